@@ -1,0 +1,153 @@
+// Shared contracts between the library index, the engines, the metrics and the editor/CLI front ends.
+// Pure data: no vscode, no native modules.
+
+export interface Author {
+  family: string;
+  given?: string;
+  /** Verbatim name as written in the .bib (after LaTeX→Unicode), for display. */
+  literal?: string;
+}
+
+/** Coarse role of a section in a paper, as the hierarchy parser guesses it from its heading. */
+export type SectionKind =
+  | 'title'
+  | 'abstract'
+  | 'introduction'
+  | 'related-work'
+  | 'method'
+  | 'experiments'
+  | 'conclusion'
+  | 'references'
+  | 'other';
+
+/** A sentence a generated span can be traced back to. */
+export interface SourceSentence {
+  text: string;
+  /** Where the sentence sits: 'title', 'abstract' (from the .bib), or a PDF section kind. */
+  section: SectionKind;
+  /** Position of the sentence within its section (0-based). */
+  index: number;
+  /** 1-based PDF page, when the sentence came from a PDF. */
+  page?: number;
+  pdfPath?: string;
+}
+
+export interface PaperSection {
+  heading: string;
+  kind: SectionKind;
+  sentences: SourceSentence[];
+}
+
+/** Everything the engines may use about one library entry. */
+export interface PaperRecord {
+  key: string;
+  /** BibTeX entry type, lower case ('article', 'inproceedings', …). */
+  type: string;
+  title: string;
+  authors: Author[];
+  year?: number;
+  venue?: string;
+  abstract?: string;
+  doi?: string;
+  /** Sections of the linked PDF's full text, when one is linked and has text. */
+  sections?: PaperSection[];
+  pdfPath?: string;
+  bibFile?: string;
+  /** 1-based line of the entry in bibFile. */
+  bibLine?: number;
+}
+
+/** What engines need from the library; the SQLite store implements it, tests use in-memory maps. */
+export interface PaperLookup {
+  getPaper(key: string): PaperRecord | undefined;
+  hasKey(key: string): boolean;
+}
+
+export type CiteSyntax = 'cite' | 'citet' | 'citep' | 'pandoc';
+export type CitationStyle = 'citation' | 'tldr';
+
+export interface Progress {
+  report(done: number, total: number, message?: string): void;
+}
+
+export interface EngineOptions {
+  signal?: AbortSignal;
+  progress?: Progress;
+}
+
+export interface CitationRequest {
+  key: string;
+  style: CitationStyle;
+  syntax?: CiteSyntax;
+  /** The author's own abstract, when known: lets the engine prefer what contrasts with it. */
+  ownAbstract?: string;
+}
+
+/** A piece of generated text with the source sentence it was taken or rewritten from. */
+export interface GroundedSpan {
+  text: string;
+  source?: SourceSentence;
+}
+
+export interface CitationSentence {
+  key: string;
+  text: string;
+  spans: GroundedSpan[];
+  /** False when the entry had nothing but a title to go on. */
+  grounded: boolean;
+  /** Visible warnings, e.g. 'ungrounded: title only'. */
+  flags: string[];
+  engine: string;
+}
+
+export interface DraftRequest {
+  keys: string[];
+  ownAbstract?: string;
+  /** Target length in words; engines aim within ±15%. */
+  targetWords?: number;
+  subsections?: boolean;
+  format: 'latex' | 'markdown';
+  syntax?: CiteSyntax;
+}
+
+export interface DraftSentence {
+  text: string;
+  keys: string[];
+  sources: SourceSentence[];
+  /** 'topic' | 'work' | 'contrast' — why the planner wrote this sentence. */
+  role: 'topic' | 'work' | 'contrast';
+}
+
+export interface DraftParagraph {
+  heading?: string;
+  keys: string[];
+  sentences: DraftSentence[];
+}
+
+export interface Draft {
+  /** The rendered section (LaTeX or Markdown). */
+  text: string;
+  paragraphs: DraftParagraph[];
+  citedKeys: string[];
+  /** Requested keys that are not in the library: reported, never written. */
+  unknownKeys: string[];
+  engine: string;
+}
+
+/** Every engine (default, ONNX, server) implements this. */
+export interface Engine {
+  readonly id: string;
+  citationSentence(req: CitationRequest, library: PaperLookup, options?: EngineOptions): Promise<CitationSentence>;
+  draft(req: DraftRequest, library: PaperLookup, options?: EngineOptions): Promise<Draft>;
+}
+
+export class CancelledError extends Error {
+  constructor() {
+    super('Cancelled');
+    this.name = 'CancelledError';
+  }
+}
+
+export function throwIfCancelled(signal?: AbortSignal): void {
+  if (signal?.aborted) throw new CancelledError();
+}

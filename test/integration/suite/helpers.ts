@@ -1,0 +1,64 @@
+// Helpers for tests that run inside the extension host.
+import * as fs from 'fs';
+import * as path from 'path';
+import * as vscode from 'vscode';
+
+const BRIDGE_PREFIX = '[citescribe-bridge]';
+
+export function workspaceFile(...parts: string[]): string {
+  const folder = vscode.workspace.workspaceFolders?.[0]?.uri.fsPath ?? process.env.CITESCRIBE_TEST_WORKSPACE;
+  if (!folder) throw new Error('no workspace folder open');
+  return path.join(folder, ...parts);
+}
+
+function screenshotDir(): string {
+  return process.env.CITESCRIBE_SCREENSHOT_DIR ?? path.join(__dirname, '..', '..', 'test-output', 'screenshots');
+}
+
+async function askBrowser(request: Record<string, unknown>, answerFile: string, timeoutMs = 20_000): Promise<string> {
+  fs.rmSync(answerFile, { force: true });
+  console.log(BRIDGE_PREFIX + JSON.stringify(request));
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (fs.existsSync(answerFile)) return fs.readFileSync(answerFile, 'utf8');
+    const errorFile = path.join(screenshotDir(), `${request.name}.error.json`);
+    if (fs.existsSync(errorFile)) throw new Error(fs.readFileSync(errorFile, 'utf8'));
+    await sleep(100);
+  }
+  throw new Error(`browser did not answer ${JSON.stringify(request)} within ${timeoutMs} ms`);
+}
+
+/** Writes a PNG of the whole workbench as the user sees it now. */
+export async function screenshot(name: string): Promise<string> {
+  const file = path.join(screenshotDir(), `${name}.png`);
+  await askBrowser({ op: 'screenshot', name }, file + '.json');
+  return file;
+}
+
+export interface WebviewFrameInfo {
+  url: string;
+  title?: string;
+  text?: string;
+  customElements?: string[];
+  error?: string;
+}
+
+/** Text of every webview frame in the page, and the console errors (CSP violations included) seen so far. */
+export async function inspectWebviews(name: string): Promise<{ frames: WebviewFrameInfo[]; consoleErrors: { text: string; url: string }[] }> {
+  const file = path.join(screenshotDir(), `${name}.webview.json`);
+  return JSON.parse(await askBrowser({ op: 'webview', name }, file));
+}
+
+export function sleep(ms: number): Promise<void> {
+  return new Promise((r) => setTimeout(r, ms));
+}
+
+export async function waitFor<T>(what: string, probe: () => T | undefined | Promise<T | undefined>, timeoutMs = 20_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    const value = await probe();
+    if (value) return value;
+    await sleep(150);
+  }
+  throw new Error(`timed out waiting for ${what}`);
+}
