@@ -33,7 +33,6 @@ const builds = [
     format: 'cjs',
     target: 'node22',
     external: nodeExternals,
-    banner: { js: '#!/usr/bin/env node' },
   },
 ];
 if (existsSync('webview/main.ts')) {

@@ -1,12 +1,70 @@
-// Entry point: activation stays cheap. Native modules (better-sqlite3, onnxruntime-node) load on first use.
+// Entry point. Activation stays cheap: nothing here opens the database or loads a model; better-sqlite3 and
+// onnxruntime-node load on first use. Every registration is owned by context.subscriptions.
+import * as fs from 'fs';
 import * as vscode from 'vscode';
+import { LibraryService } from './library';
+import { EngineService } from './engines';
+import { DraftViewProvider } from './draftView';
+import { CiteLensProvider, UnknownKeyActions } from './citeLenses';
+import { CiteHoverProvider } from './citeHover';
+import { registerCommands } from './commands';
+import { StatusBar } from './statusBar';
 
-export function activate(context: vscode.ExtensionContext) {
-  const output = vscode.window.createOutputChannel('CiteScribe', { log: true });
-  context.subscriptions.push(output);
-  output.info(`CiteScribe activated (uiKind=${vscode.env.uiKind}, remote=${vscode.env.remoteName ?? 'none'})`);
+const CITING_DOCUMENTS: vscode.DocumentSelector = [
+  { language: 'latex' },
+  { language: 'tex' },
+  { language: 'markdown' },
+  { pattern: '**/*.tex' },
+];
+
+/** What the extension exposes to other extensions and to its integration tests. */
+export interface CiteScribeApi {
+  library: LibraryService;
+  engines: EngineService;
+  draftView: DraftViewProvider;
+  statusBar: StatusBar;
+}
+
+export function activate(context: vscode.ExtensionContext): CiteScribeApi {
+  const log = vscode.window.createOutputChannel('CiteScribe', { log: true });
+  context.subscriptions.push(log);
+  log.info(`CiteScribe ${context.extension.packageJSON.version} activated (uiKind=${vscode.env.uiKind}, remote=${vscode.env.remoteName ?? 'none'}, trusted=${vscode.workspace.isTrusted})`);
+
+  const library = new LibraryService(context, log);
+  const engines = new EngineService(context, log);
+  const draftView = new DraftViewProvider(context, library, engines, log);
+  const statusBar = new StatusBar(library, engines);
+  const lenses = new CiteLensProvider(library);
+  context.subscriptions.push(
+    library,
+    engines,
+    draftView,
+    statusBar,
+    vscode.window.registerWebviewViewProvider(DraftViewProvider.viewId, draftView, { webviewOptions: { retainContextWhenHidden: true } }),
+    vscode.languages.registerCodeLensProvider(CITING_DOCUMENTS, lenses),
+    vscode.languages.registerHoverProvider(CITING_DOCUMENTS, new CiteHoverProvider(library, engines)),
+    vscode.languages.registerCodeActionsProvider(CITING_DOCUMENTS, new UnknownKeyActions(library), { providedCodeActionKinds: UnknownKeyActions.kinds }),
+    ...registerCommands({ context, library, engines, draftView, log }),
+    vscode.commands.registerCommand('citescribe.openSample', () => openSample(context)),
+    vscode.workspace.onDidGrantWorkspaceTrust(() => library.scheduleIndex()),
+  );
+
+  library.startWatching();
+  // The first index runs in the background shortly after activation, never blocking it.
+  library.scheduleIndex(300);
+  return { library, engines, draftView, statusBar };
+}
+
+/** Walkthrough: copies the sample library to the extension's storage and opens its paper. */
+async function openSample(context: vscode.ExtensionContext) {
+  const source = vscode.Uri.joinPath(context.extensionUri, 'resources', 'sample-library');
+  const target = vscode.Uri.joinPath(context.globalStorageUri, 'sample-library');
+  if (!fs.existsSync(target.fsPath)) fs.cpSync(source.fsPath, target.fsPath, { recursive: true });
+  const doc = await vscode.workspace.openTextDocument(vscode.Uri.joinPath(target, 'paper.tex'));
+  await vscode.window.showTextDocument(doc);
+  return doc.uri;
 }
 
 export function deactivate() {
-  /* every registration is owned by context.subscriptions */
+  /* everything is disposed through context.subscriptions */
 }

@@ -3,7 +3,8 @@
 // code-server + Chromium because no desktop VS Code can be downloaded here. On a machine with internet, set
 // CITESCRIBE_DESKTOP_VSCODE=1 to let test-electron download and use desktop VS Code instead.
 import { runTests } from '@vscode/test-electron';
-import { cpSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
 import * as path from 'node:path';
 import * as os from 'node:os';
 
@@ -32,22 +33,47 @@ writeFileSync(path.join(userSettings, 'settings.json'), JSON.stringify({
 const screenshots = process.env.CITESCRIBE_SCREENSHOT_DIR ?? path.join(root, 'test-output', 'screenshots');
 mkdirSync(screenshots, { recursive: true });
 
-const suites = (process.env.CITESCRIBE_IT_SUITES ?? 'extension').split(',');
+const launcher = path.join(root, 'test', 'integration', 'launcher', 'code-server-launcher.mjs');
+const suites = (process.env.CITESCRIBE_IT_SUITES ?? 'extension,vsix').split(',');
 let failed = false;
 for (const suite of suites) {
   console.log(`\n[integration] suite '${suite}' in the VS Code extension host`);
+  const extensionsDir = path.join(work, `extensions-${suite}`);
+  let extensionDevelopmentPath = root;
   try {
+    if (suite === 'vsix') {
+      // Package, install the .vsix into a fresh extensions folder, and test it from there: the development
+      // extension is an empty host that only carries the test runner.
+      const vsix = packageVsix();
+      installVsix(vsix, extensionsDir);
+      extensionDevelopmentPath = path.join(root, 'test', 'integration', 'vsix-host');
+    }
     await runTests({
-      vscodeExecutablePath: process.env.CITESCRIBE_DESKTOP_VSCODE ? undefined : path.join(root, 'test', 'integration', 'launcher', 'code-server-launcher.mjs'),
-      extensionDevelopmentPath: root,
+      vscodeExecutablePath: process.env.CITESCRIBE_DESKTOP_VSCODE ? undefined : launcher,
+      extensionDevelopmentPath,
       extensionTestsPath: path.join(root, 'out', 'integration', `${suite}.js`),
-      launchArgs: [workspace, `--user-data-dir=${path.join(work, 'user-data')}`, `--extensions-dir=${path.join(work, 'extensions')}`],
-      extensionTestsEnv: { CITESCRIBE_SCREENSHOT_DIR: screenshots, CITESCRIBE_TEST_WORKSPACE: workspace },
+      launchArgs: [workspace, `--user-data-dir=${path.join(work, 'user-data')}`, `--extensions-dir=${extensionsDir}`],
+      extensionTestsEnv: { CITESCRIBE_SCREENSHOT_DIR: screenshots, CITESCRIBE_TEST_WORKSPACE: workspace, CITESCRIBE_EXTENSIONS_DIR: extensionsDir },
     });
   } catch (err) {
     console.error(`[integration] suite '${suite}' failed: ${err.message}`);
     failed = true;
   }
+}
+
+function packageVsix() {
+  const r = spawnSync(process.execPath, [path.join(root, 'scripts', 'package.mjs')], { cwd: root, encoding: 'utf8', env: { ...process.env, CITESCRIBE_VSIX_TARGET: 'linux-x64' } });
+  process.stdout.write(r.stdout.split('\n').filter((l) => l.startsWith('[package]') || /error/i.test(l)).join('\n') + '\n');
+  if (r.status !== 0) throw new Error(`packaging failed: ${r.stderr.slice(-2000)}`);
+  const pkg = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8'));
+  return path.join(root, `${pkg.name}-linux-x64-${pkg.version}.vsix`);
+}
+
+function installVsix(vsix, extensionsDir) {
+  const codeServer = process.env.CITESCRIBE_CODE_SERVER ?? path.join(root, '.tools', 'code-server', 'node_modules', '.bin', 'code-server');
+  const r = spawnSync(codeServer, ['--extensions-dir', extensionsDir, '--user-data-dir', path.join(work, 'user-data'), '--install-extension', vsix], { encoding: 'utf8' });
+  console.log(`[integration] ${r.stdout.trim().split('\n').pop()}`);
+  if (r.status !== 0) throw new Error(`code-server --install-extension failed: ${r.stderr}`);
 }
 console.log(`[integration] screenshots in ${screenshots}`);
 process.exit(failed ? 1 : 0);

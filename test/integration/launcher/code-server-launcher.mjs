@@ -163,6 +163,30 @@ async function main() {
           }
         }
         writeFileSync(outFile + '.webview.json', JSON.stringify({ frames, consoleErrors }, null, 1));
+      } else if (request.op === 'webviewAction') {
+        // Acts inside whichever webview frame holds the selector, as a user would (click, type, read).
+        const deadline = Date.now() + (request.timeoutMs ?? 15_000);
+        let done = false;
+        let result;
+        while (!done && Date.now() < deadline) {
+          for (const frame of page.frames()) {
+            if (frame === page.mainFrame()) continue;
+            let handle = null;
+            try { handle = await frame.$(request.selector); } catch { /* frame navigating */ }
+            if (!handle) continue;
+            const locator = frame.locator(request.selector).first();
+            if (request.action === 'click') await locator.click();
+            else if (request.action === 'fill') await locator.fill(request.text);
+            else if (request.action === 'press') await locator.press(request.key);
+            else if (request.action === 'text') result = await locator.innerText();
+            else if (request.action === 'count') result = await frame.locator(request.selector).count();
+            done = true;
+            break;
+          }
+          if (!done) await page.waitForTimeout(200);
+        }
+        if (!done) throw new Error(`no webview element matches ${request.selector}`);
+        writeFileSync(outFile + '.action.json', JSON.stringify({ ok: true, result }));
       } else if (request.op === 'keyboard') {
         await page.keyboard.press(request.key);
         writeFileSync(outFile + '.keyboard.json', JSON.stringify({ ok: true }));

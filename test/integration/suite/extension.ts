@@ -3,5 +3,9 @@ import { runMocha } from './runner';
 export function run(): Promise<void> {
   return runMocha(() => {
     require('./activation.test');
+    require('./library.test');
+    require('./cites.test');
+    require('./score.test');
+    require('./draft.test');
   });
 }

@@ -49,6 +49,16 @@ export async function inspectWebviews(name: string): Promise<{ frames: WebviewFr
   return JSON.parse(await askBrowser({ op: 'webview', name }, file));
 }
 
+/** Acts in a webview like a user would (Playwright in the launcher does it): click, fill, press, or read text. */
+export async function webviewAction(
+  name: string,
+  action: { action: 'click' | 'fill' | 'press' | 'text' | 'count'; selector: string; text?: string; key?: string; timeoutMs?: number },
+): Promise<unknown> {
+  const file = path.join(screenshotDir(), `${name}.action.json`);
+  const answer = JSON.parse(await askBrowser({ op: 'webviewAction', name, ...action }, file, (action.timeoutMs ?? 15_000) + 5_000));
+  return answer.result;
+}
+
 export function sleep(ms: number): Promise<void> {
   return new Promise((r) => setTimeout(r, ms));
 }

@@ -1,0 +1,64 @@
+// Citation commands of an open document, parsed once per document version (CodeLens, hover and commands share it).
+import * as vscode from 'vscode';
+import { parseCitations, type CiteCommand } from '../core/cites';
+
+type CiteLanguage = 'latex' | 'markdown';
+
+const cache = new WeakMap<vscode.TextDocument, { version: number; cites: CiteCommand[] }>();
+
+export function citeLanguage(doc: vscode.TextDocument): CiteLanguage | undefined {
+  if (doc.languageId === 'latex' || doc.languageId === 'tex' || doc.fileName.endsWith('.tex')) return 'latex';
+  if (doc.languageId === 'markdown' || doc.languageId === 'rmarkdown' || doc.languageId === 'quarto') return 'markdown';
+  return undefined;
+}
+
+export function citesOf(doc: vscode.TextDocument): CiteCommand[] {
+  const language = citeLanguage(doc);
+  if (!language) return [];
+  const hit = cache.get(doc);
+  if (hit && hit.version === doc.version) return hit.cites;
+  const cites = parseCitations(doc.getText(), language);
+  cache.set(doc, { version: doc.version, cites });
+  return cites;
+}
+
+/** The key (and its command) under a position, if any. */
+export function keyAt(doc: vscode.TextDocument, pos: vscode.Position): { key: string; range: vscode.Range; command: CiteCommand } | undefined {
+  const offset = doc.offsetAt(pos);
+  for (const command of citesOf(doc)) {
+    if (offset < command.start || offset > command.end) continue;
+    for (const k of command.keys) {
+      if (offset >= k.start && offset <= k.end) {
+        return { key: k.key, range: new vscode.Range(doc.positionAt(k.start), doc.positionAt(k.end)), command };
+      }
+    }
+  }
+  return undefined;
+}
+
+/** Unique keys cited in a range of the document (the whole document when no range), in order of appearance. */
+export function keysIn(doc: vscode.TextDocument, range?: vscode.Range): string[] {
+  const from = range ? doc.offsetAt(range.start) : 0;
+  const to = range ? doc.offsetAt(range.end) : Number.MAX_SAFE_INTEGER;
+  const seen = new Set<string>();
+  for (const c of citesOf(doc)) {
+    if (c.end < from || c.start > to) continue;
+    for (const k of c.keys) seen.add(k.key);
+  }
+  return [...seen];
+}
+
+/** Which cite command the document uses most, so drafts write citations the way the author does. */
+export function dominantCiteSyntax(doc: vscode.TextDocument): 'cite' | 'citet' | 'citep' | 'pandoc' {
+  if (citeLanguage(doc) === 'markdown') return 'pandoc';
+  const counts = new Map<string, number>();
+  for (const c of citesOf(doc)) {
+    const name = c.command.replace(/^\\/, '').replace(/\*$/, '');
+    const syntax = name === 'citet' || name === 'textcite' ? 'citet' : name === 'citep' || name === 'parencite' ? 'citep' : 'cite';
+    counts.set(syntax, (counts.get(syntax) ?? 0) + 1);
+  }
+  let best: 'cite' | 'citet' | 'citep' = 'cite';
+  let n = 0;
+  for (const [k, v] of counts) if (v > n && (k === 'cite' || k === 'citep')) [best, n] = [k, v];
+  return best;
+}

@@ -1,0 +1,327 @@
+// The command palette actions. Each one says clearly why it cannot run (no library yet, no keys, model missing…)
+// and shows cancellable progress where it takes time.
+import * as path from 'path';
+import * as vscode from 'vscode';
+import type { CiteSyntax } from '../core/types';
+import type { LibraryService, LibraryState } from './library';
+import type { EngineService } from './engines';
+import { SERVER_API_KEY_SECRET } from './engines';
+import type { DraftViewProvider } from './draftView';
+import { ScorePanel } from './scorePanel';
+import { citeLanguage, dominantCiteSyntax, keyAt, keysIn } from './citesInDocument';
+import { readSettings } from './settings';
+import { formatAuthors } from './format';
+import { buildScoreReport, findRelatedWorkSection, libraryReferenceText } from './scoring';
+
+export interface CommandContext {
+  context: vscode.ExtensionContext;
+  library: LibraryService;
+  engines: EngineService;
+  draftView: DraftViewProvider;
+  log: vscode.LogOutputChannel;
+}
+
+interface KeyPickItem extends vscode.QuickPickItem {
+  key: string;
+  pdfPath?: string;
+}
+
+const OPEN_PDF_BUTTON: vscode.QuickInputButton = { iconPath: new vscode.ThemeIcon('file-pdf'), tooltip: 'Open PDF' };
+
+export function registerCommands(c: CommandContext): vscode.Disposable[] {
+  const { library, engines, draftView, log } = c;
+
+  async function ensureLibrary(): Promise<void> {
+    if (library.state.kind === 'ready') return;
+    await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: 'CiteScribe: indexing the library', cancellable: true }, (progress, token) =>
+      library.index(progress, token),
+    );
+    const state = library.state as LibraryState; // re-read: index() changed it
+    if (state.kind !== 'ready') throw new Error('The library is not indexed yet: run "CiteScribe: Index Library".');
+    if (state.stats.entries === 0) {
+      throw new Error('No BibTeX entries found: add a .bib file to the workspace, name it with \\bibliography{…}, or set citescribe.library.bibFiles.');
+    }
+  }
+
+  function keyItems(): KeyPickItem[] {
+    return library.getStore().listEntries().map((e) => ({
+      key: e.key,
+      label: e.key,
+      description: e.title,
+      detail: [formatAuthors(e.authors), e.year, e.venue].filter(Boolean).join(' · '),
+      pdfPath: e.pdfPath,
+      buttons: e.pdfPath ? [OPEN_PDF_BUTTON] : [],
+    }));
+  }
+
+  async function pickKeys(title: string, many: boolean): Promise<string[] | undefined> {
+    const items = keyItems();
+    if (many) {
+      const picked = await vscode.window.showQuickPick(items, { title, canPickMany: true, matchOnDescription: true, matchOnDetail: true });
+      return picked?.map((p) => p.key);
+    }
+    const picked = await vscode.window.showQuickPick(items, { title, matchOnDescription: true, matchOnDetail: true });
+    return picked ? [picked.key] : undefined;
+  }
+
+  function syntaxFor(doc: vscode.TextDocument | undefined): CiteSyntax {
+    if (!doc) return 'cite';
+    if (citeLanguage(doc) === 'markdown') return 'pandoc';
+    const configured = readSettings(doc.uri).citeCommand;
+    return configured === 'auto' ? dominantCiteSyntax(doc) : configured;
+  }
+
+  const handlers: Record<string, (...args: any[]) => unknown> = {
+    'citescribe.indexLibrary': async () => {
+      const stats = await vscode.window.withProgress(
+        { location: vscode.ProgressLocation.Notification, title: 'CiteScribe: indexing the library', cancellable: true },
+        (progress, token) => library.index(progress, token),
+      );
+      if (!stats) return undefined;
+      const problems = stats.errors ? ` — ${stats.errors} problem(s), see the Problems panel` : '';
+      void vscode.window.showInformationMessage(
+        `CiteScribe: ${stats.entries} entries from ${stats.bibFiles} .bib file(s); ${stats.pdfsWithText}/${stats.pdfFiles} PDFs with text, ${stats.linked} linked${problems}.`,
+      );
+      return stats;
+    },
+
+    'citescribe.searchLibrary': async (arg?: { query?: string; replaceRange?: { uri: string; start: number; end: number } }) => {
+      await ensureLibrary();
+      const editor = vscode.window.activeTextEditor;
+      const qp = vscode.window.createQuickPick<KeyPickItem>();
+      qp.title = 'CiteScribe: search the library';
+      qp.placeholder = 'Key, title or author — Enter inserts the citation';
+      qp.matchOnDescription = true;
+      qp.matchOnDetail = true;
+      qp.items = keyItems();
+      qp.value = arg?.query ?? '';
+      const chosen = await new Promise<KeyPickItem | undefined>((resolve) => {
+        qp.onDidTriggerItemButton(async (e) => {
+          if (e.item.pdfPath) await vscode.commands.executeCommand('citescribe.openSource', { pdfPath: e.item.pdfPath });
+        });
+        qp.onDidAccept(() => {
+          resolve(qp.selectedItems[0]);
+          qp.hide();
+        });
+        qp.onDidHide(() => resolve(undefined));
+        qp.show();
+      });
+      qp.dispose();
+      if (!chosen || !editor) return chosen?.key;
+      const doc = editor.document;
+      if (arg?.replaceRange && arg.replaceRange.uri === doc.uri.toString()) {
+        // The quick fix on an unknown key replaces that key with the one found.
+        const range = new vscode.Range(doc.positionAt(arg.replaceRange.start), doc.positionAt(arg.replaceRange.end));
+        await editor.edit((b) => b.replace(range, chosen.key));
+      } else {
+        const text = citeLanguage(doc) === 'markdown' ? `[@${chosen.key}]` : `\\${syntaxFor(doc) === 'pandoc' ? 'cite' : syntaxFor(doc)}{${chosen.key}}`;
+        await editor.edit((b) => b.replace(editor.selection, text));
+      }
+      return chosen.key;
+    },
+
+    'citescribe.citationSentence': async (arg?: { key?: string; keys?: string[]; uri?: string; line?: number }) => {
+      await ensureLibrary();
+      const editor = vscode.window.activeTextEditor;
+      let key = arg?.key;
+      if (!key && arg?.keys?.length) key = (await vscode.window.showQuickPick(arg.keys, { title: 'Describe which key?' })) ?? undefined;
+      if (!key && editor && !arg) key = keyAt(editor.document, editor.selection.active)?.key;
+      if (!key && !arg?.keys) key = (await pickKeys('Citation sentence for…', false))?.[0];
+      if (!key) return undefined;
+      if (!library.hasKey(key)) throw new Error(`'${key}' is not in the library: nothing is written for an unknown key.`);
+      const doc = arg?.uri ? await vscode.workspace.openTextDocument(vscode.Uri.parse(arg.uri)) : editor?.document;
+      const engine = await engines.get({ trusted: vscode.workspace.isTrusted });
+      const result = await vscode.window.withProgress(
+        { location: vscode.ProgressLocation.Notification, title: `CiteScribe: describing ${key}`, cancellable: true },
+        (_p, token) => {
+          const controller = new AbortController();
+          token.onCancellationRequested(() => controller.abort());
+          return engine.citationSentence({ key: key!, style: 'citation', syntax: syntaxFor(doc) }, library, { signal: controller.signal });
+        },
+      );
+      const flags = result.flags.length ? ` [${result.flags.join('; ')}]` : '';
+      const action = await vscode.window.showInformationMessage(`${result.text}${flags}`, 'Insert', 'Copy', 'Open Source');
+      if (action === 'Insert' && doc) {
+        const target = await vscode.window.showTextDocument(doc);
+        if (arg?.line !== undefined) {
+          // From a CodeLens: the sentence goes on its own line below the citing line.
+          const end = doc.lineAt(arg.line).range.end;
+          await target.edit((b) => b.insert(end, `\n${result.text}`));
+        } else {
+          await target.edit((b) => b.replace(target.selection, result.text));
+        }
+      } else if (action === 'Copy') {
+        await vscode.env.clipboard.writeText(result.text);
+      } else if (action === 'Open Source') {
+        const source = result.spans.find((s) => s.source)?.source;
+        const paper = library.getPaper(key);
+        await vscode.commands.executeCommand('citescribe.openSource', source?.pdfPath ? { pdfPath: source.pdfPath, page: source.page } : { bibFile: paper?.bibFile, line: paper?.bibLine });
+      }
+      return result;
+    },
+
+    'citescribe.draftRelatedWork': async (arg?: { keys?: string[] }) => {
+      await ensureLibrary();
+      const editor = vscode.window.activeTextEditor;
+      let keys = arg?.keys;
+      if (!keys?.length && editor && citeLanguage(editor.document)) {
+        keys = keysIn(editor.document, editor.selection.isEmpty ? undefined : editor.selection);
+      }
+      if (!keys?.length) keys = await pickKeys('Draft related work citing… (pick the works)', true);
+      if (!keys?.length) {
+        void vscode.window.showWarningMessage('CiteScribe: no keys to draft from — cite some works in the document, select a passage with citations, or pick keys.');
+        return undefined;
+      }
+      const settings = readSettings(editor?.document.uri);
+      const view = await draftView.generateAndShow(keys, { targetWords: settings.targetWords, subsections: settings.subsections, engine: settings.engine });
+      return view;
+    },
+
+    'citescribe.scoreDraft': async (arg?: { referenceUri?: string; reference?: 'library' }) => {
+      const editor = vscode.window.activeTextEditor;
+      if (!editor) throw new Error('Open the draft to score (the related-work section, or select it) first.');
+      const draftDoc = editor.document;
+      const selection = editor.selection.isEmpty ? undefined : new vscode.Range(editor.selection.start, editor.selection.end);
+      let referenceUri: vscode.Uri | undefined = arg?.referenceUri ? vscode.Uri.parse(arg.referenceUri) : undefined;
+      let useLibrary = arg?.reference === 'library';
+      if (!referenceUri && !useLibrary) {
+        type RefItem = vscode.QuickPickItem & { uri?: vscode.Uri; library?: boolean; browse?: boolean };
+        const others: RefItem[] = vscode.workspace.textDocuments
+          .filter((d) => d.uri.toString() !== draftDoc.uri.toString() && (d.uri.scheme === 'file' || d.uri.scheme === 'untitled') && !d.isClosed)
+          .map((d) => ({ label: path.basename(d.fileName), description: vscode.workspace.asRelativePath(d.uri), uri: d.uri }));
+        const picked = await vscode.window.showQuickPick<RefItem>(
+          [
+            { label: '$(folder-opened) Choose a reference file…', browse: true },
+            { label: '$(library) Citation sentences of the cited keys (from the library)', library: true },
+            ...others,
+          ],
+          { title: 'Score the draft against…' },
+        );
+        if (!picked) return undefined;
+        if (picked.browse) {
+          const files = await vscode.window.showOpenDialog({ canSelectMany: false, filters: { 'LaTeX / Markdown / text': ['tex', 'md', 'txt'] } });
+          if (!files?.length) return undefined;
+          referenceUri = files[0];
+        } else if (picked.library) {
+          useLibrary = true;
+        } else referenceUri = picked.uri;
+      }
+      if (useLibrary) await ensureLibrary();
+      const referenceDoc = referenceUri ? await vscode.workspace.openTextDocument(referenceUri) : undefined;
+      const stem = readSettings(draftDoc.uri).stem;
+      const language = citeLanguage(draftDoc) ?? 'latex';
+      const engineForLibrary = useLibrary ? await engines.get({ trusted: vscode.workspace.isTrusted, engineId: 'default' }) : undefined;
+      const libraryReference = useLibrary ? await libraryReferenceText(keysIn(draftDoc), library, engineForLibrary!, syntaxFor(draftDoc)) : undefined;
+      const panel = ScorePanel.show(
+        c.context,
+        {
+          draftUri: draftDoc.uri,
+          referenceUri: referenceDoc?.uri,
+          compute: () => {
+            const draftRange = selection ?? findRelatedWorkSection(draftDoc);
+            const draftText = draftRange ? draftDoc.getText(draftRange) : draftDoc.getText();
+            const draftLineOffset = draftRange ? draftRange.start.line : 0;
+            const referenceText = referenceDoc ? (findRelatedWorkSection(referenceDoc) ? referenceDoc.getText(findRelatedWorkSection(referenceDoc)) : referenceDoc.getText()) : libraryReference!;
+            return buildScoreReport({
+              draftText,
+              draftLineOffset,
+              referenceText,
+              language,
+              stem,
+              draftLabel: `${path.basename(draftDoc.fileName)}${draftRange ? ` (lines ${draftRange.start.line + 1}–${draftRange.end.line + 1})` : ''}`,
+              referenceLabel: referenceDoc ? path.basename(referenceDoc.fileName) : 'citation sentences from the library',
+              inLibrary: (key) => library.state.kind === 'ready' && library.hasKey(key),
+            });
+          },
+        },
+        log,
+      );
+      return panel;
+    },
+
+    'citescribe.openDraftPanel': async () => {
+      await vscode.commands.executeCommand(`${draftViewId}.focus`);
+    },
+
+    'citescribe.selectModel': async () => {
+      type ModelItem = vscode.QuickPickItem & { id: 'default' | 'folder' | 'hub' | 'server' };
+      const current = readSettings();
+      const picked = await vscode.window.showQuickPick<ModelItem>(
+        [
+          { id: 'default', label: '$(zap) Default engine', description: current.engine === 'default' ? 'current' : '', detail: 'Model-free, offline, milliseconds per sentence' },
+          { id: 'folder', label: '$(folder) ONNX model from a folder…', description: current.engine === 'onnx' && current.modelPath ? `current: ${current.modelPath}` : '', detail: 'An Optimum export: config.json, tokenizer.json, onnx/…' },
+          { id: 'hub', label: '$(cloud-download) ONNX model by Hugging Face id…', description: current.modelId, detail: 'Downloaded once into the extension storage, with your consent' },
+          { id: 'server', label: '$(server) OpenAI-compatible server…', description: current.serverUrl, detail: 'vLLM, llama.cpp server, Ollama, LM Studio' },
+        ],
+        { title: 'CiteScribe: which engine writes the text?' },
+      );
+      if (!picked) return undefined;
+      const config = vscode.workspace.getConfiguration('citescribe');
+      const target = vscode.ConfigurationTarget.Global;
+      if (picked.id === 'default') {
+        await config.update('engine', 'default', target);
+      } else if (picked.id === 'folder') {
+        const folder = await vscode.window.showOpenDialog({ canSelectFolders: true, canSelectFiles: false, title: 'ONNX model folder' });
+        if (!folder?.length) return undefined;
+        await config.update('model.path', folder[0].fsPath, target);
+        await config.update('engine', 'onnx', target);
+      } else if (picked.id === 'hub') {
+        const id = await vscode.window.showInputBox({ title: 'Hugging Face model id (ONNX export)', value: current.modelId, placeHolder: 'e.g. Xenova/distilbart-cnn-6-6', validateInput: (v) => (/^[\w.-]+\/[\w.-]+$/.test(v.trim()) ? undefined : 'owner/name') });
+        if (!id) return undefined;
+        const consent = await vscode.window.showInformationMessage(`Download ${id} into CiteScribe's storage when first used?`, { modal: true }, 'Allow download');
+        await config.update('model.id', id.trim(), target);
+        await config.update('model.path', '', target);
+        await config.update('model.allowDownload', consent === 'Allow download', target);
+        await config.update('engine', 'onnx', target);
+      } else {
+        const url = await vscode.window.showInputBox({ title: 'Server base URL', value: current.serverUrl || 'http://127.0.0.1:8000/v1', validateInput: (v) => (/^https?:\/\/\S+$/.test(v) ? undefined : 'http(s)://host:port/v1') });
+        if (!url) return undefined;
+        const model = await vscode.window.showInputBox({ title: 'Model name on that server', value: current.serverModel });
+        if (model === undefined) return undefined;
+        const apiKey = await vscode.window.showInputBox({ title: 'API key (kept in VS Code secret storage; empty for none)', password: true });
+        if (apiKey) await c.context.secrets.store(SERVER_API_KEY_SECRET, apiKey);
+        else await c.context.secrets.delete(SERVER_API_KEY_SECRET);
+        await config.update('server.url', url, target);
+        await config.update('server.model', model, target);
+        await config.update('engine', 'server', target);
+      }
+      return picked.id;
+    },
+
+    // Internal (not in the palette): opens a PDF (at a page, where the viewer supports #page) or a .bib entry.
+    'citescribe.openSource': async (arg: { pdfPath?: string; page?: number; bibFile?: string; line?: number; key?: string }) => {
+      if (arg?.pdfPath) {
+        const uri = vscode.Uri.file(arg.pdfPath).with({ fragment: arg.page ? `page=${arg.page}` : '' });
+        await vscode.commands.executeCommand('vscode.open', uri);
+        return;
+      }
+      let bibFile = arg?.bibFile;
+      let line = arg?.line;
+      if (!bibFile && arg?.key) {
+        const paper = library.getPaper(arg.key);
+        bibFile = paper?.bibFile;
+        line = paper?.bibLine;
+      }
+      if (!bibFile) throw new Error('This source has no PDF or .bib location to open.');
+      const doc = await vscode.workspace.openTextDocument(bibFile);
+      const at = new vscode.Position(Math.max(0, (line ?? 1) - 1), 0);
+      await vscode.window.showTextDocument(doc, { selection: new vscode.Range(at, at) });
+    },
+  };
+
+  return Object.entries(handlers).map(([id, handler]) =>
+    vscode.commands.registerCommand(id, async (...args: unknown[]) => {
+      try {
+        return await handler(...args);
+      } catch (err) {
+        const message = (err as Error).message;
+        log.error(`${id}: ${message}`);
+        void vscode.window.showErrorMessage(`CiteScribe: ${message}`);
+        return undefined;
+      }
+    }),
+  );
+}
+
+const draftViewId = 'citescribe.draftView';
+

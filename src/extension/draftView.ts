@@ -1,0 +1,300 @@
+// The side-bar draft panel: pick keys, generate with progress and cancel, edit, regenerate, insert as one edit.
+import * as vscode from 'vscode';
+import type { Draft, DraftParagraph, DraftRequest, DraftSentence } from '../core/types';
+import {
+  isDraftToExtension,
+  renderDraftText,
+  type DraftPanelState,
+  type DraftParagraphView,
+  type DraftSentenceView,
+  type DraftSettings,
+  type DraftToExtension,
+  type DraftView,
+  type ExtensionToDraft,
+  type KeyOption,
+} from '../../webview/protocol';
+import type { LibraryService } from './library';
+import type { EngineService } from './engines';
+import { citeLanguage, dominantCiteSyntax, keysIn } from './citesInDocument';
+import { readSettings } from './settings';
+import { webviewHtml, webviewOptions } from './webviewShell';
+import { formatAuthors } from './format';
+
+const STATE_KEY = 'citescribe.draftPanelState';
+
+export class DraftViewProvider implements vscode.WebviewViewProvider, vscode.Disposable {
+  static readonly viewId = 'citescribe.draftView';
+  private view: vscode.WebviewView | undefined;
+  private generation: AbortController | undefined;
+  /** The last LaTeX/Markdown editor the author worked in: the webview takes focus, the draft goes back there. */
+  private targetEditor: { uri: vscode.Uri; selection: vscode.Selection } | undefined;
+  private readonly disposables: vscode.Disposable[] = [];
+  private lastRequest: DraftRequest | undefined;
+  /** Settles when the webview has said it is ready (tests and commands wait for it). */
+  private readyResolve: (() => void) | undefined;
+  ready: Promise<void> = new Promise((r) => (this.readyResolve = r));
+  /** For tests: the last message sent to the webview. */
+  lastPosted: ExtensionToDraft | undefined;
+
+  constructor(
+    private readonly context: vscode.ExtensionContext,
+    private readonly library: LibraryService,
+    private readonly engines: EngineService,
+    private readonly log: vscode.LogOutputChannel,
+  ) {
+    this.rememberEditor(vscode.window.activeTextEditor);
+    vscode.window.onDidChangeActiveTextEditor((e) => this.rememberEditor(e), undefined, this.disposables);
+    vscode.window.onDidChangeTextEditorSelection((e) => this.rememberEditor(e.textEditor), undefined, this.disposables);
+  }
+
+  private rememberEditor(editor: vscode.TextEditor | undefined) {
+    if (editor && citeLanguage(editor.document) && editor.document.uri.scheme !== 'output') {
+      this.targetEditor = { uri: editor.document.uri, selection: editor.selection };
+    }
+  }
+
+  resolveWebviewView(view: vscode.WebviewView) {
+    this.view = view;
+    view.webview.options = webviewOptions(this.context.extensionUri);
+    view.webview.html = webviewHtml(view.webview, this.context.extensionUri, 'draft', 'CiteScribe Draft');
+    view.webview.onDidReceiveMessage((msg) => this.onMessage(msg), undefined, this.disposables);
+    view.onDidDispose(() => {
+      this.view = undefined;
+      this.ready = new Promise((r) => (this.readyResolve = r));
+    }, undefined, this.disposables);
+  }
+
+  get savedState(): DraftPanelState | undefined {
+    return this.context.workspaceState.get<DraftPanelState>(STATE_KEY);
+  }
+
+  private post(message: ExtensionToDraft) {
+    this.lastPosted = message;
+    void this.view?.webview.postMessage(message);
+  }
+
+  /** The Draft Related Work command: opens the panel and drafts there, with a cancellable notification too. */
+  async generateAndShow(keys: string[], settings: DraftSettings): Promise<DraftView | undefined> {
+    await vscode.commands.executeCommand(`${DraftViewProvider.viewId}.focus`);
+    await Promise.race([this.ready, new Promise((r) => setTimeout(r, 10_000))]);
+    return vscode.window.withProgress(
+      { location: vscode.ProgressLocation.Notification, title: `CiteScribe: drafting related work for ${keys.length} key(s)`, cancellable: true },
+      (_progress, token) => {
+        token.onCancellationRequested(() => this.generation?.abort());
+        return this.generate(keys, settings);
+      },
+    );
+  }
+
+  private defaultSettings(): DraftSettings {
+    const s = readSettings();
+    return { targetWords: s.targetWords, subsections: s.subsections, engine: s.engine };
+  }
+
+  private async saveState(state: DraftPanelState) {
+    await this.context.workspaceState.update(STATE_KEY, state);
+  }
+
+  private documentKeys(): KeyOption[] {
+    const editor = this.targetEditor ? vscode.workspace.textDocuments.find((d) => d.uri.toString() === this.targetEditor!.uri.toString()) : undefined;
+    if (!editor) return [];
+    return keysIn(editor).map((key) => this.keyOption(key));
+  }
+
+  private keyOption(key: string): KeyOption {
+    const paper = this.library.state.kind === 'ready' ? this.library.getPaper(key) : undefined;
+    return { key, title: paper?.title ?? '', year: paper?.year, authors: formatAuthors(paper?.authors), known: !!paper };
+  }
+
+  private async onMessage(raw: unknown) {
+    if (!isDraftToExtension(raw)) {
+      this.log.warn(`draft panel: ignored a malformed message ${JSON.stringify(raw)?.slice(0, 200)}`);
+      return;
+    }
+    const msg: DraftToExtension = raw;
+    try {
+      switch (msg.type) {
+        case 'ready': {
+          const state = this.savedState;
+          this.post({ type: 'init', state, engines: ['default', 'onnx', 'server'], documentKeys: this.documentKeys() });
+          this.readyResolve?.();
+          break;
+        }
+        case 'useDocumentKeys':
+          this.post({ type: 'documentKeys', keys: this.documentKeys() });
+          break;
+        case 'searchKeys': {
+          const results = msg.query.trim() ? this.library.getStore().search(msg.query, 20) : [];
+          this.post({ type: 'searchResults', query: msg.query, results: results.map((r) => this.keyOption(r.key)) });
+          break;
+        }
+        case 'generate':
+          await this.generate(msg.keys, msg.settings);
+          break;
+        case 'cancel':
+          this.generation?.abort();
+          break;
+        case 'regenerateParagraph':
+          await this.regenerateParagraph(msg.paragraph);
+          break;
+        case 'regenerateSentence':
+          await this.regenerateSentence(msg.paragraph, msg.sentence);
+          break;
+        case 'stateChanged':
+          await this.saveState(msg.state);
+          break;
+        case 'insert':
+          await this.insert(msg.draft);
+          break;
+        case 'openSource':
+          await vscode.commands.executeCommand('citescribe.openSource', { pdfPath: msg.source.pdfPath, page: msg.source.page, key: msg.source.key });
+          break;
+      }
+    } catch (err) {
+      const message = (err as Error).message;
+      this.log.error(`draft panel: ${message}`);
+      this.post({ type: 'error', message });
+    }
+  }
+
+  private request(keys: string[], settings: DraftSettings): DraftRequest {
+    const doc = this.targetEditor && vscode.workspace.textDocuments.find((d) => d.uri.toString() === this.targetEditor!.uri.toString());
+    const markdown = doc ? citeLanguage(doc) === 'markdown' : false;
+    const configured = readSettings().citeCommand;
+    return {
+      keys,
+      targetWords: settings.targetWords,
+      subsections: settings.subsections,
+      format: markdown ? 'markdown' : 'latex',
+      syntax: markdown ? 'pandoc' : configured !== 'auto' ? configured : doc ? dominantCiteSyntax(doc) : 'cite',
+      ownAbstract: doc ? ownAbstractOf(doc) : undefined,
+    };
+  }
+
+  async generate(keys: string[], settings: DraftSettings): Promise<DraftView | undefined> {
+    if (keys.length === 0) throw new Error('Pick at least one key: use the keys of the current document or search the library.');
+    if (this.library.state.kind !== 'ready') await this.library.index();
+    this.generation?.abort();
+    const controller = new AbortController();
+    this.generation = controller;
+    const started = Date.now();
+    const req = this.request(keys, settings);
+    this.lastRequest = req;
+    return vscode.window.withProgress({ location: { viewId: DraftViewProvider.viewId }, title: 'Drafting' }, async () => {
+      try {
+        const engine = await this.engines.get({ trusted: vscode.workspace.isTrusted, engineId: settings.engine });
+        this.post({ type: 'progress', done: 0, total: keys.length, message: `Drafting with the ${engine.id} engine…` });
+        const draft = await engine.draft(req, this.library, {
+          signal: controller.signal,
+          progress: { report: (done, total, message) => this.post({ type: 'progress', done, total, message }) },
+        });
+        if (controller.signal.aborted) throw new Error('cancelled');
+        const view = toView(draft, started, req.format);
+        this.post({ type: 'draft', draft: view });
+        await this.saveState({ keys, settings, draft: view });
+        return view;
+      } catch (err) {
+        if (controller.signal.aborted) {
+          this.post({ type: 'cancelled' });
+          return undefined;
+        }
+        throw err;
+      } finally {
+        if (this.generation === controller) this.generation = undefined;
+      }
+    });
+  }
+
+  private currentDraft(): DraftView | undefined {
+    return this.savedState?.draft;
+  }
+
+  private async regenerateParagraph(index: number) {
+    const draft = this.currentDraft();
+    const paragraph = draft?.paragraphs[index];
+    if (!draft || !paragraph) throw new Error(`There is no paragraph ${index + 1} to regenerate.`);
+    const base = this.lastRequest ?? this.request(paragraph.keys, this.savedState!.settings);
+    const words = paragraph.sentences.reduce((n, s) => n + s.text.split(/\s+/).length, 0);
+    const engine = await this.engines.get({ trusted: vscode.workspace.isTrusted, engineId: this.savedState?.settings.engine });
+    const fresh = await engine.draft({ ...base, keys: paragraph.keys, targetWords: Math.max(40, words), subsections: false }, this.library);
+    const value: DraftParagraphView = { heading: paragraph.heading, keys: paragraph.keys, sentences: fresh.paragraphs.flatMap((p) => p.sentences.map(sentenceView)) };
+    draft.paragraphs[index] = value;
+    this.post({ type: 'paragraph', paragraph: index, value });
+    await this.saveState({ ...this.savedState!, draft });
+  }
+
+  private async regenerateSentence(pIndex: number, sIndex: number) {
+    const draft = this.currentDraft();
+    const sentence = draft?.paragraphs[pIndex]?.sentences[sIndex];
+    if (!draft || !sentence) throw new Error(`There is no sentence ${sIndex + 1} in paragraph ${pIndex + 1}.`);
+    if (sentence.keys.length !== 1) return this.regenerateParagraph(pIndex);
+    const engine = await this.engines.get({ trusted: vscode.workspace.isTrusted, engineId: this.savedState?.settings.engine });
+    const syntax = this.lastRequest?.syntax ?? 'cite';
+    // The other style gives the author a real alternative rather than the same sentence again.
+    let result = await engine.citationSentence({ key: sentence.keys[0], style: 'citation', syntax }, this.library);
+    if (result.text.trim() === sentence.text.trim()) result = await engine.citationSentence({ key: sentence.keys[0], style: 'tldr', syntax }, this.library);
+    const value: DraftSentenceView = {
+      text: result.text,
+      keys: [result.key],
+      role: sentence.role,
+      sources: result.spans.filter((s) => s.source).map((s) => ({ key: result.key, text: s.source!.text, section: s.source!.section, page: s.source!.page, pdfPath: s.source!.pdfPath })),
+    };
+    draft.paragraphs[pIndex].sentences[sIndex] = value;
+    this.post({ type: 'sentence', paragraph: pIndex, sentence: sIndex, value });
+    await this.saveState({ ...this.savedState!, draft });
+  }
+
+  /** One WorkspaceEdit: replaces the selection (e.g. the old related-work section) or inserts at the cursor. */
+  async insert(draft: DraftView): Promise<void> {
+    const target = this.targetEditor;
+    if (!target) throw new Error('Open the LaTeX or Markdown file to insert into, put the cursor where the draft goes, then press Insert again.');
+    const doc = await vscode.workspace.openTextDocument(target.uri);
+    const text = renderDraftText(draft);
+    const edit = new vscode.WorkspaceEdit();
+    edit.replace(doc.uri, target.selection, text);
+    const ok = await vscode.workspace.applyEdit(edit);
+    if (!ok) throw new Error(`Could not edit ${vscode.workspace.asRelativePath(doc.uri)}.`);
+    await vscode.window.showTextDocument(doc, { preserveFocus: false });
+    this.post({ type: 'inserted', where: `${vscode.workspace.asRelativePath(doc.uri)}:${target.selection.start.line + 1}` });
+  }
+
+  dispose() {
+    this.generation?.abort();
+    for (const d of this.disposables) d.dispose();
+  }
+}
+
+function sentenceView(s: DraftSentence): DraftSentenceView {
+  return {
+    text: s.text,
+    keys: s.keys,
+    role: s.role,
+    sources: s.sources.map((src) => ({ key: s.keys[0] ?? '', text: src.text, section: src.section, page: src.page, pdfPath: src.pdfPath })),
+  };
+}
+
+function paragraphView(p: DraftParagraph): DraftParagraphView {
+  return { heading: p.heading, keys: p.keys, sentences: p.sentences.map(sentenceView) };
+}
+
+export function toView(draft: Draft, started: number, format: 'latex' | 'markdown'): DraftView {
+  return {
+    paragraphs: draft.paragraphs.map(paragraphView),
+    format,
+    citedKeys: draft.citedKeys,
+    unknownKeys: draft.unknownKeys,
+    engine: draft.engine,
+    elapsedMs: Date.now() - started,
+  };
+}
+
+/** The author's own abstract: the LaTeX abstract environment or a Markdown "Abstract" section / front matter. */
+export function ownAbstractOf(doc: vscode.TextDocument): string | undefined {
+  const text = doc.getText();
+  const latex = /\\begin\{abstract\}([\s\S]*?)\\end\{abstract\}/.exec(text);
+  if (latex) return latex[1].trim();
+  const md = /^#+\s*Abstract\s*\n([\s\S]*?)(?=^#|$(?![\s\S]))/im.exec(text);
+  if (md) return md[1].trim();
+  const front = /^---\n[\s\S]*?^abstract:\s*[|>]?\s*\n?([\s\S]*?)(?=^\w+:|^---)/m.exec(text);
+  return front ? front[1].replace(/^\s+/gm, '').trim() : undefined;
+}

@@ -1,0 +1,79 @@
+// Which engine writes text, built from the settings on demand. The default engine needs nothing; the ONNX engine
+// (onnxruntime-node, a native module) and the server engine are created only when selected and first used.
+import * as vscode from 'vscode';
+import type { Engine } from '../core/types';
+import { createEngine } from '../core/engine';
+// Registers the 'onnx' and 'server' engines; loads no native code until a model is first used.
+import '../core/neural/register';
+import { readSettings, type EngineId } from './settings';
+
+export const SERVER_API_KEY_SECRET = 'citescribe.server.apiKey';
+
+export class EngineService implements vscode.Disposable {
+  private cached: { signature: string; engine: Engine } | undefined;
+  private readonly changed = new vscode.EventEmitter<string>();
+  readonly onDidChange = this.changed.event;
+  /** Where the current engine runs ('cpu', 'cuda', a server host…), once known. */
+  device = 'cpu';
+
+  constructor(
+    private readonly context: vscode.ExtensionContext,
+    private readonly log: vscode.LogOutputChannel,
+  ) {
+    context.subscriptions.push(
+      vscode.workspace.onDidChangeConfiguration((e) => {
+        if (e.affectsConfiguration('citescribe.engine') || e.affectsConfiguration('citescribe.model') || e.affectsConfiguration('citescribe.server')) {
+          this.cached = undefined;
+          this.changed.fire(this.describe());
+        }
+      }),
+    );
+  }
+
+  get selectedId(): EngineId {
+    return readSettings().engine;
+  }
+
+  describe(): string {
+    const id = this.selectedId;
+    return id === 'default' ? 'default' : `${id} · ${this.device}`;
+  }
+
+  /** The engine to use now. `allowNeural` is false in an untrusted workspace: no models, no servers. */
+  async get(options: { trusted: boolean; engineId?: string }): Promise<Engine> {
+    const settings = readSettings();
+    const id = (options.engineId ?? settings.engine) as EngineId;
+    if (id !== 'default' && !options.trusted) {
+      throw new Error(`The ${id} engine is disabled in an untrusted workspace: trust the workspace to load models or call servers.`);
+    }
+    const apiKey = id === 'server' ? await this.context.secrets.get(SERVER_API_KEY_SECRET) : undefined;
+    const config: Record<string, unknown> = {
+      modelPath: settings.modelPath || undefined,
+      modelId: settings.modelId || undefined,
+      allowDownload: settings.allowDownload,
+      device: settings.device,
+      cacheDir: vscode.Uri.joinPath(this.context.globalStorageUri, 'models').fsPath,
+      serverUrl: settings.serverUrl || undefined,
+      serverModel: settings.serverModel || undefined,
+      apiKey,
+      log: (message: string) => this.log.info(message),
+      onDevice: (device: string) => {
+        this.device = device;
+        this.changed.fire(this.describe());
+      },
+      // `auto` fell back to the CPU: say why once, and how to enable CUDA.
+      onDeviceMessage: (message: string) => void vscode.window.showWarningMessage(`CiteScribe: ${message}`),
+    };
+    const signature = JSON.stringify({ id, ...config, apiKey: apiKey ? 'set' : '' });
+    if (this.cached?.signature === signature) return this.cached.engine;
+    const engine = await createEngine(id, { packageRoot: this.context.extensionUri.fsPath, settings: config });
+    this.device = id === 'server' ? new URL(settings.serverUrl).host : id === 'onnx' ? 'loading' : 'cpu';
+    this.cached = { signature, engine };
+    this.changed.fire(this.describe());
+    return engine;
+  }
+
+  dispose() {
+    this.changed.dispose();
+  }
+}

@@ -1,0 +1,43 @@
+// Typed access to the `citescribe.*` settings declared in package.json.
+import * as vscode from 'vscode';
+
+export type EngineId = 'default' | 'onnx' | 'server';
+
+export interface CiteScribeSettings {
+  bibFiles: string[];
+  folders: string[];
+  includeWorkspace: boolean;
+  targetWords: number;
+  subsections: boolean;
+  citeCommand: 'auto' | 'cite' | 'citet' | 'citep';
+  engine: EngineId;
+  modelPath: string;
+  modelId: string;
+  allowDownload: boolean;
+  device: 'auto' | 'cuda' | 'cpu';
+  serverUrl: string;
+  serverModel: string;
+  codeLens: boolean;
+  stem: boolean;
+}
+
+export function readSettings(scope?: vscode.ConfigurationScope): CiteScribeSettings {
+  const c = vscode.workspace.getConfiguration('citescribe', scope);
+  return {
+    bibFiles: c.get<string[]>('library.bibFiles', []),
+    folders: c.get<string[]>('library.folders', []),
+    includeWorkspace: c.get<boolean>('library.includeWorkspace', true),
+    targetWords: c.get<number>('draft.targetWords', 250),
+    subsections: c.get<boolean>('draft.subsections', false),
+    citeCommand: c.get('citeCommand', 'auto'),
+    engine: c.get<EngineId>('engine', 'default'),
+    modelPath: c.get<string>('model.path', ''),
+    modelId: c.get<string>('model.id', ''),
+    allowDownload: c.get<boolean>('model.allowDownload', false),
+    device: c.get('model.device', 'auto'),
+    serverUrl: c.get<string>('server.url', ''),
+    serverModel: c.get<string>('server.model', ''),
+    codeLens: c.get<boolean>('codeLens.enabled', true),
+    stem: c.get<boolean>('score.stem', false),
+  };
+}

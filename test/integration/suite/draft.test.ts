@@ -1,0 +1,50 @@
+import { strict as assert } from 'assert';
+import * as vscode from 'vscode';
+import { readyLibrary, openInEditor } from './api';
+import { inspectWebviews, screenshot, waitFor, webviewAction } from './helpers';
+import { parseCitations } from '../../../src/core/cites';
+
+describe('Draft panel', () => {
+  it('drafts from the document keys, takes an edit, inserts as one edit that one Undo reverts', async () => {
+    const api = await readyLibrary();
+    const editor = await openInEditor('paper.tex');
+    const doc = editor.document;
+    const original = doc.getText();
+    // Select the placeholder paragraph of the related-work section: the draft replaces it.
+    const line = original.split('\n').findIndex((l) => l.startsWith('Placeholder paragraph'));
+    editor.selection = new vscode.Selection(line, 0, line, doc.lineAt(line).text.length);
+
+    await vscode.commands.executeCommand('citescribe.openDraftPanel');
+    await api.draftView.ready;
+    await webviewAction('draft-use-keys', { action: 'click', selector: '[data-testid="use-document-keys"]' });
+    await webviewAction('draft-wait-keys', { action: 'count', selector: '[data-testid="key-checkbox-zhu2017unpaired"]' });
+    await webviewAction('draft-generate', { action: 'click', selector: '[data-testid="generate"]' });
+    const state = await waitFor('a generated draft', () => api.draftView.savedState?.draft, 30_000);
+    const knownKeys = ['goodfellow2014generative', 'isola2017image', 'zhu2017unpaired', 'liu2017unit', 'huang2018munit', 'taigman2017unsupervised', 'notitle2019'];
+    for (const key of knownKeys) assert.ok(state.citedKeys.includes(key), `draft cites ${key}`);
+    assert.ok(!state.citedKeys.includes('missing2021'), 'the unknown key is never written');
+    await screenshot('06-draft-panel');
+
+    // The author rewrites the first sentence of the first paragraph in the panel.
+    const edited = 'Adversarial image synthesis is the common ground of all these works \\cite{goodfellow2014generative}.';
+    await webviewAction('draft-edit', { action: 'fill', selector: '[data-testid="sentence-text-0-0"]', text: edited });
+    await webviewAction('draft-blur', { action: 'press', selector: '[data-testid="sentence-text-0-0"]', key: 'Tab' });
+    await waitFor('the edit to reach the extension', () => api.draftView.savedState?.draft?.paragraphs[0].sentences[0].text === edited, 10_000);
+
+    await webviewAction('draft-insert', { action: 'click', selector: '[data-testid="insert"]' });
+    await waitFor('the draft in the document', () => doc.getText().includes(edited), 10_000);
+    const after = doc.getText();
+    const cited = new Set(parseCitations(after, 'latex').flatMap((c) => c.keys.map((k) => k.key)));
+    for (const key of knownKeys) assert.ok(cited.has(key), `the document cites ${key} after the insert`);
+    assert.ok(!after.includes('Placeholder paragraph'), 'the selected placeholder was replaced');
+    const info = await inspectWebviews('draft-panel');
+    const problems = info.consoleErrors.filter((e) => /Content Security Policy|Refused to|Uncaught/i.test(e.text));
+    assert.deepEqual(problems, [], 'no CSP violations or uncaught errors in the panel');
+    await screenshot('07-draft-inserted');
+
+    await vscode.window.showTextDocument(doc);
+    await vscode.commands.executeCommand('undo');
+    await waitFor('one Undo to restore the original', () => doc.getText() === original, 10_000);
+    assert.equal(doc.getText(), original);
+  });
+});

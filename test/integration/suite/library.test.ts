@@ -1,0 +1,47 @@
+import { strict as assert } from 'assert';
+import * as fs from 'fs';
+import * as vscode from 'vscode';
+import { readyLibrary, openInEditor } from './api';
+import { screenshot, waitFor, workspaceFile } from './helpers';
+
+describe('Library index', () => {
+  it('indexes the workspace .bib, keeps every good entry, and shows the broken one in Problems on its line', async () => {
+    await openInEditor('paper.tex');
+    const api = await readyLibrary();
+    const state = api.library.state;
+    assert.equal(state.kind, 'ready');
+    if (state.kind !== 'ready') return;
+    // 8 entries in refs.bib, one of them broken: the other 7 are all indexed.
+    assert.equal(state.stats.entries, 7);
+    assert.ok(api.library.hasKey('goodfellow2014generative'), 'the entry after the broken one survives');
+    assert.ok(!api.library.hasKey('broken2020'));
+    const bibUri = vscode.Uri.file(workspaceFile('refs.bib'));
+    const diagnostics = await waitFor('diagnostics on refs.bib', () => {
+      const d = vscode.languages.getDiagnostics(bibUri);
+      return d.length ? d : undefined;
+    });
+    const lines = fs.readFileSync(bibUri.fsPath, 'utf8').split('\n');
+    const brokenLine = lines.findIndex((l) => l.includes('@article{broken2020'));
+    const nextLine = lines.findIndex((l) => l.includes('@article{goodfellow2014generative'));
+    assert.ok(
+      diagnostics.some((d) => d.range.start.line >= brokenLine && d.range.start.line < nextLine && d.source === 'CiteScribe'),
+      `a diagnostic between lines ${brokenLine + 1} and ${nextLine}: ${JSON.stringify(diagnostics.map((d) => [d.range.start.line, d.message]))}`,
+    );
+    assert.match(api.statusBar.libraryText, /7 entries/);
+  });
+
+  it('re-indexes a .bib file when it changes on disk', async () => {
+    const api = await readyLibrary();
+    const bib = workspaceFile('extra.bib');
+    fs.writeFileSync(bib, '@misc{added2024, title={A Work Added While Editing}, author={Added, Ada}, year={2024}}\n');
+    try {
+      await waitFor('the new entry to be indexed', () => api.library.state.kind === 'ready' && api.library.hasKey('added2024'), 30_000);
+      const paper = api.library.getPaper('added2024');
+      assert.equal(paper?.title, 'A Work Added While Editing');
+    } finally {
+      fs.rmSync(bib, { force: true });
+    }
+    await waitFor('the removed entry to leave the index', () => api.library.state.kind === 'ready' && !api.library.hasKey('added2024'), 30_000);
+    await screenshot('02-library-indexed');
+  });
+});

@@ -1,0 +1,7 @@
+import { runMocha } from './runner';
+
+export function run(): Promise<void> {
+  return runMocha(() => {
+    require('./vsix.test');
+  });
+}
