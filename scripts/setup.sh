@@ -12,7 +12,8 @@ apt_needed=()
 command -v chromium >/dev/null 2>&1 || apt_needed+=(chromium)
 dpkg -s libkrb5-dev >/dev/null 2>&1 || apt_needed+=(libkrb5-dev)
 command -v pdftotext >/dev/null 2>&1 || apt_needed+=(poppler-utils)
-python3 -c 'import onnx, numpy' >/dev/null 2>&1 || apt_needed+=(python3-onnx python3-numpy)
+# Debian's own python3 (a pyenv shim may come first on PATH) builds the tiny ONNX models of the neural tests.
+/usr/bin/python3 -c 'import onnx, numpy' >/dev/null 2>&1 || apt_needed+=(python3-onnx python3-numpy)
 if [ ${#apt_needed[@]} -gt 0 ]; then
   log "apt-get install ${apt_needed[*]}"
   SUDO=""; [ "$(id -u)" = 0 ] || SUDO="sudo"

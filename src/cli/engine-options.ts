@@ -1,0 +1,73 @@
+// The engine flags shared by `cite`, `draft` and `eval`: --engine default|onnx|server, --model, --device, --url.
+// Engines come from the registry; importing the neural registration loads no native module (that happens on
+// the first sentence the ONNX engine writes).
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { UsageError, type CliIO, type OptionSpec } from './args';
+import '../core/engine';
+import { availableEngines, createEngine } from '../core/engine/registry';
+import '../core/neural/register';
+import type { NeuralEngineSettings } from '../core/neural/register';
+import type { Engine } from '../core/types';
+
+export const ENGINE_OPTIONS: OptionSpec = {
+  engine: { type: 'string', default: 'default' },
+  model: { type: 'string' },
+  device: { type: 'string' },
+  url: { type: 'string' },
+  'allow-download': { type: 'boolean', default: false },
+};
+
+export const ENGINE_USAGE = [
+  '  --engine default|onnx|server   which engine writes (default: default)',
+  '  --model DIR|ID                 onnx: model folder (Optimum layout) or Hugging Face id; server: model name',
+  '  --device auto|cuda|cpu         onnx: execution device (default auto: CUDA if available, else CPU)',
+  '  --allow-download               onnx: download --model ID into $CITESCRIBE_MODEL_CACHE (~/.cache/citescribe/models)',
+  '  --url URL                      server: OpenAI-compatible endpoint, e.g. http://localhost:8000/v1',
+  '                                 (API key from $CITESCRIBE_SERVER_API_KEY, if the server needs one)',
+].join('\n');
+
+export interface EngineFlags {
+  engine?: string;
+  model?: string;
+  device?: string;
+  url?: string;
+  'allow-download'?: boolean;
+}
+
+/** Turns the engine flags into an Engine (validating combinations); messages about the device go to io.err. */
+export async function engineFromFlags(flags: EngineFlags, io?: Partial<Pick<CliIO, 'err' | 'packageRoot'>>): Promise<Engine> {
+  const id = flags.engine ?? 'default';
+  if (!availableEngines().includes(id)) {
+    throw new UsageError(`--engine must be one of ${availableEngines().join(', ')} (got '${id}')`);
+  }
+  if (id === 'default') {
+    for (const flag of ['model', 'device', 'url'] as const) {
+      if (flags[flag] !== undefined) throw new UsageError(`--${flag} needs --engine onnx or --engine server`);
+    }
+    return createEngine('default', { packageRoot: io?.packageRoot });
+  }
+  const settings: NeuralEngineSettings = { log: (message) => io?.err?.(`citescribe: ${message}`) };
+  if (id === 'onnx') {
+    if (!flags.model) throw new UsageError('--engine onnx needs --model DIR (a model folder in the Optimum layout)');
+    if (flags.url !== undefined) throw new UsageError('--url is for --engine server');
+    const device = flags.device ?? 'auto';
+    if (device !== 'auto' && device !== 'cuda' && device !== 'cpu') throw new UsageError(`--device must be auto, cuda or cpu (got '${device}')`);
+    settings.device = device;
+    const looksLikeId = /^[\w.-]+\/[\w.-]+$/.test(flags.model) && !fs.existsSync(flags.model);
+    if (looksLikeId) {
+      settings.modelId = flags.model;
+      settings.cacheDir = process.env.CITESCRIBE_MODEL_CACHE ?? path.join(os.homedir(), '.cache', 'citescribe', 'models');
+      settings.allowDownload = flags['allow-download'] === true;
+    } else settings.modelPath = flags.model;
+  } else if (id === 'server') {
+    if (!flags.url) throw new UsageError('--engine server needs --url URL (an OpenAI-compatible endpoint)');
+    if (!flags.model) throw new UsageError('--engine server needs --model NAME (the model name the server knows)');
+    if (flags.device !== undefined) throw new UsageError('--device is for --engine onnx');
+    settings.serverUrl = flags.url;
+    settings.serverModel = flags.model;
+    settings.apiKey = process.env.CITESCRIBE_SERVER_API_KEY || undefined;
+  }
+  return createEngine(id, { settings: settings as Record<string, unknown> });
+}

@@ -1,0 +1,88 @@
+// Registers the 'onnx' and 'server' engines with the engine registry. Importing this module loads no native code:
+// the ONNX engine requires onnxruntime-node and transformers.js only when it first writes something.
+import { registerEngine, type EngineCreateOptions } from '../engine/registry';
+import type { DownloadProgress } from './download';
+import type { ModelDtype } from './model-folder';
+import { OnnxEngine } from './onnx-engine';
+import type { DeviceInUse, DeviceSetting } from './runtime';
+import { ServerEngine } from './server';
+
+/**
+ * Settings the neural engines read, passed as `createEngine(id, { settings })` (or flat, as the fields of the
+ * options object). Names follow the extension's settings: citescribe.model.* and citescribe.server.*.
+ */
+export interface NeuralEngineSettings {
+  /** citescribe.model.path: a model folder (wins over modelId). */
+  modelPath?: string;
+  /** citescribe.model.id: a Hugging Face id, downloaded into cacheDir on first use when allowDownload. */
+  modelId?: string;
+  modelRevision?: string;
+  allowDownload?: boolean;
+  /** Where downloaded models are kept (the extension's global storage). */
+  cacheDir?: string;
+  device?: DeviceSetting;
+  dtype?: ModelDtype | 'auto';
+  numBeams?: number;
+  maxNewTokens?: number;
+  /** citescribe.server.url / model and the API key from SecretStorage. */
+  serverUrl?: string;
+  serverModel?: string;
+  apiKey?: string;
+  timeoutMs?: number;
+  maxRetries?: number;
+  /** One-line messages for the log (e.g. the CPU fallback). */
+  log?: (message: string) => void;
+  /** Called when the model has loaded, with the device in use (status bar). */
+  onDevice?: (device: DeviceInUse) => void;
+  /** Called once if `auto` fell back to CPU (a notification: why, and how to enable CUDA). */
+  onDeviceMessage?: (message: string) => void;
+  onDownloadProgress?: (progress: DownloadProgress) => void;
+}
+
+export function neuralSettings(options: EngineCreateOptions): NeuralEngineSettings {
+  return (options.settings ?? (options as Record<string, unknown>)) as NeuralEngineSettings;
+}
+
+export function createOnnxEngine(settings: NeuralEngineSettings): OnnxEngine {
+  if (!settings.modelPath && !settings.modelId) {
+    throw new Error('The onnx engine needs a model: set citescribe.model.path (a folder) or citescribe.model.id (a Hugging Face id), or pass --model DIR.');
+  }
+  return new OnnxEngine({
+    source: {
+      path: settings.modelPath,
+      id: settings.modelId,
+      revision: settings.modelRevision,
+      cacheDir: settings.cacheDir,
+      allowDownload: settings.allowDownload ?? false,
+      dtype: settings.dtype,
+    },
+    device: settings.device ?? 'auto',
+    dtype: settings.dtype,
+    generation: { numBeams: settings.numBeams, maxNewTokens: settings.maxNewTokens },
+    onDevice: settings.onDevice,
+    onDeviceMessage: (message) => {
+      settings.log?.(message);
+      settings.onDeviceMessage?.(message);
+    },
+    onDownloadProgress: settings.onDownloadProgress,
+  });
+}
+
+export function createServerEngine(settings: NeuralEngineSettings): ServerEngine {
+  if (!settings.serverUrl) throw new Error('The server engine needs citescribe.server.url (or --url URL).');
+  if (!settings.serverModel) throw new Error('The server engine needs citescribe.server.model (or --model NAME).');
+  return new ServerEngine({
+    url: settings.serverUrl,
+    model: settings.serverModel,
+    apiKey: settings.apiKey,
+    timeoutMs: settings.timeoutMs,
+    maxRetries: settings.maxRetries,
+  });
+}
+
+export function registerNeuralEngines(): void {
+  registerEngine('onnx', (options) => createOnnxEngine(neuralSettings(options)));
+  registerEngine('server', (options) => createServerEngine(neuralSettings(options)));
+}
+
+registerNeuralEngines();

@@ -1,0 +1,192 @@
+// Server backend: any OpenAI-compatible chat-completions endpoint (vLLM, llama.cpp server, Ollama, LM Studio).
+// Same prompts and output checks as the local LLM; retries 429/5xx with exponential backoff (honouring
+// Retry-After), a timeout per attempt, and cancellation through the caller's AbortSignal.
+import type { CitationRequest, EngineOptions, PaperRecord } from '../types';
+import { CancelledError } from '../types';
+import { ServerError } from './errors';
+import { chatMessages, type ChatMessage, type PaperSource } from './prompts';
+import { SentenceWriterEngine, type RawSentence } from './writer-engine';
+
+export interface ServerEngineOptions {
+  /** Base URL (`http://localhost:8000/v1`) or the full `…/chat/completions` URL. */
+  url: string;
+  /** Model name as the server knows it. */
+  model: string;
+  /** Bearer token; the extension reads it from SecretStorage. Omitted for local servers without auth. */
+  apiKey?: string;
+  /** Per-attempt timeout (ms). Default 60000. */
+  timeoutMs?: number;
+  /** Retries after the first attempt for 429, 5xx, timeouts and network errors. Default 3. */
+  maxRetries?: number;
+  /** First backoff delay (ms), doubled each retry. Default 500. */
+  backoffMs?: number;
+  /** Longest wait between attempts, also caps Retry-After (ms). Default 30000. */
+  maxBackoffMs?: number;
+  maxTokens?: number;
+  temperature?: number;
+  /** Rough context size (characters) for the prompt; PDF sections are added while they fit. Default 12000. */
+  maxPromptChars?: number;
+  /** Requests in flight at once while drafting many works. Default 4. */
+  concurrency?: number;
+  /** Injected in tests. */
+  fetchImpl?: typeof fetch;
+}
+
+/** `http://host:port` → `/v1/chat/completions`; `…/v1` → `…/v1/chat/completions`; a full URL stays as it is. */
+export function chatCompletionsUrl(url: string): string {
+  let u: URL;
+  try {
+    u = new URL(url);
+  } catch {
+    throw new ServerError(`citescribe.server.url '${url}' is not a valid URL.`);
+  }
+  if (u.protocol !== 'http:' && u.protocol !== 'https:') throw new ServerError(`citescribe.server.url '${url}' must be http(s).`);
+  const p = u.pathname.replace(/\/+$/, '');
+  if (/\/chat\/completions$/.test(p)) return u.toString();
+  u.pathname = p === '' ? '/v1/chat/completions' : `${p}/chat/completions`;
+  return u.toString();
+}
+
+/** Retry-After as seconds or an HTTP date → milliseconds, or undefined. */
+export function retryAfterMs(header: string | null, now = Date.now()): number | undefined {
+  if (!header) return undefined;
+  const seconds = Number(header);
+  if (Number.isFinite(seconds)) return Math.max(0, seconds * 1000);
+  const date = Date.parse(header);
+  return Number.isNaN(date) ? undefined : Math.max(0, date - now);
+}
+
+function sleep(ms: number, signal?: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal?.aborted) return reject(new CancelledError());
+    const timer = setTimeout(() => {
+      signal?.removeEventListener('abort', onAbort);
+      resolve();
+    }, ms);
+    const onAbort = () => {
+      clearTimeout(timer);
+      reject(new CancelledError());
+    };
+    signal?.addEventListener('abort', onAbort, { once: true });
+  });
+}
+
+interface ChatCompletionReply {
+  choices?: { message?: { content?: unknown }; text?: unknown }[];
+  error?: { message?: string } | string;
+}
+
+export class ServerEngine extends SentenceWriterEngine {
+  readonly id = 'server';
+  readonly endpoint: string;
+  private readonly fetchImpl: typeof fetch;
+
+  constructor(readonly options: ServerEngineOptions) {
+    super();
+    if (!options.model) throw new ServerError('The server backend needs a model name (citescribe.server.model / --model).');
+    this.endpoint = chatCompletionsUrl(options.url);
+    this.fetchImpl = options.fetchImpl ?? fetch;
+    this.draftConcurrency = Math.max(1, options.concurrency ?? 4);
+  }
+
+  protected async writeRaw(paper: PaperRecord, _source: PaperSource, req: CitationRequest, options: EngineOptions): Promise<RawSentence> {
+    const limit = this.options.maxPromptChars ?? 12000;
+    const messages = chatMessages(
+      paper,
+      req.style,
+      (m) => m.reduce((n, x) => n + x.content.length, 0) <= limit,
+      req.ownAbstract,
+    );
+    options.progress?.report(0, 1, `Asking ${new URL(this.endpoint).host}`);
+    const text = await this.complete(messages, options.signal);
+    options.progress?.report(1, 1);
+    return { text };
+  }
+
+  /** One chat completion with retries; returns the assistant message text. */
+  async complete(messages: ChatMessage[], signal?: AbortSignal): Promise<string> {
+    const maxRetries = this.options.maxRetries ?? 3;
+    const timeoutMs = this.options.timeoutMs ?? 60000;
+    const body = JSON.stringify({
+      model: this.options.model,
+      messages,
+      max_tokens: this.options.maxTokens ?? 96,
+      temperature: this.options.temperature ?? 0,
+      stream: false,
+    });
+    const headers: Record<string, string> = { 'content-type': 'application/json', accept: 'application/json' };
+    if (this.options.apiKey) headers.authorization = `Bearer ${this.options.apiKey}`;
+    let lastError: ServerError | undefined;
+    for (let attempt = 0; attempt <= maxRetries; attempt++) {
+      if (signal?.aborted) throw new CancelledError();
+      const timeout = new AbortController();
+      const timer = setTimeout(() => timeout.abort(), timeoutMs);
+      const combined = signal ? AbortSignal.any([signal, timeout.signal]) : timeout.signal;
+      let waitHint: number | undefined;
+      try {
+        const response = await this.fetchImpl(this.endpoint, { method: 'POST', headers, body, signal: combined });
+        const raw = await response.text();
+        if (response.ok) return this.parseReply(raw);
+        const detail = errorDetail(raw);
+        if (response.status === 429 || response.status >= 500) {
+          waitHint = retryAfterMs(response.headers.get('retry-after'));
+          lastError = new ServerError(`${this.endpoint} answered HTTP ${response.status}${detail}`, response.status);
+        } else {
+          const hint =
+            response.status === 401 || response.status === 403
+              ? ' (check the API key stored for citescribe.server)'
+              : response.status === 404
+                ? ` (check the URL and that the server serves model '${this.options.model}')`
+                : '';
+          throw new ServerError(`${this.endpoint} answered HTTP ${response.status}${detail}${hint}`, response.status);
+        }
+      } catch (err) {
+        if (signal?.aborted) throw new CancelledError();
+        if (err instanceof ServerError) {
+          if (err.status === undefined || (err.status !== 429 && err.status < 500)) throw err;
+        } else if (timeout.signal.aborted) {
+          lastError = new ServerError(`${this.endpoint} did not answer within ${timeoutMs} ms`);
+        } else {
+          lastError = new ServerError(`${this.endpoint} could not be reached: ${(err as Error).message}`);
+        }
+      } finally {
+        clearTimeout(timer);
+      }
+      if (attempt < maxRetries) {
+        const backoff = (this.options.backoffMs ?? 500) * 2 ** attempt;
+        await sleep(Math.min(waitHint ?? backoff, this.options.maxBackoffMs ?? 30000), signal);
+      }
+    }
+    throw new ServerError(`${lastError?.message ?? 'request failed'} (gave up after ${maxRetries + 1} attempts)`, lastError?.status);
+  }
+
+  private parseReply(raw: string): string {
+    let reply: ChatCompletionReply;
+    try {
+      reply = JSON.parse(raw) as ChatCompletionReply;
+    } catch {
+      throw new ServerError(`${this.endpoint} sent a malformed reply (not JSON): ${raw.slice(0, 120)}`);
+    }
+    const choice = reply?.choices?.[0];
+    const content = choice?.message?.content ?? choice?.text;
+    if (typeof content !== 'string') {
+      const why = reply?.error ? `: ${typeof reply.error === 'string' ? reply.error : reply.error.message}` : '';
+      throw new ServerError(
+        `${this.endpoint} sent a malformed reply (no choices[0].message.content string)${why}: ${raw.slice(0, 120)}`,
+      );
+    }
+    // Reasoning models may wrap thoughts in <think>…</think>; only the answer counts.
+    return content.replace(/<think>[\s\S]*?<\/think>/g, '').trim();
+  }
+}
+
+function errorDetail(raw: string): string {
+  try {
+    const parsed = JSON.parse(raw) as { error?: { message?: string } | string; message?: string };
+    const message = typeof parsed.error === 'string' ? parsed.error : (parsed.error?.message ?? parsed.message);
+    if (message) return `: ${message}`;
+  } catch {
+    // not JSON: fall through
+  }
+  return raw ? `: ${raw.slice(0, 120)}` : '';
+}

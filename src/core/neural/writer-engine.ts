@@ -1,0 +1,215 @@
+// What the ONNX and server engines share: turning one raw model sentence into a checked citation sentence with
+// provenance, and assembling drafts for many keys from those sentences.
+import type {
+  CitationRequest,
+  CitationSentence,
+  CiteSyntax,
+  Draft,
+  DraftParagraph,
+  DraftRequest,
+  DraftSentence,
+  Engine,
+  EngineOptions,
+  PaperLookup,
+  PaperRecord,
+  SourceSentence,
+} from '../types';
+import { throwIfCancelled } from '../types';
+import { splitSentences } from '../text/sentences';
+import { contentTerms, TfIdfModel } from '../text/tokens';
+import { workSubject } from '../engine/authors';
+import { clusterWorks, contrastSentence, groupKeyphrases, renderDraft } from '../engine/draft';
+import { checkCitations, firstSentence, toCitationStyle } from './output-check';
+import { paperSource, type PaperSource } from './prompts';
+
+export const TITLE_ONLY_FLAG = 'ungrounded: title only';
+
+export interface RawSentence {
+  text: string;
+  /** Extra visible notes (e.g. output cut at the length limit), added to the sentence's flags. */
+  notes?: string[];
+}
+
+/** The source sentence sharing most content terms with `text` (the neural output's nearest provenance). */
+export function nearestSource(text: string, sentences: readonly SourceSentence[]): SourceSentence | undefined {
+  const terms = new Set(contentTerms(text));
+  if (terms.size === 0) return undefined;
+  let best: SourceSentence | undefined;
+  let bestScore = 0;
+  for (const s of sentences) {
+    const st = new Set(contentTerms(s.text));
+    if (st.size === 0) continue;
+    let shared = 0;
+    for (const t of st) if (terms.has(t)) shared++;
+    const score = shared / Math.sqrt(st.size * terms.size);
+    if (score > bestScore) {
+      bestScore = score;
+      best = s;
+    }
+  }
+  return bestScore >= 0.2 ? best : undefined;
+}
+
+export class UnknownKeyError extends Error {
+  constructor(readonly key: string) {
+    super(`Unknown citation key '${key}': it is not in the library.`);
+    this.name = 'UnknownKeyError';
+  }
+}
+
+/** Base for engines whose model writes one sentence per work (ONNX summarisers/LLMs, OpenAI-compatible servers). */
+export abstract class SentenceWriterEngine implements Engine {
+  abstract readonly id: string;
+  /** How many works a draft writes at once. */
+  protected draftConcurrency = 1;
+
+  /** The model's raw sentence for one work (before any citation checks). */
+  protected abstract writeRaw(
+    paper: PaperRecord,
+    source: PaperSource,
+    req: CitationRequest,
+    options: EngineOptions,
+  ): Promise<RawSentence>;
+
+  async citationSentence(req: CitationRequest, library: PaperLookup, options: EngineOptions = {}): Promise<CitationSentence> {
+    throwIfCancelled(options.signal);
+    const paper = library.getPaper(req.key);
+    if (!paper) throw new UnknownKeyError(req.key);
+    const source = paperSource(paper);
+    const raw = await this.writeRaw(paper, source, req, options);
+    throwIfCancelled(options.signal);
+    return this.finish(paper, source, req, raw);
+  }
+
+  /** Output check + citation style + provenance for one raw model sentence. */
+  protected finish(paper: PaperRecord, source: PaperSource, req: CitationRequest, raw: RawSentence): CitationSentence {
+    const flags: string[] = [...(raw.notes ?? [])];
+    if (source.titleOnly) flags.push(TITLE_ONLY_FLAG);
+    const checked = checkCitations(firstSentence(raw.text), [paper.key], paper.authors);
+    for (const r of checked.removed) flags.push(`removed invented ${r}`);
+    let text = toCitationStyle(checked.text, paper, req.style, req.syntax);
+    if (!/[\p{L}\p{N}]{3}/u.test(text.replace(/\\\w+\{[^}]*\}/g, ''))) {
+      // Nothing usable came back: say what the work is called rather than invent anything.
+      const work = workSubject(paper, req.syntax);
+      text =
+        req.style === 'tldr'
+          ? `This paper is titled "${paper.title}".`
+          : `${work.text} ${work.plurality === 'singular' ? 'presents' : 'present'} "${paper.title}".`;
+      flags.push('model output empty: title used');
+    }
+    // Re-check after styling: only the requested key may remain, whatever the model wrote.
+    const final = checkCitations(text, [paper.key], paper.authors);
+    const nearest = source.titleOnly ? source.sentences[0] : nearestSource(final.text, source.sentences);
+    return {
+      key: paper.key,
+      text: final.text,
+      spans: [{ text: final.text, source: nearest }],
+      grounded: !source.titleOnly,
+      flags,
+      engine: this.id,
+    };
+  }
+
+  async draft(req: DraftRequest, library: PaperLookup, options: EngineOptions = {}): Promise<Draft> {
+    const known: PaperRecord[] = [];
+    const unknownKeys: string[] = [];
+    for (const key of [...new Set(req.keys.map((k) => k.trim()).filter(Boolean))]) {
+      const paper = library.getPaper(key);
+      if (paper) known.push(paper);
+      else unknownKeys.push(key);
+    }
+    const syntax: CiteSyntax = req.syntax ?? (req.format === 'markdown' ? 'pandoc' : 'cite');
+    const sentences = new Map<string, CitationSentence>();
+    let next = 0;
+    let done = 0;
+    // A local model runs one work at a time; a server may take several requests at once.
+    const worker = async () => {
+      while (next < known.length) {
+        const paper = known[next++];
+        throwIfCancelled(options.signal);
+        options.progress?.report(done, known.length, `Writing about ${paper.key}`);
+        const sentence = await this.citationSentence(
+          { key: paper.key, style: 'citation', syntax, ownAbstract: req.ownAbstract },
+          library,
+          { signal: options.signal },
+        );
+        sentences.set(paper.key, sentence);
+        done++;
+      }
+    };
+    await Promise.all(Array.from({ length: Math.max(1, Math.min(this.draftConcurrency, known.length)) }, worker));
+    options.progress?.report(known.length, known.length, 'Draft assembled');
+    const paragraphs = planParagraphs(known, req).map<DraftParagraph>((group, gi) => {
+      const written: DraftSentence[] = group.papers.map((p) => {
+        const s = sentences.get(p.key)!;
+        return { text: s.text, keys: [p.key], sources: s.spans.flatMap((sp) => (sp.source ? [sp.source] : [])), role: 'work' };
+      });
+      if (group.contrast) {
+        const lone = group.papers.length === 1 ? group.papers[0] : undefined;
+        written.push({
+          text: contrastSentence(group.contrast.text, gi, lone ? workSubject(lone, syntax).text : undefined),
+          keys: lone ? [lone.key] : [],
+          sources: [group.contrast],
+          role: 'contrast',
+        });
+      }
+      return {
+        heading: req.subsections ? titleCase(group.keyphrase ?? `Topic ${gi + 1}`) : undefined,
+        keys: group.papers.map((p) => p.key),
+        sentences: written,
+      };
+    });
+    return {
+      text: renderDraft(paragraphs, req.format),
+      paragraphs,
+      citedKeys: known.map((p) => p.key),
+      unknownKeys,
+      engine: this.id,
+    };
+  }
+}
+
+export interface ParagraphPlan {
+  papers: PaperRecord[];
+  keyphrase?: string;
+  /** A sentence of the author's own abstract to contrast the group with. */
+  contrast?: SourceSentence;
+}
+
+/**
+ * Topic groups with the default engine's planner pieces (TF-IDF over title + abstract, average-linkage clustering,
+ * keyphrase headings, contrast sentences from the author's abstract); the model writes the sentence of each work.
+ * Groups are ordered larger first; works within a group by year.
+ */
+export function planParagraphs(papers: readonly PaperRecord[], req: Pick<DraftRequest, 'targetWords' | 'ownAbstract'>): ParagraphPlan[] {
+  if (papers.length === 0) return [];
+  const texts = papers.map((p) => `${p.title}. ${p.abstract ?? ''}`);
+  const termLists = texts.map((t) => contentTerms(t));
+  const tfidf = new TfIdfModel(termLists);
+  const vectors = termLists.map((t) => tfidf.vector(t));
+  const targetWords = req.targetWords ?? 35 * papers.length;
+  const groupCount = Math.max(1, Math.min(8, Math.round(papers.length / 4), Math.floor(targetWords / 60) || 1));
+  const clusters = clusterWorks(vectors, groupCount).sort((a, b) => b.length - a.length || a[0] - b[0]);
+  const own = req.ownAbstract
+    ? splitSentences(req.ownAbstract)
+        .map<SourceSentence>((text, index) => ({ text, section: 'abstract', index }))
+        .filter((s) => /^(?:(?:here|in this (?:paper|work)),?\s+)?(?:we|our|this (?:paper|work))\b/i.test(s.text))
+    : [];
+  return clusters.map((members, gi) => ({
+    papers: members
+      .map((i) => papers[i])
+      .sort((a, b) => (a.year ?? 9999) - (b.year ?? 9999) || papers.indexOf(a) - papers.indexOf(b)),
+    keyphrase: groupKeyphrases(
+      members.map((i) => texts[i]),
+      texts.filter((_, i) => !members.includes(i)),
+      (t) => tfidf.idf(t),
+      1,
+      members.map((i) => papers[i].title),
+    )[0],
+    contrast: own.length ? own[gi % own.length] : undefined,
+  }));
+}
+
+function titleCase(phrase: string): string {
+  return phrase.replace(/(^|\s)(\p{Ll})/gu, (_m, sp: string, c: string) => sp + c.toUpperCase());
+}

@@ -1,0 +1,60 @@
+import { strict as assert } from 'assert';
+import { UsageError } from '../../../src/cli/args';
+import { engineFromFlags } from '../../../src/cli/engine-options';
+import { parseCitationDataset } from '../../../src/core/engine/evaluation';
+import { evaluateEngineCitations, evaluateEngineRelatedWork } from '../../../src/core/neural/evaluate';
+import { OnnxEngine } from '../../../src/core/neural/onnx-engine';
+import { ServerEngine } from '../../../src/core/neural/server';
+import { tinyModels } from './tiny-models';
+
+describe('neural: CLI engine flags and evaluation with a neural engine', function () {
+  this.timeout(30000);
+
+  it('turns --engine/--model/--device/--url into engines and rejects bad combinations', async () => {
+    assert.equal((await engineFromFlags({ engine: 'default' })).id, 'default');
+    const onnx = await engineFromFlags({ engine: 'onnx', model: tinyModels().causal, device: 'cpu' });
+    assert.ok(onnx instanceof OnnxEngine);
+    const server = await engineFromFlags({ engine: 'server', url: 'http://127.0.0.1:8000/v1', model: 'qwen' });
+    assert.ok(server instanceof ServerEngine);
+    assert.equal((server as ServerEngine).endpoint, 'http://127.0.0.1:8000/v1/chat/completions');
+    for (const bad of [
+      { engine: 'onnx' },
+      { engine: 'onnx', model: 'x', device: 'gpu' },
+      { engine: 'onnx', model: 'x', url: 'http://h' },
+      { engine: 'server', model: 'm' },
+      { engine: 'server', url: 'http://h' },
+      { engine: 'default', model: 'x' },
+      { engine: 'nope' },
+    ]) {
+      await assert.rejects(engineFromFlags(bad), UsageError, JSON.stringify(bad));
+    }
+  });
+
+  it('evaluates citation sentences of an ONNX engine with the default evaluation metrics', async () => {
+    const lines = [1, 2, 3].map((i) =>
+      JSON.stringify({ paper_id: `p${i}`, source: ['We propose a new model for citation text generation.', `Results show that it improves the state of the art by ${i} points.`], target: ['This paper proposes a new citation text generation model.'] }),
+    );
+    const { kind, items } = parseCitationDataset(lines.join('\n'));
+    const engine = new OnnxEngine({ modelDir: tinyModels().seq2seq, device: 'cpu', generation: { maxNewTokens: 8 } });
+    const r = await evaluateEngineCitations(engine, items, kind === 'scitldr' ? 'tldr' : 'citation');
+    assert.equal(r.papers, 3);
+    assert.deepEqual(r.predictions.map((p) => p.id), ['p1', 'p2', 'p3']);
+    for (const v of Object.values(r.system)) assert.ok(v >= 0 && v <= 100);
+    await engine.dispose();
+  });
+
+  it('drafts related work for CiteBench items citing every input work and nothing else', async () => {
+    const items = [
+      { target: 'Prior work [0] studies translation and [1] studies summarization.', input: ['We propose a model.', 'We study neural translation.', 'We study text summarization.'] },
+      { target: 'Attention [0] is used.', input: ['Our paper.', 'We introduce attention.'] },
+    ];
+    const engine = new OnnxEngine({ modelDir: tinyModels().causal, device: 'cpu', generation: { maxNewTokens: 8 } });
+    const r = await evaluateEngineRelatedWork(engine, items);
+    assert.equal(r.examples, 2);
+    assert.equal(r.system.coverage, 1);
+    assert.equal(r.system.outsideCitations, 0);
+    assert.match(r.predictions[0].prediction, /\[0\]/);
+    assert.match(r.predictions[0].prediction, /\[1\]/);
+    await engine.dispose();
+  });
+});

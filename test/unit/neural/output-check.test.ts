@@ -1,0 +1,66 @@
+import { strict as assert } from 'assert';
+import { checkCitations, firstSentence, toCitationStyle } from '../../../src/core/neural/output-check';
+import { MemoryLibrary } from '../../../src/core/engine/memory-library';
+import { SentenceWriterEngine, type RawSentence } from '../../../src/core/neural/writer-engine';
+import type { Author } from '../../../src/core/types';
+
+/** An engine whose "model" answers with fixed text: checks the shared pipeline without running a model. */
+class ScriptedEngine extends SentenceWriterEngine {
+  readonly id = 'scripted';
+  constructor(private readonly answer: string) {
+    super();
+  }
+  protected async writeRaw(): Promise<RawSentence> {
+    return { text: this.answer };
+  }
+}
+
+const TAIGMAN: Author[] = [{ family: 'Taigman', given: 'Yaniv' }, { family: 'Polyak' }, { family: 'Wolf' }];
+
+describe('neural: output check', () => {
+  it('removes citation keys that were not requested and keeps the requested one', () => {
+    const r = checkCitations('Taigman et al. \\cite{taigman17,fake99} map domains, unlike \\citep{other}.', ['taigman17'], TAIGMAN);
+    assert.equal(r.text, 'Taigman et al. \\cite{taigman17} map domains, unlike.');
+    assert.deepEqual(r.removed, ["citation key 'fake99'", "citation key 'other'"]);
+  });
+
+  it('removes invented pandoc keys and numeric markers', () => {
+    const r = checkCitations('DTN [@taigman17; @ghost] maps images [12] as in @nobody.', ['taigman17'], TAIGMAN);
+    assert.equal(r.text, 'DTN [@taigman17] maps images as in.');
+    assert.equal(r.removed.length, 3);
+  });
+
+  it('replaces invented author mentions and drops invented author-year citations', () => {
+    const r = checkCitations('Building on Smith et al. (2019), Taigman et al. map domains (Jones, 2020).', ['taigman17'], TAIGMAN);
+    assert.equal(r.text, 'Building on prior work, Taigman et al. map domains.');
+    assert.equal(r.removed.length, 2);
+    assert.deepEqual(checkCitations('Taigman and Wolf (2017) map domains.', ['k'], TAIGMAN).removed, []);
+  });
+
+  it('turns REF into authors and citation command, and fixes verb number for "This paper"/"we"', () => {
+    const paper = { key: 'taigman17', authors: TAIGMAN };
+    assert.equal(toCitationStyle('REF propose a network. REF\'s loss', paper, 'citation'), "Taigman et al. \\cite{taigman17} propose a network. \\cite{taigman17}'s loss.");
+    assert.equal(toCitationStyle('This paper proposes a network', paper, 'citation'), 'Taigman et al. \\cite{taigman17} propose a network.');
+    assert.equal(toCitationStyle('We study transfer', { key: 'k', authors: [{ family: 'Lee' }] }, 'citation', 'pandoc'), 'Lee [@k] studies transfer.');
+    assert.equal(toCitationStyle('a network maps domains', paper, 'citation'), 'A network maps domains \\cite{taigman17}.');
+    assert.equal(toCitationStyle('REF propose a network', paper, 'tldr'), 'This paper proposes a network.');
+  });
+
+  it('keeps only the first sentence, not splitting at "et al."', () => {
+    assert.equal(firstSentence('Smith et al. propose DTN. Then more text.'), 'Smith et al. propose DTN.');
+    assert.equal(firstSentence('no period at all'), 'no period at all');
+  });
+
+  it('runs every model answer through the checks: invented citations go, an empty answer falls back to the title', async () => {
+    const library = new MemoryLibrary([
+      { key: 'taigman17', type: 'article', title: 'Unsupervised cross-domain image generation', authors: TAIGMAN, abstract: 'We propose the domain transfer network. It maps samples between domains.' },
+    ]);
+    const invented = await new ScriptedEngine('REF propose the domain transfer network \\cite{goodfellow14} [7], as Zhu et al. did. More.').citationSentence({ key: 'taigman17', style: 'citation' }, library);
+    assert.equal(invented.text, 'Taigman et al. \\cite{taigman17} propose the domain transfer network, as prior work did.');
+    assert.equal(invented.flags.filter((f) => f.startsWith('removed invented')).length, 3);
+    assert.equal(invented.spans[0].source?.text, 'We propose the domain transfer network.');
+    const empty = await new ScriptedEngine(' \\cite{x} ').citationSentence({ key: 'taigman17', style: 'citation' }, library);
+    assert.equal(empty.text, 'Taigman et al. \\cite{taigman17} present "Unsupervised cross-domain image generation".');
+    assert.ok(empty.flags.includes('model output empty: title used'));
+  });
+});

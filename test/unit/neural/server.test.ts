@@ -1,0 +1,182 @@
+import { strict as assert } from 'assert';
+import * as http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { MemoryLibrary } from '../../../src/core/engine/memory-library';
+import { ServerError } from '../../../src/core/neural/errors';
+import { chatCompletionsUrl, retryAfterMs, ServerEngine } from '../../../src/core/neural/server';
+import { CancelledError, type PaperRecord } from '../../../src/core/types';
+
+interface Call {
+  auth?: string;
+  body: { model: string; messages: { role: string; content: string }[] };
+  at: number;
+}
+
+type Reply = (res: http.ServerResponse, call: Call) => void;
+
+/** A chat-completions server on 127.0.0.1 that answers with the queued replies, in order. */
+class FakeOpenAI {
+  readonly calls: Call[] = [];
+  replies: Reply[] = [];
+  private server = http.createServer((req, res) => {
+    let raw = '';
+    req.on('data', (c) => (raw += c));
+    req.on('end', () => {
+      if (req.method !== 'POST' || req.url !== '/v1/chat/completions') {
+        res.writeHead(404).end('{"error":{"message":"not found"}}');
+        return;
+      }
+      const call: Call = { auth: req.headers.authorization, body: JSON.parse(raw), at: Date.now() };
+      this.calls.push(call);
+      const reply = this.replies.shift() ?? ok('REF propose a method.');
+      reply(res, call);
+    });
+  });
+  url = '';
+  async start() {
+    await new Promise<void>((r) => this.server.listen(0, '127.0.0.1', () => r()));
+    this.url = `http://127.0.0.1:${(this.server.address() as AddressInfo).port}/v1`;
+  }
+  async stop() {
+    this.server.closeAllConnections();
+    await new Promise<void>((r) => this.server.close(() => r()));
+  }
+}
+
+function ok(content: string): Reply {
+  return (res) => {
+    res.writeHead(200, { 'content-type': 'application/json' });
+    res.end(JSON.stringify({ id: 'x', object: 'chat.completion', choices: [{ index: 0, message: { role: 'assistant', content }, finish_reason: 'stop' }] }));
+  };
+}
+const status = (code: number, headers: Record<string, string> = {}): Reply => (res) => {
+  res.writeHead(code, { 'content-type': 'application/json', ...headers });
+  res.end(JSON.stringify({ error: { message: `status ${code}` } }));
+};
+const hang: Reply = () => undefined;
+
+const PAPER: PaperRecord = {
+  key: 'taigman17',
+  type: 'inproceedings',
+  title: 'Unsupervised cross-domain image generation',
+  authors: [{ family: 'Taigman' }, { family: 'Polyak' }, { family: 'Wolf' }],
+  abstract: 'We propose the domain transfer network. It maps samples between domains.',
+};
+const library = new MemoryLibrary([PAPER]);
+
+describe('neural: server backend (OpenAI-compatible, local)', function () {
+  this.timeout(10000);
+  const server = new FakeOpenAI();
+  before(() => server.start());
+  after(() => server.stop());
+  beforeEach(() => {
+    server.calls.length = 0;
+    server.replies = [];
+  });
+  const engine = (extra: Partial<ConstructorParameters<typeof ServerEngine>[0]> = {}) =>
+    new ServerEngine({ url: server.url, model: 'tiny', apiKey: 'sk-test', backoffMs: 20, timeoutMs: 2000, ...extra });
+
+  it('normalises endpoint URLs and parses Retry-After', () => {
+    assert.equal(chatCompletionsUrl('http://localhost:8000'), 'http://localhost:8000/v1/chat/completions');
+    assert.equal(chatCompletionsUrl('http://localhost:11434/v1/'), 'http://localhost:11434/v1/chat/completions');
+    assert.equal(chatCompletionsUrl('https://h/x/v1/chat/completions'), 'https://h/x/v1/chat/completions');
+    assert.throws(() => chatCompletionsUrl('ftp://h'), ServerError);
+    assert.equal(retryAfterMs('2'), 2000);
+    assert.equal(retryAfterMs(new Date(10_000).toUTCString(), 4_000), 6000);
+    assert.equal(retryAfterMs(null), undefined);
+  });
+
+  it('sends the model, the key and the abstract; writes the checked sentence', async () => {
+    server.replies = [ok('REF propose the domain transfer network, unlike Smith et al. \\cite{smith19}. Extra sentence.')];
+    const s = await engine().citationSentence({ key: 'taigman17', style: 'citation' }, library);
+    assert.equal(s.engine, 'server');
+    assert.equal(s.text, 'Taigman et al. \\cite{taigman17} propose the domain transfer network, unlike prior work.');
+    assert.ok(s.flags.some((f) => f.includes("smith19")));
+    assert.equal(server.calls.length, 1);
+    assert.equal(server.calls[0].auth, 'Bearer sk-test');
+    assert.equal(server.calls[0].body.model, 'tiny');
+    assert.match(server.calls[0].body.messages[1].content, /domain transfer network/);
+    assert.equal(s.spans[0].source?.section, 'abstract');
+  });
+
+  it('retries 429 (honouring Retry-After) and 500, then succeeds', async () => {
+    server.replies = [status(429, { 'retry-after': '0.3' }), status(500), ok('REF map domains.')];
+    const s = await engine().citationSentence({ key: 'taigman17', style: 'citation' }, library);
+    assert.equal(s.text, 'Taigman et al. \\cite{taigman17} map domains.');
+    assert.equal(server.calls.length, 3);
+    assert.ok(server.calls[1].at - server.calls[0].at >= 280, 'waited for Retry-After');
+  });
+
+  it('gives up after the retries with the last status', async () => {
+    server.replies = [status(503), status(503), status(503)];
+    await assert.rejects(engine({ maxRetries: 2 }).citationSentence({ key: 'taigman17', style: 'citation' }, library), (err: Error) => {
+      assert.ok(err instanceof ServerError);
+      assert.equal((err as ServerError).status, 503);
+      assert.match(err.message, /HTTP 503.*gave up after 3 attempts/);
+      return true;
+    });
+    assert.equal(server.calls.length, 3);
+  });
+
+  it('does not retry a 401 and says to check the key', async () => {
+    server.replies = [status(401)];
+    await assert.rejects(engine().citationSentence({ key: 'taigman17', style: 'citation' }, library), /HTTP 401.*API key/);
+    assert.equal(server.calls.length, 1);
+  });
+
+  it('times out a server that does not answer', async () => {
+    server.replies = [hang, hang];
+    const started = Date.now();
+    await assert.rejects(engine({ timeoutMs: 150, maxRetries: 1 }).citationSentence({ key: 'taigman17', style: 'citation' }, library), /did not answer within 150 ms.*2 attempts/);
+    assert.ok(Date.now() - started < 2000);
+    assert.equal(server.calls.length, 2);
+  });
+
+  it('reports a malformed reply clearly', async () => {
+    server.replies = [(res) => res.writeHead(200).end('<html>proxy error</html>')];
+    await assert.rejects(engine().citationSentence({ key: 'taigman17', style: 'citation' }, library), /malformed reply \(not JSON\)/);
+    server.replies = [(res) => res.writeHead(200).end('{"choices":[]}')];
+    await assert.rejects(engine().citationSentence({ key: 'taigman17', style: 'citation' }, library), /malformed reply \(no choices\[0\]\.message\.content/);
+  });
+
+  it('drafts several works with concurrent requests, each sentence checked', async () => {
+    const lib = new MemoryLibrary([
+      PAPER,
+      { key: 'lee20', type: 'article', title: 'Citation text', authors: [{ family: 'Lee' }], abstract: 'We generate citation text.' },
+      { key: 'ghost', type: 'article', title: 'Ghost', authors: [{ family: 'Nobody' }], abstract: 'We do ghost things.' },
+    ]);
+    let inFlight = 0;
+    let maxInFlight = 0;
+    const slow: Reply = (res) => {
+      inFlight++;
+      maxInFlight = Math.max(maxInFlight, inFlight);
+      setTimeout(() => {
+        inFlight--;
+        ok('REF propose something, as \\cite{invented} did.')(res, undefined as never);
+      }, 50);
+    };
+    server.replies = [slow, slow, slow];
+    const d = await engine({ concurrency: 3 }).draft({ keys: ['taigman17', 'lee20', 'ghost'], format: 'latex' }, lib);
+    assert.equal(maxInFlight, 3);
+    assert.equal(server.calls.length, 3);
+    const cited = new Set([...d.text.matchAll(/\\cite\{([^}]*)\}/g)].map((m) => m[1]));
+    assert.deepEqual([...cited].sort(), ['ghost', 'lee20', 'taigman17']);
+    assert.doesNotMatch(d.text, /invented/);
+  });
+
+  it('is cancelled while waiting for the server', async () => {
+    server.replies = [hang];
+    const controller = new AbortController();
+    setTimeout(() => controller.abort(), 100);
+    await assert.rejects(engine({ timeoutMs: 5000 }).citationSentence({ key: 'taigman17', style: 'citation' }, library, { signal: controller.signal }), CancelledError);
+  });
+
+  it('is cancelled during a backoff wait', async () => {
+    server.replies = [status(429, { 'retry-after': '5' })];
+    const controller = new AbortController();
+    setTimeout(() => controller.abort(), 150);
+    const started = Date.now();
+    await assert.rejects(engine().citationSentence({ key: 'taigman17', style: 'citation' }, library, { signal: controller.signal }), CancelledError);
+    assert.ok(Date.now() - started < 2000);
+  });
+});
