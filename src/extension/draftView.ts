@@ -19,6 +19,7 @@ import { citeLanguage, dominantCiteSyntax, keysIn } from './citesInDocument';
 import { readSettings } from './settings';
 import { webviewHtml, webviewOptions } from './webviewShell';
 import { formatAuthors } from './format';
+import { ownAbstractOf } from '../core/text/abstract';
 
 const STATE_KEY = 'citescribe.draftPanelState';
 
@@ -167,7 +168,7 @@ export class DraftViewProvider implements vscode.WebviewViewProvider, vscode.Dis
       subsections: settings.subsections,
       format: markdown ? 'markdown' : 'latex',
       syntax: markdown ? 'pandoc' : configured !== 'auto' ? configured : doc ? dominantCiteSyntax(doc) : 'cite',
-      ownAbstract: doc ? ownAbstractOf(doc) : undefined,
+      ownAbstract: doc ? ownAbstractOf(doc.getText(), markdown ? 'markdown' : 'latex') : undefined,
     };
   }
 
@@ -286,15 +287,4 @@ export function toView(draft: Draft, started: number, format: 'latex' | 'markdow
     engine: draft.engine,
     elapsedMs: Date.now() - started,
   };
-}
-
-/** The author's own abstract: the LaTeX abstract environment or a Markdown "Abstract" section / front matter. */
-export function ownAbstractOf(doc: vscode.TextDocument): string | undefined {
-  const text = doc.getText();
-  const latex = /\\begin\{abstract\}([\s\S]*?)\\end\{abstract\}/.exec(text);
-  if (latex) return latex[1].trim();
-  const md = /^#+\s*Abstract\s*\n([\s\S]*?)(?=^#|$(?![\s\S]))/im.exec(text);
-  if (md) return md[1].trim();
-  const front = /^---\n[\s\S]*?^abstract:\s*[|>]?\s*\n?([\s\S]*?)(?=^\w+:|^---)/m.exec(text);
-  return front ? front[1].replace(/^\s+/gm, '').trim() : undefined;
 }

@@ -23,7 +23,7 @@ export class EngineService implements vscode.Disposable {
     context.subscriptions.push(
       vscode.workspace.onDidChangeConfiguration((e) => {
         if (e.affectsConfiguration('citescribe.engine') || e.affectsConfiguration('citescribe.model') || e.affectsConfiguration('citescribe.server')) {
-          this.cached = undefined;
+          this.release();
           this.changed.fire(this.describe());
         }
       }),
@@ -73,7 +73,15 @@ export class EngineService implements vscode.Disposable {
     return engine;
   }
 
+  /** Frees the loaded model (ONNX sessions hold native memory) when the settings change or the extension stops. */
+  private release() {
+    const engine = this.cached?.engine as (Engine & { dispose?: () => Promise<void> }) | undefined;
+    this.cached = undefined;
+    void engine?.dispose?.().catch((err) => this.log.warn(`engine: dispose failed: ${err}`));
+  }
+
   dispose() {
+    this.release();
     this.changed.dispose();
   }
 }

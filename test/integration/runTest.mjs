@@ -33,6 +33,11 @@ writeFileSync(path.join(userSettings, 'settings.json'), JSON.stringify({
 const screenshots = process.env.CITESCRIBE_SCREENSHOT_DIR ?? path.join(root, 'test-output', 'screenshots');
 mkdirSync(screenshots, { recursive: true });
 
+// Tiny random-weight ONNX models (the neural suite runs them in the host); skipped with a message if Python lacks onnx.
+const tinyModels = path.join(work, 'tiny-models');
+const made = spawnSync(process.execPath, [path.join(root, 'scripts', 'make-tiny-models.mjs'), tinyModels], { encoding: 'utf8' });
+if (made.status !== 0) console.log(`[integration] no tiny models (${made.stderr.trim().split('\n').pop()}): the neural suite will skip`);
+
 const launcher = path.join(root, 'test', 'integration', 'launcher', 'code-server-launcher.mjs');
 const suites = (process.env.CITESCRIBE_IT_SUITES ?? 'extension,vsix').split(',');
 let failed = false;
@@ -53,7 +58,7 @@ for (const suite of suites) {
       extensionDevelopmentPath,
       extensionTestsPath: path.join(root, 'out', 'integration', `${suite}.js`),
       launchArgs: [workspace, `--user-data-dir=${path.join(work, 'user-data')}`, `--extensions-dir=${extensionsDir}`],
-      extensionTestsEnv: { CITESCRIBE_SCREENSHOT_DIR: screenshots, CITESCRIBE_TEST_WORKSPACE: workspace, CITESCRIBE_EXTENSIONS_DIR: extensionsDir },
+      extensionTestsEnv: { CITESCRIBE_TINY_MODELS: made.status === 0 ? tinyModels : '', CITESCRIBE_SCREENSHOT_DIR: screenshots, CITESCRIBE_TEST_WORKSPACE: workspace, CITESCRIBE_EXTENSIONS_DIR: extensionsDir },
     });
   } catch (err) {
     console.error(`[integration] suite '${suite}' failed: ${err.message}`);

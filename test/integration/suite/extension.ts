@@ -7,5 +7,6 @@ export function run(): Promise<void> {
     require('./cites.test');
     require('./score.test');
     require('./draft.test');
+    require('./neural.test');
   });
 }
