@@ -45,6 +45,8 @@ export interface PaperRecord {
   type: string;
   title: string;
   authors: Author[];
+  /** The .bib author list ended in "and others": there are more authors than `authors` lists. */
+  authorsTruncated?: boolean;
   year?: number;
   venue?: string;
   abstract?: string;

@@ -1,0 +1,252 @@
+// Keeps the library database in step with the user's .bib and PDF files. Incremental: a file whose size and mtime
+// are unchanged is not opened, and one whose content hash is unchanged is not parsed again. Every file is written in
+// its own transaction, so a run killed halfway leaves a consistent database and the next run finishes the job.
+import { createHash } from 'node:crypto';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { decodeBibBuffer, parseBibtex } from '../bibtex';
+import { extractPdfs, hashFile } from '../pdf/index';
+import { throwIfCancelled } from '../types';
+import { expandInputPaths } from './discovery';
+import { arxivIdFromFields, linkPdfs, type LinkableEntry, type LinkablePdf } from './link';
+import type { FileStamp, LibraryProblem, LibraryStats, LibraryStore, StoredEntry, StoredLink, StoredPdf } from './store';
+
+export type IndexProgress = (done: number, total: number, message?: string) => void;
+
+export interface IndexOptions {
+  store: LibraryStore;
+  /** .bib files or folders (searched recursively). */
+  bibPaths: string[];
+  /** PDF files or folders (searched recursively). */
+  pdfPaths: string[];
+  signal?: AbortSignal;
+  onProgress?: IndexProgress;
+  /** Parallel PDF extractions (default: the PDF pool's own choice). */
+  pdfConcurrency?: number;
+}
+
+export interface IndexResult extends Omit<LibraryStats, 'errors'> {
+  /** Every problem in the library now: .bib syntax errors and warnings, duplicate keys, unreadable PDFs, missing inputs. */
+  errors: LibraryProblem[];
+  /** Files parsed or extracted in this run (0 when nothing changed). */
+  bibFilesIndexed: number;
+  pdfFilesIndexed: number;
+  /** Files dropped from the index because they are no longer among the inputs. */
+  filesRemoved: number;
+  elapsedMs: number;
+}
+
+/** What changed on disk, by the cheap test first (size + mtime), then by content hash. */
+type Freshness = { kind: 'unchanged' } | { kind: 'touched'; stamp: FileStamp } | { kind: 'changed'; stamp: FileStamp; bytes?: Buffer };
+
+function sameStat(stamp: FileStamp | undefined, stat: fs.Stats): boolean {
+  return stamp !== undefined && stamp.size === stat.size && stamp.mtimeMs === stat.mtimeMs;
+}
+
+function sha256(bytes: Uint8Array): string {
+  return createHash('sha256').update(bytes).digest('hex');
+}
+
+export async function indexLibrary(options: IndexOptions): Promise<IndexResult> {
+  const started = performance.now();
+  const { store, signal } = options;
+  const bibs = expandInputPaths(options.bibPaths, ['.bib']);
+  const pdfs = expandInputPaths(options.pdfPaths, ['.pdf']);
+  const inputProblems: LibraryProblem[] = [...bibs.missing, ...pdfs.missing].map((file) => ({
+    file,
+    message: 'file or folder not found',
+    severity: 'error',
+  }));
+
+  // Files gone from the inputs leave the index (each removal is its own transaction).
+  let filesRemoved = 0;
+  const wantedBibs = new Set(bibs.files);
+  const wantedPdfs = new Set(pdfs.files);
+  for (const p of store.bibFilePaths()) {
+    if (!wantedBibs.has(p)) {
+      store.removeBibFile(p);
+      filesRemoved++;
+    }
+  }
+  for (const p of store.pdfFilePaths()) {
+    if (!wantedPdfs.has(p)) {
+      store.removePdfFile(p);
+      filesRemoved++;
+    }
+  }
+
+  const total = bibs.files.length + pdfs.files.length;
+  let done = 0;
+  const bibFilesIndexed = indexBibFiles(store, bibs.files, inputProblems, signal, (file) =>
+    options.onProgress?.(++done, total, path.basename(file)),
+  );
+  const pdfFilesIndexed = await indexPdfFiles(store, pdfs.files, inputProblems, signal, options.pdfConcurrency, (file) =>
+    options.onProgress?.(++done, total, path.basename(file)),
+  );
+
+  throwIfCancelled(signal);
+  if (store.linksStale()) {
+    options.onProgress?.(done, total, 'linking PDFs to entries');
+    store.replaceLinks(computeLinks(store.linkingInputs()));
+  }
+
+  const stats = store.stats();
+  return {
+    bibFiles: stats.bibFiles,
+    entries: stats.entries,
+    pdfFiles: stats.pdfFiles,
+    pdfsWithText: stats.pdfsWithText,
+    linked: stats.linked,
+    errors: [...inputProblems, ...store.errors()],
+    bibFilesIndexed,
+    pdfFilesIndexed,
+    filesRemoved,
+    elapsedMs: performance.now() - started,
+  };
+}
+
+/** Re-indexes one .bib or PDF (the watcher's path): reads it if it exists, drops it from the index if not. */
+export async function reindexFile(options: { store: LibraryStore; file: string; signal?: AbortSignal }): Promise<IndexResult> {
+  const started = performance.now();
+  const { store, signal } = options;
+  const file = path.resolve(options.file);
+  const isPdf = file.toLowerCase().endsWith('.pdf');
+  const problems: LibraryProblem[] = [];
+  let bibFilesIndexed = 0;
+  let pdfFilesIndexed = 0;
+  let filesRemoved = 0;
+  if (!fs.existsSync(file)) {
+    if (isPdf) store.removePdfFile(file);
+    else store.removeBibFile(file);
+    filesRemoved = 1;
+  } else if (isPdf) {
+    pdfFilesIndexed = await indexPdfFiles(store, [file], problems, signal, 1, () => {});
+  } else {
+    bibFilesIndexed = indexBibFiles(store, [file], problems, signal, () => {});
+  }
+  if (store.linksStale()) store.replaceLinks(computeLinks(store.linkingInputs()));
+  const stats = store.stats();
+  return {
+    bibFiles: stats.bibFiles,
+    entries: stats.entries,
+    pdfFiles: stats.pdfFiles,
+    pdfsWithText: stats.pdfsWithText,
+    linked: stats.linked,
+    errors: [...problems, ...store.errors()],
+    bibFilesIndexed,
+    pdfFilesIndexed,
+    filesRemoved,
+    elapsedMs: performance.now() - started,
+  };
+}
+
+function bibFreshness(store: LibraryStore, file: string): Freshness {
+  const stat = fs.statSync(file);
+  const known = store.bibFileStamp(file);
+  if (sameStat(known, stat)) return { kind: 'unchanged' };
+  const bytes = fs.readFileSync(file);
+  const stamp: FileStamp = { contentHash: sha256(bytes), mtimeMs: stat.mtimeMs, size: stat.size };
+  if (known && known.contentHash === stamp.contentHash) return { kind: 'touched', stamp };
+  return { kind: 'changed', stamp, bytes };
+}
+
+function indexBibFiles(
+  store: LibraryStore,
+  files: string[],
+  problems: LibraryProblem[],
+  signal: AbortSignal | undefined,
+  onFileDone: (file: string) => void,
+): number {
+  let indexed = 0;
+  for (const file of files) {
+    throwIfCancelled(signal);
+    try {
+      const fresh = bibFreshness(store, file);
+      if (fresh.kind === 'touched') store.touchBibFile(file, fresh.stamp);
+      else if (fresh.kind === 'changed') {
+        const parsed = parseBibtex(decodeBibBuffer(fresh.bytes!), file);
+        store.writeBibFile(file, fresh.stamp, parsed);
+        indexed++;
+      }
+    } catch (err) {
+      // An unreadable file (permissions, vanished mid-run) is reported and skipped; the others still index.
+      problems.push({ file, message: `could not read: ${(err as Error).message}`, severity: 'error' });
+    }
+    onFileDone(file);
+  }
+  return indexed;
+}
+
+async function indexPdfFiles(
+  store: LibraryStore,
+  files: string[],
+  problems: LibraryProblem[],
+  signal: AbortSignal | undefined,
+  concurrency: number | undefined,
+  onFileDone: (file: string) => void,
+): Promise<number> {
+  const toExtract: string[] = [];
+  const mtimes = new Map<string, number>();
+  for (const file of files) {
+    throwIfCancelled(signal);
+    try {
+      const stat = fs.statSync(file);
+      const known = store.pdfFileStamp(file);
+      if (sameStat(known, stat)) {
+        onFileDone(file);
+        continue;
+      }
+      if (known) {
+        const contentHash = await hashFile(file);
+        if (contentHash === known.contentHash) {
+          store.touchPdfFile(file, { contentHash, mtimeMs: stat.mtimeMs, size: stat.size });
+          onFileDone(file);
+          continue;
+        }
+      }
+      mtimes.set(file, stat.mtimeMs);
+      toExtract.push(file);
+    } catch (err) {
+      problems.push({ file, message: `could not read: ${(err as Error).message}`, severity: 'error' });
+      onFileDone(file);
+    }
+  }
+  if (!toExtract.length) return 0;
+  let indexed = 0;
+  await extractPdfs(toExtract, {
+    signal,
+    concurrency,
+    // Each PDF is committed as soon as it is extracted: a crash loses at most the PDFs still in flight.
+    onResult: (extraction) => {
+      store.writePdf(extraction, mtimes.get(extraction.path) ?? Date.now());
+      indexed++;
+      onFileDone(extraction.path);
+    },
+  });
+  return indexed;
+}
+
+/** PDF ↔ entry links for the whole library; link.ts does the matching (one PDF per entry, strongest method first). */
+export function computeLinks(inputs: { entries: StoredEntry[]; pdfs: StoredPdf[] }): StoredLink[] {
+  if (inputs.pdfs.length === 0 || inputs.entries.length === 0) return [];
+  const entries = inputs.entries.map(
+    (e): LinkableEntry => ({
+      key: e.key,
+      title: e.title,
+      authors: e.authors.map((a) => a.family),
+      year: e.year,
+      doi: e.doi,
+      arxivId: arxivIdFromFields({
+        eprint: e.fields.eprint,
+        archivePrefix: e.fields.archiveprefix,
+        eprinttype: e.fields.eprinttype,
+        url: e.fields.url,
+      }),
+      fileField: e.fields.file,
+      bibDir: path.dirname(e.bibFile),
+    }),
+  );
+  // PDFs without text stay in: a `file` field still links them, so "open PDF" works for a scanned paper.
+  const pdfs = inputs.pdfs.map((p): LinkablePdf => ({ path: p.path, meta: p.meta, firstPageText: p.firstPageText }));
+  return linkPdfs(entries, pdfs).map((l) => ({ entryKey: l.key, pdfPath: l.pdfPath, method: l.method, score: l.score }));
+}

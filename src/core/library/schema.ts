@@ -1,0 +1,103 @@
+// Schema of the library database, versioned with PRAGMA user_version. Each migration moves the schema from
+// version i to i + 1 and runs in its own transaction; a new schema change is a new entry at the end, never an edit.
+import type { Database } from 'better-sqlite3';
+
+const FTS_TOKENIZER = `tokenize = "unicode61 remove_diacritics 2"`;
+
+export const MIGRATIONS: ReadonlyArray<(db: Database) => void> = [
+  // 0 → 1: bib files, entries, PDFs, links, full-text search.
+  (db) =>
+    db.exec(`
+      CREATE TABLE meta (name TEXT PRIMARY KEY, value TEXT NOT NULL);
+
+      CREATE TABLE bib_files (
+        id INTEGER PRIMARY KEY,
+        path TEXT NOT NULL UNIQUE,
+        content_hash TEXT NOT NULL,
+        mtime_ms REAL NOT NULL,
+        size INTEGER NOT NULL,
+        entry_count INTEGER NOT NULL,
+        indexed_at INTEGER NOT NULL
+      );
+
+      CREATE TABLE entries (
+        id INTEGER PRIMARY KEY,
+        bib_file_id INTEGER NOT NULL REFERENCES bib_files(id) ON DELETE CASCADE,
+        key TEXT NOT NULL,
+        type TEXT NOT NULL,
+        title TEXT NOT NULL,
+        authors TEXT NOT NULL,          -- JSON Author[]
+        authors_truncated INTEGER NOT NULL DEFAULT 0,
+        year INTEGER,
+        venue TEXT,
+        abstract TEXT,
+        doi TEXT,
+        fields TEXT NOT NULL,           -- JSON of the raw field values, for output
+        line INTEGER NOT NULL,
+        UNIQUE (bib_file_id, key)
+      );
+      CREATE INDEX entries_key ON entries(key);
+
+      CREATE TABLE entry_aliases (
+        alias TEXT NOT NULL,
+        entry_id INTEGER NOT NULL REFERENCES entries(id) ON DELETE CASCADE
+      );
+      CREATE INDEX entry_aliases_alias ON entry_aliases(alias);
+      CREATE INDEX entry_aliases_entry ON entry_aliases(entry_id);
+
+      CREATE TABLE bib_errors (
+        id INTEGER PRIMARY KEY,
+        bib_file_id INTEGER NOT NULL REFERENCES bib_files(id) ON DELETE CASCADE,
+        line INTEGER NOT NULL,
+        message TEXT NOT NULL,
+        severity TEXT NOT NULL
+      );
+      CREATE INDEX bib_errors_file ON bib_errors(bib_file_id);
+
+      CREATE TABLE pdf_files (
+        id INTEGER PRIMARY KEY,
+        path TEXT NOT NULL UNIQUE,
+        content_hash TEXT NOT NULL,
+        mtime_ms REAL NOT NULL,
+        size INTEGER NOT NULL,
+        ok INTEGER NOT NULL,
+        failure TEXT,
+        message TEXT,
+        page_count INTEGER NOT NULL,
+        meta TEXT NOT NULL              -- JSON PdfMetadataGuess
+      );
+
+      CREATE TABLE pdf_sections (
+        id INTEGER PRIMARY KEY,
+        pdf_id INTEGER NOT NULL REFERENCES pdf_files(id) ON DELETE CASCADE,
+        idx INTEGER NOT NULL,
+        kind TEXT NOT NULL,
+        heading TEXT NOT NULL
+      );
+      CREATE INDEX pdf_sections_pdf ON pdf_sections(pdf_id);
+
+      CREATE TABLE pdf_sentences (
+        id INTEGER PRIMARY KEY,
+        section_id INTEGER NOT NULL REFERENCES pdf_sections(id) ON DELETE CASCADE,
+        idx INTEGER NOT NULL,
+        text TEXT NOT NULL,
+        page INTEGER
+      );
+      CREATE INDEX pdf_sentences_section ON pdf_sentences(section_id);
+
+      CREATE TABLE links (
+        entry_key TEXT NOT NULL,
+        pdf_path TEXT NOT NULL,
+        method TEXT NOT NULL,           -- 'file-field' | 'doi' | 'arxiv' | 'title'
+        score REAL NOT NULL,
+        PRIMARY KEY (entry_key, pdf_path)
+      );
+      CREATE INDEX links_pdf ON links(pdf_path);
+
+      -- rowid = entries.id / pdf_files.id, maintained by the store in the same transaction as the row.
+      CREATE VIRTUAL TABLE entries_fts USING fts5(key, title, authors, abstract, ${FTS_TOKENIZER});
+      CREATE VIRTUAL TABLE pdf_fts USING fts5(text, ${FTS_TOKENIZER});
+    `),
+];
+
+export const SCHEMA_VERSION = MIGRATIONS.length;

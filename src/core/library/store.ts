@@ -1,0 +1,642 @@
+// The library database: better-sqlite3 in WAL mode, one transaction per indexed file, FTS5 for search.
+// better-sqlite3 is a native module; it is required inside openLibraryStore so that loading this file (in the
+// extension host or the CLI) costs nothing until the library is first used.
+import * as fs from 'node:fs';
+import type { Database, Statement } from 'better-sqlite3';
+import type { BibParseResult } from '../bibtex';
+import type { PdfExtraction, PdfMetadataGuess } from '../pdf/types';
+import type { Author, PaperLookup, PaperRecord, PaperSection, SectionKind } from '../types';
+import { MIGRATIONS, SCHEMA_VERSION } from './schema';
+
+export type LinkMethod = 'file-field' | 'doi' | 'arxiv' | 'title';
+
+export interface StoredLink {
+  entryKey: string;
+  pdfPath: string;
+  method: LinkMethod;
+  score: number;
+}
+
+/** What the indexer compares to decide whether a file must be re-read. */
+export interface FileStamp {
+  contentHash: string;
+  mtimeMs: number;
+  size: number;
+}
+
+export interface LibraryStats {
+  bibFiles: number;
+  entries: number;
+  pdfFiles: number;
+  /** PDFs whose text could be extracted. */
+  pdfsWithText: number;
+  /** PDFs linked to at least one entry. */
+  linked: number;
+  /** .bib problems (syntax errors, duplicate keys, …) plus PDFs that yielded no text. */
+  errors: number;
+}
+
+export interface LibraryProblem {
+  file: string;
+  line?: number;
+  message: string;
+  severity: 'error' | 'warning';
+}
+
+export interface SearchHit {
+  key: string;
+  title: string;
+  authors: Author[];
+  year?: number;
+  venue?: string;
+  pdfPath?: string;
+  /** Higher is better (negated BM25). */
+  score: number;
+}
+
+/** One line of the quick pick: everything needed to show and filter an entry without another query. */
+export interface EntrySummary {
+  key: string;
+  type: string;
+  title: string;
+  authors: Author[];
+  year?: number;
+  venue?: string;
+  pdfPath?: string;
+  bibFile: string;
+  line: number;
+}
+
+/** An entry as the linker needs it. */
+export interface StoredEntry {
+  key: string;
+  type: string;
+  title: string;
+  authors: Author[];
+  year?: number;
+  doi?: string;
+  /** Raw field values (file, eprint, arxivid, url, …). */
+  fields: Record<string, string>;
+  bibFile: string;
+}
+
+/** A PDF as the linker needs it. */
+export interface StoredPdf {
+  path: string;
+  ok: boolean;
+  meta: PdfMetadataGuess;
+  pageCount: number;
+  /** Text of the first page (for title matching), empty when the PDF has no text. */
+  firstPageText: string;
+}
+
+export class CorruptDatabaseError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'CorruptDatabaseError';
+  }
+}
+
+export interface LibraryStore extends PaperLookup {
+  readonly path: string;
+  /** Where a corrupt or incompatible database found on open was moved before rebuilding, if that happened. */
+  readonly movedAsideTo?: string;
+  getPaper(key: string): PaperRecord | undefined;
+  hasKey(key: string): boolean;
+  search(query: string, limit?: number): SearchHit[];
+  stats(): LibraryStats;
+  allKeys(): string[];
+  listEntries(): EntrySummary[];
+  errors(): LibraryProblem[];
+  close(): void;
+
+  // Writes, used by the indexer. Each is one transaction.
+  bibFileStamp(path: string): FileStamp | undefined;
+  pdfFileStamp(path: string): FileStamp | undefined;
+  bibFilePaths(): string[];
+  pdfFilePaths(): string[];
+  writeBibFile(path: string, stamp: FileStamp, parsed: BibParseResult): void;
+  /** Records a new mtime for a file whose content hash did not change. */
+  touchBibFile(path: string, stamp: FileStamp): void;
+  touchPdfFile(path: string, stamp: FileStamp): void;
+  removeBibFile(path: string): void;
+  writePdf(extraction: PdfExtraction, mtimeMs: number): void;
+  removePdfFile(path: string): void;
+  linkingInputs(): { entries: StoredEntry[]; pdfs: StoredPdf[] };
+  replaceLinks(links: StoredLink[]): void;
+  /** True when entries or PDFs changed since links were last computed (survives a crash mid-run). */
+  linksStale(): boolean;
+}
+
+type BetterSqlite3 = typeof import('better-sqlite3');
+
+function loadDriver(): BetterSqlite3 {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  return require('better-sqlite3') as BetterSqlite3;
+}
+
+/**
+ * Opens (creating or migrating) the library database at dbPath. A database that fails `PRAGMA quick_check`, is not
+ * a database at all, or was written by a newer schema is moved aside to `<db>.corrupt-<timestamp>` and rebuilt:
+ * the index is derived data, the user's .bib and PDFs are the source of truth.
+ */
+export function openLibraryStore(dbPath: string): LibraryStore {
+  const Driver = loadDriver();
+  try {
+    return new SqliteLibraryStore(openChecked(Driver, dbPath), dbPath);
+  } catch (err) {
+    if (dbPath === ':memory:' || !isCorruption(err)) throw err;
+    const movedTo = moveAside(dbPath);
+    return new SqliteLibraryStore(openChecked(Driver, dbPath), dbPath, movedTo);
+  }
+}
+
+function openChecked(Driver: BetterSqlite3, dbPath: string): Database {
+  const db = new Driver(dbPath);
+  try {
+    db.pragma('journal_mode = WAL');
+    // NORMAL is crash-safe in WAL mode (a killed process loses nothing committed); only power loss may drop the tail.
+    db.pragma('synchronous = NORMAL');
+    db.pragma('foreign_keys = ON');
+    db.pragma('busy_timeout = 5000');
+    const check = db.pragma('quick_check', { simple: true });
+    if (check !== 'ok') throw new CorruptDatabaseError(`quick_check: ${String(check)}`);
+    migrate(db);
+    return db;
+  } catch (err) {
+    db.close();
+    throw err;
+  }
+}
+
+function migrate(db: Database): void {
+  const version = db.pragma('user_version', { simple: true }) as number;
+  if (version > SCHEMA_VERSION) {
+    throw new CorruptDatabaseError(`schema version ${version} is newer than this CiteScribe's (${SCHEMA_VERSION})`);
+  }
+  for (let v = version; v < SCHEMA_VERSION; v++) {
+    db.transaction(() => {
+      MIGRATIONS[v](db);
+      db.pragma(`user_version = ${v + 1}`);
+    })();
+  }
+}
+
+function isCorruption(err: unknown): boolean {
+  if (err instanceof CorruptDatabaseError) return true;
+  const e = err as { code?: string; message?: string };
+  return (
+    e?.code === 'SQLITE_CORRUPT' ||
+    e?.code === 'SQLITE_NOTADB' ||
+    /file is not a database|database disk image is malformed/i.test(e?.message ?? '')
+  );
+}
+
+function moveAside(dbPath: string): string {
+  const stamp = new Date().toISOString().replace(/[:.]/g, '-');
+  const target = `${dbPath}.corrupt-${stamp}`;
+  fs.renameSync(dbPath, target);
+  for (const suffix of ['-wal', '-shm']) {
+    if (fs.existsSync(dbPath + suffix)) fs.renameSync(dbPath + suffix, target + suffix);
+  }
+  return target;
+}
+
+/** A user's query → FTS5 syntax: every word must match as a prefix ("knu tex" finds "Knuth … TeX"). */
+export function toFtsQuery(query: string): string | undefined {
+  const words = query.normalize('NFC').match(/[\p{L}\p{N}]+/gu);
+  if (!words?.length) return undefined;
+  return words.map((w) => `"${w}"*`).join(' ');
+}
+
+const LINK_METHOD_RANK = `CASE method WHEN 'file-field' THEN 0 WHEN 'doi' THEN 1 WHEN 'arxiv' THEN 2 ELSE 3 END`;
+
+interface EntryRow {
+  id: number;
+  key: string;
+  type: string;
+  title: string;
+  authors: string;
+  authors_truncated: number;
+  year: number | null;
+  venue: string | null;
+  abstract: string | null;
+  doi: string | null;
+  line: number;
+  bib_path: string;
+}
+
+class SqliteLibraryStore implements LibraryStore {
+  private readonly statements = new Map<string, Statement>();
+
+  constructor(
+    private readonly db: Database,
+    readonly path: string,
+    readonly movedAsideTo?: string,
+  ) {}
+
+  /** Prepared statements are cached: the same few queries run thousands of times per index run. */
+  private stmt(sql: string): Statement {
+    let s = this.statements.get(sql);
+    if (!s) {
+      s = this.db.prepare(sql);
+      this.statements.set(sql, s);
+    }
+    return s;
+  }
+
+  // ---- Reads ---------------------------------------------------------------------------------------------
+
+  /** The entry for a key (or a biblatex `ids` alias). Same key in several .bib files: the first by path wins. */
+  private entryRow(key: string): EntryRow | undefined {
+    const select = `SELECT e.id, e.key, e.type, e.title, e.authors, e.authors_truncated, e.year, e.venue, e.abstract,
+                           e.doi, e.line, b.path AS bib_path
+                    FROM entries e JOIN bib_files b ON b.id = e.bib_file_id`;
+    return (
+      (this.stmt(`${select} WHERE e.key = ? ORDER BY b.path LIMIT 1`).get(key) as EntryRow | undefined) ??
+      (this.stmt(`${select} JOIN entry_aliases a ON a.entry_id = e.id WHERE a.alias = ? ORDER BY b.path LIMIT 1`).get(key) as
+        | EntryRow
+        | undefined)
+    );
+  }
+
+  private linkedPdf(key: string): { path: string; id: number; ok: number } | undefined {
+    return this.stmt(
+      `SELECT p.path, p.id, p.ok FROM links l JOIN pdf_files p ON p.path = l.pdf_path
+       WHERE l.entry_key = ? ORDER BY ${LINK_METHOD_RANK}, l.score DESC, p.path LIMIT 1`,
+    ).get(key) as { path: string; id: number; ok: number } | undefined;
+  }
+
+  hasKey(key: string): boolean {
+    return (
+      this.stmt(`SELECT 1 FROM entries WHERE key = ? LIMIT 1`).get(key) !== undefined ||
+      this.stmt(`SELECT 1 FROM entry_aliases WHERE alias = ? LIMIT 1`).get(key) !== undefined
+    );
+  }
+
+  getPaper(key: string): PaperRecord | undefined {
+    const row = this.entryRow(key);
+    if (!row) return undefined;
+    const record: PaperRecord = {
+      key: row.key,
+      type: row.type,
+      title: row.title,
+      authors: JSON.parse(row.authors) as Author[],
+      bibFile: row.bib_path,
+      bibLine: row.line,
+    };
+    if (row.authors_truncated) record.authorsTruncated = true;
+    if (row.year !== null) record.year = row.year;
+    if (row.venue !== null) record.venue = row.venue;
+    if (row.abstract !== null) record.abstract = row.abstract;
+    if (row.doi !== null) record.doi = row.doi;
+    const pdf = this.linkedPdf(row.key);
+    if (pdf) {
+      record.pdfPath = pdf.path;
+      if (pdf.ok) {
+        const sections = this.pdfSections(pdf.id, pdf.path);
+        if (sections.length) record.sections = sections;
+      }
+    }
+    return record;
+  }
+
+  private pdfSections(pdfId: number, pdfPath: string): PaperSection[] {
+    const rows = this.stmt(
+      `SELECT s.id AS section_id, s.kind, s.heading, t.idx, t.text, t.page
+       FROM pdf_sections s LEFT JOIN pdf_sentences t ON t.section_id = s.id
+       WHERE s.pdf_id = ? ORDER BY s.idx, t.idx`,
+    ).all(pdfId) as { section_id: number; kind: SectionKind; heading: string; idx: number | null; text: string | null; page: number | null }[];
+    const sections: PaperSection[] = [];
+    let current: PaperSection | undefined;
+    let currentId = -1;
+    for (const r of rows) {
+      if (r.section_id !== currentId) {
+        current = { heading: r.heading, kind: r.kind, sentences: [] };
+        currentId = r.section_id;
+        sections.push(current);
+      }
+      if (r.text !== null && r.idx !== null) {
+        const sentence: PaperSection['sentences'][number] = { text: r.text, section: r.kind, index: r.idx, pdfPath };
+        if (r.page !== null) sentence.page = r.page;
+        current!.sentences.push(sentence);
+      }
+    }
+    return sections;
+  }
+
+  search(query: string, limit = 20): SearchHit[] {
+    const fts = toFtsQuery(query);
+    if (!fts || limit <= 0) return [];
+    const best = new Map<string, number>();
+    // Title and key weigh most; PDF full text counts, at a discount, for the entries its PDF is linked to.
+    const entryHits = this.stmt(
+      `SELECT e.key, -bm25(entries_fts, 6.0, 4.0, 3.0, 1.0) AS score
+       FROM entries_fts JOIN entries e ON e.id = entries_fts.rowid
+       WHERE entries_fts MATCH ? ORDER BY bm25(entries_fts, 6.0, 4.0, 3.0, 1.0) LIMIT ?`,
+    ).all(fts, limit * 4) as { key: string; score: number }[];
+    for (const h of entryHits) if ((best.get(h.key) ?? -Infinity) < h.score) best.set(h.key, h.score);
+    const pdfHits = this.stmt(
+      `SELECT l.entry_key AS key, -bm25(pdf_fts) * 0.5 AS score
+       FROM pdf_fts JOIN pdf_files p ON p.id = pdf_fts.rowid JOIN links l ON l.pdf_path = p.path
+       WHERE pdf_fts MATCH ? ORDER BY bm25(pdf_fts) LIMIT ?`,
+    ).all(fts, limit * 4) as { key: string; score: number }[];
+    for (const h of pdfHits) if ((best.get(h.key) ?? -Infinity) < h.score) best.set(h.key, h.score);
+
+    const ranked = [...best.entries()].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0])).slice(0, limit);
+    const hits: SearchHit[] = [];
+    for (const [key, score] of ranked) {
+      const row = this.entryRow(key);
+      if (!row) continue;
+      const hit: SearchHit = { key: row.key, title: row.title, authors: JSON.parse(row.authors) as Author[], score };
+      if (row.year !== null) hit.year = row.year;
+      if (row.venue !== null) hit.venue = row.venue;
+      const pdf = this.linkedPdf(row.key);
+      if (pdf) hit.pdfPath = pdf.path;
+      hits.push(hit);
+    }
+    return hits;
+  }
+
+  stats(): LibraryStats {
+    const count = (sql: string) => (this.stmt(sql).get() as { n: number }).n;
+    return {
+      bibFiles: count(`SELECT count(*) AS n FROM bib_files`),
+      entries: count(`SELECT count(*) AS n FROM entries`),
+      pdfFiles: count(`SELECT count(*) AS n FROM pdf_files`),
+      pdfsWithText: count(`SELECT count(*) AS n FROM pdf_files WHERE ok = 1`),
+      linked: count(`SELECT count(DISTINCT pdf_path) AS n FROM links`),
+      errors: count(`SELECT (SELECT count(*) FROM bib_errors) + (SELECT count(*) FROM pdf_files WHERE ok = 0) AS n`),
+    };
+  }
+
+  allKeys(): string[] {
+    return (this.stmt(`SELECT DISTINCT key FROM entries ORDER BY key`).all() as { key: string }[]).map((r) => r.key);
+  }
+
+  listEntries(): EntrySummary[] {
+    const rows = this.stmt(
+      `SELECT e.key, e.type, e.title, e.authors, e.year, e.venue, e.line, b.path AS bib_path,
+              (SELECT l.pdf_path FROM links l WHERE l.entry_key = e.key ORDER BY ${LINK_METHOD_RANK}, l.score DESC LIMIT 1) AS pdf_path
+       FROM entries e JOIN bib_files b ON b.id = e.bib_file_id ORDER BY e.key, b.path`,
+    ).all() as (EntryRow & { pdf_path: string | null })[];
+    const seen = new Set<string>();
+    const out: EntrySummary[] = [];
+    for (const r of rows) {
+      if (seen.has(r.key)) continue;
+      seen.add(r.key);
+      const s: EntrySummary = { key: r.key, type: r.type, title: r.title, authors: JSON.parse(r.authors) as Author[], bibFile: r.bib_path, line: r.line };
+      if (r.year !== null) s.year = r.year;
+      if (r.venue !== null) s.venue = r.venue;
+      if (r.pdf_path !== null) s.pdfPath = r.pdf_path;
+      out.push(s);
+    }
+    return out;
+  }
+
+  errors(): LibraryProblem[] {
+    const bib = this.stmt(
+      `SELECT b.path AS file, r.line, r.message, r.severity FROM bib_errors r JOIN bib_files b ON b.id = r.bib_file_id
+       ORDER BY b.path, r.line, r.id`,
+    ).all() as LibraryProblem[];
+    const pdf = (
+      this.stmt(`SELECT path, failure, message FROM pdf_files WHERE ok = 0 ORDER BY path`).all() as {
+        path: string;
+        failure: string | null;
+        message: string | null;
+      }[]
+    ).map((p): LibraryProblem => ({ file: p.path, message: pdfProblemMessage(p.failure, p.message), severity: 'warning' }));
+    return [...bib, ...pdf];
+  }
+
+  close(): void {
+    this.statements.clear();
+    if (this.db.open) this.db.close();
+  }
+
+  // ---- Writes --------------------------------------------------------------------------------------------
+
+  bibFileStamp(path: string): FileStamp | undefined {
+    return this.stmt(`SELECT content_hash AS contentHash, mtime_ms AS mtimeMs, size FROM bib_files WHERE path = ?`).get(path) as
+      | FileStamp
+      | undefined;
+  }
+
+  pdfFileStamp(path: string): FileStamp | undefined {
+    return this.stmt(`SELECT content_hash AS contentHash, mtime_ms AS mtimeMs, size FROM pdf_files WHERE path = ?`).get(path) as
+      | FileStamp
+      | undefined;
+  }
+
+  bibFilePaths(): string[] {
+    return (this.stmt(`SELECT path FROM bib_files ORDER BY path`).all() as { path: string }[]).map((r) => r.path);
+  }
+
+  pdfFilePaths(): string[] {
+    return (this.stmt(`SELECT path FROM pdf_files ORDER BY path`).all() as { path: string }[]).map((r) => r.path);
+  }
+
+  private markLinksStale(): void {
+    this.stmt(`INSERT INTO meta(name, value) VALUES ('links_stale', '1') ON CONFLICT(name) DO UPDATE SET value = '1'`).run();
+  }
+
+  linksStale(): boolean {
+    const row = this.stmt(`SELECT value FROM meta WHERE name = 'links_stale'`).get() as { value: string } | undefined;
+    return row?.value === '1';
+  }
+
+  private deleteBibRows(bibFileId: number): void {
+    this.stmt(`DELETE FROM entries_fts WHERE rowid IN (SELECT id FROM entries WHERE bib_file_id = ?)`).run(bibFileId);
+    this.stmt(`DELETE FROM entry_aliases WHERE entry_id IN (SELECT id FROM entries WHERE bib_file_id = ?)`).run(bibFileId);
+    this.stmt(`DELETE FROM entries WHERE bib_file_id = ?`).run(bibFileId);
+    this.stmt(`DELETE FROM bib_errors WHERE bib_file_id = ?`).run(bibFileId);
+  }
+
+  writeBibFile(path: string, stamp: FileStamp, parsed: BibParseResult): void {
+    this.db.transaction(() => {
+      const existing = this.stmt(`SELECT id FROM bib_files WHERE path = ?`).get(path) as { id: number } | undefined;
+      let fileId: number;
+      if (existing) {
+        fileId = existing.id;
+        this.deleteBibRows(fileId);
+        this.stmt(`UPDATE bib_files SET content_hash = ?, mtime_ms = ?, size = ?, entry_count = ?, indexed_at = ? WHERE id = ?`).run(
+          stamp.contentHash,
+          stamp.mtimeMs,
+          stamp.size,
+          parsed.entries.length,
+          Date.now(),
+          fileId,
+        );
+      } else {
+        fileId = Number(
+          this.stmt(`INSERT INTO bib_files(path, content_hash, mtime_ms, size, entry_count, indexed_at) VALUES (?, ?, ?, ?, ?, ?)`).run(
+            path,
+            stamp.contentHash,
+            stamp.mtimeMs,
+            stamp.size,
+            parsed.entries.length,
+            Date.now(),
+          ).lastInsertRowid,
+        );
+      }
+      const insertEntry = this.stmt(
+        `INSERT INTO entries(bib_file_id, key, type, title, authors, authors_truncated, year, venue, abstract, doi, fields, line)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      );
+      const insertFts = this.stmt(`INSERT INTO entries_fts(rowid, key, title, authors, abstract) VALUES (?, ?, ?, ?, ?)`);
+      const insertAlias = this.stmt(`INSERT INTO entry_aliases(alias, entry_id) VALUES (?, ?)`);
+      for (const e of parsed.entries) {
+        const authors = e.creators;
+        const title = e.title;
+        const abstract = e.abstract ?? null;
+        const id = Number(
+          insertEntry.run(
+            fileId,
+            e.key,
+            e.type,
+            title,
+            JSON.stringify(authors),
+            e.authorsTruncated ? 1 : 0,
+            e.year ?? null,
+            e.venue ?? null,
+            abstract,
+            e.doi ?? null,
+            JSON.stringify(e.fields),
+            e.line,
+          ).lastInsertRowid,
+        );
+        const authorText = authors.map((a) => (a.given ? `${a.given} ${a.family}` : a.family)).join('; ');
+        insertFts.run(id, e.key, title, authorText, abstract);
+        for (const alias of e.ids) if (alias !== e.key) insertAlias.run(alias, id);
+      }
+      const insertError = this.stmt(`INSERT INTO bib_errors(bib_file_id, line, message, severity) VALUES (?, ?, ?, ?)`);
+      for (const err of parsed.errors) insertError.run(fileId, err.line, err.message, err.severity);
+      this.markLinksStale();
+    })();
+  }
+
+  touchBibFile(path: string, stamp: FileStamp): void {
+    this.stmt(`UPDATE bib_files SET mtime_ms = ?, size = ? WHERE path = ?`).run(stamp.mtimeMs, stamp.size, path);
+  }
+
+  touchPdfFile(path: string, stamp: FileStamp): void {
+    this.stmt(`UPDATE pdf_files SET mtime_ms = ?, size = ? WHERE path = ?`).run(stamp.mtimeMs, stamp.size, path);
+  }
+
+  removeBibFile(path: string): void {
+    this.db.transaction(() => {
+      const existing = this.stmt(`SELECT id FROM bib_files WHERE path = ?`).get(path) as { id: number } | undefined;
+      if (!existing) return;
+      this.deleteBibRows(existing.id);
+      this.stmt(`DELETE FROM bib_files WHERE id = ?`).run(existing.id);
+      this.markLinksStale();
+    })();
+  }
+
+  private deletePdfRows(pdfId: number): void {
+    this.stmt(`DELETE FROM pdf_fts WHERE rowid = ?`).run(pdfId);
+    this.stmt(`DELETE FROM pdf_sentences WHERE section_id IN (SELECT id FROM pdf_sections WHERE pdf_id = ?)`).run(pdfId);
+    this.stmt(`DELETE FROM pdf_sections WHERE pdf_id = ?`).run(pdfId);
+  }
+
+  writePdf(x: PdfExtraction, mtimeMs: number): void {
+    this.db.transaction(() => {
+      const existing = this.stmt(`SELECT id FROM pdf_files WHERE path = ?`).get(x.path) as { id: number } | undefined;
+      const values = [x.contentHash, mtimeMs, x.size, x.ok ? 1 : 0, x.failure ?? null, x.message ?? null, x.pageCount, JSON.stringify(x.meta ?? {})];
+      let pdfId: number;
+      if (existing) {
+        pdfId = existing.id;
+        this.deletePdfRows(pdfId);
+        this.stmt(
+          `UPDATE pdf_files SET content_hash = ?, mtime_ms = ?, size = ?, ok = ?, failure = ?, message = ?, page_count = ?, meta = ? WHERE id = ?`,
+        ).run(...values, pdfId);
+      } else {
+        pdfId = Number(
+          this.stmt(
+            `INSERT INTO pdf_files(content_hash, mtime_ms, size, ok, failure, message, page_count, meta, path) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+          ).run(...values, x.path).lastInsertRowid,
+        );
+      }
+      if (x.ok) {
+        // Page text goes to FTS joined by form feeds (the first page is kept apart for title matching, see linkingInputs).
+        this.stmt(`INSERT INTO pdf_fts(rowid, text) VALUES (?, ?)`).run(pdfId, x.pages.join('\f'));
+        const insertSection = this.stmt(`INSERT INTO pdf_sections(pdf_id, idx, kind, heading) VALUES (?, ?, ?, ?)`);
+        const insertSentence = this.stmt(`INSERT INTO pdf_sentences(section_id, idx, text, page) VALUES (?, ?, ?, ?)`);
+        x.sections.forEach((section, si) => {
+          const sectionId = Number(insertSection.run(pdfId, si, section.kind, section.heading).lastInsertRowid);
+          section.sentences.forEach((s, i) => insertSentence.run(sectionId, s.index ?? i, s.text, s.page ?? null));
+        });
+      }
+      this.markLinksStale();
+    })();
+  }
+
+  removePdfFile(path: string): void {
+    this.db.transaction(() => {
+      const existing = this.stmt(`SELECT id FROM pdf_files WHERE path = ?`).get(path) as { id: number } | undefined;
+      if (!existing) return;
+      this.deletePdfRows(existing.id);
+      this.stmt(`DELETE FROM pdf_files WHERE id = ?`).run(existing.id);
+      this.markLinksStale();
+    })();
+  }
+
+  linkingInputs(): { entries: StoredEntry[]; pdfs: StoredPdf[] } {
+    const entries = (
+      this.stmt(
+        `SELECT e.key, e.type, e.title, e.authors, e.year, e.doi, e.fields, b.path AS bib_path
+         FROM entries e JOIN bib_files b ON b.id = e.bib_file_id ORDER BY b.path, e.line`,
+      ).all() as { key: string; type: string; title: string; authors: string; year: number | null; doi: string | null; fields: string; bib_path: string }[]
+    ).map((r): StoredEntry => {
+      const e: StoredEntry = {
+        key: r.key,
+        type: r.type,
+        title: r.title,
+        authors: JSON.parse(r.authors) as Author[],
+        fields: JSON.parse(r.fields) as Record<string, string>,
+        bibFile: r.bib_path,
+      };
+      if (r.year !== null) e.year = r.year;
+      if (r.doi !== null) e.doi = r.doi;
+      return e;
+    });
+    const pdfs = (
+      this.stmt(
+        `SELECT p.path, p.ok, p.meta, p.page_count, f.text FROM pdf_files p LEFT JOIN pdf_fts f ON f.rowid = p.id ORDER BY p.path`,
+      ).all() as { path: string; ok: number; meta: string; page_count: number; text: string | null }[]
+    ).map(
+      (r): StoredPdf => ({
+        path: r.path,
+        ok: r.ok === 1,
+        meta: JSON.parse(r.meta) as PdfMetadataGuess,
+        pageCount: r.page_count,
+        firstPageText: r.text ? r.text.split('\f', 1)[0] : '',
+      }),
+    );
+    return { entries, pdfs };
+  }
+
+  replaceLinks(links: StoredLink[]): void {
+    this.db.transaction(() => {
+      this.stmt(`DELETE FROM links`).run();
+      const insert = this.stmt(`INSERT OR REPLACE INTO links(entry_key, pdf_path, method, score) VALUES (?, ?, ?, ?)`);
+      for (const l of links) insert.run(l.entryKey, l.pdfPath, l.method, l.score);
+      this.stmt(`INSERT INTO meta(name, value) VALUES ('links_stale', '0') ON CONFLICT(name) DO UPDATE SET value = '0'`).run();
+    })();
+  }
+}
+
+function pdfProblemMessage(failure: string | null, message: string | null): string {
+  const reason: Record<string, string> = {
+    empty: 'empty file',
+    encrypted: 'encrypted (password-protected)',
+    'no-text': 'no text layer (scanned or image-only)',
+    truncated: 'truncated file',
+    invalid: 'not a valid PDF',
+    'too-large': 'too large to index',
+    timeout: 'text extraction timed out',
+  };
+  // The extractor's message already names the reason in words; the short form is for when it has none.
+  if (message) return `PDF not indexed: ${message}`;
+  return `PDF not indexed: ${failure ? reason[failure] ?? failure : 'unreadable'}`;
+}

@@ -1,0 +1,70 @@
+import { strict as assert } from 'assert';
+import { latexToUnicode } from '../../../src/core/bibtex';
+
+describe('latexToUnicode', () => {
+  const cases: [string, string][] = [
+    ['{\\"o}', 'ö'],
+    ['\\"o', 'ö'],
+    ["\\'{e}", 'é'],
+    ["\\'E", 'É'],
+    ['\\`a', 'à'],
+    ['\\^{o}', 'ô'],
+    ['\\~n', 'ñ'],
+    ['\\c c', 'ç'],
+    ['\\c{C}', 'Ç'],
+    ['\\v{s}', 'š'],
+    ['\\u{g}', 'ğ'],
+    ['\\H{o}', 'ő'],
+    ['\\k{a}', 'ą'],
+    ['\\r{a}', 'å'],
+    ['\\={a}', 'ā'],
+    ['\\.{z}', 'ż'],
+    ['\\"{\\i}', 'ï'],
+    ["\\'\\i", 'í'],
+    ['Stra\\ss e', 'Straße'],
+    ['{\\ss}', 'ß'],
+    ['\\o{} and \\O', 'ø and Ø'],
+    ['{\\aa}ngstr{\\"o}m', 'ångström'],
+    ['\\ae\\AE\\oe\\OE', 'æÆœŒ'],
+    ["{\\L}{\\'o}d{\\'z}", 'Łódź'],
+    ['1--10', '1–10'],
+    ['yes---no', 'yes—no'],
+    ['Fig.~3', 'Fig. 3'],
+    ['Smith \\& Sons, 50\\%, \\$3, \\#1, a\\_b', 'Smith & Sons, 50%, $3, #1, a_b'],
+    ['\\emph{lazy} and \\textbf{bold} and {\\em em}', 'lazy and bold and em'],
+    ['{The} {\\LaTeX} {Companion}', 'The LaTeX Companion'],
+    ['\\TeX{}book', 'TeXbook'],
+    ['\\noopsort{1998}Title', 'Title'],
+    ['``quoted\'\'', '“quoted”'],
+    ['$\\alpha$-stable and $O(n^2)$', 'α-stable and O(n2)'],
+    ['\\url{http://x.org/a_b~c--d}', 'http://x.org/a_b~c--d'],
+    ['\\href{http://x.org}{the site}', 'the site'],
+    ['  many\n   lines\tand spaces ', 'many lines and spaces'],
+    ['\\MF{} and \\AMSTeX', 'METAFONT and AMS-TeX'],
+    ['\\unknownmacro{kept} and \\Unknown', 'kept and Unknown'],
+    ['plain text', 'plain text'],
+    ['{\\NTG{}} and \\NetBibTeX{}ing', 'NTG and NetBibTeXing'],
+    ['{\\eightrm METAPLOT} and {\\smc mf medley}', 'METAPLOT and mf medley'],
+    ['Th{\\^e}{\\kern-.05em}\\llap{\\raise 0.5ex\\hbox{x}}nh', 'Thêxnh'],
+    ['Latin\\slash Arabic\\emdash{}done', 'Latin/Arabic—done'],
+    ['Space\\hspace{1em}Quad', 'Space Quad'],
+    ['\\enquote{cited}', '“cited”'],
+    ['Radix-2\\({}^{\\mbox{k}}\\)', 'Radix-2k'],
+    ['GaN(000\\bar{1})', 'GaN(0001\u0304)'],
+    ['\\mnras', 'Monthly Notices of the Royal Astronomical Society'],
+    ['\\constructor and \\toString{x}', 'constructor and x'],
+  ];
+  for (const [input, expected] of cases) {
+    it(`${JSON.stringify(input)} → ${JSON.stringify(expected)}`, () => {
+      assert.equal(latexToUnicode(input), expected);
+    });
+  }
+
+  it('yields precomposed (NFC) characters, so search and display compare equal', () => {
+    assert.equal(latexToUnicode('G{\\"o}del'), 'G\u00f6del');
+  });
+
+  it('never throws on unbalanced input', () => {
+    for (const s of ['{', '}', '\\', '\\"', '{\\"', '$', '\\href{a', '\\c']) assert.equal(typeof latexToUnicode(s), 'string');
+  });
+});

@@ -1,0 +1,64 @@
+import { strict as assert } from 'assert';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import {
+  bibliographyFilesFromMarkdown,
+  bibliographyFilesFromTex,
+  expandInputPaths,
+  walkFiles,
+} from '../../../src/core/library/discovery';
+
+describe('bibliography discovery', () => {
+  const texPath = path.resolve('/papers/thesis/main.tex');
+  const inThesis = (p: string) => path.resolve('/papers/thesis', p);
+
+  it('\\bibliography with a comma list, spaces, lines, and names with or without .bib', () => {
+    const tex = 'Text.\n\\bibliography{refs, ../shared/more.bib,\n   extra }\n';
+    assert.deepEqual(bibliographyFilesFromTex(tex, texPath), [inThesis('refs.bib'), path.resolve('/papers/shared/more.bib'), inThesis('extra.bib')]);
+  });
+
+  it('\\addbibresource with options, resolved against the .tex folder', () => {
+    const tex = '\\addbibresource[datatype=bibtex]{lib/zotero.bib}\n\\addbibresource{other.bib}\n\\addbibresource{\n  noext }';
+    assert.deepEqual(bibliographyFilesFromTex(tex, texPath), [inThesis('lib/zotero.bib'), inThesis('other.bib'), inThesis('noext.bib')]);
+  });
+
+  it('ignores commented-out bibliographies and remote resources', () => {
+    const tex = '% \\bibliography{old}\n\\addbibresource[location=remote]{https://example.org/x.bib}\n50\\% done \\bibliography{kept}';
+    assert.deepEqual(bibliographyFilesFromTex(tex, texPath), [inThesis('kept.bib')]);
+  });
+
+  it('reads Pandoc front matter: a single file, a flow list and a block list', () => {
+    const md = (body: string) => `---\ntitle: Paper\n${body}\n---\n\n# Intro\nbibliography: not-front-matter.bib\n`;
+    const mdPath = path.resolve('/notes/paper.md');
+    const inNotes = (p: string) => path.resolve('/notes', p);
+    assert.deepEqual(bibliographyFilesFromMarkdown(md('bibliography: refs.bib'), mdPath), [inNotes('refs.bib')]);
+    assert.deepEqual(bibliographyFilesFromMarkdown(md('bibliography: [a.bib, "b c.bib"]'), mdPath), [inNotes('a.bib'), inNotes('b c.bib')]);
+    assert.deepEqual(bibliographyFilesFromMarkdown(md("bibliography:\n  - 'x.bib'\n  - sub/y.bib"), mdPath), [inNotes('x.bib'), inNotes('sub/y.bib')]);
+    assert.deepEqual(bibliographyFilesFromMarkdown('# No front matter\nbibliography: refs.bib', mdPath), []);
+  });
+});
+
+describe('walking folders', () => {
+  let root: string;
+  before(() => {
+    root = fs.mkdtempSync(path.join(os.tmpdir(), 'citescribe-walk-'));
+    for (const f of ['a.bib', 'sub/b.BIB', 'sub/deeper/c.pdf', 'node_modules/pkg/x.bib', '.git/y.bib', 'notes.txt']) {
+      fs.mkdirSync(path.dirname(path.join(root, f)), { recursive: true });
+      fs.writeFileSync(path.join(root, f), '');
+    }
+  });
+  after(() => fs.rmSync(root, { recursive: true, force: true }));
+
+  it('finds .bib and .pdf recursively, case-insensitively, skipping node_modules and .git', () => {
+    const rel = (files: string[]) => files.map((f) => path.relative(root, f));
+    assert.deepEqual(rel(walkFiles(root, ['.bib'])), ['a.bib', path.join('sub', 'b.BIB')]);
+    assert.deepEqual(rel(walkFiles(root, ['.pdf'])), [path.join('sub', 'deeper', 'c.pdf')]);
+  });
+
+  it('expands a mix of files and folders and reports missing paths', () => {
+    const r = expandInputPaths([path.join(root, 'sub'), path.join(root, 'a.bib'), path.join(root, 'nope')], ['.bib']);
+    assert.deepEqual(r.files, [path.join(root, 'a.bib'), path.join(root, 'sub', 'b.BIB')]);
+    assert.deepEqual(r.missing, [path.join(root, 'nope')]);
+  });
+});

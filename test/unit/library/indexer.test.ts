@@ -1,0 +1,241 @@
+import { strict as assert } from 'assert';
+import { spawn } from 'node:child_process';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { parseBibtex } from '../../../src/core/bibtex';
+import { indexLibrary, reindexFile } from '../../../src/core/library/indexer';
+import { openLibraryStore, type LibraryStore } from '../../../src/core/library/store';
+import { CancelledError } from '../../../src/core/types';
+import { paperPdf } from './minimal-pdf';
+
+const REFS = `
+@article{lovelace2021,
+  author = {Lovelace, Ada and Turing, Alan},
+  title = {Sparse Gadgets for Quantum Widgets},
+  year = 2021,
+  doi = {10.5555/gadget.2021},
+}
+@inproceedings{hopper2019,
+  author = {Grace Hopper},
+  title = {Compilers for Cheerful Cobol Programmers},
+  booktitle = {Proceedings of Merry Machines},
+  year = 2019,
+  file = {:pdfs/hopper-cobol.pdf:PDF},
+}
+@book{noether2020,
+  author = {Emmy Noether},
+  title = {Symmetry and Conservation in Abstract Rings},
+  year = 2020,
+}
+@misc{broken, title = {Missing comma} year = 2000}
+`;
+
+function writeLibrary(root: string): void {
+  fs.mkdirSync(path.join(root, 'pdfs'), { recursive: true });
+  fs.writeFileSync(path.join(root, 'refs.bib'), REFS);
+  fs.writeFileSync(
+    path.join(root, 'pdfs', 'gadgets.pdf'),
+    paperPdf({
+      title: 'Sparse Gadgets for Quantum Widgets',
+      authors: 'Ada Lovelace and Alan Turing',
+      doi: '10.5555/gadget.2021',
+      abstract: ['We study sparse gadgets for quantum widgets in depth.', 'Our results improve on prior work by a wide margin.'],
+      intro: ['Widgets are everywhere in modern computing.', 'This paper explains why gadgets matter.'],
+    }),
+  );
+  fs.writeFileSync(
+    path.join(root, 'pdfs', 'hopper-cobol.pdf'),
+    paperPdf({
+      title: 'A Paper Whose Printed Title Differs',
+      authors: 'Grace Hopper',
+      abstract: ['Cobol programmers deserve cheerful compilers.'],
+      intro: ['We describe a compiler.'],
+    }),
+  );
+  fs.writeFileSync(
+    path.join(root, 'pdfs', 'noether.pdf'),
+    paperPdf({
+      title: 'Symmetry and Conservation in Abstract Rings',
+      authors: 'Emmy Noether',
+      abstract: ['Every symmetry yields a conserved quantity.'],
+      intro: ['Rings are abstract.'],
+    }),
+  );
+  fs.writeFileSync(path.join(root, 'pdfs', 'empty.pdf'), '');
+  fs.writeFileSync(path.join(root, 'pdfs', 'garbage.pdf'), 'this is not a PDF at all\n'.repeat(50));
+}
+
+describe('indexLibrary', function () {
+  this.timeout(60_000);
+  let root: string;
+  let store: LibraryStore;
+  const opts = () => ({ store, bibPaths: [path.join(root, 'refs.bib')], pdfPaths: [path.join(root, 'pdfs')] });
+
+  beforeEach(() => {
+    root = fs.mkdtempSync(path.join(os.tmpdir(), 'citescribe-index-'));
+    writeLibrary(root);
+    store = openLibraryStore(path.join(root, 'library.db'));
+  });
+  afterEach(() => {
+    store.close();
+    fs.rmSync(root, { recursive: true, force: true });
+  });
+
+  it('indexes entries and PDFs, links them by DOI, file field and title, and reports every problem', async () => {
+    const r = await indexLibrary(opts());
+    assert.equal(r.bibFiles, 1);
+    assert.equal(r.entries, 3);
+    assert.equal(r.pdfFiles, 5);
+    assert.equal(r.pdfsWithText, 3);
+    assert.equal(r.linked, 3);
+
+    const gadgets = store.getPaper('lovelace2021')!;
+    assert.equal(gadgets.pdfPath, path.join(root, 'pdfs', 'gadgets.pdf'));
+    const abstract = gadgets.sections!.find((s) => s.kind === 'abstract')!;
+    assert.equal(abstract.sentences[0].text, 'We study sparse gadgets for quantum widgets in depth.');
+    assert.equal(abstract.sentences[0].page, 1);
+    assert.equal(store.getPaper('hopper2019')!.pdfPath, path.join(root, 'pdfs', 'hopper-cobol.pdf'));
+    assert.equal(store.getPaper('noether2020')!.pdfPath, path.join(root, 'pdfs', 'noether.pdf'));
+
+    const syntax = r.errors.find((e) => e.file.endsWith('refs.bib'))!;
+    assert.equal(syntax.line, 20);
+    assert.match(syntax.message, /expected ','/);
+    const pdfProblems = r.errors.filter((e) => e.file.endsWith('.pdf')).map((e) => path.basename(e.file));
+    assert.deepEqual(pdfProblems.sort(), ['empty.pdf', 'garbage.pdf']);
+
+    // PDF text is searchable through the entry it is linked to.
+    assert.deepEqual(store.search('conserved quantity').map((h) => h.key), ['noether2020']);
+  });
+
+  it('re-reads nothing when nothing changed, and only the changed file otherwise', async () => {
+    await indexLibrary(opts());
+    const again = await indexLibrary(opts());
+    assert.equal(again.bibFilesIndexed + again.pdfFilesIndexed, 0);
+    assert.equal(again.entries, 3);
+
+    // Same content, newer mtime: hashed, not parsed.
+    const bib = path.join(root, 'refs.bib');
+    const later = new Date(Date.now() + 5000);
+    fs.utimesSync(bib, later, later);
+    assert.equal((await indexLibrary(opts())).bibFilesIndexed, 0);
+
+    fs.appendFileSync(bib, '\n@misc{added2022, title = {A New Entry}, year = 2022}\n');
+    const changed = await indexLibrary(opts());
+    assert.equal(changed.bibFilesIndexed, 1);
+    assert.equal(changed.pdfFilesIndexed, 0);
+    assert.equal(changed.entries, 4);
+    assert.equal(store.hasKey('added2022'), true);
+  });
+
+  it('drops files that are no longer among the inputs', async () => {
+    await indexLibrary(opts());
+    const r = await indexLibrary({ store, bibPaths: [], pdfPaths: [path.join(root, 'pdfs', 'noether.pdf')] });
+    assert.equal(r.filesRemoved, 5);
+    assert.equal(r.entries, 0);
+    assert.equal(r.pdfFiles, 1);
+    assert.equal(r.linked, 0);
+  });
+
+  it('reports inputs that do not exist', async () => {
+    const r = await indexLibrary({ store, bibPaths: [path.join(root, 'nope.bib')], pdfPaths: [] });
+    assert.deepEqual(
+      r.errors.map((e) => [path.basename(e.file), e.message]),
+      [['nope.bib', 'file or folder not found']],
+    );
+  });
+
+  it('re-indexes a single changed or deleted file for the watcher', async () => {
+    await indexLibrary(opts());
+    const bib = path.join(root, 'refs.bib');
+    fs.writeFileSync(bib, '@misc{only, title = {Only One Left}}');
+    const r = await reindexFile({ store, file: bib });
+    assert.equal(r.bibFilesIndexed, 1);
+    assert.deepEqual(store.allKeys(), ['only']);
+    fs.rmSync(path.join(root, 'pdfs', 'noether.pdf'));
+    const gone = await reindexFile({ store, file: path.join(root, 'pdfs', 'noether.pdf') });
+    assert.equal(gone.pdfFiles, 4);
+  });
+
+  it('stops when cancelled, leaving a consistent database that the next run completes', async () => {
+    const controller = new AbortController();
+    controller.abort();
+    await assert.rejects(indexLibrary({ ...opts(), signal: controller.signal }), CancelledError);
+    const r = await indexLibrary(opts());
+    assert.equal(r.entries, 3);
+    assert.equal(r.linked, 3);
+  });
+
+  it('links on the next run when a run died after writing files but before linking', async () => {
+    await indexLibrary({ store, bibPaths: [], pdfPaths: [path.join(root, 'pdfs')] });
+    // Simulate the crash: the .bib is written, the process dies before linking.
+    const bib = path.join(root, 'refs.bib');
+    const stat = fs.statSync(bib);
+    store.writeBibFile(bib, { contentHash: 'x', mtimeMs: stat.mtimeMs, size: stat.size }, parseBibtex(fs.readFileSync(bib, 'utf8'), bib));
+    store.close();
+    store = openLibraryStore(path.join(root, 'library.db'));
+    assert.equal(store.linksStale(), true);
+    const r = await indexLibrary(opts());
+    assert.equal(r.bibFilesIndexed, 0); // nothing to re-read…
+    assert.equal(r.linked, 3); // …but the links are made
+  });
+});
+
+describe('citescribe index killed with SIGKILL mid-run', function () {
+  this.timeout(120_000);
+  let root: string;
+  beforeEach(() => (root = fs.mkdtempSync(path.join(os.tmpdir(), 'citescribe-kill-'))));
+  afterEach(() => fs.rmSync(root, { recursive: true, force: true }));
+
+  it('leaves a database that opens, and a rerun completes the counts', async () => {
+    const bibDir = path.join(root, 'bibs');
+    fs.mkdirSync(bibDir);
+    const files = 300;
+    const perFile = 60;
+    for (let f = 0; f < files; f++) {
+      const body = Array.from(
+        { length: perFile },
+        (_, i) => `@article{k${f}x${i},\n  author = {Author ${i} and Other Person},\n  title = {Title ${f} ${i} about {\\"U}bung and more words here},\n  journal = {Journal ${f}},\n  year = ${1950 + (i % 70)},\n  abstract = {${'Some abstract words. '.repeat(20)}},\n}\n`,
+      ).join('\n');
+      fs.writeFileSync(path.join(bibDir, `lib${String(f).padStart(3, '0')}.bib`), body);
+    }
+    const db = path.join(root, 'library.db');
+    const cli = path.resolve(__dirname, '../../../src/cli/main.ts');
+    const child = spawn(process.execPath, ['--require', require.resolve('tsx/cjs'), cli, 'index', '--db', db, '--bib', bibDir, '--json'], {
+      stdio: 'ignore',
+    });
+    const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+    // Kill as soon as some (not all) files are committed.
+    const Database = require('better-sqlite3');
+    let seen = 0;
+    const deadline = Date.now() + 60_000;
+    while (Date.now() < deadline && child.exitCode === null) {
+      await new Promise((r) => setTimeout(r, 20));
+      if (!fs.existsSync(db)) continue;
+      try {
+        const ro = new Database(db, { readonly: true, fileMustExist: true });
+        seen = (ro.prepare('SELECT count(*) AS n FROM bib_files').get() as { n: number }).n;
+        ro.close();
+      } catch {
+        continue; // schema not created yet
+      }
+      if (seen > 0) break;
+    }
+    child.kill('SIGKILL');
+    await exited;
+    assert.ok(seen > 0 && seen < files, `expected to kill mid-run, saw ${seen} of ${files} files committed`);
+
+    const store = openLibraryStore(db);
+    try {
+      assert.equal(store.movedAsideTo, undefined, 'the killed run must not corrupt the database');
+      const partial = store.stats();
+      assert.ok(partial.bibFiles < files);
+      assert.equal(partial.entries, partial.bibFiles * perFile, 'every committed file is complete');
+      const r = await indexLibrary({ store, bibPaths: [bibDir], pdfPaths: [] });
+      assert.equal(r.bibFiles, files);
+      assert.equal(r.entries, files * perFile);
+    } finally {
+      store.close();
+    }
+  });
+});

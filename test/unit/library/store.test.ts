@@ -1,0 +1,214 @@
+import { strict as assert } from 'assert';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { parseBibtex } from '../../../src/core/bibtex';
+import { openLibraryStore, toFtsQuery, type LibraryStore } from '../../../src/core/library/store';
+import { SCHEMA_VERSION } from '../../../src/core/library/schema';
+import type { PdfExtraction } from '../../../src/core/pdf/types';
+
+const BIB = `
+@article{knuth1984,
+  author = {Donald E. Knuth},
+  title = {Literate Programming},
+  journal = {The Computer Journal},
+  year = 1984,
+  abstract = {The author and his associates have been experimenting with a new kind of documentation.},
+  ids = {knuth84},
+}
+@inproceedings{goedel1931,
+  author = {G{\\"o}del, Kurt and others},
+  title = {{\\"U}ber formal unentscheidbare S{\\"a}tze},
+  booktitle = {Monatshefte},
+  year = 1931,
+  doi = {10.1007/BF01700692},
+}
+@misc{broken, title = {oops} year = 1}
+`;
+
+function pdf(pathName: string, over: Partial<PdfExtraction> = {}): PdfExtraction {
+  return {
+    path: pathName,
+    contentHash: 'hash-' + pathName,
+    size: 1234,
+    ok: true,
+    pageCount: 2,
+    pages: ['Literate Programming\nDonald E. Knuth', 'We introduce the WEB system for structured documentation.'],
+    sections: [
+      {
+        heading: 'Abstract',
+        kind: 'abstract',
+        sentences: [
+          { text: 'We introduce the WEB system.', section: 'abstract', index: 0, page: 1 },
+          { text: 'It combines TeX and Pascal.', section: 'abstract', index: 1, page: 1 },
+        ],
+      },
+      { heading: '1 Introduction', kind: 'introduction', sentences: [{ text: 'Programs are essays.', section: 'introduction', index: 0, page: 2 }] },
+    ],
+    meta: { title: 'Literate Programming' },
+    ...over,
+  };
+}
+
+describe('library store', () => {
+  let dir: string;
+  let store: LibraryStore;
+  const bibPath = '/lib/refs.bib';
+  const stamp = { contentHash: 'h1', mtimeMs: 1000, size: 10 };
+
+  beforeEach(() => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'citescribe-store-'));
+    store = openLibraryStore(path.join(dir, 'library.db'));
+    store.writeBibFile(bibPath, stamp, parseBibtex(BIB, bibPath));
+  });
+  afterEach(() => {
+    store.close();
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('creates a WAL database at the current schema version', () => {
+    store.close();
+    const Database = require('better-sqlite3');
+    const db = new Database(path.join(dir, 'library.db'));
+    assert.equal(db.pragma('user_version', { simple: true }), SCHEMA_VERSION);
+    assert.equal(db.pragma('journal_mode', { simple: true }), 'wal');
+    db.close();
+    store = openLibraryStore(path.join(dir, 'library.db'));
+  });
+
+  it('stores entries with Unicode fields, and their parse errors with lines', () => {
+    const stats = store.stats();
+    assert.deepEqual(stats, { bibFiles: 1, entries: 2, pdfFiles: 0, pdfsWithText: 0, linked: 0, errors: 1 });
+    const problems = store.errors();
+    assert.equal(problems.length, 1);
+    assert.equal(problems[0].file, bibPath);
+    assert.equal(problems[0].line, 17);
+    const paper = store.getPaper('goedel1931')!;
+    assert.equal(paper.title, 'Über formal unentscheidbare Sätze');
+    assert.deepEqual(paper.authors.map((a) => a.family), ['Gödel']);
+    assert.equal(paper.authorsTruncated, true);
+    assert.equal(paper.year, 1931);
+    assert.equal(paper.venue, 'Monatshefte');
+    assert.equal(paper.doi, '10.1007/BF01700692');
+    assert.equal(paper.bibFile, bibPath);
+    assert.equal(paper.bibLine, 10);
+  });
+
+  it('finds entries by key and by biblatex ids alias', () => {
+    assert.equal(store.hasKey('knuth1984'), true);
+    assert.equal(store.hasKey('knuth84'), true);
+    assert.equal(store.getPaper('knuth84')!.key, 'knuth1984');
+    assert.equal(store.hasKey('nope'), false);
+    assert.equal(store.getPaper('nope'), undefined);
+    assert.deepEqual(store.allKeys(), ['goedel1931', 'knuth1984']);
+  });
+
+  it('searches by word prefix, accent-insensitively, over key, title, authors and abstract', () => {
+    assert.deepEqual(store.search('litera prog').map((h) => h.key), ['knuth1984']);
+    assert.deepEqual(store.search('godel').map((h) => h.key), ['goedel1931']);
+    assert.deepEqual(store.search('Gödel satze').map((h) => h.key), ['goedel1931']);
+    assert.deepEqual(store.search('documentation').map((h) => h.key), ['knuth1984']);
+    assert.deepEqual(store.search('knuth1984').map((h) => h.key), ['knuth1984']);
+    const hit = store.search('knuth')[0];
+    assert.equal(hit.title, 'Literate Programming');
+    assert.equal(hit.year, 1984);
+    assert.equal(hit.venue, 'The Computer Journal');
+    assert.ok(hit.score > 0);
+    assert.deepEqual(store.search('"); DROP TABLE entries; --'), []);
+    assert.deepEqual(store.search('   '), []);
+  });
+
+  it('replaces a re-indexed file in one go, leaving no stale rows or search hits', () => {
+    store.writeBibFile(bibPath, { ...stamp, contentHash: 'h2' }, parseBibtex('@misc{fresh, title = {Fresh Start}}', bibPath));
+    assert.deepEqual(store.allKeys(), ['fresh']);
+    assert.deepEqual(store.search('literate'), []);
+    assert.equal(store.hasKey('knuth84'), false);
+    assert.equal(store.errors().length, 0);
+    assert.equal(store.bibFileStamp(bibPath)!.contentHash, 'h2');
+  });
+
+  it('removes a file with its entries', () => {
+    store.removeBibFile(bibPath);
+    assert.deepEqual(store.stats().entries, 0);
+    assert.deepEqual(store.search('knuth'), []);
+  });
+
+  it('serves linked PDF sections with page-tagged sentences, and searches PDF text through the link', () => {
+    store.writePdf(pdf('/lib/knuth.pdf'), 5);
+    store.writePdf(pdf('/lib/scan.pdf', { ok: false, failure: 'no-text', message: 'no text on 3 pages', pages: [], sections: [], pageCount: 3 }), 5);
+    assert.equal(store.linksStale(), true);
+    store.replaceLinks([{ entryKey: 'knuth1984', pdfPath: '/lib/knuth.pdf', method: 'title', score: 0.93 }]);
+    assert.equal(store.linksStale(), false);
+
+    const paper = store.getPaper('knuth1984')!;
+    assert.equal(paper.pdfPath, '/lib/knuth.pdf');
+    assert.deepEqual(paper.sections!.map((s) => [s.kind, s.sentences.length]), [['abstract', 2], ['introduction', 1]]);
+    assert.deepEqual(paper.sections![0].sentences[1], { text: 'It combines TeX and Pascal.', section: 'abstract', index: 1, page: 1, pdfPath: '/lib/knuth.pdf' });
+
+    assert.deepEqual(store.search('structured').map((h) => [h.key, h.pdfPath]), [['knuth1984', '/lib/knuth.pdf']]);
+    const stats = store.stats();
+    assert.equal(stats.pdfFiles, 2);
+    assert.equal(stats.pdfsWithText, 1);
+    assert.equal(stats.linked, 1);
+    const scan = store.errors().find((e) => e.file === '/lib/scan.pdf')!;
+    assert.equal(scan.message, 'PDF not indexed: no text on 3 pages');
+    assert.equal(scan.line, undefined);
+    // Without a message from the extractor, the failure kind is spelled out.
+    store.writePdf(pdf('/lib/locked.pdf', { ok: false, failure: 'encrypted', pages: [], sections: [], pageCount: 0 }), 5);
+    assert.equal(store.errors().find((e) => e.file === '/lib/locked.pdf')!.message, 'PDF not indexed: encrypted (password-protected)');
+  });
+
+  it('turns any user text into a safe prefix query', () => {
+    assert.equal(toFtsQuery('Knu* "TeX" OR'), '"Knu"* "TeX"* "OR"*');
+    assert.equal(toFtsQuery('-- ()'), undefined);
+  });
+});
+
+describe('corrupt database recovery', () => {
+  let dir: string;
+  beforeEach(() => (dir = fs.mkdtempSync(path.join(os.tmpdir(), 'citescribe-corrupt-'))));
+  afterEach(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+  it('moves a file that is not a database aside and rebuilds an empty index', () => {
+    const dbPath = path.join(dir, 'library.db');
+    fs.writeFileSync(dbPath, 'this is not sqlite at all, just some text that happens to be long enough'.repeat(100));
+    const store = openLibraryStore(dbPath);
+    try {
+      assert.ok(store.movedAsideTo && /library\.db\.corrupt-/.test(store.movedAsideTo));
+      assert.ok(fs.existsSync(store.movedAsideTo!));
+      assert.deepEqual(store.stats().entries, 0);
+      store.writeBibFile('/x.bib', { contentHash: 'h', mtimeMs: 1, size: 1 }, parseBibtex('@misc{k, title={T}}'));
+      assert.equal(store.hasKey('k'), true);
+    } finally {
+      store.close();
+    }
+  });
+
+  it('moves aside a database whose pages are damaged', () => {
+    const dbPath = path.join(dir, 'library.db');
+    const first = openLibraryStore(dbPath);
+    const many = Array.from({ length: 400 }, (_, i) => `@misc{k${i}, title = {Title number ${i} with some words}}`).join('\n');
+    first.writeBibFile('/x.bib', { contentHash: 'h', mtimeMs: 1, size: 1 }, parseBibtex(many));
+    first.close();
+    // Overwrite the middle of the file (past the header page) with garbage.
+    const fd = fs.openSync(dbPath, 'r+');
+    const size = fs.fstatSync(fd).size;
+    fs.writeSync(fd, Buffer.alloc(Math.min(16384, size - 8192), 0xa5), 0, undefined, 4096);
+    fs.closeSync(fd);
+    const store = openLibraryStore(dbPath);
+    try {
+      assert.ok(store.movedAsideTo, 'the damaged database should have been moved aside');
+      assert.equal(store.stats().entries, 0);
+    } finally {
+      store.close();
+    }
+  });
+
+  it('opens a healthy database without moving it', () => {
+    const dbPath = path.join(dir, 'library.db');
+    openLibraryStore(dbPath).close();
+    const store = openLibraryStore(dbPath);
+    assert.equal(store.movedAsideTo, undefined);
+    store.close();
+  });
+});
