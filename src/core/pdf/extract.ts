@@ -1,0 +1,207 @@
+// In-process extraction of one PDF: bytes → pages → sections → metadata guesses. Every failure becomes a
+// PdfExtraction with ok:false and a reason; nothing here throws for a bad file.
+import { createHash } from 'node:crypto';
+import { createReadStream } from 'node:fs';
+import { readFile, stat } from 'node:fs/promises';
+import type { PaperSection } from '../types';
+import type { PdfExtraction, PdfFailure } from './types';
+import { layoutPage, pageText, type PageLayout } from './layout';
+import { guessMetadata, type InfoFields } from './metadata';
+import { openPdf, type PdfjsDocument, type PdfjsLoadingTask } from './pdfjs';
+import { bodyFontSize, buildSections, contentLines } from './sections';
+
+export interface ExtractOptions {
+  /** Give up on one file after this long (default 60 s). */
+  timeoutMs?: number;
+  /** Files larger than this are recorded as 'too-large' without being read (default 200 MB). */
+  maxBytes?: number;
+  /** Read at most this many pages (default: all). */
+  maxPages?: number;
+}
+
+export const DEFAULT_TIMEOUT_MS = 60_000;
+export const DEFAULT_MAX_BYTES = 200 * 1024 * 1024;
+
+/** sha256 of a file's bytes, hex. Streams, so large files do not sit in memory. */
+export function hashFile(path: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const hash = createHash('sha256');
+    createReadStream(path)
+      .on('error', reject)
+      .on('data', (chunk) => hash.update(chunk))
+      .on('end', () => resolve(hash.digest('hex')));
+  });
+}
+
+function hashBytes(bytes: Uint8Array): string {
+  return createHash('sha256').update(bytes).digest('hex');
+}
+
+export function failed(path: string, failure: PdfFailure, message: string, size = 0, contentHash = ''): PdfExtraction {
+  return { path, contentHash, size, ok: false, failure, message, pageCount: 0, pages: [], sections: [], meta: {} };
+}
+
+/** A PDF ends with "%%EOF" (possibly followed by a little whitespace or junk); a cut-off copy does not. */
+function hasEndMarker(bytes: Uint8Array): boolean {
+  const tail = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).subarray(Math.max(0, bytes.byteLength - 2048));
+  return tail.includes('%%EOF');
+}
+
+function hasPdfHeader(bytes: Uint8Array): boolean {
+  return Buffer.from(bytes.buffer, bytes.byteOffset, Math.min(bytes.byteLength, 1024)).includes('%PDF-');
+}
+
+function describeStart(bytes: Uint8Array): string {
+  const head = Buffer.from(bytes.buffer, bytes.byteOffset, Math.min(16, bytes.byteLength)).toString('latin1');
+  return JSON.stringify(head.replace(/[^\x20-\x7e]/g, '.'));
+}
+
+class Timeout extends Error {}
+
+/** Extracts one PDF. Never throws for a bad file; only the caller's own errors (none expected) escape. */
+export async function extractPdf(path: string, options: ExtractOptions = {}): Promise<PdfExtraction> {
+  const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+  const maxBytes = options.maxBytes ?? DEFAULT_MAX_BYTES;
+  let size = 0;
+  try {
+    size = (await stat(path)).size;
+  } catch (e) {
+    return failed(path, 'invalid', `cannot read file: ${(e as Error).message}`);
+  }
+  if (size === 0) return failed(path, 'empty', 'zero-byte file: nothing to read');
+  if (size > maxBytes) {
+    return failed(path, 'too-large', `file is ${(size / 1048576).toFixed(0)} MB, over the ${(maxBytes / 1048576).toFixed(0)} MB limit`, size, await hashFile(path).catch(() => ''));
+  }
+  let bytes: Uint8Array;
+  try {
+    bytes = new Uint8Array(await readFile(path));
+  } catch (e) {
+    return failed(path, 'invalid', `cannot read file: ${(e as Error).message}`, size);
+  }
+  const contentHash = hashBytes(bytes);
+  if (!hasPdfHeader(bytes)) {
+    return failed(path, 'invalid', `not a PDF: no %PDF- header (file starts with ${describeStart(bytes)})`, size, contentHash);
+  }
+  const complete = hasEndMarker(bytes);
+
+  let task: PdfjsLoadingTask | undefined;
+  let timer: NodeJS.Timeout | undefined;
+  try {
+    const work = (async () => {
+      task = await openPdf(bytes);
+      return readDocument(path, task, complete, options.maxPages);
+    })();
+    // After a timeout the abandoned parse may still fail; that rejection has no one left to hear it.
+    work.catch(() => undefined);
+    const timeout = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new Timeout()), timeoutMs);
+    });
+    const result = await Promise.race([work, timeout]);
+    return { ...result, path, contentHash, size };
+  } catch (e) {
+    return { ...classifyError(e, complete, timeoutMs), path, contentHash, size };
+  } finally {
+    clearTimeout(timer);
+    // Frees pdf.js's document and its fake worker; a timed-out parse is abandoned here.
+    await (task as PdfjsLoadingTask | undefined)?.destroy().catch(() => undefined);
+  }
+}
+
+function classifyError(e: unknown, complete: boolean, timeoutMs: number): PdfExtraction {
+  const name = (e as { name?: string })?.name ?? '';
+  const message = (e as Error)?.message ?? String(e);
+  if (e instanceof Timeout) return failed('', 'timeout', `gave up after ${Math.round(timeoutMs / 1000)} s`);
+  if (name === 'PasswordException') {
+    return failed('', 'encrypted', 'encrypted: the PDF needs a password to open, so its text cannot be read');
+  }
+  if (!complete) return failed('', 'truncated', `truncated: the file ends before its %%EOF marker (incomplete download or copy); ${message}`);
+  return failed('', 'invalid', `not a readable PDF: ${message}`);
+}
+
+async function readDocument(path: string, task: PdfjsLoadingTask, complete: boolean, maxPages?: number): Promise<PdfExtraction> {
+  const doc = await task.promise;
+  const pageCount = doc.numPages;
+  const layouts: PageLayout[] = [];
+  const pages: string[] = [];
+  let pageErrors = 0;
+  let firstError = '';
+  const limit = Math.min(pageCount, maxPages ?? pageCount);
+  for (let n = 1; n <= limit; n++) {
+    try {
+      const page = await doc.getPage(n);
+      const viewport = page.getViewport({ scale: 1 });
+      const content = await page.getTextContent();
+      const layout = layoutPage(content.items, n, viewport.width, viewport.height);
+      layouts.push(layout);
+      pages.push(pageText(layout));
+      page.cleanup();
+    } catch (e) {
+      pageErrors++;
+      firstError ||= (e as Error).message;
+      layouts.push({ page: n, width: 0, height: 0, lines: [], marginalia: [] });
+      pages.push('');
+    }
+  }
+  const letters = pages.reduce((n, p) => n + (p.match(/\p{L}/gu)?.length ?? 0), 0);
+  const emptyPages = pages.filter((p) => !/\p{L}/u.test(p)).length;
+
+  if (!complete && (pageErrors > 0 || emptyPages > 0)) {
+    return failed(path, 'truncated', `truncated: the file ends before its %%EOF marker and ${pageErrors + emptyPages} of ${pageCount} pages could not be read (incomplete download or copy?)`);
+  }
+  if (pageErrors === limit) return failed(path, 'invalid', `no page could be read: ${firstError}`);
+  if (letters < 20) {
+    return { ...failed(path, 'no-text', `no text layer: ${pageCount} page(s) with no extractable text (a scan, or images/drawings only); run OCR on it to index its text`), pageCount };
+  }
+  if (unreadableText(pages)) {
+    return { ...failed(path, 'no-text', 'text layer is unreadable (fonts without a Unicode mapping); run OCR on it to index its text'), pageCount };
+  }
+
+  const info = await readInfo(doc);
+  const bodySize = bodyFontSize(layouts);
+  const meta = guessMetadata(layouts[0], bodySize, info);
+  const sections: PaperSection[] = buildSections(contentLines(layouts, bodySize), bodySize);
+  if (meta.title) {
+    sections.unshift({ heading: 'Title', kind: 'title', sentences: [{ text: meta.title, section: 'title', index: 0, page: 1 }] });
+  }
+  const result: PdfExtraction = { path, contentHash: '', size: 0, ok: true, pageCount, pages, sections, meta };
+  if (pageErrors > 0) result.message = `${pageErrors} of ${pageCount} pages could not be read: ${firstError}`;
+  return result;
+}
+
+/** Text whose letters are mostly private-use or control code points came from fonts pdf.js could not map. */
+function unreadableText(pages: readonly string[]): boolean {
+  const sample = pages.join('\n').slice(0, 20_000);
+  const visible = sample.replace(/\s/g, '');
+  if (visible.length === 0) return true;
+  const junk = (visible.match(/[\u0000-\u001f\ue000-\uf8ff\ufffd]/gu) ?? []).length;
+  return junk / visible.length > 0.3;
+}
+
+async function readInfo(doc: PdfjsDocument): Promise<InfoFields> {
+  try {
+    const { info, metadata } = await doc.getMetadata();
+    const str = (v: unknown) => (typeof v === 'string' && v.trim() ? v.trim() : undefined);
+    const xmp = (name: string) => {
+      try {
+        const v = metadata?.get(name);
+        if (typeof v === 'string') return v;
+        if (Array.isArray(v)) return v.filter((x) => typeof x === 'string').join('; ');
+      } catch {
+        /* malformed XMP: ignore */
+      }
+      return undefined;
+    };
+    const identifiers = [xmp('dc:identifier'), xmp('prism:doi'), xmp('pdfx:doi'), str(info?.['doi'])].filter((v): v is string => !!v);
+    return {
+      title: str(info?.Title),
+      author: str(info?.Author),
+      subject: str(info?.Subject),
+      keywords: str(info?.Keywords),
+      creationDate: str(info?.CreationDate),
+      xmpTitle: xmp('dc:title'),
+      xmpIdentifiers: identifiers,
+    };
+  } catch {
+    return {};
+  }
+}

@@ -1,0 +1,195 @@
+// Turns pdf.js text items (glyph runs with positions) into lines and page text.
+// Items are kept in content-stream order, which for typeset papers is reading order (column by column); positions
+// only decide where a line ends, where a space goes and where a paragraph breaks.
+import type { PdfjsTextItem } from './pdfjs';
+
+export interface TextLine {
+  text: string;
+  /** 1-based page. */
+  page: number;
+  /** Left x and baseline y of the line's first glyph run (PDF units, y grows upwards). */
+  x: number;
+  y: number;
+  /** Font size of most of the line's characters (a drop cap or a superscript does not change it). */
+  fontSize: number;
+  /** A vertical gap larger than normal line spacing precedes this line. */
+  paragraphBreak: boolean;
+}
+
+export interface PageLayout {
+  page: number;
+  width: number;
+  height: number;
+  /** Horizontal text in reading order. */
+  lines: TextLine[];
+  /** Rotated text (e.g. the arXiv stamp in the margin): kept for search and metadata, left out of sections. */
+  marginalia: TextLine[];
+}
+
+function fontSizeOf(item: PdfjsTextItem): number {
+  const [a, b, c, d] = item.transform;
+  const size = Math.max(Math.hypot(a, b), Math.hypot(c, d));
+  return size > 0 ? size : item.height || 1;
+}
+
+function isRotated(item: PdfjsTextItem): boolean {
+  const [a, b] = item.transform;
+  return Math.abs(b) > Math.abs(a) * 0.05;
+}
+
+interface Builder {
+  text: string;
+  x: number;
+  y: number;
+  fontSize: number;
+  endX: number;
+  lastY: number;
+  lastSize: number;
+  paragraphBreak: boolean;
+  /** Characters set in each font size, to find the line's dominant size. */
+  sizes: Map<number, number>;
+}
+
+function dominantSize(sizes: Map<number, number>, fallback: number): number {
+  let best = fallback;
+  let most = -1;
+  for (const [size, chars] of sizes) {
+    if (chars > most) {
+      best = size;
+      most = chars;
+    }
+  }
+  return best;
+}
+
+function sizeMap(size: number, chars: number): Map<number, number> {
+  const sizes = new Map<number, number>();
+  addSize(sizes, size, chars);
+  return sizes;
+}
+
+function addSize(sizes: Map<number, number>, size: number, chars: number): void {
+  const key = Math.round(size * 10) / 10;
+  sizes.set(key, (sizes.get(key) ?? 0) + chars);
+}
+
+/** Groups one page's items into lines, inserting spaces from horizontal gaps. */
+export function layoutPage(
+  items: ReadonlyArray<PdfjsTextItem | { type: string }>,
+  page: number,
+  width: number,
+  height: number,
+): PageLayout {
+  const lines: TextLine[] = [];
+  const marginalia: TextLine[] = [];
+  let current: Builder | undefined;
+  let pendingSpace = false;
+  let forceBreak = false;
+
+  const flush = (target: TextLine[]) => {
+    if (current) {
+      const text = current.text.replace(/\s+/g, ' ').trim();
+      const fontSize = dominantSize(current.sizes, current.fontSize);
+      if (text) target.push({ text, page, x: current.x, y: current.y, fontSize, paragraphBreak: current.paragraphBreak });
+    }
+    current = undefined;
+  };
+
+  let rotated: Builder | undefined;
+  for (const raw of items) {
+    if (!('str' in raw)) continue; // marked-content markers
+    const item = raw;
+    if (isRotated(item)) {
+      // Rotated runs are rare and short; one line per contiguous run is enough for metadata.
+      const size = fontSizeOf(item);
+      if (rotated && Math.abs(rotated.x - item.transform[4]) < size) rotated.text += item.str;
+      else {
+        if (rotated?.text.trim()) marginalia.push({ text: rotated.text.trim(), page, x: rotated.x, y: rotated.y, fontSize: rotated.fontSize, paragraphBreak: true });
+        rotated = { text: item.str, x: item.transform[4], y: item.transform[5], fontSize: size, endX: 0, lastY: 0, lastSize: size, paragraphBreak: true, sizes: new Map() };
+      }
+      continue;
+    }
+    const str = item.str;
+    if (str.trim() === '') {
+      // Explicit space runs (and empty runs that only carry hasEOL).
+      if (str.length > 0) pendingSpace = true;
+      if (item.hasEOL) forceBreak = true;
+      continue;
+    }
+    const size = fontSizeOf(item);
+    const x = item.transform[4];
+    const y = item.transform[5];
+    if (current) {
+      const dy = current.lastY - y;
+      const ref = Math.max(size, current.lastSize);
+      // Same line: baselines close (superscripts/subscripts shift by < ~0.5em) and not jumping far back left.
+      const sameLine = !forceBreak && Math.abs(dy) < 0.55 * ref && x > current.endX - ref * 1.5;
+      if (sameLine) {
+        const gap = x - current.endX;
+        const needsSpace = pendingSpace || gap > 0.18 * Math.min(size, current.lastSize);
+        if (needsSpace && !/\s$/.test(current.text) && !/^\s/.test(str)) current.text += ' ';
+        current.text += str;
+        current.endX = Math.max(current.endX, x + item.width);
+        current.fontSize = Math.max(current.fontSize, size);
+        addSize(current.sizes, size, str.length);
+        // Track the main baseline, not a superscript's.
+        if (size >= current.lastSize * 0.9) {
+          current.lastY = y;
+          current.lastSize = size;
+        }
+      } else {
+        const lineGap = dy; // positive when moving down the page
+        const spacing = Math.max(current.lastSize, size);
+        const paragraphBreak = lineGap > spacing * 1.75 || lineGap < -spacing * 3;
+        flush(lines);
+        current = { text: str, x, y, fontSize: size, endX: x + item.width, lastY: y, lastSize: size, paragraphBreak, sizes: sizeMap(size, str.length) };
+      }
+    } else {
+      // The first line of a page continues the previous page's paragraph unless a heading says otherwise.
+      current = { text: str, x, y, fontSize: size, endX: x + item.width, lastY: y, lastSize: size, paragraphBreak: false, sizes: sizeMap(size, str.length) };
+    }
+    pendingSpace = false;
+    forceBreak = item.hasEOL;
+  }
+  flush(lines);
+  if (rotated?.text.trim()) marginalia.push({ text: rotated.text.trim(), page, x: rotated.x, y: rotated.y, fontSize: rotated.fontSize, paragraphBreak: true });
+  return { page, width, height, lines, marginalia };
+}
+
+const HYPHEN_AT_END = /(\S*?)(\p{L})[-\u00ad]$/u;
+
+/**
+ * Joins two consecutive lines. A hyphen at a line end before a lower-case continuation is a layout hyphen and goes,
+ * unless the word already has a hyphen (a compound such as "state-of-the-/art" keeps it). Before a capital or a
+ * digit it stays, without a space.
+ */
+export function joinLineText(previous: string, next: string, separator: string): string {
+  const last = previous.charCodeAt(previous.length - 1);
+  if (last !== 0x2d && last !== 0xad) return previous + separator + next; // fast path: no hyphen at the end
+  // Only the last word matters; scanning the whole line from every start position is needlessly slow.
+  const m = HYPHEN_AT_END.exec(previous.slice(previous.lastIndexOf(' ') + 1));
+  if (m && /^\p{Ll}/u.test(next)) {
+    const keepHyphen = m[1].includes('-') && previous.endsWith('-');
+    return previous.slice(0, previous.length - 1) + (keepHyphen ? '-' : '') + next;
+  }
+  // Before a capital or a digit the hyphen is part of the name: "Bag-/Of-Words", "GPT-/4".
+  if (m && previous.endsWith('-') && /^[\p{Lu}\d]/u.test(next)) return previous + next;
+  if (previous.endsWith('\u00ad')) return previous.slice(0, -1) + next;
+  return previous + separator + next;
+}
+
+/** Plain text of a page: one line per line of text, hyphenated line ends joined, rotated marginalia last. */
+export function pageText(layout: PageLayout): string {
+  const out: string[] = [];
+  for (const line of layout.lines) {
+    if (out.length === 0) {
+      out.push(line.text);
+      continue;
+    }
+    const joined = joinLineText(out[out.length - 1], line.text, '\u0000');
+    if (joined.includes('\u0000')) out.push((line.paragraphBreak ? '\n' : '') + line.text);
+    else out[out.length - 1] = joined;
+  }
+  for (const line of layout.marginalia) out.push('\n' + line.text);
+  return out.join('\n');
+}

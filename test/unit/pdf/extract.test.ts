@@ -1,0 +1,186 @@
+import { strict as assert } from 'assert';
+import { createHash } from 'node:crypto';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import * as path from 'node:path';
+import { extractPdf, hashFile, type PdfExtraction } from '../../../src/core/pdf';
+import { writeFixtures } from '../../fixtures/pdf/make-pdfs';
+
+describe('PDF extraction', function () {
+  this.timeout(30_000);
+  let dir: string;
+  let files: Record<string, string>;
+  let paper: PdfExtraction;
+
+  before(async () => {
+    dir = mkdtempSync(path.join(tmpdir(), 'citescribe-pdf-'));
+    files = writeFixtures(dir);
+    paper = await extractPdf(files['sample-paper.pdf']);
+  });
+  after(() => rmSync(dir, { recursive: true, force: true }));
+
+  const section = (r: PdfExtraction, kind: string) => r.sections.find((s) => s.kind === kind);
+
+  describe('a typeset paper', () => {
+    it('reads every page as text', () => {
+      assert.equal(paper.ok, true, paper.message);
+      assert.equal(paper.pageCount, 3);
+      assert.equal(paper.pages.length, 3);
+      assert.match(paper.pages[0], /^Learning Tide Tables from Harbour Sensor Logs\n/);
+      assert.match(paper.pages[2], /Cheap sensors suffice for useful tide tables\./);
+    });
+
+    it('joins a word hyphenated across a line break', () => {
+      assert.match(paper.pages[0], /long deployments in cold water/);
+      assert.doesNotMatch(paper.pages[0], /deploy-/);
+    });
+
+    it('puts spaces between words from their positions when the PDF has no space characters', () => {
+      assert.match(paper.pages[1], /Drift correction runs once per day\./);
+    });
+
+    it('finds the sections by their headings, in order', () => {
+      assert.deepEqual(
+        paper.sections.map((s) => [s.kind, s.heading]),
+        [
+          ['title', 'Title'],
+          ['abstract', 'Abstract'],
+          ['introduction', '1 Introduction'],
+          ['related-work', '2 Related Work'],
+          ['method', '3 Method'],
+          ['experiments', '4 Experiments'],
+          ['conclusion', '5 Conclusion'],
+          ['references', 'References'],
+        ],
+      );
+    });
+
+    it('keeps the title block and affiliations out of the sections', () => {
+      const all = paper.sections.filter((s) => s.kind !== 'title').flatMap((s) => s.sentences.map((x) => x.text));
+      assert.ok(!all.some((t) => /Example University|Maren Okafor/.test(t)));
+    });
+
+    it('splits sentences without breaking "et al.", "e.g.", "Fig. 3" or "[3-6]", and tags each with its page', () => {
+      const intro = section(paper, 'introduction')!;
+      assert.deepEqual(
+        intro.sentences.map((s) => s.text).slice(-2),
+        ['Okafor et al. showed that pressure sensors drift slowly (Fig. 3).', 'This matters for long deployments in cold water.'],
+      );
+      assert.ok(intro.sentences.every((s) => s.page === 1 && s.section === 'introduction'));
+      const related = section(paper, 'related-work')!;
+      assert.equal(related.sentences[0].text, 'Harmonic analysis fits a sum of tidal constituents to gauge records [3-6].');
+      assert.ok(related.sentences.every((s) => s.page === 2));
+      assert.deepEqual(related.sentences.map((s) => s.index), [0, 1, 2]);
+      const abstract = section(paper, 'abstract')!;
+      assert.equal(abstract.sentences[2].text, 'It lowers the mean error by a third compared with harmonic analysis, e.g. on the two harbours we study.');
+      assert.equal(section(paper, 'experiments')!.sentences[0].page, 3);
+    });
+
+    it('splits a numbered reference list at its markers', () => {
+      assert.deepEqual(
+        section(paper, 'references')!.sentences.map((s) => s.text.slice(0, 3)),
+        ['[1]', '[2]', '[3]'],
+      );
+    });
+
+    it('guesses title, authors, DOI and year', () => {
+      assert.equal(paper.meta.title, 'Learning Tide Tables from Harbour Sensor Logs');
+      assert.deepEqual(paper.meta.authors, ['Maren Okafor', 'Tomasz Lindqvist', 'Ines Dubois']);
+      assert.equal(paper.meta.doi, '10.5555/tide.2021.042');
+      assert.equal(paper.meta.year, 2021);
+    });
+
+    it('records the sha256 of the bytes', async () => {
+      const expected = createHash('sha256').update(readFileSync(files['sample-paper.pdf'])).digest('hex');
+      assert.equal(paper.contentHash, expected);
+      assert.equal(await hashFile(files['sample-paper.pdf']), expected);
+      assert.equal(paper.size, readFileSync(files['sample-paper.pdf']).length);
+    });
+  });
+
+  describe('an IEEE-style paper', () => {
+    let ieee: PdfExtraction;
+    before(async () => {
+      ieee = await extractPdf(files['ieee-style.pdf']);
+    });
+
+    it('reads roman-numbered, all-caps headings and an inline "Abstract—"', () => {
+      assert.deepEqual(
+        ieee.sections.map((s) => [s.kind, s.heading]),
+        [
+          ['title', 'Title'],
+          ['abstract', 'Abstract'],
+          ['introduction', 'I. INTRODUCTION'],
+          ['related-work', 'II. RELATED WORK'],
+          ['conclusion', 'III. CONCLUSION'],
+        ],
+      );
+      assert.equal(section(ieee, 'abstract')!.sentences[0].text, 'We route courier drones over a sparse graph of charging pads.');
+    });
+
+    it('keeps a lettered sub-heading inside its section and out of the sentences', () => {
+      const related = section(ieee, 'related-work')!;
+      assert.deepEqual(related.sentences.map((s) => s.text), [
+        'Vehicle routing with recharging has been studied for electric vans [2].',
+        'Linear charging is a common simplification.',
+      ]);
+    });
+
+    it('takes the title from page 1 when the PDF has no info dictionary, and finds the arXiv id and year', () => {
+      assert.equal(ieee.meta.title, 'Sparse Routing for Courier Drones');
+      assert.equal(ieee.meta.titleSource, 'first-page');
+      assert.deepEqual(ieee.meta.authors, ['Priya Natarajan', 'Lukas Brenner']);
+      assert.equal(ieee.meta.arxivId, '2101.01234');
+      assert.equal(ieee.meta.year, 2021);
+    });
+  });
+
+  describe('files without readable text', () => {
+    const cases: Array<[string, string, RegExp]> = [
+      ['empty.pdf', 'empty', /zero-byte/],
+      ['garbage.pdf', 'invalid', /not a PDF/],
+      ['truncated.pdf', 'truncated', /truncated/],
+      ['password-protected.pdf', 'encrypted', /password/],
+      ['image-only.pdf', 'no-text', /no text layer.*OCR/],
+    ];
+    for (const [name, failure, message] of cases) {
+      it(`reports ${name} as ${failure} with a reason, without throwing`, async () => {
+        const r = await extractPdf(files[name]);
+        assert.equal(r.ok, false);
+        assert.equal(r.failure, failure);
+        assert.match(r.message ?? '', message);
+        assert.deepEqual(r.pages, []);
+        assert.deepEqual(r.sections, []);
+        assert.equal(r.path, files[name]);
+        if (name !== 'empty.pdf') assert.match(r.contentHash, /^[0-9a-f]{64}$/);
+      });
+    }
+
+    it('reports a missing file as invalid instead of throwing', async () => {
+      const r = await extractPdf(path.join(dir, 'not-there.pdf'));
+      assert.equal(r.ok, false);
+      assert.equal(r.failure, 'invalid');
+      assert.match(r.message ?? '', /cannot read file/);
+    });
+
+    it('reads a PDF that is encrypted only against editing (empty user password)', async () => {
+      const r = await extractPdf(files['owner-only-encrypted.pdf']);
+      assert.equal(r.ok, true, r.message);
+      assert.match(r.pages[0], /The report can be read by anyone, but not edited\./);
+      assert.equal(r.meta.title, 'Restricted Editing Tide Report');
+    });
+
+    it('gives up on a file after the timeout', async () => {
+      const r = await extractPdf(files['sample-paper.pdf'], { timeoutMs: 1 });
+      assert.equal(r.ok, false);
+      assert.equal(r.failure, 'timeout');
+      assert.match(r.message ?? '', /gave up/);
+    });
+
+    it('records an oversized file as too-large without parsing it', async () => {
+      const r = await extractPdf(files['sample-paper.pdf'], { maxBytes: 100 });
+      assert.equal(r.failure, 'too-large');
+      assert.match(r.contentHash, /^[0-9a-f]{64}$/);
+    });
+  });
+});

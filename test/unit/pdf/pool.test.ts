@@ -1,0 +1,119 @@
+import { strict as assert } from 'assert';
+import * as esbuild from 'esbuild';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import * as path from 'node:path';
+import { extractPdf, extractPdfs, type PdfExtraction } from '../../../src/core/pdf';
+import { CancelledError } from '../../../src/core/types';
+import { writeFixtures } from '../../fixtures/pdf/make-pdfs';
+
+const REPO = path.resolve(__dirname, '../../..');
+
+describe('PDF worker pool', function () {
+  this.timeout(60_000);
+  let dir: string;
+  let files: Record<string, string>;
+  let all: string[];
+
+  before(() => {
+    dir = mkdtempSync(path.join(tmpdir(), 'citescribe-pool-'));
+    files = writeFixtures(dir);
+    all = Object.values(files);
+  });
+  after(() => rmSync(dir, { recursive: true, force: true }));
+
+  const summary = (rs: PdfExtraction[]) => rs.map((r) => [path.basename(r.path), r.ok ? 'ok' : r.failure]);
+  const expected = () =>
+    all.map((p) => {
+      const name = path.basename(p);
+      const failure: Record<string, string> = {
+        'image-only.pdf': 'no-text',
+        'password-protected.pdf': 'encrypted',
+        'truncated.pdf': 'truncated',
+        'garbage.pdf': 'invalid',
+        'empty.pdf': 'empty',
+      };
+      return [name, failure[name] ?? 'ok'];
+    });
+
+  it('extracts every file on worker threads, in input order, reporting each as it finishes', async () => {
+    const seen: string[] = [];
+    const results = await extractPdfs(all, { concurrency: 2, onResult: (r) => seen.push(path.basename(r.path)) });
+    assert.deepEqual(summary(results), expected());
+    assert.deepEqual([...seen].sort(), all.map((p) => path.basename(p)).sort());
+  });
+
+  it('gives the same result on a worker as in this thread', async () => {
+    const [pooled] = await extractPdfs([files['sample-paper.pdf']], { concurrency: 1 });
+    const direct = await extractPdf(files['sample-paper.pdf']);
+    assert.deepEqual(pooled, direct);
+  });
+
+  it('runs in-process when asked, with the same outcome', async () => {
+    const results = await extractPdfs(all, { inProcess: true, concurrency: 2 });
+    assert.deepEqual(summary(results), expected());
+  });
+
+  it('stops when cancelled and rejects with CancelledError', async () => {
+    const controller = new AbortController();
+    const many = Array.from({ length: 40 }, () => files['sample-paper.pdf']);
+    let finished = 0;
+    const run = extractPdfs(many, {
+      concurrency: 2,
+      signal: controller.signal,
+      onResult: () => {
+        if (++finished === 2) controller.abort();
+      },
+    });
+    await assert.rejects(run, CancelledError);
+    assert.ok(finished < many.length, `only ${finished} of ${many.length} should have run`);
+    await assert.rejects(extractPdfs(many, { signal: AbortSignal.abort() }), CancelledError);
+  });
+
+  it('works when bundled like dist/cli.js: finds pdf-worker.js beside the bundle, pdfjs-dist from node_modules', async () => {
+    // Same layout as the build: the caller's bundle and pdf-worker.js in one folder, pdfjs-dist external.
+    const outDir = path.join(REPO, 'test-output', 'pdf-bundle');
+    mkdirSync(outDir, { recursive: true });
+    const entry = path.join(outDir, 'entry.ts');
+    writeFileSync(entry, `export { extractPdfs } from '../../src/core/pdf';\nexport { resolveWorkerEntry } from '../../src/core/pdf/pool';\n`);
+    const common: esbuild.BuildOptions = { bundle: true, platform: 'node', format: 'cjs', target: 'node20', external: ['pdfjs-dist'], logLevel: 'silent' };
+    await esbuild.build({ ...common, entryPoints: [path.join(REPO, 'src/core/pdf/worker.ts')], outfile: path.join(outDir, 'pdf-worker.js') });
+    await esbuild.build({ ...common, entryPoints: [entry], outfile: path.join(outDir, 'main.js') });
+    const bundled = require(path.join(outDir, 'main.js')) as typeof import('../../../src/core/pdf/pool');
+    assert.deepEqual(bundled.resolveWorkerEntry(), { file: path.join(outDir, 'pdf-worker.js'), execArgv: [] });
+    const results = await bundled.extractPdfs(all, { concurrency: 2 });
+    assert.deepEqual(summary(results), expected());
+    assert.equal(results[all.indexOf(files['sample-paper.pdf'])].meta.title, 'Learning Tide Tables from Harbour Sensor Logs');
+  });
+
+  describe('a worker that hangs or dies', () => {
+    let script: string;
+    before(() => {
+      // Stands in for pdf.js stuck on a hostile file: hangs on "hang", exits on "crash", answers otherwise.
+      script = path.join(dir, 'flaky-worker.js');
+      writeFileSync(
+        script,
+        `const { parentPort } = require('node:worker_threads');
+         parentPort.on('message', (job) => {
+           if (job.path.includes('hang')) { for (;;) {} }
+           if (job.path.includes('crash')) process.exit(3);
+           parentPort.postMessage({ type: 'result', id: job.id, result: { path: job.path, ok: true, contentHash: 'x', size: 1, pageCount: 1, pages: ['p'], sections: [], meta: {} } });
+         });
+         parentPort.postMessage({ type: 'ready' });`,
+      );
+    });
+
+    it('records the stuck file as timed out and the crashed one as failed, and finishes the rest', async () => {
+      const paths = ['/a.pdf', '/hang.pdf', '/b.pdf', '/crash.pdf', '/c.pdf'];
+      const results = await extractPdfs(paths, { concurrency: 2, workerScript: script, timeoutMs: 200, hardTimeoutGraceMs: 100 });
+      assert.deepEqual(summary(results), [
+        ['a.pdf', 'ok'],
+        ['hang.pdf', 'timeout'],
+        ['b.pdf', 'ok'],
+        ['crash.pdf', 'invalid'],
+        ['c.pdf', 'ok'],
+      ]);
+      assert.match(results[3].message ?? '', /exited with code 3/);
+    });
+  });
+});
