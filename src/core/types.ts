@@ -134,6 +134,8 @@ export interface Draft {
   /** Requested keys that are not in the library: reported, never written. */
   unknownKeys: string[];
   engine: string;
+  /** Visible warnings about cited works, e.g. 'liu2016cogan: ungrounded: title only'. */
+  flags?: string[];
 }
 
 /** Every engine (default, ONNX, server) implements this. */

@@ -1,5 +1,19 @@
 // Registry of subcommands. Each command lives in its own file and is listed here once.
 import type { CliCommand } from '../args';
+import { indexCommand } from './index-library';
+import { searchCommand } from './search';
+import { scoreCommand } from './score';
+import { citeCommand } from './cite';
+import { draftCommand } from './draft';
+import { evalCommand } from './eval';
+import { demoCommand } from './demo';
 
 export const commands: CliCommand[] = [
+  indexCommand,
+  searchCommand,
+  scoreCommand,
+  citeCommand,
+  draftCommand,
+  evalCommand,
+  demoCommand,
 ];

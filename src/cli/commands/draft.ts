@@ -1,0 +1,89 @@
+// `citescribe draft`: a related-work section for a set of keys (a list, or every key a .tex file cites).
+import * as fs from 'node:fs';
+import { parseCommandArgs, UsageError, type CliCommand } from '../args';
+import { citedKeys } from '../../core/cites';
+import type { CiteSyntax } from '../../core/types';
+import { openDatabase } from './engine-common';
+import { ENGINE_OPTIONS, ENGINE_USAGE, engineFromFlags, type EngineFlags } from '../engine-options';
+
+const usage = `Usage: citescribe draft --db DB (--keys k1,k2,… | --tex FILE) [--own-abstract FILE] [--words N] [--subsections]
+                        [--format latex|markdown] [--syntax cite|citet|citep|pandoc]
+                        [--engine default|onnx|server [--model DIR|NAME] [--device auto|cuda|cpu] [--url URL]] [--json]
+
+Drafts a related-work section: the works are grouped into topics, each paragraph has a topic sentence, grounded
+sentences per work and, with --own-abstract, a sentence contrasting the group with your own contribution.
+Every requested key in the library is cited; keys not in the library are reported and never written.
+
+Options:
+  --db DB              the library database (built by \`citescribe index\`)
+  --keys LIST          comma-separated citation keys
+  --tex FILE           take every key cited in FILE (\\cite, \\citep, \\citet, … and biblatex variants)
+  --own-abstract FILE  your abstract (plain text or LaTeX); with --tex, the file's abstract environment is used by default
+  --words N            target length in words (±15%)
+  --subsections        one named subsection per topic
+  --format F           latex (default) or markdown
+  --syntax S           citation command (default: cite for LaTeX, pandoc for Markdown)
+${ENGINE_USAGE}
+  --json               print the draft object {text, paragraphs, citedKeys, unknownKeys, engine}`;
+
+function abstractOfTex(tex: string): string | undefined {
+  return /\\begin\{abstract\}([\s\S]*?)\\end\{abstract\}/.exec(tex)?.[1]?.trim();
+}
+
+export const draftCommand: CliCommand = {
+  name: 'draft',
+  summary: 'draft a related-work section from library entries',
+  usage,
+  async run(argv, io) {
+    const { values, positionals } = parseCommandArgs(argv, {
+      db: { type: 'string' },
+      keys: { type: 'string' },
+      tex: { type: 'string' },
+      'own-abstract': { type: 'string' },
+      words: { type: 'string' },
+      subsections: { type: 'boolean' },
+      format: { type: 'string' },
+      syntax: { type: 'string' },
+      ...ENGINE_OPTIONS,
+      json: { type: 'boolean' },
+    });
+    if (positionals.length) throw new UsageError(`unexpected argument '${positionals[0]}'`);
+    if (!values.keys === !values.tex) throw new UsageError('give exactly one of --keys or --tex');
+    const format = (values.format ?? 'latex') as 'latex' | 'markdown';
+    if (format !== 'latex' && format !== 'markdown') throw new UsageError(`--format must be latex or markdown, got '${format}'`);
+    const syntax = values.syntax as CiteSyntax | undefined;
+    if (syntax && !['cite', 'citet', 'citep', 'pandoc'].includes(syntax)) throw new UsageError(`--syntax must be cite, citet, citep or pandoc, got '${syntax}'`);
+    let targetWords: number | undefined;
+    if (values.words !== undefined) {
+      targetWords = Number(values.words);
+      if (!Number.isInteger(targetWords) || targetWords < 10) throw new UsageError(`--words must be an integer ≥ 10, got '${values.words}'`);
+    }
+    let keys: string[];
+    let ownAbstract: string | undefined;
+    if (values.tex) {
+      const tex = fs.readFileSync(values.tex as string, 'utf8');
+      keys = citedKeys(tex, 'latex');
+      ownAbstract = abstractOfTex(tex);
+      if (!keys.length) throw new Error(`${values.tex} cites no keys`);
+    } else {
+      keys = (values.keys as string).split(',').map((k) => k.trim()).filter(Boolean);
+      if (!keys.length) throw new UsageError('--keys is empty');
+    }
+    if (values['own-abstract']) ownAbstract = fs.readFileSync(values['own-abstract'] as string, 'utf8');
+    const engine = await engineFromFlags(values as EngineFlags, io);
+    const store = openDatabase(values.db as string | undefined, 'draft');
+    try {
+      const draft = await engine.draft({ keys, ownAbstract, targetWords, subsections: !!values.subsections, format, syntax }, store);
+      if (values.json) {
+        io.out(JSON.stringify(draft));
+      } else {
+        io.out(draft.text);
+        if (draft.unknownKeys.length) io.err(`not in the library (not cited): ${draft.unknownKeys.join(', ')}`);
+        for (const flag of draft.flags ?? []) io.err(`warning: ${flag}`);
+      }
+      return 0;
+    } finally {
+      store.close();
+    }
+  },
+};

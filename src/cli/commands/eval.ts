@@ -1,0 +1,109 @@
+// `citescribe eval citation|related-work`: the default engine on public dev data, with the baselines in the same run.
+import * as fs from 'node:fs';
+import { parseCommandArgs, UsageError, type CliCommand, type CliIO } from '../args';
+import { DefaultEngine } from '../../core/engine';
+import { evaluateCitationSentences, evaluateRelatedWork, parseCitationDataset, type RelatedWorkItem, type RougeTriple } from '../../core/engine/evaluation';
+import { LinearScorer } from '../../core/engine/scorer';
+import type { CitationStyle, Engine } from '../../core/types';
+import { evaluateEngineCitations, evaluateEngineRelatedWork } from '../../core/neural/evaluate';
+import { ENGINE_OPTIONS, ENGINE_USAGE, engineFromFlags, type EngineFlags } from '../engine-options';
+
+const usage = `Usage: citescribe eval citation --data FILE [--style tldr|citation] --out PRED.jsonl [--engine …] [--json]
+       citescribe eval related-work --data FILE --out PRED.jsonl [--engine …] [--json]
+
+citation:      FILE is SciTLDR jsonl (source sentences, paper_id, target) or ScisummNet jsonl (abstract, paper_id, title,
+               citances); the kind is detected. Writes {id, prediction} per paper and prints ROUGE-1/2/L F1 (no stemming,
+               max over references, citation markers removed from both sides) for the default engine, LEAD,
+               EXT-HEURISTIC and the best-sentence oracle. --style defaults to tldr for SciTLDR, citation for ScisummNet.
+related-work:  FILE is CiteBench json ([{target, input}], input[0] the citing abstract, input[i] the cited abstracts,
+               cited as [i-1]); target length = the gold paragraph's word count. Writes {id, prediction} per example
+               and prints ROUGE-1/2/L, citation F1 against the gold paragraph, coverage of the input works and citations
+               outside the input, for the default engine, LEAD, TextRank and the greedy ROUGE-2 oracle.
+
+With --engine onnx|server the predictions written are that engine's, and its row is added to the table.
+${ENGINE_USAGE}`;
+
+function row(name: string, r: RougeTriple, extra = ''): string {
+  return `${name.padEnd(14)} ${r.rouge1.toFixed(2).padStart(6)} ${r.rouge2.toFixed(2).padStart(6)} ${r.rougeL.toFixed(2).padStart(6)}${extra}`;
+}
+
+function writePredictions(out: string, lines: unknown[]): void {
+  fs.writeFileSync(out, lines.map((l) => JSON.stringify(l)).join('\n') + '\n');
+}
+
+async function runCitation(data: string, out: string, style: string | undefined, json: boolean, io: CliIO, scorer: LinearScorer, engine?: Engine): Promise<number> {
+  const { kind, items } = parseCitationDataset(fs.readFileSync(data, 'utf8'));
+  const chosen = (style ?? (kind === 'scitldr' ? 'tldr' : 'citation')) as CitationStyle;
+  if (chosen !== 'tldr' && chosen !== 'citation') throw new UsageError(`--style must be tldr or citation, got '${chosen}'`);
+  const started = performance.now();
+  const result = evaluateCitationSentences(items, kind, chosen, scorer);
+  if (engine) {
+    // A neural engine writes the predictions; its row joins the default engine and the baselines of the same run.
+    const neural = await evaluateEngineCitations(engine, items, chosen);
+    (result.systems as Record<string, RougeTriple>)[engine.id] = neural.system;
+    result.predictions = neural.predictions;
+  }
+  const ms = performance.now() - started;
+  writePredictions(out, result.predictions);
+  if (json) {
+    io.out(JSON.stringify({ dataset: result.dataset, style: result.style, papers: result.papers, systems: result.systems, predictions: out, ms: Math.round(ms) }));
+    return 0;
+  }
+  io.out(`${result.dataset} (${result.papers} papers, style ${result.style}) — ROUGE F1 ×100, no stemming, max over references`);
+  io.out(`${'system'.padEnd(14)} ${'R-1'.padStart(6)} ${'R-2'.padStart(6)} ${'R-L'.padStart(6)}`);
+  for (const [name, r] of Object.entries(result.systems)) io.out(row(name, r));
+  io.out(`predictions: ${out} (${Math.round(ms)} ms)`);
+  return 0;
+}
+
+async function runRelatedWork(data: string, out: string, json: boolean, io: CliIO, scorer: LinearScorer, engine?: Engine): Promise<number> {
+  const items = JSON.parse(fs.readFileSync(data, 'utf8')) as RelatedWorkItem[];
+  if (!Array.isArray(items) || !items.every((i) => typeof i.target === 'string' && Array.isArray(i.input))) {
+    throw new Error('unrecognised data: expected CiteBench json, a list of {target, input}');
+  }
+  const started = performance.now();
+  const result = await evaluateRelatedWork(items, scorer);
+  if (engine) {
+    const neural = await evaluateEngineRelatedWork(engine, items);
+    (result.systems as Record<string, typeof neural.system>)[engine.id] = neural.system;
+    result.predictions = neural.predictions;
+  }
+  const ms = performance.now() - started;
+  writePredictions(out, result.predictions);
+  if (json) {
+    io.out(JSON.stringify({ examples: result.examples, systems: result.systems, predictions: out, ms: Math.round(ms) }));
+    return 0;
+  }
+  io.out(`CiteBench (${result.examples} examples) — ROUGE F1 ×100, no stemming; citation F1 vs gold; coverage of input works`);
+  io.out(`${'system'.padEnd(14)} ${'R-1'.padStart(6)} ${'R-2'.padStart(6)} ${'R-L'.padStart(6)}  cite-F1 coverage outside`);
+  for (const [name, r] of Object.entries(result.systems)) {
+    io.out(row(name, r, `  ${r.citationF1.toFixed(3).padStart(7)} ${r.coverage.toFixed(3).padStart(8)} ${String(r.outsideCitations).padStart(7)}`));
+  }
+  io.out(`predictions: ${out} (${Math.round(ms)} ms)`);
+  return 0;
+}
+
+export const evalCommand: CliCommand = {
+  name: 'eval',
+  summary: 'evaluate the default engine and baselines on public data',
+  usage,
+  async run(argv, io) {
+    const { values, positionals } = parseCommandArgs(argv, {
+      data: { type: 'string' },
+      out: { type: 'string' },
+      style: { type: 'string' },
+      json: { type: 'boolean' },
+      ...ENGINE_OPTIONS,
+    });
+    const task = positionals[0];
+    if (task !== 'citation' && task !== 'related-work') throw new UsageError('the task must be citation or related-work');
+    if (!values.data) throw new UsageError('--data FILE is required');
+    if (!values.out) throw new UsageError('--out PRED.jsonl is required');
+    // The shipped scorer, exactly as the engine uses it.
+    const scorer = new LinearScorer(new DefaultEngine().scorerModel);
+    const engine = values.engine && values.engine !== 'default' ? await engineFromFlags(values as EngineFlags, io) : undefined;
+    if (task === 'citation') return runCitation(values.data as string, values.out as string, values.style as string | undefined, !!values.json, io, scorer, engine);
+    if (values.style) throw new UsageError('--style applies to eval citation only');
+    return runRelatedWork(values.data as string, values.out as string, !!values.json, io, scorer, engine);
+  },
+};

@@ -1,0 +1,55 @@
+// How a work is named in running text: author names from the BibTeX ("Smith", "Smith and Lee", "Smith et al.")
+// and the citation command of the document's syntax (\cite{k}, \citet{k}, \citep{k}, [@k]).
+import type { Author, CiteSyntax, PaperRecord } from '../types';
+
+/** Grammatical number of a subject, for verb agreement. */
+export type Plurality = 'singular' | 'plural';
+
+function isOthers(a: Author): boolean {
+  return /^others$/i.test(a.family.trim()) || /^et\.? al\.?$/i.test(a.family.trim());
+}
+
+function surname(a: Author): string {
+  const family = a.family.trim().replace(/^\{+|\}+$/g, '');
+  if (family) return family;
+  return (a.literal ?? a.given ?? '').trim();
+}
+
+/** "Smith", "Smith and Lee", "Smith et al."; undefined when the entry has no usable author. */
+export function authorPhrase(authors: readonly Author[], truncated = false): { text: string; plurality: Plurality } | undefined {
+  const named = authors.filter((a) => !isOthers(a) && surname(a) !== '');
+  // "and others" in the .bib: either kept as an author named "others" or recorded as authorsTruncated.
+  const hasOthers = truncated || authors.some(isOthers);
+  if (named.length === 0) return undefined;
+  if (named.length === 1 && !hasOthers) return { text: surname(named[0]), plurality: 'singular' };
+  if (named.length === 2 && !hasOthers) return { text: `${surname(named[0])} and ${surname(named[1])}`, plurality: 'plural' };
+  return { text: `${surname(named[0])} et al.`, plurality: 'plural' };
+}
+
+/** A parenthetical/numeric citation marker for one or more keys. */
+export function citeMarker(keys: readonly string[], syntax: CiteSyntax = 'cite'): string {
+  switch (syntax) {
+    case 'pandoc':
+      return `[${keys.map((k) => `@${k}`).join('; ')}]`;
+    case 'citep':
+      return `\\citep{${keys.join(',')}}`;
+    case 'citet':
+      // \citet is textual; a parenthetical group in a \citet document is still written with \citep.
+      return `\\citep{${keys.join(',')}}`;
+    default:
+      return `\\cite{${keys.join(',')}}`;
+  }
+}
+
+/**
+ * The work as the grammatical subject of a sentence: `Smith et al. \cite{k}`, `\citet{k}`, `Smith et al. [@k]`.
+ * Without authors, the marker alone (`\cite{k}` reads "[3]" in numeric styles).
+ */
+export function workSubject(record: Pick<PaperRecord, 'key' | 'authors' | 'authorsTruncated'>, syntax: CiteSyntax = 'cite'): { text: string; plurality: Plurality } {
+  const names = authorPhrase(record.authors ?? [], record.authorsTruncated);
+  // Without names the subject is the work itself ("[3] proposes"), grammatically singular.
+  if (syntax === 'citet') return { text: `\\citet{${record.key}}`, plurality: names?.plurality ?? 'singular' };
+  const marker = citeMarker([record.key], syntax);
+  if (!names) return { text: marker, plurality: 'singular' };
+  return { text: `${names.text} ${marker}`, plurality: names.plurality };
+}

@@ -1,0 +1,111 @@
+// Candidate sentences for a citation: the abstract from the .bib, and, when a PDF is linked, its abstract,
+// introduction and conclusion (with page provenance). Each candidate also comes in compressed variants.
+import type { PaperRecord, SectionKind, SourceSentence } from '../types';
+import { splitSentences } from '../text/sentences';
+import { clauseTruncations, dropParentheticals, dropReportingFrame, stripLeadingDiscourse } from './rewrite';
+
+/** PDF sections worth citing from; the rest (method details, references) rarely summarise a paper. */
+const PDF_SECTIONS: ReadonlySet<SectionKind> = new Set(['abstract', 'introduction', 'conclusion']);
+/** Enough of a long introduction to find its contribution statements without scoring the whole paper. */
+const MAX_SENTENCES_PER_PDF_SECTION = 40;
+/** Sentences shorter than this are headings, captions or fragments. */
+const MIN_WORDS = 5;
+const MAX_WORDS = 80;
+
+export interface SourceDocument {
+  title: string;
+  /** Candidate sentences in reading order. */
+  sentences: SourceSentence[];
+  /** True when the sentences come from an abstract or PDF text (not just the title). */
+  grounded: boolean;
+}
+
+function words(s: string): number {
+  return s.split(/\s+/).filter(Boolean).length;
+}
+
+/** Remove LaTeX markup that .bib abstracts often carry ("\emph{x}" → "x", "{GAN}" → "GAN", "$x$" → "x"). */
+export function plainText(text: string): string {
+  return text
+    .replace(/\\(?:emph|textit|textbf|textsc|texttt|mathrm|mathbf|mathit|text|url|mbox)\s*\{([^{}]*)\}/g, '$1')
+    .replace(/\\(?:cite[tp]?|citep|citet|ref|eqref|label)\*?(?:\[[^\]]*\])*\{[^{}]*\}/g, '')
+    .replace(/\$([^$]{0,80})\$/g, '$1')
+    .replace(/\\([%&#_$])/g, '$1')
+    .replace(/`{2,}|``/g, '“')
+    .replace(/''/g, '”')
+    .replace(/~/g, ' ')
+    .replace(/[{}]/g, '')
+    .replace(/\\[a-zA-Z]+\s*/g, '')
+    .replace(/<\/?(?:abs|p|i|b|sub|sup|jats:[a-z]+)>/gi, ' ')
+    .replace(/^\s*abstract[:.\s]+/i, '')
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+/** Every sentence the engine may take or rewrite, each with its provenance. */
+export function sourceDocument(record: PaperRecord): SourceDocument {
+  const sentences: SourceSentence[] = [];
+  const abstract = record.abstract ? plainText(record.abstract) : '';
+  if (abstract) {
+    splitSentences(abstract).forEach((text, index) => sentences.push({ text, section: 'abstract', index }));
+  }
+  for (const section of record.sections ?? []) {
+    if (!PDF_SECTIONS.has(section.kind)) continue;
+    // The PDF's abstract repeats the .bib abstract when both exist.
+    if (section.kind === 'abstract' && abstract) continue;
+    for (const s of section.sentences.slice(0, MAX_SENTENCES_PER_PDF_SECTION)) {
+      sentences.push({ ...s, text: plainText(s.text), pdfPath: s.pdfPath ?? record.pdfPath });
+    }
+  }
+  const usable = sentences.filter((s) => {
+    const n = words(s.text);
+    return n >= MIN_WORDS && n <= MAX_WORDS;
+  });
+  return { title: plainText(record.title ?? ''), sentences: usable, grounded: usable.length > 0 };
+}
+
+export interface CompressionVariant {
+  /** Extractive text (still first person). */
+  text: string;
+  kept: number;
+  truncated: boolean;
+  droppedParentheticals: boolean;
+  droppedFrame: boolean;
+}
+
+/** The sentence itself and its compressed variants (content-free openers are always removed). */
+export function compressionVariants(sentence: string): CompressionVariant[] {
+  const total = words(sentence);
+  const base = stripLeadingDiscourse(sentence);
+  const out: CompressionVariant[] = [];
+  const seen = new Set<string>();
+  const add = (text: string, flags: Omit<CompressionVariant, 'text' | 'kept'>) => {
+    const t = text.trim();
+    if (!t || seen.has(t) || words(t) < 4) return;
+    seen.add(t);
+    out.push({ text: t, kept: words(t) / Math.max(1, total), ...flags });
+  };
+  const framed = dropReportingFrame(base);
+  const bases: Array<{ text: string; droppedFrame: boolean }> = [{ text: base, droppedFrame: false }];
+  if (framed) bases.push({ text: framed, droppedFrame: true });
+  for (const b of bases) {
+    const plain = dropParentheticals(b.text);
+    const forms = plain !== b.text ? [{ text: b.text, dp: false }, { text: plain, dp: true }] : [{ text: b.text, dp: false }];
+    for (const f of forms) {
+      add(f.text, { truncated: false, droppedParentheticals: f.dp, droppedFrame: b.droppedFrame });
+      for (const t of clauseTruncations(f.text)) {
+        add(t.text, { truncated: true, droppedParentheticals: f.dp, droppedFrame: b.droppedFrame });
+      }
+    }
+  }
+  return out;
+}
+
+/** A source document from sentences that are already split (data sets such as SciTLDR ship them that way). */
+export function sourceDocumentFromSentences(sentences: readonly string[], title = ''): SourceDocument {
+  const usable = sentences
+    .map((s) => plainText(s))
+    .filter((s) => words(s) >= MIN_WORDS && words(s) <= MAX_WORDS * 2)
+    .map((text, index): SourceSentence => ({ text, section: 'abstract', index }));
+  return { title: plainText(title), sentences: usable, grounded: usable.length > 0 };
+}

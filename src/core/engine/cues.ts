@@ -1,0 +1,35 @@
+// Lexical cues that say what a sentence of an abstract is doing: stating the contribution, giving background,
+// reporting results, or describing the paper's structure. Used by EXT-HEURISTIC and as scorer features.
+
+/** CiteSum's EXT-HEURISTIC contribution patterns ("we propose", "in this paper", …). */
+export const CONTRIBUTION_CUE =
+  /\b(?:we|this (?:paper|work|article|study|thesis|note|letter)|the present (?:paper|work|study)|here we|in this (?:paper|work|article|study))\s+(?:also\s+|further\s+|first\s+|then\s+|now\s+|hence\s+|therefore\s+|thus\s+)?(?:propose|proposes|introduce|introduces|present|presents|develop|develops|describe|describes|design|designs|devise|devises|formulate|formulates|offer|offers|contribute|contributes|put forward|puts forward|establish|establishes|derive|derives|construct|constructs|build|builds|define|defines|provide|provides|suggest|suggests|report|reports|investigate|investigates|study|studies|explore|explores|address|addresses|tackle|tackles|consider|considers|examine|examines|analy[sz]e|analy[sz]es|show|shows|demonstrate|demonstrates|argue|argues|extend|extends|focus|focuses|aim|aims|seek|seeks|learn|learns|train|trains|use|uses|apply|applies|employ|employs|leverage|leverages|exploit|exploits|outline|outlines|discuss|discusses|characteri[sz]e|characteri[sz]es|prove|proves|evaluate|evaluates|compare|compares|release|releases|collect|collects|create|creates|generali[sz]e|generali[sz]es)\b/i;
+
+/** A looser "in this paper"-type phrase, counted as a contribution cue on its own. */
+export const THIS_PAPER_PHRASE = /\b(?:in this (?:paper|work|article|study|letter|thesis)|this (?:paper|work|article|study) (?:proposes|presents|introduces|describes|develops|addresses|investigates|studies))\b/i;
+
+/** Sentences that set the scene rather than state what the paper does. */
+export const BACKGROUND_CUE =
+  /^(?:recent(?:ly)?|in recent years|over the (?:past|last)|traditionally|historically|typically|conventionally|however|unfortunately|although|despite|while|existing|current|previous|prior|many|most|much|a (?:key|major|fundamental|central|common|long-standing) (?:challenge|problem|issue)|one of the)\b|\b(?:has|have) (?:been|become|shown|attracted|received|gained|emerged)\b|\bremains? (?:a|an|challenging|difficult|unclear|open)\b/i;
+
+/** Sentences that report outcomes. */
+export const RESULT_CUE =
+  /\b(?:results? (?:show|demonstrate|indicate|suggest)|experiments? (?:show|demonstrate|on)|outperform(?:s|ed)?|state-of-the-art|significant(?:ly)? (?:improve|better|outperform)|achiev(?:e|es|ed|ing)|improv(?:e|es|ed|ement)s? (?:of|over|by)|empirical(?:ly)?|accuracy|benchmark)/i;
+
+/** Structural sentences ("The paper is organised as follows") carry nothing a citation can use. */
+export const STRUCTURE_CUE =
+  /\b(?:is|are) (?:organi[sz]ed|structured) as follows\b|\bthe (?:rest|remainder) of (?:this|the) paper\b|\bsection \d+ (?:describes|presents|introduces|discusses|concludes)/i;
+
+/** Opening words of a sentence written in the first person plural. */
+export const FIRST_PERSON_START = /^(?:here,?\s+|in this (?:paper|work|article|study),?\s+|to this end,?\s+)?we\b/i;
+
+export function hasContributionCue(sentence: string): boolean {
+  return CONTRIBUTION_CUE.test(sentence) || THIS_PAPER_PHRASE.test(sentence);
+}
+
+/**
+ * The keywords of CiteSum's EXT-HEURISTIC baseline ("propose", "introduce", "present", "in this paper/work"): the
+ * baseline takes the first sentence with one of them. Narrower than CONTRIBUTION_CUE on purpose — this is the
+ * published baseline; the engine's own cues are richer and only features of the learned scorer.
+ */
+export const EXT_HEURISTIC_CUE = /\b(?:propose|proposes|introduce|introduces|present|presents)\b|\bin this (?:paper|work)\b/i;

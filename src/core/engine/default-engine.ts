@@ -1,0 +1,34 @@
+// The default engine: model-free (a small shipped linear scorer), offline, milliseconds per sentence.
+import type { CitationRequest, CitationSentence, Draft, DraftRequest, Engine, EngineOptions, PaperLookup } from '../types';
+import { throwIfCancelled } from '../types';
+import shippedModel from '../../../resources/models/sentence-scorer.json';
+import { writeCitationSentence } from './citation';
+import { writeDraft } from './draft';
+import { LinearScorer, type LinearModel } from './scorer';
+
+export const DEFAULT_ENGINE_ID = 'default';
+
+export class DefaultEngine implements Engine {
+  readonly id = DEFAULT_ENGINE_ID;
+  private readonly scorer: LinearScorer;
+
+  constructor(model: LinearModel = shippedModel as LinearModel) {
+    this.scorer = new LinearScorer(model);
+  }
+
+  /** The linear model in use (the shipped one unless another was passed). */
+  get scorerModel(): LinearModel {
+    return this.scorer.model;
+  }
+
+  async citationSentence(req: CitationRequest, library: PaperLookup, options?: EngineOptions): Promise<CitationSentence> {
+    throwIfCancelled(options?.signal);
+    const record = library.getPaper(req.key);
+    if (!record) throw new Error(`unknown key '${req.key}': not in the library`);
+    return writeCitationSentence(record, this.scorer, { style: req.style, syntax: req.syntax, ownAbstract: req.ownAbstract });
+  }
+
+  async draft(req: DraftRequest, library: PaperLookup, options?: EngineOptions): Promise<Draft> {
+    return writeDraft(req, { library, scorer: this.scorer, options });
+  }
+}

@@ -1,0 +1,479 @@
+// Related-work drafts (after OARelatedWork): plan topic groups over the cited works, order them, and write each
+// paragraph as a topic sentence, grounded sentences per work (MMR against redundancy), grouped citations for works
+// that get no sentence of their own, and a contrasting sentence from the author's own abstract.
+import type { CiteSyntax, Draft, DraftParagraph, DraftRequest, DraftSentence, EngineOptions, PaperLookup, PaperRecord, SourceSentence } from '../types';
+import { throwIfCancelled } from '../types';
+import { splitSentences } from '../text/sentences';
+import { contentTerms, cosine, STOPWORDS, termFrequencies, TfIdfModel, wordCount, type SparseVector } from '../text/tokens';
+import { citeMarker, workSubject } from './authors';
+import { plainText, sourceDocument } from './candidates';
+import { DRAFT_OWN_RELEVANCE, rankCandidates, titleOnlySentence, type ScoredCandidate } from './citation';
+import { hasContributionCue } from './cues';
+import { stripLeadingDiscourse } from './rewrite';
+import type { LinearScorer } from './scorer';
+
+/** Works whose chosen sentences are this similar say the same thing; one sentence and a grouped citation suffice. */
+const SAME_THING_SIMILARITY = 0.5;
+/** MMR trade-off between the scorer's preference and novelty with respect to the paragraph so far. */
+const MMR_LAMBDA = 0.7;
+const LENGTH_TOLERANCE = 0.15;
+/** Default target when the request gives none: about what a related-work paragraph per 4 works takes. */
+const WORDS_PER_WORK_DEFAULT = 35;
+
+interface WorkPlan {
+  record: PaperRecord;
+  vector: SparseVector;
+  ownSimilarity: number;
+  /** Ranked candidates, best first; one entry per distinct source sentence. */
+  options: ScoredCandidate[];
+  /** Indices into options of the sentences written for this work. */
+  chosen: number[];
+  /** Shorter compressions of each source sentence (by sentence index), shortest first. */
+  shorter?: Map<number, ScoredCandidate[]>;
+  /** Title-only entries get the flagged title sentence. */
+  titleOnly?: DraftSentence;
+  titleOnlyFlag?: string;
+  groupedOnly: boolean;
+}
+
+interface GroupPlan {
+  works: WorkPlan[];
+  keyphrases: string[];
+  ownSimilarity: number;
+  contrast?: DraftSentence;
+  /** Further sentences of the author's own abstract that relate the group to their work (added to fill length). */
+  extraOwn: DraftSentence[];
+  /** A background sentence of the author's abstract that frames this group's topic. */
+  context?: SourceSentence;
+}
+
+export interface DraftContext {
+  scorer: LinearScorer;
+  library: PaperLookup;
+  options?: EngineOptions;
+}
+
+function sentenceOf(candidate: ScoredCandidate, key: string): DraftSentence {
+  return { text: candidate.text, keys: [key], sources: [candidate.source], role: 'work' };
+}
+
+/** Average-linkage agglomerative clustering on cosine similarity down to `target` groups. */
+export function clusterWorks(vectors: readonly SparseVector[], target: number): number[][] {
+  let clusters = vectors.map((_, i) => [i]);
+  const sim = vectors.map((a) => vectors.map((b) => cosine(a, b)));
+  const linkage = (a: number[], b: number[]) => {
+    let s = 0;
+    for (const i of a) for (const j of b) s += sim[i][j];
+    return s / (a.length * b.length);
+  };
+  while (clusters.length > Math.max(1, target)) {
+    let bi = 0;
+    let bj = 1;
+    let best = -1;
+    for (let i = 0; i < clusters.length; i++) {
+      for (let j = i + 1; j < clusters.length; j++) {
+        const l = linkage(clusters[i], clusters[j]);
+        if (l > best) {
+          best = l;
+          bi = i;
+          bj = j;
+        }
+      }
+    }
+    clusters[bi] = [...clusters[bi], ...clusters[bj]];
+    clusters = clusters.filter((_, k) => k !== bj);
+  }
+  return clusters;
+}
+
+type Phrase = { surface: string; key: string; n: number };
+
+/** Phrase lists of recent texts: a draft asks for each abstract once per group. Bounded so it cannot grow. */
+const phraseCache = new Map<string, Phrase[]>();
+const PHRASE_CACHE_SIZE = 512;
+
+/** Candidate phrases (1–4 words, no stopword at either end, only "of" inside) of one text, lower case. */
+function phrasesOf(text: string): Phrase[] {
+  const cached = phraseCache.get(text);
+  if (cached) return cached;
+  const out = extractPhrases(text);
+  if (phraseCache.size >= PHRASE_CACHE_SIZE) phraseCache.delete(phraseCache.keys().next().value as string);
+  phraseCache.set(text, out);
+  return out;
+}
+
+function extractPhrases(text: string): Phrase[] {
+  const out: Phrase[] = [];
+  for (const sentence of splitSentences(text)) {
+    const words = sentence.split(/[^\p{L}\p{N}-]+/u).filter(Boolean).map((w) => w.toLowerCase());
+    for (let n = 1; n <= 4; n++) {
+      for (let i = 0; i + n <= words.length; i++) {
+        const phrase = words.slice(i, i + n);
+        if (phrase.some((w) => w.length < 2 || /^\d+$/.test(w))) continue;
+        if (STOPWORDS.has(phrase[0]) || STOPWORDS.has(phrase[n - 1])) continue;
+        if (phrase.slice(1, -1).some((w) => STOPWORDS.has(w) && w !== 'of')) continue;
+        // Adjectives such as "adversarial" rarely end the name of a topic; "networks" does.
+        if (n > 1 && /(?:al|ive|ous|ic|ed|ent)$/.test(phrase[n - 1])) continue;
+        const key = contentTerms(phrase.join(' ')).join(' ');
+        if (key) out.push({ surface: phrase.join(' '), key, n });
+      }
+    }
+  }
+  return out;
+}
+
+/**
+ * Keyphrases that name a group: phrases several of its works use, weighted by IDF, preferred when a title uses them,
+ * and discounted when works outside the group use them too (then they do not tell this group apart).
+ */
+export function groupKeyphrases(
+  groupTexts: readonly string[],
+  otherTexts: readonly string[],
+  idf: (term: string) => number,
+  count = 2,
+  titles: readonly string[] = [],
+): string[] {
+  const titleText = titles.join(' ').toLowerCase();
+  const scores = new Map<string, { score: number; docs: Set<number>; surface: string }>();
+  groupTexts.forEach((text, doc) => {
+    for (const p of phrasesOf(text)) {
+      const inTitle = titleText.includes(p.surface) ? 2 : 1;
+      const weight = p.key.split(' ').reduce((a, t) => a + idf(t), 0) * (p.n === 1 ? 0.3 : 1) * inTitle;
+      const entry = scores.get(p.key) ?? { score: 0, docs: new Set<number>(), surface: p.surface };
+      entry.score += weight;
+      entry.docs.add(doc);
+      scores.set(p.key, entry);
+    }
+  });
+  const outside = new Map<string, number>();
+  for (const text of otherTexts) for (const key of new Set(phrasesOf(text).map((p) => p.key))) if (scores.has(key)) outside.set(key, (outside.get(key) ?? 0) + 1);
+  const ranked = [...scores.entries()]
+    .map(([key, e]) => ({ key, surface: e.surface, value: (e.score * e.docs.size) / (1 + (outside.get(key) ?? 0)) }))
+    .sort((a, b) => b.value - a.value);
+  const out: Array<{ surface: string; terms: Set<string> }> = [];
+  for (const r of ranked) {
+    const terms = new Set(r.key.split(' '));
+    // Skip phrases that mostly repeat one already taken ("image translation" after "unpaired image translation").
+    const overlaps = out.some((o) => [...terms].filter((t) => o.terms.has(t)).length / Math.min(terms.size, o.terms.size) >= 0.5);
+    if (overlaps) continue;
+    out.push({ surface: r.surface, terms });
+    if (out.length >= count) break;
+  }
+  return out.map((o) => o.surface);
+}
+
+function titleCase(phrase: string): string {
+  return phrase.replace(/(^|\s)(\p{Ll})/gu, (_m, sp: string, c: string) => sp + c.toUpperCase());
+}
+
+/**
+ * The opening of a paragraph: the author's own framing of the problem when their abstract has one for this group,
+ * and a sentence naming the topic (keyphrases) that carries the grouped citations of works without a sentence of
+ * their own. Grouped citations never go on the author's own sentence: that would attribute the author's claim.
+ */
+function topicSentences(group: GroupPlan, index: number, syntax: CiteSyntax): DraftSentence[] {
+  const grouped = group.works.filter((w) => w.groupedOnly).map((w) => w.record.key);
+  const out: DraftSentence[] = [];
+  if (group.context) out.push({ text: group.context.text, keys: [], sources: [group.context], role: 'topic' });
+  if (group.context && !grouped.length) return out;
+  // A "line of work" needs more than one work; a lone work's own sentence opens its paragraph.
+  if (!grouped.length && group.works.length < 2) return out;
+  const [a, b] = group.keyphrases;
+  const topic = a && b ? `${a} and ${b}` : a ?? 'closely related problems';
+  const opener = index === 0 ? 'A first line of work studies' : index === 1 ? 'Another line of work addresses' : 'Further work considers';
+  let text: string;
+  if (grouped.length) {
+    const cite = citeMarker(grouped, syntax);
+    text = grouped.length === group.works.length ? `${opener} ${topic} ${cite}.` : `${opener} ${topic}, including ${cite}.`;
+  } else {
+    text = `${opener} ${topic}.`;
+  }
+  out.push({ text, keys: grouped, sources: [], role: 'topic' });
+  return out;
+}
+
+/** The author's contribution sentences, best first: those with a contribution cue, then the rest in order. */
+function ownContributionSentences(ownAbstract: string): string[] {
+  const sentences = splitSentences(plainText(ownAbstract)).filter((s) => wordCount(s) >= 6);
+  const firstPerson = (s: string) => /^(?:we|our|this (?:paper|work|article|study))\b/i.test(stripLeadingDiscourse(s));
+  return [...sentences.filter((s) => hasContributionCue(s) && firstPerson(s)), ...sentences.filter((s) => !hasContributionCue(s) && firstPerson(s))];
+}
+
+/**
+ * "We propose X" → "Unlike these works, we propose X" (or "Unlike Smith et al. \cite{k}, we …" for a lone work);
+ * "This paper studies X" → "In contrast, this paper studies X".
+ */
+export function contrastSentence(own: string, variant: number, loneWork?: string): string {
+  const s = stripLeadingDiscourse(own);
+  const lowered = /^(?:We|Our|This|In)\b/.test(s) ? s[0].toLowerCase() + s.slice(1) : s;
+  const openers = loneWork
+    ? [`Unlike ${loneWork}, `, `In contrast to ${loneWork}, `]
+    : ['Unlike these works, ', 'In contrast to these approaches, ', 'Different from them, '];
+  if (/^we\b/i.test(s)) return openers[variant % openers.length] + lowered;
+  return 'In contrast, ' + lowered;
+}
+
+function paragraphWords(groups: readonly GroupPlan[], topics: readonly DraftSentence[][]): number {
+  let n = 0;
+  groups.forEach((g, gi) => {
+    for (const t of topics[gi]) n += wordCount(t.text);
+    for (const w of g.works) {
+      if (w.titleOnly && !w.groupedOnly) n += wordCount(w.titleOnly.text);
+      for (const c of w.chosen) n += wordCount(w.options[c].text);
+    }
+    if (g.contrast) n += wordCount(g.contrast.text);
+    for (const e of g.extraOwn) n += wordCount(e.text);
+  });
+  return n;
+}
+
+export async function writeDraft(req: DraftRequest, ctx: DraftContext): Promise<Draft> {
+  const { library, scorer, options } = ctx;
+  const syntax: CiteSyntax = req.syntax ?? (req.format === 'markdown' ? 'pandoc' : 'cite');
+  const seen = new Set<string>();
+  const keys = req.keys.map((k) => k.trim()).filter((k) => k && !seen.has(k) && seen.add(k));
+  const unknownKeys = keys.filter((k) => !library.hasKey(k));
+  const records = keys.filter((k) => library.hasKey(k)).map((k) => library.getPaper(k)).filter((r): r is PaperRecord => !!r);
+  for (const k of keys) if (library.hasKey(k) && !records.some((r) => r.key === k)) unknownKeys.push(k);
+  if (records.length === 0) return { text: '', paragraphs: [], citedKeys: [], unknownKeys, engine: 'default' };
+
+  // Plan: vectors over title + abstract, similarity to the author's own abstract.
+  const texts = records.map((r) => `${plainText(r.title ?? '')}. ${plainText(r.abstract ?? '')}`);
+  const ownText = req.ownAbstract ? plainText(req.ownAbstract) : '';
+  const termLists = texts.map((t) => contentTerms(t));
+  const model = new TfIdfModel(ownText ? [...termLists, contentTerms(ownText)] : termLists);
+  const vectors = termLists.map((t) => model.vector(t));
+  const ownVector = ownText ? model.vector(contentTerms(ownText)) : undefined;
+
+  const works: WorkPlan[] = [];
+  for (let i = 0; i < records.length; i++) {
+    throwIfCancelled(options?.signal);
+    options?.progress?.report(i, records.length, records[i].key);
+    const record = records[i];
+    const doc = sourceDocument(record);
+    const plan: WorkPlan = {
+      record,
+      vector: vectors[i],
+      ownSimilarity: ownVector ? cosine(vectors[i], ownVector) : 0,
+      options: [],
+      chosen: [],
+      groupedOnly: false,
+    };
+    if (!doc.grounded) {
+      const t = titleOnlySentence(record, doc.title, 'citation', syntax);
+      plan.titleOnly = { text: t.text, keys: [record.key], sources: t.spans.flatMap((s) => (s.source ? [s.source] : [])), role: 'work' };
+      plan.titleOnlyFlag = t.flags[0];
+    } else {
+      // Best variant per source sentence, plus a shorter variant of each, in score order.
+      const ranked = rankCandidates(record, doc, scorer, { style: 'citation', syntax });
+      const bySentence = new Map<number, ScoredCandidate[]>();
+      for (const c of ranked) {
+        const list = bySentence.get(c.sentenceIndex) ?? [];
+        if (list.length < 3) list.push(c);
+        bySentence.set(c.sentenceIndex, list);
+      }
+      // Query focus: among a work's sentences, prefer those that speak to the author's own paper.
+      if (ownVector) {
+        for (const list of bySentence.values()) {
+          // Measured on the whole source sentence, so that relevance does not favour one compression over another.
+          const relevance = cosine(model.vector(contentTerms(list[0].source.text)), ownVector);
+          for (const c of list) c.score += DRAFT_OWN_RELEVANCE * relevance;
+        }
+      }
+      plan.options = [...bySentence.values()].map((l) => l[0]).sort((a, b) => b.score - a.score);
+      plan.shorter = new Map([...bySentence.entries()].map(([k, l]) => [k, l.slice(1).sort((a, b) => wordCount(a.text) - wordCount(b.text))]));
+      plan.chosen = [0];
+    }
+    works.push(plan);
+  }
+  options?.progress?.report(records.length, records.length);
+
+  const targetWords = req.targetWords ?? Math.max(60, WORDS_PER_WORK_DEFAULT * records.length);
+  const groupCount = Math.max(1, Math.min(8, Math.round(records.length / 4), Math.floor(targetWords / 60) || 1));
+  const clusters = clusterWorks(vectors, groupCount);
+  const idf = (t: string) => model.idf(t);
+  const groups: GroupPlan[] = clusters.map((members) => {
+    const ws = members.map((i) => works[i]);
+    ws.sort((a, b) => b.ownSimilarity - a.ownSimilarity || (a.record.year ?? 9999) - (b.record.year ?? 9999));
+    return {
+      works: ws,
+      keyphrases: groupKeyphrases(
+        members.map((i) => texts[i]),
+        texts.filter((_, i) => !members.includes(i)),
+        idf,
+        2,
+        members.map((i) => plainText(records[i].title ?? '')),
+      ),
+      ownSimilarity: ws.reduce((a, w) => a + w.ownSimilarity, 0) / ws.length,
+      extraOwn: [],
+    };
+  });
+  // Groups closest to the author's work come last, next to where the paper's own contribution is stated; without an
+  // own abstract, larger groups first.
+  groups.sort((a, b) => (ownVector ? a.ownSimilarity - b.ownSimilarity : b.works.length - a.works.length));
+
+  // Works that say the same thing as an earlier work of their group get a grouped citation instead of a sentence.
+  for (const g of groups) {
+    const written: SparseVector[] = [];
+    for (const w of g.works) {
+      if (!w.options.length) continue;
+      const v = termFrequencies(contentTerms(w.options[0].extract));
+      if (written.some((o) => cosine(o, v) >= SAME_THING_SIMILARITY)) {
+        w.groupedOnly = true;
+        w.chosen = [];
+      } else written.push(v);
+    }
+  }
+
+  // Background sentences of the author's abstract (not first person) frame the groups they are closest to.
+  const ownAll = ownText ? splitSentences(ownText).filter((s) => wordCount(s) >= 6) : [];
+  if (ownAll.length) {
+    // Abstracts open with the problem and then state the contribution: the sentences before the first
+    // contribution statement are the author's framing, the ones after it describe their own work.
+    const firstContribution = ownAll.findIndex((s) => hasContributionCue(s) || /\b(?:we|our|us)\b/i.test(s));
+    const background = ownAll
+      .map((text, index) => ({ text, index }))
+      .filter((s) => (firstContribution < 0 || s.index < firstContribution) && !/\b(?:we|our|us)\b/i.test(s.text));
+    const used = new Set<number>();
+    for (const g of groups) {
+      const gv = termFrequencies(g.works.flatMap((w) => contentTerms(`${w.record.title ?? ''} ${w.options[0]?.extract ?? ''}`)));
+      let best: { text: string; index: number } | undefined;
+      let bestSim = 0;
+      for (const b of background) {
+        if (used.has(b.index)) continue;
+        const sim = cosine(gv, termFrequencies(contentTerms(b.text)));
+        if (sim > bestSim) {
+          bestSim = sim;
+          best = b;
+        }
+      }
+      if (best) {
+        used.add(best.index);
+        g.context = { text: best.text, section: 'abstract', index: best.index };
+      }
+    }
+  }
+
+  // Contrast sentences from the author's abstract, one per group while distinct sentences last.
+  if (ownText) {
+    const own = ownContributionSentences(ownText);
+    const used = new Set<number>();
+    groups.forEach((g, gi) => {
+      const gv = termFrequencies(g.works.flatMap((w) => contentTerms(w.options[w.chosen[0] ?? 0]?.extract ?? w.record.title ?? '')));
+      let pick = -1;
+      let best = -1;
+      own.forEach((s, i) => {
+        if (used.has(i)) return;
+        const score = cosine(gv, termFrequencies(contentTerms(s))) + (i === 0 ? 0.05 : 0);
+        if (score > best) {
+          best = score;
+          pick = i;
+        }
+      });
+      if (pick >= 0) {
+        used.add(pick);
+        const lone = g.works.length === 1 ? workSubject(g.works[0].record, syntax).text : undefined;
+        g.contrast = { text: contrastSentence(own[pick], gi, lone), keys: lone ? [g.works[0].record.key] : [], sources: [{ text: own[pick], section: 'abstract', index: pick }], role: 'contrast' };
+      }
+    });
+  }
+
+  // Fit the target length (±15%).
+  const topicsFor = () => groups.map((g, gi) => topicSentences(g, gi, syntax));
+  const hi = targetWords * (1 + LENGTH_TOLERANCE);
+  const lo = targetWords * (1 - LENGTH_TOLERANCE);
+  const allWorks = groups.flatMap((g) => g.works);
+  // Too long: first shorter variants, then drop contrasts beyond the first, then fold the weakest works into
+  // grouped citations.
+  for (const w of [...allWorks].sort((a, b) => wordCount(b.options[0]?.text ?? '') - wordCount(a.options[0]?.text ?? ''))) {
+    if (paragraphWords(groups, topicsFor()) <= hi) break;
+    const current = w.options[w.chosen[0]];
+    const shorter = current ? w.shorter?.get(current.sentenceIndex)?.find((c) => wordCount(c.text) < wordCount(current.text)) : undefined;
+    if (current && shorter) {
+      w.options[w.chosen[0]] = shorter;
+    }
+  }
+  for (let gi = groups.length - 1; gi >= 1 && paragraphWords(groups, topicsFor()) > hi; gi--) groups[gi].contrast = undefined;
+  const byWeakness = [...allWorks].filter((w) => !w.groupedOnly).sort((a, b) => (a.options[0]?.score ?? -Infinity) - (b.options[0]?.score ?? -Infinity));
+  for (const w of byWeakness) {
+    if (paragraphWords(groups, topicsFor()) <= hi) break;
+    const group = groups.find((g) => g.works.includes(w));
+    // Keep at least one written sentence per group so every paragraph says something grounded.
+    if (group && group.works.filter((x) => !x.groupedOnly).length <= 1) continue;
+    w.groupedOnly = true;
+    w.chosen = [];
+  }
+  // Too short: add further sentences per work, by MMR against what the paragraph already says.
+  let grew = true;
+  while (paragraphWords(groups, topicsFor()) < targetWords && grew) {
+    grew = false;
+    for (const g of groups) {
+      const said = g.works.flatMap((w) => w.chosen.map((c) => termFrequencies(contentTerms(w.options[c].extract))));
+      let bestWork: WorkPlan | undefined;
+      let bestIndex = -1;
+      let bestValue = -Infinity;
+      for (const w of g.works) {
+        if (w.groupedOnly || !w.options.length) continue;
+        const top = w.options[0].score;
+        w.options.forEach((c, i) => {
+          if (w.chosen.includes(i)) return;
+          const v = termFrequencies(contentTerms(c.extract));
+          const redundancy = Math.max(0, ...said.map((s) => cosine(s, v)));
+          const value = MMR_LAMBDA * (c.score - top) - (1 - MMR_LAMBDA) * redundancy - 0.02 * w.chosen.length;
+          if (value > bestValue) {
+            bestValue = value;
+            bestWork = w;
+            bestIndex = i;
+          }
+        });
+      }
+      if (bestWork && paragraphWords(groups, topicsFor()) + wordCount(bestWork.options[bestIndex].text) <= hi) {
+        bestWork.chosen.push(bestIndex);
+        grew = true;
+      } else if (!bestWork && ownAll.length) {
+        // The works have nothing more to say: relate them further to the author's own contribution.
+        const taken = new Set(groups.flatMap((x) => [x.contrast, ...x.extraOwn].flatMap((d) => d?.sources.map((src) => src.text) ?? [])));
+        for (const x of groups) if (x.context) taken.add(x.context.text);
+        const next = ownAll.map((text, index) => ({ text, index })).find((o) => !taken.has(o.text) && /^(?:we|our)\b/i.test(stripLeadingDiscourse(o.text)));
+        if (next && paragraphWords(groups, topicsFor()) + wordCount(next.text) <= hi) {
+          g.extraOwn.push({ text: stripLeadingDiscourse(next.text), keys: [], sources: [{ text: next.text, section: 'abstract', index: next.index }], role: 'contrast' });
+          grew = true;
+        }
+      }
+      if (paragraphWords(groups, topicsFor()) >= targetWords) break;
+    }
+  }
+
+  // Write.
+  const topics = topicsFor();
+  const paragraphs: DraftParagraph[] = groups.map((g, gi) => {
+    const sentences: DraftSentence[] = [...topics[gi]];
+    for (const w of g.works) {
+      if (w.groupedOnly) continue;
+      if (w.titleOnly) sentences.push(w.titleOnly);
+      // Sentences of one work in the order they appear in its source.
+      const picked = [...w.chosen].sort((a, b) => w.options[a].sentenceIndex - w.options[b].sentenceIndex);
+      for (const c of picked) sentences.push(sentenceOf(w.options[c], w.record.key));
+    }
+    if (g.contrast) sentences.push(g.contrast);
+    sentences.push(...g.extraOwn);
+    return {
+      heading: req.subsections ? titleCase(g.keyphrases[0] ?? `Topic ${gi + 1}`) : undefined,
+      keys: g.works.map((w) => w.record.key),
+      sentences,
+    };
+  });
+  const citedKeys = records.map((r) => r.key);
+  const flags = works.filter((w) => w.titleOnly).map((w) => `${w.record.key}: ${w.titleOnlyFlag}`);
+  return { text: renderDraft(paragraphs, req.format), paragraphs, citedKeys, unknownKeys, engine: 'default', flags };
+}
+
+export function renderDraft(paragraphs: readonly DraftParagraph[], format: 'latex' | 'markdown'): string {
+  return paragraphs
+    .map((p) => {
+      const body = p.sentences.map((s) => s.text).join(' ');
+      if (!p.heading) return body;
+      return format === 'latex' ? `\\subsection{${p.heading}}\n${body}` : `### ${p.heading}\n\n${body}`;
+    })
+    .join('\n\n');
+}

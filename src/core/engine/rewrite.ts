@@ -1,0 +1,315 @@
+// Turning a sentence the authors wrote about their own paper into a sentence about it:
+// compression of content-free clauses, first person → third person ("we" → "Smith et al. \cite{k}", "our" →
+// "their"), verb agreement, and CiteSum's REF convention in both directions.
+import type { CiteSyntax, CitationStyle, PaperRecord } from '../types';
+import { citeMarker, workSubject, type Plurality } from './authors';
+
+// ---------------------------------------------------------------- compression
+
+/** Openers that carry no content: "In this paper, ", "To this end, ", "Specifically, " … */
+const LEADING_DISCOURSE =
+  /^(?:in this (?:paper|work|article|study|letter|thesis|note|report|contribution)|here|herein|to this end|to that end|to do so|to do this|to achieve this|to address (?:this|these|the above) (?:issues?|problems?|challenges?|limitations?|shortcomings?)|to (?:tackle|overcome|solve|alleviate|mitigate|remedy) (?:this|these) (?:issues?|problems?|challenges?|limitations?)|specifically|in particular|concretely|more specifically|more precisely|in detail|finally|lastly|furthermore|moreover|additionally|in addition|also|besides|further|therefore|thus|hence|consequently|accordingly|as a result|overall|in summary|in short|in sum|to summarize|to sum up|in conclusion|to conclude|to the best of our knowledge|as far as we know|motivated by (?:this|these|the above)(?: observations?| findings?| insights?| facts?)?|inspired by (?:this|these)(?: observations?| findings?| insights?)?|based on (?:this|these)(?: observations?| findings?| insights?)?|with this in mind|in contrast|by contrast|instead|however|nevertheless|nonetheless|first(?:ly)?|second(?:ly)?|third(?:ly)?|then|next|empirically|experimentally|theoretically|practically|in practice|in (?:our|the|all|these) experiments|in (?:our|the) evaluations?|notably|importantly|interestingly|surprisingly|crucially|in this regard|in this context|along these lines|for this purpose|for this reason|as such|on the other hand|at the same time|in turn|similarly|likewise|namely|that is|i\.e\.|e\.g\.|for example|for instance)\s*,\s*/i;
+
+/** "In this paper we …" without a comma. */
+const LEADING_FRAME_NO_COMMA = /^(?:in this (?:paper|work|article|study|letter|thesis)|here)\s+(?=we\b)/i;
+
+/** "Experimental results show that X" → "X", only when X is a clause on its own. */
+const REPORTING_FRAME =
+  /^(?:(?:our |the |extensive |comprehensive |experimental |empirical |numerical |simulation |evaluation |further |these )*(?:experimental |empirical |numerical |simulation )?(?:results?|experiments?|evaluations?|analys[ie]s|studies|simulations|findings)(?: on [^,]{1,80}?)?|we (?:also |further |then |empirically |experimentally |theoretically )?(?:show|demonstrate|find|observe|confirm|prove|verify))\s+(?:show|shows|demonstrate|demonstrates|indicate|indicates|suggest|suggests|confirm|confirms|reveal|reveals|verify|verifies|that)?\s*(?:that\s+)/i;
+
+/** Short bracketed asides: acronym definitions "(MPT)", citations "[3]", "(e.g., …)", "(Smith et al., 2019)". */
+const PARENTHETICAL = /\s*(?:\((?:[^()]{0,80})\)|\[(?:[^[\]]{0,60})\])/g;
+
+function capitalizeFirst(s: string): string {
+  const m = /^(\s*)([a-z])/.exec(s);
+  // Keep lower-case technical openers such as "k-means" or "word2vec" as written.
+  if (!m || /^\s*[a-z]+[\d-]/.test(s)) return s;
+  return m[1] + m[2].toUpperCase() + s.slice(m[0].length);
+}
+
+function ensureFinalPeriod(s: string): string {
+  const t = s.replace(/[\s,;:–—-]+$/, '');
+  return /[.!?]["')\]]?$/.test(t) ? t : t + '.';
+}
+
+/** Remove content-free openers ("In this paper, ", "To this end, " …), repeatedly. */
+export function stripLeadingDiscourse(sentence: string): string {
+  let s = sentence.trim();
+  for (let guard = 0; guard < 4; guard++) {
+    const next = s.replace(LEADING_DISCOURSE, '').replace(LEADING_FRAME_NO_COMMA, '');
+    if (next === s) break;
+    s = next;
+  }
+  return capitalizeFirst(s);
+}
+
+/** Drop "Experimental results show that" / "We show that" when a full clause follows. */
+export function dropReportingFrame(sentence: string): string | undefined {
+  const m = REPORTING_FRAME.exec(sentence);
+  if (!m) return undefined;
+  const rest = sentence.slice(m[0].length);
+  // The remainder must have a subject and a verb to stand alone; a short remainder is not worth it.
+  if (rest.split(/\s+/).length < 6) return undefined;
+  return capitalizeFirst(rest);
+}
+
+export function dropParentheticals(sentence: string): string {
+  return sentence.replace(PARENTHETICAL, '').replace(/\s+([,.;:])/g, '$1').replace(/\s{2,}/g, ' ').trim();
+}
+
+/** Where a sentence may be cut and still read as a sentence: before a trailing modifier clause. */
+const CLAUSE_BOUNDARY =
+  /(?:,\s*(?:which|where|whereby|while|whereas|thereby|thus|and thus|leading to|resulting in|allowing|enabling|making|yielding|achieving|outperforming|improving|providing|demonstrating|showing|including|such as|as well as|especially|particularly|e\.g\.|i\.e\.|but|and (?:we|it|they|this|these|the|our|show|demonstrate|achieve|obtain|evaluate|apply|find|use|outperform|provide))\b|;\s|\s(?:in order to|so as to|by (?:using|leveraging|exploiting|introducing|combining|learning|training|incorporating|employing|applying|adding|modeling|optimizing|replacing|making|considering|treating|casting|formulating|enforcing|imposing|minimizing|maximizing)|via|through|using|with (?:a|an|the)|based on|without|that (?:is|are|can|could|allows?|enables?|uses?|achieves?|outperforms?|improves?|learns?|leverages?|exploits?|combines?|consists?)|which|where|while|whereas|and (?:show|demonstrate|achieve|evaluate|apply|find|obtain|outperform|provide)|on (?:several|various|multiple|a range of|a variety of|standard|benchmark|two|three|four|five|many)|across|for (?:the (?:task|problem) of)?)\b)/gi;
+
+export interface Truncation {
+  text: string;
+  /** Fraction of the original words kept. */
+  kept: number;
+}
+
+/** Shorter variants that end at a clause boundary, each at least `minWords` long. */
+export function clauseTruncations(sentence: string, minWords = 7): Truncation[] {
+  const total = sentence.split(/\s+/).length;
+  const out: Truncation[] = [];
+  const seen = new Set<number>();
+  CLAUSE_BOUNDARY.lastIndex = 0;
+  for (let m = CLAUSE_BOUNDARY.exec(sentence); m; m = CLAUSE_BOUNDARY.exec(sentence)) {
+    const head = sentence.slice(0, m.index);
+    // Never cut inside brackets.
+    if ((head.match(/\(/g)?.length ?? 0) !== (head.match(/\)/g)?.length ?? 0)) continue;
+    if ((head.match(/\[/g)?.length ?? 0) !== (head.match(/\]/g)?.length ?? 0)) continue;
+    // A cut must not strand a preposition, article or conjunction ("… for domain adaptation in.").
+    if (/\b(?:in|of|for|to|with|by|on|from|at|as|a|an|the|that|and|or|than|into|onto|between|under|over|its|their|our|together|both|is|are|was|were|be|been|being|which|each|new|novel|simple|general|efficient|effective|several|various|multiple|many|some|few|more|most|other|such|this|these|those|two|three|four|five|very|highly)\s*$/i.test(head)) continue;
+    const words = head.trim().split(/\s+/).length;
+    if (words < minWords || words >= total - 2 || seen.has(words)) continue;
+    seen.add(words);
+    out.push({ text: ensureFinalPeriod(head), kept: words / total });
+  }
+  return out;
+}
+
+/**
+ * Numbered citations of the source paper ("as in [10, 14]") point into its bibliography, not the user's: written
+ * into a draft they would read as the user's own [10]. Intervals ("in [0, 1]", "range [2, 5]") are kept.
+ */
+export function stripForeignNumberedCitations(sentence: string): string {
+  return sentence
+    .replace(/(\b(?:in|within|range|interval|of|to|from|between|over)\s*)?\s?\[(\d+(?:\s*[,;–-]\s*\d+)*)\]/gi, (m, before: string | undefined, inside: string) =>
+      // An interval has exactly two bounds and follows a word such as "in" or "range".
+      before && /^\d+\s*,\s*\d+$/.test(inside) ? m : before ? before.trimEnd() : '',
+    )
+    .replace(/\s+([,.;:])/g, '$1');
+}
+
+// ---------------------------------------------------------------- person and verb agreement
+
+const MODALS = new Set(['can', 'could', 'will', 'would', 'may', 'might', 'shall', 'should', 'must', 'cannot']);
+const IRREGULAR_PAST = new Set([
+  'found', 'built', 'made', 'took', 'gave', 'got', 'ran', 'began', 'chose', 'drew', 'wrote', 'sought', 'brought',
+  'thought', 'held', 'led', 'set', 'put', 'left', 'kept', 'met', 'saw', 'knew', 'told', 'said', 'became', 'came',
+  'went', 'did', 'had', 'were', 'was', 'read', 'let', 'spent', 'won', 'understood', 'undertook',
+]);
+const ED_BASE_FORMS = new Set(['need', 'feed', 'seed', 'proceed', 'succeed', 'exceed', 'embed', 'shed', 'speed', 'breed', 'bleed']);
+const TO_THIRD_SINGULAR: Record<string, string> = { have: 'has', are: 'is', were: 'was', do: 'does', go: 'goes', undergo: 'undergoes' };
+const TO_BASE: Record<string, string> = { has: 'have', is: 'are', was: 'were', does: 'do', goes: 'go', focuses: 'focus', biases: 'bias', undergoes: 'undergo' };
+/** Adverbs that may sit between the subject and its verb ("we also propose"). */
+const VERB_ADVERBS = /^(?:also|further|first|then|now|thus|hence|therefore|additionally|finally|both|either|not|still|instead|subsequently|moreover|here|again|mainly|primarily|only|simply|jointly|[a-z]+ly)$/i;
+
+export function toThirdSingular(verb: string): string {
+  const lower = verb.toLowerCase();
+  if (TO_THIRD_SINGULAR[lower]) return matchCase(TO_THIRD_SINGULAR[lower], verb);
+  if (MODALS.has(lower) || IRREGULAR_PAST.has(lower)) return verb;
+  if (lower.endsWith('ed') && !ED_BASE_FORMS.has(lower)) return verb;
+  if (/(?:s|x|z|ch|sh|o)$/.test(lower)) return verb + 'es';
+  if (/[^aeiou]y$/.test(lower)) return verb.slice(0, -1) + 'ies';
+  return verb + 's';
+}
+
+export function toBaseForm(verb: string): string {
+  const lower = verb.toLowerCase();
+  if (TO_BASE[lower]) return matchCase(TO_BASE[lower], verb);
+  if (!lower.endsWith('s') || lower.endsWith('ss') || lower.length < 4) return verb;
+  if (lower.endsWith('ies')) return verb.slice(0, -3) + 'y';
+  if (/(?:ss|sh|ch|x|zz)es$/.test(lower)) return verb.slice(0, -2);
+  return verb.slice(0, -1);
+}
+
+function matchCase(word: string, like: string): string {
+  return /^[A-Z]/.test(like) ? word[0].toUpperCase() + word.slice(1) : word;
+}
+
+/** Verbs that often head a second coordinated predicate ("we analyse X and identify Y"). */
+const COORDINATED_VERBS =
+  'propose|present|introduce|show|demonstrate|identify|apply|evaluate|compare|achieve|provide|use|find|derive|develop|analy[sz]e|extend|study|obtain|outperform|prove|describe|release|train|learn|test|validate|discuss|explore|investigate|establish|offer|design|implement|report|suggest|argue|observe|verify|exploit|leverage|introduce|formulate|incorporate|combine|reduce|improve|enable|allow|yield|reach|set|make|give|build|create|collect|perform|conduct|investigate|explain|highlight|characteri[sz]e|quantify|measure';
+// The verb must be followed by what starts an object, so that nouns ("the design and use of X") stay as they are.
+const COORDINATED = new RegExp(
+  `\\b(and|or|then|but|and then|and also|and further)\\s+(${COORDINATED_VERBS})(?=\\s+(?:the|a|an|that|how|whether|its|their|our|it|them|these|this|those|new|novel|several|two|three|four|multiple|both|each|competitive|significant|strong|better|improved|state-of-the-art)\\b)`,
+  'gi',
+);
+
+/** For a singular subject, inflect base-form verbs that head coordinated predicates later in the sentence. */
+function agreeCoordinatedVerbs(rest: string): string {
+  return rest.replace(COORDINATED, (_m, conj: string, verb: string) => `${conj} ${toThirdSingular(verb)}`);
+}
+
+/** Re-inflect the first verb of `rest` (after optional adverbs) for a subject of the given number. */
+function agreeVerb(rest: string, plurality: Plurality, from: 'base' | 'third-singular'): string {
+  const words = rest.split(/(\s+)/);
+  for (let i = 0; i < words.length; i += 2) {
+    const w = words[i];
+    if (!w) continue;
+    if (VERB_ADVERBS.test(w) && i + 2 < words.length) continue;
+    const bare = /^([A-Za-z-]+)(.*)$/.exec(w);
+    if (!bare) return rest;
+    let verb = bare[1];
+    if (from === 'base' && plurality === 'singular') verb = toThirdSingular(verb);
+    if (from === 'third-singular' && plurality === 'plural') verb = toBaseForm(verb);
+    words[i] = verb + bare[2];
+    const joined = words.join('');
+    return from === 'base' && plurality === 'singular' ? joined.slice(0, joined.length - words.slice(i + 1).join('').length) + agreeCoordinatedVerbs(words.slice(i + 1).join('')) : joined;
+  }
+  return rest;
+}
+
+const SELF_REFERENCE = /^(?:this|the present|the current|our) (?:paper|work|article|study|thesis|note|letter|report|manuscript|contribution|submission)\b\s*/i;
+const OUR_ARTIFACT = /^our ((?:[\w-]+ ){0,3}?(?:approach|method|model|system|framework|algorithm|technique|architecture|network|analysis|results?|experiments?|contributions?|findings|tool|procedure|scheme|formulation|estimator|objective|loss|dataset|benchmark|theory|idea|proposal|solution|implementation|work|paper))\b/i;
+
+/** Replace the remaining first-person pronouns in the middle of a sentence. */
+function replaceInnerFirstPerson(s: string, style: CitationStyle): string {
+  if (style === 'citation') {
+    return s
+      .replace(/\bwe\s+(\w+)/g, (_m, v: string) => `they ${v}`)
+      .replace(/\bWe\b/g, 'They')
+      .replace(/\bour\b/g, 'their')
+      .replace(/\bOur\b/g, 'Their')
+      .replace(/\bours\b/g, 'theirs')
+      .replace(/\bourselves\b/g, 'themselves')
+      .replace(/\bus\b/g, 'them');
+  }
+  return s
+    .replace(/\bwe\s+([\w-]+(?:\s+[\w-]+)?)/g, (_m, rest: string) => `it ${agreeVerb(rest, 'singular', 'base')}`)
+    .replace(/\bour\b/g, 'the')
+    .replace(/\bours\b/g, 'its')
+    .replace(/\bourselves\b/g, 'itself')
+    .replace(/\bus\b/g, 'it');
+}
+
+export interface RewriteTarget {
+  record: Pick<PaperRecord, 'key' | 'authors' | 'authorsTruncated'>;
+  style: CitationStyle;
+  syntax?: CiteSyntax;
+}
+
+/**
+ * Third-person rewrite of one (already compressed) sentence.
+ * citation: "We propose X" → "Smith et al. \cite{k} propose X"; "This paper presents X" → "Smith \cite{k} presents X";
+ *           otherwise the citation marker goes before the final period.
+ * tldr:     "We propose X" → "This paper proposes X"; no author names, no citation marker.
+ */
+export function rewriteSentence(sentence: string, target: RewriteTarget): string {
+  const { style } = target;
+  let s = stripLeadingDiscourse(stripForeignNumberedCitations(sentence));
+  // "Borrowing X from Y, we develop Z": the first "we" after a fronted clause is the subject too.
+  const fronted =
+    /^([^,;]{3,120}),\s+(?:here\s+|then\s+|thus\s+|therefore\s+|hence\s+)?(?=we\s)/i.exec(s) ??
+    // "Inspired by X we design Y": an introductory participle or preposition without its comma.
+    /^((?:inspired|motivated|based|building|drawing|following|leveraging|borrowing|using|given|to|by|with|unlike|for)\b[^,;]{3,120}?)\s+(?=we\s)/i.exec(s);
+  if (fronted && !/\bwe\b/i.test(fronted[1])) {
+    // The fronted clause keeps (or gets) its comma; a "here"/"then" between it and "we" is dropped.
+    const prefix = `${fronted[1]}, `;
+    const rest = rewriteSentence(s.slice(fronted[0].length), target);
+    return ensureFinalPeriod(capitalizeFirst(prefix + (/^(?:This paper|The )/.test(rest) ? rest[0].toLowerCase() + rest.slice(1) : rest)));
+  }
+  const we = /^we\s+(?:therefore\s+|thus\s+|hence\s+|then\s+|here\s+|now\s+)?/i.exec(s);
+  const self = SELF_REFERENCE.exec(s);
+  const ours = OUR_ARTIFACT.exec(s);
+  if (style === 'citation') {
+    const subject = workSubject(target.record, target.syntax);
+    if (we) {
+      s = `${subject.text} ${agreeVerb(replaceInnerFirstPerson(s.slice(we[0].length), style), subject.plurality, 'base')}`;
+    } else if (self) {
+      s = `${subject.text} ${agreeVerb(replaceInnerFirstPerson(s.slice(self[0].length), style), subject.plurality, 'third-singular')}`;
+    } else if (ours) {
+      s = `The ${ours[1]} of ${subject.text}${replaceInnerFirstPerson(s.slice(ours[0].length), style)}`;
+    } else {
+      const marker = citeMarker([target.record.key], target.syntax);
+      s = replaceInnerFirstPerson(s, style).replace(/\s*([.!?]["')\]]?)?\s*$/, (_m, end?: string) => ` ${marker}${end ?? '.'}`);
+    }
+  } else {
+    if (we) s = `This paper ${agreeVerb(replaceInnerFirstPerson(s.slice(we[0].length), style), 'singular', 'base')}`;
+    else if (self) s = `This paper ${replaceInnerFirstPerson(s.slice(self[0].length), style)}`;
+    else if (ours) s = `The ${ours[1]}${replaceInnerFirstPerson(s.slice(ours[0].length), style)}`;
+    else s = replaceInnerFirstPerson(s, style);
+  }
+  return ensureFinalPeriod(capitalizeFirst(s.replace(/\s{2,}/g, ' ').trim()));
+}
+
+// ---------------------------------------------------------------- CiteSum's REF convention
+
+/** CiteSum writes the cited work as "REF": "REF propose …". Our subject → REF (for training/eval data). */
+export function toRefConvention(text: string, key: string): string {
+  const esc = key.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  return text
+    .replace(new RegExp(`(?:[\\p{Lu}][\\p{L}'-]+(?: and [\\p{Lu}][\\p{L}'-]+| et al\\.)? )?(?:\\\\cite[tp]?\\{${esc}\\}|\\[@${esc}\\])`, 'gu'), 'REF')
+    .replace(/\s{2,}/g, ' ');
+}
+
+/**
+ * "REF propose …" (e.g. from a neural model trained on CiteSum) → "Smith et al. \cite{k} propose …" in citation style;
+ * in tldr style, as CiteSum evaluates on SciTLDR, a leading "REF" becomes "This paper", "In REF," is dropped and
+ * any other "REF" is removed.
+ */
+export function fromRefConvention(text: string, target: Omit<RewriteTarget, 'style'> & { style?: CitationStyle }): string {
+  if (target.style === 'tldr') {
+    const t = text.replace(/\bIn REF,\s*/g, '').trim();
+    // CiteSum's "REF propose" is plural; "This paper" takes the singular.
+    const lead = /^REF\b/.test(t) ? `This paper ${agreeVerb(t.slice(3).trim(), 'singular', 'base')}` : t;
+    return capitalizeFirst(lead.replace(/\s*\bREF\b/g, '').replace(/\s{2,}/g, ' ').trim());
+  }
+  const subject = workSubject(target.record, target.syntax);
+  return text.replace(/\bREF\b/g, subject.text);
+}
+
+// ---------------------------------------------------------------- acronyms
+
+/** Acronym → long form, from definitions such as "mixed precision training (MPT)" anywhere in the document. */
+export function acronymDefinitions(sentences: readonly string[]): Map<string, string> {
+  const defs = new Map<string, string>();
+  const re = /((?:[\p{L}][\p{L}\d'-]*\s+){1,7})\(([\p{Lu}][\p{L}\d-]*[\p{Lu}][\p{L}\d-]*?)s?\)/gu;
+  for (const s of sentences) {
+    for (let m = re.exec(s); m; m = re.exec(s)) {
+      const acronym = m[2];
+      const letters = acronym.replace(/[^\p{Lu}]/gu, '').toLowerCase();
+      const words = m[1].trim().split(/\s+/);
+      // Walk back from the parenthesis until the initials of the words spell the acronym's capitals.
+      for (let k = 1; k <= words.length; k++) {
+        const phrase = words.slice(words.length - k);
+        const initials = phrase
+          .flatMap((w) => w.split('-'))
+          .map((w) => w[0]?.toLowerCase() ?? '')
+          .join('');
+        if (initials === letters || phrase.map((w) => w[0]?.toLowerCase()).join('') === letters) {
+          if (!defs.has(acronym)) defs.set(acronym, phrase.join(' '));
+          break;
+        }
+      }
+    }
+  }
+  return defs;
+}
+
+/** Spell out acronyms the sentence uses but does not define, so the sentence stands on its own. */
+export function expandAcronyms(sentence: string, defs: ReadonlyMap<string, string>): string {
+  let s = sentence;
+  for (const [acronym, long] of defs) {
+    if (s.includes(`(${acronym})`) || s.toLowerCase().includes(long.toLowerCase())) continue;
+    const esc = acronym.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    let first = true;
+    s = s.replace(new RegExp(`(?<![\\w-])${esc}(?![\\w-])`, 'g'), (m) => {
+      if (!first) return m;
+      first = false;
+      return long;
+    });
+  }
+  return s;
+}

@@ -1,0 +1,76 @@
+import { strict as assert } from 'assert';
+import { DefaultEngine, TITLE_ONLY_FLAG } from '../../../src/core/engine';
+import { MemoryLibrary } from '../../../src/core/engine/memory-library';
+import { sampleLibrary } from './helpers';
+
+describe('DefaultEngine.citationSentence', () => {
+  const engine = new DefaultEngine();
+  const library = sampleLibrary();
+
+  it('writes a third-person sentence with names and the citation, grounded in the abstract', async () => {
+    const s = await engine.citationSentence({ key: 'kim2017discogan', style: 'citation' }, library);
+    assert.match(s.text, /^Kim et al\. \\cite\{kim2017discogan\} propose DiscoGAN/);
+    assert.equal(s.grounded, true);
+    assert.deepEqual(s.flags, []);
+    const source = s.spans[0].source!;
+    assert.equal(source.section, 'abstract');
+    assert.equal(source.index, 1, 'second sentence of the abstract');
+    assert.ok(library.getPaper('kim2017discogan')!.abstract!.includes(source.text));
+    assert.ok(!/\b(?:we|our)\b/i.test(s.text));
+  });
+
+  it('uses \\citet and pandoc when asked', async () => {
+    const citet = await engine.citationSentence({ key: 'choi2018stargan', style: 'citation', syntax: 'citet' }, library);
+    assert.match(citet.text, /^\\citet\{choi2018stargan\} propose/);
+    const pandoc = await engine.citationSentence({ key: 'choi2018stargan', style: 'citation', syntax: 'pandoc' }, library);
+    assert.match(pandoc.text, /\[@choi2018stargan\]/);
+  });
+
+  it('tldr style names no authors and cites nothing', async () => {
+    const s = await engine.citationSentence({ key: 'choi2018stargan', style: 'tldr' }, library);
+    assert.match(s.text, /^This paper proposes StarGAN/);
+    assert.ok(!/Choi|\\cite/.test(s.text));
+  });
+
+  it('an entry without abstract or PDF gets its title only, flagged', async () => {
+    const s = await engine.citationSentence({ key: 'liu2016cogan', style: 'citation' }, library);
+    assert.equal(s.text, 'Liu and Tuzel \\cite{liu2016cogan} present “Coupled Generative Adversarial Networks”.');
+    assert.equal(s.grounded, false);
+    assert.deepEqual(s.flags, [TITLE_ONLY_FLAG]);
+    assert.equal(s.spans[0].source?.section, 'title');
+  });
+
+  it('prefers a PDF contribution sentence with its page when there is no abstract', async () => {
+    const lib = new MemoryLibrary([
+      {
+        key: 'x', type: 'article', title: 'Anchored Translation', authors: [{ family: 'Roe' }],
+        sections: [
+          { heading: 'Introduction', kind: 'introduction', sentences: [
+            { text: 'Image translation has many uses in graphics and vision.', section: 'introduction', index: 0, page: 1 },
+            { text: 'In this paper, we propose anchored translation, which keeps recognition embeddings fixed.', section: 'introduction', index: 1, page: 2 },
+          ] },
+        ],
+      },
+    ]);
+    const s = await engine.citationSentence({ key: 'x', style: 'citation' }, lib);
+    assert.equal(s.text, 'Roe \\cite{x} proposes anchored translation, which keeps recognition embeddings fixed.');
+    assert.equal(s.spans[0].source?.page, 2);
+  });
+
+  it("prefers the sentence that speaks to the author's own abstract", async () => {
+    const lib = new MemoryLibrary([
+      {
+        key: 'w', type: 'article', title: 'Two Ideas', authors: [{ family: 'Doe' }],
+        abstract: 'We propose a sparse attention layer for long documents. We also propose a caching scheme for speech recognition on phones. Results improve on four benchmarks.',
+      },
+    ]);
+    const plain = await engine.citationSentence({ key: 'w', style: 'citation' }, lib);
+    assert.equal(plain.text, 'Doe \\cite{w} proposes a sparse attention layer for long documents.');
+    const focused = await engine.citationSentence({ key: 'w', style: 'citation', ownAbstract: 'We study speech recognition on phones with limited memory and caching.' }, lib);
+    assert.equal(focused.text, 'Doe \\cite{w} also proposes a caching scheme for speech recognition on phones.');
+  });
+
+  it('rejects keys that are not in the library', async () => {
+    await assert.rejects(engine.citationSentence({ key: 'nosuch', style: 'citation' }, library), /not in the library/);
+  });
+});

@@ -1,0 +1,83 @@
+import { strict as assert } from 'assert';
+import { citedKeys } from '../../../src/core/cites';
+import { createEngine, DefaultEngine, registerEngine } from '../../../src/core/engine';
+import { wordCount } from '../../../src/core/text/tokens';
+import { OWN_ABSTRACT, sampleLibrary, sampleRecords } from './helpers';
+
+describe('DefaultEngine.draft', () => {
+  const engine = new DefaultEngine();
+  const library = sampleLibrary();
+  const keys = sampleRecords().map((r) => r.key);
+
+  it('cites every requested key in the library, reports unknown keys and never writes them', async () => {
+    const draft = await engine.draft({ keys: [...keys, 'ghost2099'], ownAbstract: OWN_ABSTRACT, targetWords: 300, format: 'latex' }, library);
+    const written = new Set(citedKeys(draft.text, 'latex'));
+    for (const k of keys) assert.ok(written.has(k), `missing ${k}`);
+    assert.deepEqual(draft.unknownKeys, ['ghost2099']);
+    assert.deepEqual(draft.flags, ['liu2016cogan: ungrounded: title only']);
+    assert.ok(!draft.text.includes('ghost2099'));
+    assert.ok([...written].every((k) => library.hasKey(k)));
+  });
+
+  it('stays within ±15% of the target length', async () => {
+    for (const target of [150, 300, 500]) {
+      const draft = await engine.draft({ keys, ownAbstract: OWN_ABSTRACT, targetWords: target, format: 'latex' }, library);
+      const n = wordCount(draft.text);
+      assert.ok(n >= target * 0.85 && n <= target * 1.15, `target ${target}: ${n} words`);
+    }
+  });
+
+  it('grounds every work sentence and contrasts with the author\'s own contribution', async () => {
+    const draft = await engine.draft({ keys, ownAbstract: OWN_ABSTRACT, targetWords: 300, format: 'latex' }, library);
+    const all = draft.paragraphs.flatMap((p) => p.sentences);
+    for (const s of all.filter((x) => x.role === 'work')) assert.ok(s.sources.length === 1 && s.keys.length === 1);
+    const contrast = all.filter((x) => x.role === 'contrast');
+    assert.ok(contrast.length >= 1);
+    assert.match(contrast[0].text, /^(?:Unlike these works|In contrast|Different from them), we /);
+  });
+
+  it('never attaches a citation to a sentence of the author\'s own abstract', async () => {
+    const draft = await engine.draft({ keys, ownAbstract: OWN_ABSTRACT, targetWords: 150, format: 'latex' }, library);
+    const own = draft.paragraphs.flatMap((p) => p.sentences).filter((s) => s.sources.some((src) => OWN_ABSTRACT.includes(src.text)));
+    assert.ok(own.length >= 1);
+    for (const s of own) assert.ok(!/\\cite\{[^}]*\}\.$/.test(s.text) || s.role === 'contrast', s.text);
+  });
+
+  it('contrasts a lone work by name', async () => {
+    const draft = await engine.draft({ keys: ['park2020cut'], ownAbstract: OWN_ABSTRACT, targetWords: 60, format: 'latex' }, library);
+    assert.match(draft.text, /Unlike Park et al\. \\cite\{park2020cut\}, we propose semantic anchors/);
+  });
+
+  it('names subsections and writes Markdown with pandoc citations', async () => {
+    const draft = await engine.draft({ keys, targetWords: 300, subsections: true, format: 'markdown' }, library);
+    assert.ok(draft.paragraphs.length >= 2);
+    assert.ok(draft.paragraphs.every((p) => p.heading && p.heading.length > 2));
+    assert.match(draft.text, /^### /m);
+    assert.match(draft.text, /\[@zhu2017cyclegan\]/);
+    assert.ok(!draft.text.includes('\\cite'));
+  });
+
+  it('groups similar works into the same paragraph', async () => {
+    const draft = await engine.draft({ keys, targetWords: 300, format: 'latex' }, library);
+    const paragraphOf = (k: string) => draft.paragraphs.findIndex((p) => p.keys.includes(k));
+    assert.equal(paragraphOf('ganin2016dann'), paragraphOf('bousmalis2017pixelda'));
+  });
+
+  it('stops when cancelled', async () => {
+    const controller = new AbortController();
+    controller.abort();
+    await assert.rejects(engine.draft({ keys, format: 'latex' }, library, { signal: controller.signal }), /Cancelled/);
+  });
+});
+
+describe('engine registry', () => {
+  it('creates the default engine and refuses unknown ones clearly', async () => {
+    assert.equal((await createEngine('default')).id, 'default');
+    await assert.rejects(createEngine('onnx-test-missing'), /engine onnx-test-missing is not available/);
+  });
+
+  it('lets other engines plug in', async () => {
+    registerEngine('test-echo', () => new DefaultEngine());
+    assert.equal((await createEngine('test-echo')).id, 'default');
+  });
+});

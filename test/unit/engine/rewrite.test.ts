@@ -1,0 +1,126 @@
+import { strict as assert } from 'assert';
+import { authorPhrase, workSubject } from '../../../src/core/engine/authors';
+import { clauseTruncations, fromRefConvention, rewriteSentence, stripForeignNumberedCitations, stripLeadingDiscourse, toBaseForm, toRefConvention, toThirdSingular } from '../../../src/core/engine/rewrite';
+
+const three = { key: 'taigman17', authors: [{ family: 'Taigman' }, { family: 'Polyak' }, { family: 'Wolf' }] };
+const two = { key: 'benaim17', authors: [{ family: 'Benaim' }, { family: 'Wolf' }] };
+const one = { key: 'brants00', authors: [{ family: 'Brants' }] };
+
+describe('author names and citation commands', () => {
+  it('formats one, two and many authors', () => {
+    assert.equal(authorPhrase(one.authors)?.text, 'Brants');
+    assert.equal(authorPhrase(two.authors)?.text, 'Benaim and Wolf');
+    assert.equal(authorPhrase(three.authors)?.text, 'Taigman et al.');
+    assert.equal(authorPhrase([{ family: 'Smith' }, { family: 'others' }])?.text, 'Smith et al.');
+    assert.equal(authorPhrase([{ family: 'Smith' }], true)?.text, 'Smith et al.');
+  });
+
+  it('writes the subject in the document syntax', () => {
+    assert.equal(workSubject(three, 'cite').text, 'Taigman et al. \\cite{taigman17}');
+    assert.equal(workSubject(three, 'citet').text, '\\citet{taigman17}');
+    assert.equal(workSubject(three, 'pandoc').text, 'Taigman et al. [@taigman17]');
+  });
+});
+
+describe('rewriteSentence', () => {
+  it('turns "we propose" into the authors with plural agreement', () => {
+    assert.equal(
+      rewriteSentence('In this paper, we propose the Domain Transfer Network (DTN), which maps samples across domains.', { record: three, style: 'citation' }),
+      'Taigman et al. \\cite{taigman17} propose the Domain Transfer Network (DTN), which maps samples across domains.',
+    );
+  });
+
+  it('inflects the verb for a single author and rewrites "our"', () => {
+    assert.equal(
+      rewriteSentence('We also present our tagger and we show that it is fast.', { record: one, style: 'citation' }),
+      'Brants \\cite{brants00} also presents their tagger and they show that it is fast.',
+    );
+  });
+
+  it('de-inflects "This paper presents" for two authors', () => {
+    assert.equal(rewriteSentence('This paper presents a one-sided mapping.', { record: two, style: 'citation' }), 'Benaim and Wolf \\cite{benaim17} present a one-sided mapping.');
+  });
+
+  it('handles a fronted clause before "we"', () => {
+    assert.equal(
+      rewriteSentence('Borrowing dual learning from translation, we develop DualGAN.', { record: two, style: 'citation', syntax: 'pandoc' }),
+      'Borrowing dual learning from translation, Benaim and Wolf [@benaim17] develop DualGAN.',
+    );
+  });
+
+  it('appends the marker to sentences without a first-person subject', () => {
+    assert.equal(rewriteSentence('Cycle consistency removes the need for pairs.', { record: one, style: 'citation' }), 'Cycle consistency removes the need for pairs \\cite{brants00}.');
+  });
+
+  it('writes tldr style without names: "This paper proposes"', () => {
+    assert.equal(rewriteSentence('To this end, we propose a loss for our model.', { record: three, style: 'tldr' }), 'This paper proposes a loss for the model.');
+  });
+
+  it('strips content-free openers only', () => {
+    assert.equal(stripLeadingDiscourse('To this end, specifically, we train a model.'), 'We train a model.');
+    assert.equal(stripLeadingDiscourse('Transformers dominate.'), 'Transformers dominate.');
+  });
+
+  it('cuts at clause boundaries without stranding a preposition', () => {
+    const cuts = clauseTruncations('We introduce an approach for domain adaptation in which labeled data come from a source domain, which helps classifiers generalise to new target domains.');
+    assert.ok(cuts.every((c) => !/\b(?:in|for)\.$/.test(c.text)));
+    assert.ok(cuts.some((c) => c.text === 'We introduce an approach for domain adaptation in which labeled data come from a source domain.'));
+  });
+
+  it('agrees verbs', () => {
+    assert.deepEqual(['propose', 'study', 'address', 'have', 'proposed', 'can'].map(toThirdSingular), ['proposes', 'studies', 'addresses', 'has', 'proposed', 'can']);
+    assert.deepEqual(['proposes', 'studies', 'addresses', 'has', 'focuses'].map(toBaseForm), ['propose', 'study', 'address', 'have', 'focus']);
+  });
+
+  it("converts CiteSum's REF convention both ways", () => {
+    const ours = 'Taigman et al. \\cite{taigman17} propose DTN.';
+    assert.equal(toRefConvention(ours, 'taigman17'), 'REF propose DTN.');
+    assert.equal(fromRefConvention('REF propose DTN.', { record: three }), ours);
+    assert.equal(fromRefConvention('REF propose DTN, unlike REF.', { record: three, style: 'tldr' }), 'This paper proposes DTN, unlike.');
+    assert.equal(fromRefConvention('In REF, we map faces to emoji.', { record: three, style: 'tldr' }), 'We map faces to emoji.');
+  });
+});
+
+describe('stripForeignNumberedCitations', () => {
+  it("drops the source paper's numbered citations but keeps intervals", () => {
+    assert.equal(stripForeignNumberedCitations('Prior taggers [10, 14, 16] are slow.'), 'Prior taggers are slow.');
+    assert.equal(stripForeignNumberedCitations('Scores lie in [0, 1] as in [3].'), 'Scores lie in [0, 1] as in.');
+  });
+});
+
+describe('rewriteSentence with fronted clauses and connectives', () => {
+  const pair = { key: 'k', authors: [{ family: 'Smith' }, { family: 'Lee' }] };
+  it('handles "…, here we propose" and a participle without its comma', () => {
+    assert.equal(
+      rewriteSentence('To cut annotation costs, here we propose an active learner.', { record: pair, style: 'citation' }),
+      'To cut annotation costs, Smith and Lee \\cite{k} propose an active learner.',
+    );
+    assert.equal(
+      rewriteSentence('Inspired by human vision we design a foveated network.', { record: pair, style: 'citation' }),
+      'Inspired by human vision, Smith and Lee \\cite{k} design a foveated network.',
+    );
+  });
+
+  it('drops "However," and a dangling "therefore"', () => {
+    assert.equal(rewriteSentence('However, we show that pruning helps.', { record: pair, style: 'citation' }), 'Smith and Lee \\cite{k} show that pruning helps.');
+    assert.equal(rewriteSentence('We therefore developed MEMO.', { record: pair, style: 'tldr' }), 'This paper developed MEMO.');
+  });
+});
+
+describe('coordinated verbs', () => {
+  it('inflects the second predicate for a singular subject', () => {
+    const one = { key: 'k', authors: [{ family: 'Roe' }] };
+    assert.equal(
+      rewriteSentence('We analyse weight sharing and identify the posterior fading problem.', { record: one, style: 'citation' }),
+      'Roe \\cite{k} analyses weight sharing and identifies the posterior fading problem.',
+    );
+    assert.equal(rewriteSentence('We analyse weight sharing and identify a problem.', { record: one, style: 'tldr' }), 'This paper analyses weight sharing and identifies a problem.');
+  });
+});
+
+describe('coordinated nouns', () => {
+  it('leaves "the design and use of" alone', () => {
+    const one = { key: 'k', authors: [{ family: 'Roe' }] };
+    assert.equal(rewriteSentence('We study the design and use of caches.', { record: one, style: 'citation' }), 'Roe \\cite{k} studies the design and use of caches.');
+  });
+});
