@@ -3,20 +3,13 @@
 import * as path from 'path';
 import * as fs from 'fs';
 import * as vscode from 'vscode';
-import { openLibraryStore, type LibraryStore } from '../core/library/store';
+import { openLibraryStore, type LibraryStore, type LibraryStats } from '../core/library/store';
 import { indexLibrary } from '../core/library/indexer';
 import { bibliographyFilesFromTex, bibliographyFilesFromMarkdown, walkFiles } from '../core/library/discovery';
 import type { PaperLookup, PaperRecord } from '../core/types';
 import { readSettings } from './settings';
 
-export interface LibraryStats {
-  bibFiles: number;
-  entries: number;
-  pdfFiles: number;
-  pdfsWithText: number;
-  linked: number;
-  errors: number;
-}
+export type { LibraryStats };
 
 export type LibraryState = { kind: 'idle' } | { kind: 'indexing'; message: string } | { kind: 'ready'; stats: LibraryStats } | { kind: 'failed'; message: string };
 

@@ -1,0 +1,326 @@
+// The draft side bar in a real browser: what the author sees and what the webview tells the extension.
+import { strict as assert } from 'node:assert';
+import type { Browser } from 'playwright-core';
+import type { DraftPanelState, DraftSettings, DraftView, DraftSentenceView, SourceRef } from '../../webview/protocol';
+import { renderDraftText } from '../../webview/protocol';
+import { DOCUMENT_KEYS, DRAFT, ENGINES, SAVED_STATE } from './fixtures';
+import { ensureBundle, launchBrowser, openWebview, screenshotPath, startServer, type TestServer, type WebviewPage } from './harness';
+
+const clone = <T>(v: T): T => JSON.parse(JSON.stringify(v)) as T;
+
+describe('draft view (browser)', function () {
+  let browser: Browser;
+  let server: TestServer;
+  let view: WebviewPage | undefined;
+
+  before(async function () {
+    ensureBundle();
+    server = await startServer();
+    browser = await launchBrowser();
+  });
+  after(async function () {
+    await browser?.close();
+    await server?.close();
+  });
+  afterEach(async function () {
+    if (!view) return;
+    const current = view;
+    view = undefined;
+    await current.close();
+    // Every test doubles as a check that the page runs cleanly under the webview's CSP.
+    assert.deepEqual(current.problems, [], 'console errors, page errors or CSP violations');
+  });
+
+  async function openDraft(initialState?: DraftPanelState): Promise<WebviewPage> {
+    view = await openWebview(browser, server, { view: 'draft', initialState });
+    return view;
+  }
+  async function openWithDraft(): Promise<WebviewPage> {
+    const v = await openDraft();
+    await v.send({ type: 'init', engines: ENGINES, documentKeys: DOCUMENT_KEYS });
+    await v.send({ type: 'draft', draft: clone(DRAFT) });
+    await v.page.getByTestId('sentence-0-0').waitFor();
+    return v;
+  }
+
+  it('lists the document keys ticked, marks the unknown one ⚠ without a checkbox, and Generate sends the chosen keys and settings', async () => {
+    const v = await openDraft();
+    await v.send({ type: 'init', engines: ENGINES, documentKeys: DOCUMENT_KEYS });
+    const { page } = v;
+
+    for (const key of ['lewis2020bart', 'cachola2020tldr', 'lin2004rouge']) {
+      assert.equal(await page.getByTestId(`key-checkbox-${key}`).evaluate((el) => (el as HTMLInputElement).checked), true, key);
+    }
+    const unknownRow = page.getByTestId('key-smith2099ghost');
+    assert.match(await unknownRow.innerText(), /⚠[\s\S]*smith2099ghost[\s\S]*not in the library/);
+    assert.equal(await unknownRow.locator('vscode-checkbox').count(), 0);
+    assert.match(await page.getByTestId('key-summary').innerText(), /3 selected · 1 not in the library/);
+
+    await page.getByTestId('key-checkbox-cachola2020tldr').click();
+    await page.getByTestId('target-words').locator('input').fill('400');
+    await page.getByTestId('structure-subsections').click();
+    await page.getByTestId('engine-select').click();
+    await page.getByRole('option', { name: 'flan-t5-small' }).click();
+
+    await page.getByRole('button', { name: 'Generate draft' }).click();
+    const generate = await v.waitForPosted<{ keys: string[]; settings: DraftSettings }>('generate');
+    assert.deepEqual(generate.keys, ['lewis2020bart', 'lin2004rouge']);
+    assert.deepEqual(generate.settings, { targetWords: 400, subsections: true, engine: 'flan-t5-small' });
+
+    // The same choices were saved for a reload, in the webview and with the extension.
+    const states = await v.savedStates<DraftPanelState>();
+    assert.deepEqual(states.at(-1)!.settings, generate.settings);
+    const changed = await v.postedOfType<{ state: DraftPanelState }>('stateChanged');
+    assert.deepEqual(changed.at(-1)!.state.keys, ['lewis2020bart', 'lin2004rouge']);
+    assert.deepEqual(changed.at(-1)!.state.settings, generate.settings);
+  });
+
+  it('"Use keys from the current document" asks the extension and ticks the keys it answers with', async () => {
+    const v = await openDraft();
+    await v.send({ type: 'init', engines: ENGINES, documentKeys: [] });
+    const { page } = v;
+    assert.equal(await page.getByTestId('generate').evaluate((el) => (el as HTMLButtonElement).disabled), true, 'nothing to generate from yet');
+
+    await page.getByRole('button', { name: 'Use keys from the current document' }).click();
+    await v.waitForPosted('useDocumentKeys');
+    await v.send({ type: 'documentKeys', keys: DOCUMENT_KEYS.slice(2) });
+    await page.getByTestId('key-checkbox-lin2004rouge').waitFor();
+    assert.equal(await page.getByTestId('key-checkbox-lin2004rouge').evaluate((el) => (el as HTMLInputElement).checked), true);
+    assert.equal(await page.getByTestId('key-smith2099ghost').locator('vscode-checkbox').count(), 0);
+    assert.equal(await page.getByTestId('generate').evaluate((el) => (el as HTMLButtonElement).disabled), false);
+  });
+
+  it('searching the library posts the query and an added result is generated from', async () => {
+    const v = await openDraft();
+    await v.send({ type: 'init', engines: ENGINES, documentKeys: DOCUMENT_KEYS.slice(0, 1) });
+    const { page } = v;
+
+    await page.getByTestId('search-field').locator('input').fill('transformer');
+    await page.getByTestId('search-field').locator('input').press('Enter');
+    const search = await v.waitForPosted<{ query: string }>('searchKeys');
+    assert.equal(search.query, 'transformer');
+
+    await v.send({
+      type: 'searchResults',
+      query: 'transformer',
+      results: [{ key: 'vaswani2017attention', title: 'Attention Is All You Need', year: 2017, authors: 'Vaswani et al.', known: true }],
+    });
+    await page.getByRole('button', { name: 'Add vaswani2017attention' }).click();
+    assert.equal(await page.getByTestId('key-checkbox-vaswani2017attention').evaluate((el) => (el as HTMLInputElement).checked), true);
+    assert.match(await page.getByTestId('key-vaswani2017attention').innerText(), /Attention Is All You Need/);
+    assert.equal(await page.getByTestId('add-key-vaswani2017attention').innerText(), 'Added');
+
+    await page.getByTestId('generate').click();
+    const generate = await v.waitForPosted<{ keys: string[] }>('generate');
+    assert.deepEqual(generate.keys, ['lewis2020bart', 'vaswani2017attention']);
+  });
+
+  it('shows progress while generating; Cancel posts cancel and the panel is ready again once cancelled', async () => {
+    const v = await openDraft();
+    await v.send({ type: 'init', engines: ENGINES, documentKeys: DOCUMENT_KEYS });
+    const { page } = v;
+
+    await page.getByTestId('generate').click();
+    await v.waitForPosted('generate');
+    assert.equal(await page.getByTestId('progress').isVisible(), true);
+    assert.equal(await page.getByTestId('generate').evaluate((el) => (el as HTMLButtonElement).disabled), true, 'no second generation while one runs');
+
+    await v.send({ type: 'progress', done: 1, total: 4, message: 'Retrieving source sentences' });
+    assert.equal(await page.getByTestId('progress-text').innerText(), 'Retrieving source sentences 1/4');
+    assert.equal(await page.getByRole('progressbar').getAttribute('aria-valuenow'), '1');
+
+    await page.getByRole('button', { name: 'Cancel generation' }).click();
+    await v.waitForPosted('cancel');
+    assert.equal(await page.getByTestId('progress-text').innerText(), 'Cancelling…');
+
+    await v.send({ type: 'cancelled' });
+    assert.equal(await page.getByTestId('progress').isVisible(), false);
+    assert.match(await page.getByTestId('notice').innerText(), /cancelled/i);
+    assert.equal(await page.getByTestId('generate').evaluate((el) => (el as HTMLButtonElement).disabled), false);
+  });
+
+  it('renders the draft as headed paragraphs of sentences, with each sentence’s grounding and the unknown keys', async () => {
+    const v = await openWithDraft();
+    const { page } = v;
+
+    assert.equal(await page.getByTestId('heading-0').innerText(), 'Summarizing scientific papers');
+    assert.equal(await page.getByTestId('sentence-text-1-0').innerText(), DRAFT.paragraphs[1]!.sentences[0]!.text);
+    assert.equal(await page.locator('[data-testid^="sentence-text-"]').count(), 5);
+    assert.match(await page.getByTestId('unknown-keys').innerText(), /smith2099ghost/);
+    assert.match(await page.getByTestId('draft-stats').innerText(), /\d+ words · extractive · 1\.8 s/);
+
+    const grounding = page.getByTestId('grounding-0-1');
+    assert.equal(await grounding.isVisible(), false);
+    await page.getByRole('button', { name: 'Show sources of paragraph 1, sentence 2' }).click();
+    assert.equal(await grounding.isVisible(), true);
+    const text = await grounding.innerText();
+    assert.match(text, /5\.4K TLDRs over 3\.2K papers/);
+    assert.match(text, /cachola2020tldr · Abstract · p\. 1/);
+    // A sentence without grounding says so instead of pretending.
+    await page.getByRole('button', { name: 'Show sources of paragraph 1, sentence 1' }).click();
+    assert.match(await page.getByTestId('grounding-0-0').innerText(), /No source sentence grounds this sentence/);
+
+    await page.getByRole('button', { name: 'Open source cachola2020tldr at page 1' }).click();
+    const open = await v.waitForPosted<{ source: SourceRef }>('openSource');
+    assert.deepEqual(open.source, DRAFT.paragraphs[0]!.sentences[1]!.sources[0]);
+  });
+
+  it('editing a sentence marks it edited, saves the state, and Insert sends the edited draft', async () => {
+    const v = await openWithDraft();
+    const { page } = v;
+    const edited = 'ROUGE compares n-gram overlap with one or more references \\citep{lin2004rouge}.';
+
+    const sentence = page.getByTestId('sentence-text-1-0');
+    await sentence.click();
+    await page.keyboard.press('ControlOrMeta+A');
+    await page.keyboard.type(edited);
+    await page.keyboard.press('Enter'); // commits, never a newline inside a sentence
+    assert.equal(await sentence.innerText(), edited);
+    assert.equal(await page.getByTestId('edited-1-0').isVisible(), true);
+
+    const saved = (await v.savedStates<DraftPanelState>()).at(-1)!;
+    assert.deepEqual(saved.draft!.paragraphs[1]!.sentences[0], { ...DRAFT.paragraphs[1]!.sentences[0]!, text: edited, edited: true });
+    const changed = await v.waitForPosted<{ state: DraftPanelState }>('stateChanged');
+    assert.equal(changed.state.draft!.paragraphs[1]!.sentences[0]!.text, edited);
+
+    await page.getByRole('button', { name: 'Insert draft into the document' }).click();
+    const insert = await v.waitForPosted<{ draft: DraftView }>('insert');
+    const expected = clone(DRAFT);
+    expected.paragraphs[1]!.sentences[0] = { ...expected.paragraphs[1]!.sentences[0]!, text: edited, edited: true };
+    assert.deepEqual(insert.draft, expected);
+    assert.ok(renderDraftText(insert.draft).includes(edited));
+    assert.ok(!renderDraftText(insert.draft).includes('ROUGE measures'));
+
+    await v.send({ type: 'inserted', where: 'at line 12 of related.tex' });
+    assert.equal(await page.getByTestId('notice').innerText(), 'Inserted at line 12 of related.tex.');
+  });
+
+  it('Escape abandons an edit and restores the sentence', async () => {
+    const v = await openWithDraft();
+    const { page } = v;
+    const sentence = page.getByTestId('sentence-text-0-0');
+    await sentence.click();
+    await page.keyboard.press('ControlOrMeta+End');
+    await page.keyboard.type(' oops');
+    assert.ok((await sentence.innerText()).endsWith('oops'));
+    await page.keyboard.press('Escape');
+    assert.equal(await sentence.innerText(), DRAFT.paragraphs[0]!.sentences[0]!.text);
+    assert.equal(await page.getByTestId('edited-0-0').isVisible(), false);
+    const saved = (await v.savedStates<DraftPanelState>()).at(-1)!;
+    assert.deepEqual(saved.draft!.paragraphs[0]!.sentences[0], DRAFT.paragraphs[0]!.sentences[0]);
+  });
+
+  it('regenerating a sentence or a paragraph posts the request and shows the answer in place', async () => {
+    const v = await openWithDraft();
+    const { page } = v;
+
+    await page.getByRole('button', { name: 'Regenerate paragraph 2, sentence 1' }).click();
+    const sentenceRequest = await v.waitForPosted('regenerateSentence');
+    assert.deepEqual(sentenceRequest, { type: 'regenerateSentence', paragraph: 1, sentence: 0 });
+    assert.equal(await page.getByTestId('sentence-1-0').getAttribute('aria-busy'), 'true');
+    assert.equal(await page.getByTestId('progress').isVisible(), true);
+
+    const newSentence: DraftSentenceView = { text: 'ROUGE-L rewards the longest common subsequence \\citep{lin2004rouge}.', keys: ['lin2004rouge'], role: 'work', sources: [] };
+    await v.send({ type: 'sentence', paragraph: 1, sentence: 0, value: newSentence });
+    assert.equal(await page.getByTestId('sentence-text-1-0').innerText(), newSentence.text);
+    assert.equal(await page.getByTestId('sentence-1-0').getAttribute('aria-busy'), null);
+    assert.equal(await page.getByTestId('progress').isVisible(), false);
+
+    await page.getByRole('button', { name: 'Regenerate paragraph 1', exact: true }).click();
+    const paragraphRequest = await v.waitForPosted('regenerateParagraph');
+    assert.deepEqual(paragraphRequest, { type: 'regenerateParagraph', paragraph: 0 });
+    await v.send({
+      type: 'paragraph',
+      paragraph: 0,
+      value: { heading: 'Scientific summarization', keys: ['lewis2020bart'], sentences: [{ text: 'A single new sentence \\citep{lewis2020bart}.', keys: ['lewis2020bart'], role: 'work', sources: [] }] },
+    });
+    assert.equal(await page.getByTestId('heading-0').innerText(), 'Scientific summarization');
+    assert.equal(await page.getByTestId('sentence-text-0-0').innerText(), 'A single new sentence \\citep{lewis2020bart}.');
+    assert.equal(await page.getByTestId('sentence-0-1').count(), 0);
+
+    const saved = (await v.savedStates<DraftPanelState>()).at(-1)!;
+    assert.equal(saved.draft!.paragraphs[0]!.sentences.length, 1);
+    assert.equal(saved.draft!.paragraphs[1]!.sentences[0]!.text, newSentence.text);
+  });
+
+  it('shows an extension error inline and ends the progress', async () => {
+    const v = await openDraft();
+    await v.send({ type: 'init', engines: ENGINES, documentKeys: DOCUMENT_KEYS });
+    await v.page.getByTestId('generate').click();
+    await v.waitForPosted('generate');
+    await v.send({ type: 'error', message: 'The model flan-t5-small is not downloaded yet.' });
+    const alert = v.page.getByRole('alert');
+    assert.match(await alert.innerText(), /flan-t5-small is not downloaded yet/);
+    assert.equal(await v.page.getByTestId('progress').isVisible(), false);
+    await v.page.getByRole('button', { name: 'Dismiss error' }).click();
+    assert.equal(await alert.isVisible(), false);
+  });
+
+  it('restores the draft, keys and settings from the webview state after a reload, before and after init', async () => {
+    const v = await openDraft(clone(SAVED_STATE));
+    const { page } = v;
+    assert.equal(await page.getByTestId('sentence-text-0-0').innerText(), 'A sentence the author edited before the reload.');
+    assert.equal(await page.getByTestId('edited-0-0').isVisible(), true);
+
+    // The workspace copy the extension sends is older than the webview's own state, which wins.
+    await v.send({ type: 'init', engines: ENGINES, documentKeys: DOCUMENT_KEYS, state: { keys: [], settings: { targetWords: 100, subsections: false, engine: 'extractive' } } });
+    assert.equal(await page.getByTestId('sentence-text-0-0').innerText(), 'A sentence the author edited before the reload.');
+    assert.equal(await page.getByTestId('target-words').locator('input').inputValue(), '300');
+    assert.equal(await page.getByTestId('key-checkbox-cachola2020tldr').evaluate((el) => (el as HTMLInputElement).checked), false);
+    await page.getByTestId('generate').click();
+    const generate = await v.waitForPosted<{ keys: string[]; settings: DraftSettings }>('generate');
+    assert.deepEqual(generate.keys, SAVED_STATE.keys);
+    assert.deepEqual(generate.settings, SAVED_STATE.settings);
+  });
+
+  it('restores from the extension’s saved state when the webview has none', async () => {
+    const v = await openDraft();
+    await v.send({ type: 'init', engines: ENGINES, documentKeys: DOCUMENT_KEYS, state: clone(SAVED_STATE) });
+    await v.page.getByTestId('sentence-0-0').waitFor();
+    assert.equal(await v.page.getByTestId('sentence-text-0-0').innerText(), 'A sentence the author edited before the reload.');
+    const saved = (await v.savedStates<DraftPanelState>()).at(-1)!;
+    assert.deepEqual(saved, SAVED_STATE);
+  });
+
+  it('is usable from the keyboard: Tab reaches a sentence, typing edits it, and Enter on Insert inserts', async () => {
+    const v = await openWithDraft();
+    const { page } = v;
+    await page.getByRole('button', { name: 'Regenerate paragraph 1', exact: true }).focus();
+    await page.keyboard.press('Tab');
+    assert.equal(await page.evaluate(() => document.activeElement?.getAttribute('data-testid')), 'sentence-text-0-0');
+    await page.keyboard.press('ControlOrMeta+End');
+    await page.keyboard.type('!');
+    await page.getByTestId('insert').focus();
+    await page.keyboard.press('Enter');
+    const insert = await v.waitForPosted<{ draft: DraftView }>('insert');
+    assert.ok(insert.draft.paragraphs[0]!.sentences[0]!.text.endsWith('sentence.!'));
+  });
+
+  it('writes a screenshot of a generated draft (dark theme)', async () => {
+    const v = await openDraft();
+    const { page } = v;
+    await v.send({ type: 'init', engines: ENGINES, documentKeys: DOCUMENT_KEYS });
+    await v.send({ type: 'draft', draft: clone(DRAFT) });
+    await page.getByRole('button', { name: 'Show sources of paragraph 1, sentence 2' }).click();
+    const sentence = page.getByTestId('sentence-text-1-1');
+    await sentence.click();
+    await page.keyboard.press('ControlOrMeta+End');
+    await page.keyboard.type(' It also scores drafts.');
+    await page.keyboard.press('Enter');
+    await page.screenshot({ path: screenshotPath('webview-draft.png'), fullPage: true });
+  });
+
+  it('reports CSP violations when they happen (the clean-page checks are not vacuous)', async () => {
+    const v = await openDraft();
+    await v.page.evaluate(() => {
+      const s = document.createElement('script');
+      s.textContent = 'window.__ran = true';
+      document.body.appendChild(s);
+    });
+    await v.page.waitForFunction(() => (window as unknown as { __test: { csp: unknown[] } }).__test.csp.length > 0);
+    assert.equal(await v.page.evaluate(() => (window as unknown as { __ran?: boolean }).__ran), undefined, 'an inline script without the nonce must not run');
+    view = undefined;
+    await v.close();
+    assert.ok(v.problems.some((p) => p.startsWith('CSP violation')), v.problems.join('\n'));
+  });
+});
