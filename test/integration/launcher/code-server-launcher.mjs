@@ -188,7 +188,10 @@ async function main() {
         if (!done) throw new Error(`no webview element matches ${request.selector}`);
         writeFileSync(outFile + '.action.json', JSON.stringify({ ok: true, result }));
       } else if (request.op === 'keyboard') {
-        await page.keyboard.press(request.key);
+        // Types into whatever has focus in the workbench (a quick pick, an input box), then presses a key.
+        if (request.text) await page.keyboard.type(request.text, { delay: 20 });
+        await page.waitForTimeout(request.settleMs ?? 300);
+        if (request.key) await page.keyboard.press(request.key);
         writeFileSync(outFile + '.keyboard.json', JSON.stringify({ ok: true }));
       }
     } catch (err) {

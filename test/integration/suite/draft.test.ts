@@ -7,6 +7,7 @@ import { parseCitations } from '../../../src/core/cites';
 describe('Draft panel', () => {
   it('drafts from the document keys, takes an edit, inserts as one edit that one Undo reverts', async () => {
     const api = await readyLibrary();
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
     const editor = await openInEditor('paper.tex');
     const doc = editor.document;
     const original = doc.getText();

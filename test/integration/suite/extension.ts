@@ -8,5 +8,6 @@ export function run(): Promise<void> {
     require('./score.test');
     require('./draft.test');
     require('./neural.test');
+    require('./commands.test');
   });
 }

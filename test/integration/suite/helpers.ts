@@ -59,6 +59,12 @@ export async function webviewAction(
   return answer.result;
 }
 
+/** Types into the focused workbench widget (a quick pick…) and presses a key, through the real browser. */
+export async function typeInWorkbench(name: string, text: string, key?: string): Promise<void> {
+  const file = path.join(screenshotDir(), `${name}.keyboard.json`);
+  await askBrowser({ op: 'keyboard', name, text, key }, file);
+}
+
 export function sleep(ms: number): Promise<void> {
   return new Promise((r) => setTimeout(r, ms));
 }
