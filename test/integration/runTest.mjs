@@ -15,6 +15,9 @@ mkdirSync(work, { recursive: true });
 // The workspace is a throwaway copy: tests edit and index it.
 const workspace = path.join(work, 'workspace');
 cpSync(path.join(root, 'test', 'fixtures', 'workspace'), workspace, { recursive: true });
+// …plus a PDF of one fixture paper, generated (our own text) so the index links a real PDF to its entry.
+const pdf = spawnSync(process.execPath, ['--import', 'tsx', path.join(root, 'test', 'integration', 'make-workspace-pdf.ts'), workspace], { cwd: root, encoding: 'utf8' });
+if (pdf.status !== 0) throw new Error(`could not write the workspace PDF: ${pdf.stderr}`);
 
 // A quiet workbench for screenshots: no chat side bar, no welcome page, no AI features.
 const userSettings = path.join(work, 'user-data', 'User');
@@ -81,4 +84,7 @@ function installVsix(vsix, extensionsDir) {
   if (r.status !== 0) throw new Error(`code-server --install-extension failed: ${r.stderr}`);
 }
 console.log(`[integration] screenshots in ${screenshots}`);
+// The throwaway workspace, profile and extensions go too, unless kept for a post-mortem (logs are under user-data/logs).
+if (!process.env.CITESCRIBE_KEEP_IT) rmSync(work, { recursive: true, force: true });
+else console.log(`[integration] kept ${work}`);
 process.exit(failed ? 1 : 0);

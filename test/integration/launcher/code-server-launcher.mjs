@@ -187,6 +187,13 @@ async function main() {
         }
         if (!done) throw new Error(`no webview element matches ${request.selector}`);
         writeFileSync(outFile + '.action.json', JSON.stringify({ ok: true, result }));
+      } else if (request.op === 'clickNotificationButton') {
+        // A user answering a notification: the button with this label in the newest matching notification, in a
+        // toast or in the notification centre (test runs of the workbench may keep toasts quiet).
+        const item = page.locator('.notification-list-item').filter({ hasText: request.containing ?? '' }).last();
+        await item.hover({ timeout: request.timeoutMs ?? 15_000 });
+        await item.getByRole('button', { name: request.label, exact: true }).click({ timeout: request.timeoutMs ?? 15_000 });
+        writeFileSync(outFile + '.click.json', JSON.stringify({ ok: true }));
       } else if (request.op === 'keyboard') {
         // Types into whatever has focus in the workbench (a quick pick, an input box), then presses a key.
         if (request.text) await page.keyboard.type(request.text, { delay: 20 });

@@ -56,6 +56,9 @@ describe('CodeLens and hover on every citation command', () => {
         assert.match(shown, /TLDR \(generated\)/);
       }
     }
+    const linked = hoverText(await vscode.commands.executeCommand<vscode.Hover[]>('vscode.executeHoverProvider', doc.uri, doc.positionAt(text.indexOf('taigman2017unsupervised') + 2)));
+    assert.match(linked, /Open PDF/, 'the hover offers the linked PDF');
+    assert.match(linked, /Open \.bib entry/);
     const missingAt = doc.positionAt(text.indexOf('missing2021') + 1);
     const missingHover = hoverText(await vscode.commands.executeCommand<vscode.Hover[]>('vscode.executeHoverProvider', doc.uri, missingAt));
     assert.match(missingHover, /not in the library/);

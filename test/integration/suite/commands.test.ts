@@ -1,7 +1,7 @@
 import { strict as assert } from 'assert';
 import * as vscode from 'vscode';
 import { readyLibrary, openInEditor } from './api';
-import { screenshot, sleep, typeInWorkbench, waitFor } from './helpers';
+import { clickNotificationButton, screenshot, sleep, typeInWorkbench, waitFor } from './helpers';
 
 describe('Command palette flow', () => {
   before(async () => {
@@ -24,6 +24,35 @@ describe('Command palette flow', () => {
     await waitFor('the citation in the Markdown note', () => editor.document.getText().includes('See also [@taigman2017unsupervised]'));
     await vscode.commands.executeCommand('undo');
     await vscode.commands.executeCommand('undo');
+  });
+
+  it('✎ Describe on a cite writes a grounded citation sentence and Insert puts it below the citing line', async () => {
+    const api = await readyLibrary();
+    const editor = await openInEditor('paper.tex');
+    const doc = editor.document;
+    const line = doc.getText().split('\n').findIndex((l) => l.includes('\\parencite{taigman2017unsupervised}'));
+    const lenses = await vscode.commands.executeCommand<vscode.CodeLens[]>('vscode.executeCodeLensProvider', doc.uri);
+    const describe = lenses.find((l) => l.range.start.line === line && l.command?.title === '✎ Describe');
+    assert.ok(describe?.command, 'a Describe lens on the \\parencite line');
+    const before = doc.lineCount;
+    const running = vscode.commands.executeCommand<{ text: string; spans: { source?: { pdfPath?: string } }[] }>(describe.command.command, ...(describe.command.arguments ?? []));
+    await waitFor('the citation sentence notification', async () => {
+      await sleep(500);
+      return api.library.state.kind === 'ready';
+    });
+    await sleep(1000);
+    await vscode.commands.executeCommand('notifications.showList');
+    await sleep(500);
+    await screenshot('11-describe-notification');
+    await clickNotificationButton('describe-insert', 'Insert', 'Taigman');
+    const result = await running;
+    // Third person, citing exactly the described work with the document's own cite command.
+    assert.deepEqual([...result.text.matchAll(/\\cite\{([^}]*)\}/g)].map((m) => m[1]), ['taigman2017unsupervised'], result.text);
+    assert.doesNotMatch(result.text, /\b(we|our|us)\b/i, result.text);
+    await waitFor('the sentence below the citing line', () => doc.lineCount === before + 1 && doc.lineAt(line + 1).text === result.text);
+    await vscode.commands.executeCommand('undo');
+    await waitFor('undo', () => doc.lineCount === before);
+    assert.ok(api.library.hasKey('taigman2017unsupervised'));
   });
 
   it('the walkthrough opens the sample paper, whose \\bibliography is found and indexed', async () => {

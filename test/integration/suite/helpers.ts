@@ -16,12 +16,13 @@ function screenshotDir(): string {
 }
 
 async function askBrowser(request: Record<string, unknown>, answerFile: string, timeoutMs = 20_000): Promise<string> {
+  const errorFile = path.join(screenshotDir(), `${request.name}.error.json`);
   fs.rmSync(answerFile, { force: true });
+  fs.rmSync(errorFile, { force: true });
   console.log(BRIDGE_PREFIX + JSON.stringify(request));
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     if (fs.existsSync(answerFile)) return fs.readFileSync(answerFile, 'utf8');
-    const errorFile = path.join(screenshotDir(), `${request.name}.error.json`);
     if (fs.existsSync(errorFile)) throw new Error(fs.readFileSync(errorFile, 'utf8'));
     await sleep(100);
   }
@@ -63,6 +64,12 @@ export async function webviewAction(
 export async function typeInWorkbench(name: string, text: string, key?: string): Promise<void> {
   const file = path.join(screenshotDir(), `${name}.keyboard.json`);
   await askBrowser({ op: 'keyboard', name, text, key }, file);
+}
+
+/** Clicks a button of a notification toast (e.g. "Insert"), as the user would. */
+export async function clickNotificationButton(name: string, label: string, containing?: string): Promise<void> {
+  const file = path.join(screenshotDir(), `${name}.click.json`);
+  await askBrowser({ op: 'clickNotificationButton', name, label, containing }, file);
 }
 
 export function sleep(ms: number): Promise<void> {
