@@ -316,7 +316,13 @@ export function registerCommands(c: CommandContext): vscode.Disposable[] {
       } catch (err) {
         const message = (err as Error).message;
         log.error(`${id}: ${message}`);
-        void vscode.window.showErrorMessage(`CiteScribe: ${message}`);
+        if ((err as Error).name === 'DownloadError' && /allowDownload/.test(message)) {
+          // The model is not on disk and no consent was given yet: ask once, in place.
+          const answer = await vscode.window.showWarningMessage(`CiteScribe: ${message}`, 'Allow download');
+          if (answer) await vscode.workspace.getConfiguration('citescribe').update('model.allowDownload', true, vscode.ConfigurationTarget.Global);
+        } else {
+          void vscode.window.showErrorMessage(`CiteScribe: ${message}`);
+        }
         return undefined;
       }
     }),

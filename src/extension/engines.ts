@@ -2,6 +2,7 @@
 // (onnxruntime-node, a native module) and the server engine are created only when selected and first used.
 import * as vscode from 'vscode';
 import type { Engine } from '../core/types';
+import type { DownloadProgress } from '../core/neural/download';
 import { createEngine } from '../core/engine';
 // Registers the 'onnx' and 'server' engines; loads no native code until a model is first used.
 import '../core/neural/register';
@@ -13,6 +14,7 @@ export class EngineService implements vscode.Disposable {
   private cached: { signature: string; engine: Engine } | undefined;
   private readonly changed = new vscode.EventEmitter<string>();
   readonly onDidChange = this.changed.event;
+  private download: { progress?: vscode.Progress<{ message?: string; increment?: number }>; percent: number; done: () => void } | undefined;
   /** Where the current engine runs ('cpu', 'cuda', a server host…), once known. */
   device = 'cpu';
 
@@ -63,6 +65,7 @@ export class EngineService implements vscode.Disposable {
       },
       // `auto` fell back to the CPU: say why once, and how to enable CUDA.
       onDeviceMessage: (message: string) => void vscode.window.showWarningMessage(`CiteScribe: ${message}`),
+      onDownloadProgress: (p: DownloadProgress) => this.reportDownload(settings.modelId, p),
     };
     const signature = JSON.stringify({ id, ...config, apiKey: apiKey ? 'set' : '' });
     if (this.cached?.signature === signature) return this.cached.engine;
@@ -71,6 +74,27 @@ export class EngineService implements vscode.Disposable {
     this.cached = { signature, engine };
     this.changed.fire(this.describe());
     return engine;
+  }
+
+  /** One progress notification per model download, fed by the downloader's byte counts. */
+  private reportDownload(modelId: string, p: DownloadProgress) {
+    if (!this.download) {
+      const download: NonNullable<EngineService['download']> = { percent: 0, done: () => undefined };
+      const finished = new Promise<void>((resolve) => (download.done = resolve));
+      this.download = download;
+      void vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: `CiteScribe: downloading ${modelId}` }, (progress) => {
+        download.progress = progress;
+        return finished;
+      });
+    }
+    const d = this.download;
+    const percent = p.totalBytes ? Math.floor((p.bytes / p.totalBytes) * 100) : 0;
+    d.progress?.report({ message: `${p.file} (${p.filesDone}/${p.filesTotal} files, ${(p.bytes / 1e6).toFixed(1)} MB)`, increment: Math.max(0, percent - d.percent) });
+    d.percent = Math.max(d.percent, percent);
+    if (p.filesDone >= p.filesTotal) {
+      d.done();
+      this.download = undefined;
+    }
   }
 
   /** Frees the loaded model (ONNX sessions hold native memory) when the settings change or the extension stops. */

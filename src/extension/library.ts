@@ -93,6 +93,12 @@ export class LibraryService implements vscode.Disposable, PaperLookup {
       fs.mkdirSync(path.dirname(this.dbPath), { recursive: true });
       this.store = openLibraryStore(this.dbPath);
       this.log.info(`library: database ${this.dbPath}`);
+      if (this.store.movedAsideTo) {
+        // The index is derived data: say what happened, keep the damaged file for inspection, rebuild.
+        const message = `The library index was damaged; it was moved to ${this.store.movedAsideTo} and is being rebuilt from your .bib files and PDFs.`;
+        this.log.warn(`library: ${message}`);
+        void vscode.window.showWarningMessage(`CiteScribe: ${message}`);
+      }
     }
     return this.store;
   }
