@@ -3,7 +3,7 @@
 import type { CiteSyntax, CitationSentence, CitationStyle, PaperRecord, SourceSentence } from '../types';
 import { citeMarker, workSubject } from './authors';
 import { compressionVariants, plainText, sourceDocument, type SourceDocument } from './candidates';
-import { contentTerms, cosine, termFrequencies } from '../text/tokens';
+import { contentTerms, cosine, STOPWORDS, termFrequencies, wordCount } from '../text/tokens';
 import { candidateFeatures, documentContext } from './features';
 import { acronymDefinitions, expandAcronyms, rewriteSentence, stripLeadingDiscourse } from './rewrite';
 import type { LinearScorer } from './scorer';
@@ -106,11 +106,101 @@ export function titleOnlySentence(record: PaperRecord, title: string, style: Cit
 export function writeCitationSentence(record: PaperRecord, scorer: LinearScorer, options: CandidateOptions, presplit?: SourceDocument): CitationSentence {
   const doc = presplit ?? sourceDocument(record);
   if (!doc.grounded) return titleOnlySentence(record, doc.title, options.style, options.syntax);
-  const [best] = rankCandidates(record, doc, scorer, options);
+  const ranked = rankCandidates(record, doc, scorer, options);
+  if (options.style === 'citation' && !options.ownAbstract) {
+    const titled = titledCitation(record, doc.title, ranked, options.syntax);
+    if (titled) return titled;
+  }
+  const [best] = ranked;
   return {
     key: record.key,
     text: best.text,
     spans: [{ text: best.text, source: best.source }],
+    grounded: true,
+    flags: [],
+    engine: 'default',
+  };
+}
+
+/** Titles longer than this rarely read as the name of a contribution. */
+const TITLE_NAME_MAX_WORDS = 10;
+/** Below this share of the title's content words, the chosen sentence does not already say what the title says. */
+const TITLE_RECALL_THRESHOLD = 0.6;
+/** With the title naming the work, a shorter clause suffices: scorer units per word. */
+const TITLED_LENGTH_PENALTY = 0.005;
+const CONTRIBUTION_VERB = /^(propose|proposes|present|presents|introduce|introduces|describe|describes|develop|develops) ((?:a|an|the)\b.*)$/;
+/** Titles that read as a noun phrase (not "Learning to …", "Does X …?", "Towards …", "On …"). */
+function titleIsNounPhrase(title: string): boolean {
+  return !/\?\s*$/.test(title) && !/^(?:\w+ing|towards?|on|how|why|what|when|does|do|is|are|can|should|beyond|from|using|learning)\b/i.test(title);
+}
+
+function titleRecall(titleTerms: ReadonlySet<string>, text: string): number {
+  if (!titleTerms.size) return 1;
+  const terms = new Set(contentTerms(text));
+  let hits = 0;
+  for (const t of titleTerms) if (terms.has(t)) hits++;
+  return hits / titleTerms.size;
+}
+
+/**
+ * Citation sentences that name the work by its title when the best sentence does not already say what the title
+ * says: "Smith et al. \cite{k} propose “Title”, a … that …" (the title as an appositive of the contribution) or
+ * "In “Title”, Smith et al. \cite{k} show …".
+ * Both spans keep their provenance (the title and the abstract sentence). Undefined when no such form fits.
+ */
+export function titledCitation(record: PaperRecord, title: string, ranked: readonly ScoredCandidate[], syntax?: CiteSyntax): CitationSentence | undefined {
+  const cleanTitle = title.replace(/[.\s]+$/, '').trim();
+  if (!cleanTitle || !ranked.length || wordCount(cleanTitle) > TITLE_NAME_MAX_WORDS) return undefined;
+  const titleTerms = new Set(contentTerms(cleanTitle));
+  if (titleRecall(titleTerms, ranked[0].text) >= TITLE_RECALL_THRESHOLD) return undefined;
+  // "StarGAN: Unified …" when the sentence already says "StarGAN": the name carries the title.
+  const name = /^([^:]{2,40}):\s/.exec(cleanTitle)?.[1];
+  if (name && ranked[0].text.includes(name)) return undefined;
+  const value = (c: ScoredCandidate) => c.score - TITLED_LENGTH_PENALTY * wordCount(c.text);
+  const subject = workSubject(record, syntax).text;
+  let pick: ScoredCandidate | undefined;
+  for (const c of ranked) if (c.text.startsWith(subject + ' ') && CONTRIBUTION_VERB.test(c.text.slice(subject.length + 1)) && (!pick || value(c) > value(pick))) pick = c;
+  const titleSource: SourceSentence = { text: title, section: 'title', index: 0 };
+  let spans: CitationSentence['spans'];
+  const m = pick && CONTRIBUTION_VERB.exec(pick.text.slice(subject.length + 1));
+  // The appositive ("propose “Title”, a …") only when the title names what the clause describes (they share a word),
+  // from the scorer's best sentence (the title must not pull in a weaker one).
+  if (pick && m && pick.sentenceIndex === ranked[0].sentenceIndex && titleIsNounPhrase(cleanTitle) && titleRecall(titleTerms, m[2]) > 0) {
+    spans = [
+      { text: `${subject} ${m[1]} “${cleanTitle}”,`, source: titleSource },
+      { text: m[2], source: pick.source },
+    ];
+  } else {
+    // "In “Title”, Smith et al. \cite{k} show that …"
+    const best = [...ranked].filter((c) => c.sentenceIndex === ranked[0].sentenceIndex).sort((a, b) => value(b) - value(a))[0];
+    if (best.text.startsWith(subject + ' ')) {
+      spans = [
+        { text: `In “${cleanTitle}”,`, source: titleSource },
+        { text: best.text, source: best.source },
+      ];
+    } else {
+      // "X is … \cite{k}." → "In “Title”, Smith \cite{k} notes that x is …"
+      // "notes that" needs a whole clause: the scorer's own choice, not a shorter truncation.
+      const whole = ranked[0];
+      const marker = ` ${citeMarker([record.key], syntax)}.`;
+      if (!whole.text.endsWith(marker) || whole.text.slice(0, -marker.length).includes(citeMarker([record.key], syntax))) return undefined;
+      let claim = whole.text.slice(0, -marker.length);
+      // A claim that still refers to "they" needs the sentence before it.
+      if (/^(?:so|thus|hence|therefore|then|also)\b|\b(?:they|their|them)\b/i.test(claim)) return undefined;
+      const first = claim.split(' ')[0];
+      if (STOPWORDS.has(first.toLowerCase())) claim = first.toLowerCase() + claim.slice(first.length);
+      const verb = workSubject(record, syntax).plurality === 'singular' ? 'notes' : 'note';
+      spans = [
+        { text: `In “${cleanTitle}”, ${subject} ${verb} that`, source: titleSource },
+        { text: `${claim}.`, source: whole.source },
+      ];
+    }
+  }
+  const text = spans.map((s) => s.text).join(' ');
+  return {
+    key: record.key,
+    text,
+    spans,
     grounded: true,
     flags: [],
     engine: 'default',

@@ -7,7 +7,7 @@ import { splitSentences } from '../text/sentences';
 import { contentTerms, cosine, STOPWORDS, termFrequencies, TfIdfModel, wordCount, type SparseVector } from '../text/tokens';
 import { citeMarker, workSubject } from './authors';
 import { plainText, sourceDocument } from './candidates';
-import { DRAFT_OWN_RELEVANCE, rankCandidates, titleOnlySentence, type ScoredCandidate } from './citation';
+import { DRAFT_OWN_RELEVANCE, NOTHING_FLAG, rankCandidates, titleOnlySentence, type ScoredCandidate } from './citation';
 import { hasContributionCue } from './cues';
 import { stripLeadingDiscourse } from './rewrite';
 import type { LinearScorer } from './scorer';
@@ -184,7 +184,8 @@ function topicSentences(group: GroupPlan, index: number, syntax: CiteSyntax): Dr
   let text: string;
   if (grouped.length) {
     const cite = citeMarker(grouped, syntax);
-    text = grouped.length === group.works.length ? `${opener} ${topic} ${cite}.` : `${opener} ${topic}, including ${cite}.`;
+    // "including" names examples: it needs more than one of them.
+    text = grouped.length === group.works.length || grouped.length === 1 ? `${opener} ${topic} ${cite}.` : `${opener} ${topic}, including ${cite}.`;
   } else {
     text = `${opener} ${topic}.`;
   }
@@ -312,6 +313,13 @@ export async function writeDraft(req: DraftRequest, ctx: DraftContext): Promise<
   // own abstract, larger groups first.
   groups.sort((a, b) => (ownVector ? a.ownSimilarity - b.ownSimilarity : b.works.length - a.works.length));
 
+  // A work with neither title nor abstract has nothing to say: a grouped citation in its topic sentence, not a
+  // "See \cite{k}." of its own (unless it is alone in its group).
+  for (const g of groups) {
+    if (g.works.length < 2) continue;
+    for (const w of g.works) if (w.titleOnlyFlag === NOTHING_FLAG) w.groupedOnly = true;
+  }
+
   // Works that say the same thing as an earlier work of their group get a grouped citation instead of a sentence.
   for (const g of groups) {
     const written: SparseVector[] = [];
@@ -373,7 +381,9 @@ export async function writeDraft(req: DraftRequest, ctx: DraftContext): Promise<
       if (pick >= 0) {
         used.add(pick);
         const lone = g.works.length === 1 ? workSubject(g.works[0].record, syntax).text : undefined;
-        g.contrast = { text: contrastSentence(own[pick], gi, lone), keys: lone ? [g.works[0].record.key] : [], sources: [{ text: own[pick], section: 'abstract', index: pick }], role: 'contrast' };
+        // A lone work with no text at all says nothing to contrast with: the author's sentence stands on its own.
+        const nothing = g.works.length === 1 && g.works[0].titleOnlyFlag === NOTHING_FLAG;
+        g.contrast = { text: nothing ? stripLeadingDiscourse(own[pick]) : contrastSentence(own[pick], gi, lone), keys: lone ? [g.works[0].record.key] : [], sources: [{ text: own[pick], section: 'abstract', index: pick }], role: 'contrast' };
       }
     });
   }
@@ -403,7 +413,49 @@ export async function writeDraft(req: DraftRequest, ctx: DraftContext): Promise<
     w.groupedOnly = true;
     w.chosen = [];
   }
-  // Too short: add further sentences per work, by MMR against what the paragraph already says.
+  // Works folded into a grouped citation get a sentence of their own again while the budget allows: a work should
+  // not be cited only in a topic sentence when there is room to say what it does. Grounded works first (best score
+  // first, the shortest compression of their least redundant sentence), then title-only works.
+  const folded = allWorks.filter((w) => w.groupedOnly).sort((a, b) => (b.options[0]?.score ?? -Infinity) - (a.options[0]?.score ?? -Infinity));
+  for (const w of folded) {
+    if (w.titleOnly) {
+      if (w.titleOnlyFlag === NOTHING_FLAG) continue;
+      w.groupedOnly = false;
+      if (paragraphWords(groups, topicsFor()) > hi) w.groupedOnly = true;
+      continue;
+    }
+    const group = groups.find((g) => g.works.includes(w))!;
+    const said = group.works.flatMap((x) => x.chosen.map((c) => termFrequencies(contentTerms(x.options[c].extract))));
+    for (let i = 0; i < w.options.length; i++) {
+      const original = w.options[i];
+      const shortest = [original, ...(w.shorter?.get(original.sentenceIndex) ?? [])].sort((a, b) => wordCount(a.text) - wordCount(b.text))[0];
+      if (said.some((v) => cosine(v, termFrequencies(contentTerms(shortest.extract))) >= SAME_THING_SIMILARITY)) continue;
+      w.groupedOnly = false;
+      w.options[i] = shortest;
+      w.chosen = [i];
+      if (paragraphWords(groups, topicsFor()) > hi) {
+        w.options[i] = original;
+        w.chosen = [];
+        w.groupedOnly = true;
+      }
+      break;
+    }
+  }
+
+  // The author's next unused sentence (first-person contribution sentences first, then the rest in order).
+  const addOwn = (g: GroupPlan): boolean => {
+    const taken = new Set(groups.flatMap((x) => [x.contrast, ...x.extraOwn].flatMap((d) => d?.sources.map((src) => src.text) ?? [])));
+    for (const x of groups) if (x.context) taken.add(x.context.text);
+    const untaken = ownAll.map((text, index) => ({ text, index })).filter((o) => !taken.has(o.text));
+    const next = untaken.find((o) => /^(?:we|our)\b/i.test(stripLeadingDiscourse(o.text))) ?? untaken[0];
+    if (next && paragraphWords(groups, topicsFor()) + wordCount(next.text) <= hi) {
+      g.extraOwn.push({ text: stripLeadingDiscourse(next.text), keys: [], sources: [{ text: next.text, section: 'abstract', index: next.index }], role: 'contrast' });
+      return true;
+    }
+    return false;
+  };
+  // Too short: add further sentences per work, by MMR against what the paragraph already says; when no further work
+  // sentence fits, the author's own sentences.
   let grew = true;
   while (paragraphWords(groups, topicsFor()) < targetWords && grew) {
     grew = false;
@@ -430,15 +482,9 @@ export async function writeDraft(req: DraftRequest, ctx: DraftContext): Promise<
       if (bestWork && paragraphWords(groups, topicsFor()) + wordCount(bestWork.options[bestIndex].text) <= hi) {
         bestWork.chosen.push(bestIndex);
         grew = true;
-      } else if (!bestWork && ownAll.length) {
-        // The works have nothing more to say: relate them further to the author's own contribution.
-        const taken = new Set(groups.flatMap((x) => [x.contrast, ...x.extraOwn].flatMap((d) => d?.sources.map((src) => src.text) ?? [])));
-        for (const x of groups) if (x.context) taken.add(x.context.text);
-        const next = ownAll.map((text, index) => ({ text, index })).find((o) => !taken.has(o.text) && /^(?:we|our)\b/i.test(stripLeadingDiscourse(o.text)));
-        if (next && paragraphWords(groups, topicsFor()) + wordCount(next.text) <= hi) {
-          g.extraOwn.push({ text: stripLeadingDiscourse(next.text), keys: [], sources: [{ text: next.text, section: 'abstract', index: next.index }], role: 'contrast' });
-          grew = true;
-        }
+      } else if (ownAll.length && addOwn(g)) {
+        // The works have nothing more to say that fits: relate them further to the author's own paper.
+        grew = true;
       }
       if (paragraphWords(groups, topicsFor()) >= targetWords) break;
     }

@@ -8,10 +8,10 @@ import { citeMarker, workSubject, type Plurality } from './authors';
 
 /** Openers that carry no content: "In this paper, ", "To this end, ", "Specifically, " … */
 const LEADING_DISCOURSE =
-  /^(?:in this (?:paper|work|article|study|letter|thesis|note|report|contribution)|here|herein|to this end|to that end|to do so|to do this|to achieve this|to address (?:this|these|the above) (?:issues?|problems?|challenges?|limitations?|shortcomings?)|to (?:tackle|overcome|solve|alleviate|mitigate|remedy) (?:this|these) (?:issues?|problems?|challenges?|limitations?)|specifically|in particular|concretely|more specifically|more precisely|in detail|finally|lastly|furthermore|moreover|additionally|in addition|also|besides|further|therefore|thus|hence|consequently|accordingly|as a result|overall|in summary|in short|in sum|to summarize|to sum up|in conclusion|to conclude|to the best of our knowledge|as far as we know|motivated by (?:this|these|the above)(?: observations?| findings?| insights?| facts?)?|inspired by (?:this|these)(?: observations?| findings?| insights?)?|based on (?:this|these)(?: observations?| findings?| insights?)?|with this in mind|in contrast|by contrast|instead|however|nevertheless|nonetheless|first(?:ly)?|second(?:ly)?|third(?:ly)?|then|next|empirically|experimentally|theoretically|practically|in practice|in (?:our|the|all|these) experiments|in (?:our|the) evaluations?|notably|importantly|interestingly|surprisingly|crucially|in this regard|in this context|along these lines|for this purpose|for this reason|as such|on the other hand|at the same time|in turn|similarly|likewise|namely|that is|i\.e\.|e\.g\.|for example|for instance)\s*,\s*/i;
+  /^(?:in this (?:paper|work|article|study|letter|thesis|dissertation|note|report|contribution)|here|herein|to this end|to that end|to do so|to do this|to achieve this|to address (?:this|these|the above) (?:issues?|problems?|challenges?|limitations?|shortcomings?)|to (?:tackle|overcome|solve|alleviate|mitigate|remedy) (?:this|these) (?:issues?|problems?|challenges?|limitations?)|specifically|in particular|concretely|more specifically|more precisely|in detail|finally|lastly|furthermore|moreover|additionally|in addition|also|besides|further|therefore|thus|hence|consequently|accordingly|as a result|overall|in summary|in short|in sum|to summarize|to sum up|in conclusion|to conclude|to the best of our knowledge|as far as we know|motivated by (?:this|these|the above)(?: observations?| findings?| insights?| facts?)?|inspired by (?:this|these)(?: observations?| findings?| insights?)?|based on (?:this|these)(?: observations?| findings?| insights?)?|with this in mind|in contrast|by contrast|instead|however|nevertheless|nonetheless|first(?:ly)?|second(?:ly)?|third(?:ly)?|then|next|empirically|experimentally|theoretically|practically|in practice|in (?:our|the|all|these) experiments|in (?:our|the) evaluations?|notably|importantly|interestingly|surprisingly|crucially|in this regard|in this context|along these lines|for this purpose|for this reason|as such|on the other hand|at the same time|in turn|similarly|likewise|namely|that is|i\.e\.|e\.g\.|for example|for instance)\s*,\s*/i;
 
 /** "In this paper we …" without a comma. */
-const LEADING_FRAME_NO_COMMA = /^(?:in this (?:paper|work|article|study|letter|thesis)|here)\s+(?=we\b)/i;
+const LEADING_FRAME_NO_COMMA = /^(?:in this (?:paper|work|article|study|letter|thesis|dissertation)|here|so|thus|hence|therefore|now)\s+(?=(?:we|I)\b)/i;
 
 /** "Experimental results show that X" → "X", only when X is a clause on its own. */
 const REPORTING_FRAME =
@@ -171,7 +171,7 @@ function agreeVerb(rest: string, plurality: Plurality, from: 'base' | 'third-sin
   return rest;
 }
 
-const SELF_REFERENCE = /^(?:this|the present|the current|our) (?:paper|work|article|study|thesis|note|letter|report|manuscript|contribution|submission)\b\s*/i;
+const SELF_REFERENCE = /^(?:this|the present|the current|our|my) (?:paper|work|article|study|thesis|dissertation|note|letter|report|manuscript|contribution|submission)\b\s*/i;
 const OUR_ARTIFACT = /^our ((?:[\w-]+ ){0,3}?(?:approach|method|model|system|framework|algorithm|technique|architecture|network|analysis|results?|experiments?|contributions?|findings|tool|procedure|scheme|formulation|estimator|objective|loss|dataset|benchmark|theory|idea|proposal|solution|implementation|work|paper))\b/i;
 
 /** Replace the remaining first-person pronouns in the middle of a sentence. */
@@ -180,15 +180,15 @@ function replaceInnerFirstPerson(s: string, style: CitationStyle): string {
     return s
       .replace(/\bwe\s+(\w+)/g, (_m, v: string) => `they ${v}`)
       .replace(/\bWe\b/g, 'They')
-      .replace(/\bour\b/g, 'their')
-      .replace(/\bOur\b/g, 'Their')
+      .replace(/\b(?:our|my)\b/g, 'their')
+      .replace(/\b(?:Our|My)\b/g, 'Their')
       .replace(/\bours\b/g, 'theirs')
       .replace(/\bourselves\b/g, 'themselves')
       .replace(/\bus\b/g, 'them');
   }
   return s
     .replace(/\bwe\s+([\w-]+(?:\s+[\w-]+)?)/g, (_m, rest: string) => `it ${agreeVerb(rest, 'singular', 'base')}`)
-    .replace(/\bour\b/g, 'the')
+    .replace(/\b(?:our|my)\b/g, 'the')
     .replace(/\bours\b/g, 'its')
     .replace(/\bourselves\b/g, 'itself')
     .replace(/\bus\b/g, 'it');
@@ -206,6 +206,22 @@ export interface RewriteTarget {
  *           otherwise the citation marker goes before the final period.
  * tldr:     "We propose X" → "This paper proposes X"; no author names, no citation marker.
  */
+/**
+ * "a novel method" → "a method": the authors' "novel"/"new" is self-description that a citing sentence does not
+ * repeat (it is also no longer new when cited). Only after a determiner, so names ("New York") stay.
+ */
+export function dropSelfPraise(s: string): string {
+  return s.replace(/\b(a|an|the|two|three|several|some|these|this|their|its)\s+(?:novel|new)\s+(?:and\s+)?(?=[a-z])/gi, (_m, det: string, offset: number, whole: string) => {
+    let d = det;
+    if (/^an?$/i.test(det)) {
+      const next = whole.slice(offset + _m.length);
+      const vowel = /^(?:[aeio]|u(?![nr]i|s[eu])|honest|hour)/i.test(next) && !/^(?:one|eu)/i.test(next);
+      d = (det[0] === 'A' ? 'A' : 'a') + (vowel ? 'n' : '');
+    }
+    return `${d} `;
+  });
+}
+
 export function rewriteSentence(sentence: string, target: RewriteTarget): string {
   const { style } = target;
   let s = stripLeadingDiscourse(stripForeignNumberedCitations(sentence));
@@ -220,7 +236,8 @@ export function rewriteSentence(sentence: string, target: RewriteTarget): string
     const rest = rewriteSentence(s.slice(fronted[0].length), target);
     return ensureFinalPeriod(capitalizeFirst(prefix + (/^(?:This paper|The )/.test(rest) ? rest[0].toLowerCase() + rest.slice(1) : rest)));
   }
-  const we = /^we\s+(?:therefore\s+|thus\s+|hence\s+|then\s+|here\s+|now\s+)?/i.exec(s);
+  // "I" (a single-author paper or a dissertation) is the same subject as "we".
+  const we = /^(?:we|I(?= [a-z]))\s+(?:therefore\s+|thus\s+|hence\s+|then\s+|here\s+|now\s+)?/i.exec(s);
   const self = SELF_REFERENCE.exec(s);
   const ours = OUR_ARTIFACT.exec(s);
   if (style === 'citation') {
@@ -235,6 +252,7 @@ export function rewriteSentence(sentence: string, target: RewriteTarget): string
       const marker = citeMarker([target.record.key], target.syntax);
       s = replaceInnerFirstPerson(s, style).replace(/\s*([.!?]["')\]]?)?\s*$/, (_m, end?: string) => ` ${marker}${end ?? '.'}`);
     }
+    s = dropSelfPraise(s);
   } else {
     if (we) s = `This paper ${agreeVerb(replaceInnerFirstPerson(s.slice(we[0].length), style), 'singular', 'base')}`;
     else if (self) s = `This paper ${replaceInnerFirstPerson(s.slice(self[0].length), style)}`;

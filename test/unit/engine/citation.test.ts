@@ -65,9 +65,40 @@ describe('DefaultEngine.citationSentence', () => {
       },
     ]);
     const plain = await engine.citationSentence({ key: 'w', style: 'citation' }, lib);
-    assert.equal(plain.text, 'Doe \\cite{w} proposes a sparse attention layer for long documents.');
+    // Without a focus, the title names the work (see the titled-citation tests); the clause is the same.
+    assert.equal(plain.text, 'In “Two Ideas”, Doe \\cite{w} proposes a sparse attention layer for long documents.');
     const focused = await engine.citationSentence({ key: 'w', style: 'citation', ownAbstract: 'We study speech recognition on phones with limited memory and caching.' }, lib);
     assert.equal(focused.text, 'Doe \\cite{w} also proposes a caching scheme for speech recognition on phones.');
+  });
+
+  it('names the work by its title when the sentence does not say what the title says, with both provenances', async () => {
+    const lib = new MemoryLibrary([
+      {
+        key: 't', type: 'article', title: 'Sparse Attention Layers', authors: [{ family: 'Roe' }, { family: 'Poe' }],
+        abstract: 'Long documents are hard to model. We propose a novel layer that attends to a few blocks of tokens. It is fast.',
+      },
+    ]);
+    const s = await engine.citationSentence({ key: 't', style: 'citation' }, lib);
+    assert.equal(s.text, 'Roe and Poe \\cite{t} propose “Sparse Attention Layers”, a layer that attends to a few blocks of tokens.');
+    assert.equal(s.spans.length, 2);
+    assert.equal(s.spans[0].source?.section, 'title');
+    assert.equal(s.spans[1].source?.section, 'abstract');
+    assert.equal(s.spans[1].source?.index, 1);
+    assert.equal(s.spans.map((x) => x.text).join(' '), s.text);
+    assert.equal(s.grounded, true);
+  });
+
+  it('leaves the title out when the sentence already names what the title names', async () => {
+    const lib = new MemoryLibrary([
+      {
+        key: 'g', type: 'article', title: 'FooNet: Unified Translation across Many Domains', authors: [{ family: 'Roe' }],
+        abstract: 'We propose FooNet, a single model that maps images between many visual styles.',
+      },
+    ]);
+    const s = await engine.citationSentence({ key: 'g', style: 'citation' }, lib);
+    assert.equal(s.text, 'Roe \\cite{g} proposes FooNet, a single model that maps images between many visual styles.');
+    const tldr = await engine.citationSentence({ key: 'g', style: 'tldr' }, lib);
+    assert.ok(!tldr.text.includes('“'), 'tldr keeps the "This paper …" form');
   });
 
   it('rejects keys that are not in the library', async () => {

@@ -2,6 +2,7 @@ import { strict as assert } from 'assert';
 import { citedKeys } from '../../../src/core/cites';
 import { createEngine, DefaultEngine, registerEngine } from '../../../src/core/engine';
 import { wordCount } from '../../../src/core/text/tokens';
+import { MemoryLibrary } from '../../../src/core/engine/memory-library';
 import { OWN_ABSTRACT, sampleLibrary, sampleRecords } from './helpers';
 
 describe('DefaultEngine.draft', () => {
@@ -17,6 +18,30 @@ describe('DefaultEngine.draft', () => {
     assert.deepEqual(draft.flags, ['liu2016cogan: ungrounded: title only']);
     assert.ok(!draft.text.includes('ghost2099'));
     assert.ok([...written].every((k) => library.hasKey(k)));
+  });
+
+  it('gives every work a sentence of its own when the budget allows, not only a topic-sentence citation', async () => {
+    const draft = await engine.draft({ keys, ownAbstract: OWN_ABSTRACT, targetWords: 500, format: 'latex' }, library);
+    const own = new Set(draft.paragraphs.flatMap((p) => p.sentences).filter((s) => s.role === 'work').flatMap((s) => s.keys));
+    for (const k of keys) assert.ok(own.has(k), `${k} has no sentence of its own`);
+  });
+
+  it('cites a work with no title or abstract in a topic sentence, never contrasting with it', async () => {
+    const records = sampleRecords().slice(0, 4);
+    const lib = new MemoryLibrary([...records, { key: 'empty', type: 'article', title: '', authors: [] }]);
+    const draft = await engine.draft({ keys: [...records.map((r) => r.key), 'empty'], ownAbstract: OWN_ABSTRACT, targetWords: 200, format: 'latex' }, lib);
+    assert.ok(draft.text.includes('empty'), draft.text);
+    assert.ok(!/Unlike [^,]*\\cite\{empty\}/.test(draft.text), draft.text);
+    const sentences = draft.paragraphs.flatMap((p) => p.sentences);
+    const own = sentences.filter((x) => x.keys.includes('empty'));
+    assert.ok(own.length >= 1 && own.every((x) => x.role === 'topic' || x.role === 'work'));
+  });
+
+  it('never writes "including" before a single citation', async () => {
+    for (const target of [120, 150, 220, 300]) {
+      const draft = await engine.draft({ keys, ownAbstract: OWN_ABSTRACT, targetWords: target, format: 'latex' }, library);
+      assert.ok(!/including \\cite\{[^,}]+\}/.test(draft.text), `target ${target}: ${draft.text}`);
+    }
   });
 
   it('stays within ±15% of the target length', async () => {

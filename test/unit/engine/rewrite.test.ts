@@ -1,6 +1,6 @@
 import { strict as assert } from 'assert';
 import { authorPhrase, workSubject } from '../../../src/core/engine/authors';
-import { clauseTruncations, fromRefConvention, rewriteSentence, stripForeignNumberedCitations, stripLeadingDiscourse, toBaseForm, toRefConvention, toThirdSingular } from '../../../src/core/engine/rewrite';
+import { clauseTruncations, dropSelfPraise, fromRefConvention, rewriteSentence, stripForeignNumberedCitations, stripLeadingDiscourse, toBaseForm, toRefConvention, toThirdSingular } from '../../../src/core/engine/rewrite';
 
 const three = { key: 'taigman17', authors: [{ family: 'Taigman' }, { family: 'Polyak' }, { family: 'Wolf' }] };
 const two = { key: 'benaim17', authors: [{ family: 'Benaim' }, { family: 'Wolf' }] };
@@ -122,5 +122,37 @@ describe('coordinated nouns', () => {
   it('leaves "the design and use of" alone', () => {
     const one = { key: 'k', authors: [{ family: 'Roe' }] };
     assert.equal(rewriteSentence('We study the design and use of caches.', { record: one, style: 'citation' }), 'Roe \\cite{k} studies the design and use of caches.');
+  });
+});
+
+describe('dropSelfPraise', () => {
+  it('drops "novel"/"new" after a determiner and fixes the article', () => {
+    assert.equal(dropSelfPraise('a novel approach to parsing'), 'an approach to parsing');
+    assert.equal(dropSelfPraise('A new method for tagging'), 'A method for tagging');
+    assert.equal(dropSelfPraise('an novel and efficient parser'), 'an efficient parser');
+    assert.equal(dropSelfPraise('a new user model'), 'a user model');
+    assert.equal(dropSelfPraise('two novel losses'), 'two losses');
+  });
+  it('keeps names and other uses', () => {
+    assert.equal(dropSelfPraise('data from New York'), 'data from New York');
+    assert.equal(dropSelfPraise('what is new here'), 'what is new here');
+  });
+  it('applies to citation sentences', () => {
+    assert.equal(rewriteSentence('We propose a novel tagger.', { record: one, style: 'citation' }), 'Brants \\cite{brants00} proposes a tagger.');
+  });
+});
+
+describe('first person singular and unpunctuated openers', () => {
+  it('"I present" is the same subject as "we present"', () => {
+    assert.equal(rewriteSentence('I present two algorithms that detect topic structure.', { record: one, style: 'citation' }), 'Brants \\cite{brants00} presents two algorithms that detect topic structure.');
+    assert.equal(rewriteSentence('I present two algorithms that detect topic structure.', { record: one, style: 'tldr' }), 'This paper presents two algorithms that detect topic structure.');
+    assert.equal(rewriteSentence('This dissertation studies my corpus.', { record: one, style: 'citation' }), 'Brants \\cite{brants00} studies their corpus.');
+  });
+  it('drops "So"/"Thus" before "we" without a comma', () => {
+    assert.equal(rewriteSentence('So we propose an approach that extracts rules.', { record: two, style: 'citation' }), 'Benaim and Wolf \\cite{benaim17} propose an approach that extracts rules.');
+    assert.equal(rewriteSentence('Thus we study tagging.', { record: one, style: 'tldr' }), 'This paper studies tagging.');
+  });
+  it('keeps "I" that is not a subject pronoun', () => {
+    assert.equal(rewriteSentence('Type I errors are rare in our data.', { record: one, style: 'tldr' }), 'Type I errors are rare in the data.');
   });
 });
