@@ -152,6 +152,17 @@ export interface RelatedWorkEvalResult {
 }
 
 /** `\cite{0,2}` → `[0, 2]`: CiteBench's numbered markers. */
+/**
+ * One CiteBench item as a drafting task: the cited abstracts become library entries keyed '0', '1', … (cited in the
+ * gold paragraph as [0], [1], …), input[0] is the author's abstract, the target length is the gold paragraph's.
+ */
+export function relatedWorkTask(item: RelatedWorkItem): { keys: string[]; records: PaperRecord[]; library: MemoryLibrary; ownAbstract: string; targetWords: number } {
+  const cited = item.input.slice(1);
+  const keys = cited.map((_, i) => String(i));
+  const records: PaperRecord[] = cited.map((abstract, i) => ({ key: keys[i], type: 'article', title: '', authors: [], abstract: plainText(abstract) }));
+  return { keys, records, library: new MemoryLibrary(records), ownAbstract: plainText(item.input[0] ?? ''), targetWords: wordCount(item.target) };
+}
+
 export function latexCitesToNumbered(text: string): string {
   return text.replace(/\\cite[tp]?\{([^}]*)\}/g, (_m, keys: string) => `[${keys.split(',').map((k) => k.trim()).join(', ')}]`);
 }
@@ -166,12 +177,9 @@ export async function evaluateRelatedWork(items: readonly RelatedWorkItem[], sco
     const cited = item.input.slice(1);
     if (!cited.length) continue;
     n++;
-    const keys = cited.map((_, i) => String(i));
-    const records: PaperRecord[] = cited.map((abstract, i) => ({ key: keys[i], type: 'article', title: '', authors: [], abstract: plainText(abstract) }));
-    const library = new MemoryLibrary(records);
+    const { keys, records, library, ownAbstract, targetWords } = relatedWorkTask(item);
     const target = item.target;
-    const targetWords = wordCount(target);
-    const draft = await writeDraft({ keys, ownAbstract: plainText(item.input[0] ?? ''), targetWords, format: 'latex', syntax: 'cite' }, { library, scorer });
+    const draft = await writeDraft({ keys, ownAbstract, targetWords, format: 'latex', syntax: 'cite' }, { library, scorer });
     const ours = latexCitesToNumbered(draft.text.replace(/\\subsection\{[^}]*\}\n/g, ''));
     predictions.push({ id: index, prediction: ours });
     const docs: CitedDocument[] = records.map((r) => ({ marker: `[${r.key}]`, sentences: splitSentences(r.abstract ?? '') }));

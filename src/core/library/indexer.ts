@@ -90,19 +90,18 @@ export async function indexLibrary(options: IndexOptions): Promise<IndexResult> 
     store.replaceLinks(computeLinks(store.linkingInputs()));
   }
 
-  const stats = store.stats();
-  return {
-    bibFiles: stats.bibFiles,
-    entries: stats.entries,
-    pdfFiles: stats.pdfFiles,
-    pdfsWithText: stats.pdfsWithText,
-    linked: stats.linked,
-    errors: [...inputProblems, ...store.errors()],
-    bibFilesIndexed,
-    pdfFilesIndexed,
-    filesRemoved,
-    elapsedMs: performance.now() - started,
-  };
+  return indexResult(store, inputProblems, { bibFilesIndexed, pdfFilesIndexed, filesRemoved }, started);
+}
+
+/** The store's counts after a run, with this run's own problems and work done. */
+function indexResult(
+  store: LibraryStore,
+  runProblems: LibraryProblem[],
+  work: Pick<IndexResult, 'bibFilesIndexed' | 'pdfFilesIndexed' | 'filesRemoved'>,
+  started: number,
+): IndexResult {
+  const { errors: _count, ...stats } = store.stats();
+  return { ...stats, errors: [...runProblems, ...store.errors()], ...work, elapsedMs: performance.now() - started };
 }
 
 /** Re-indexes one .bib or PDF (the watcher's path): reads it if it exists, drops it from the index if not. */
@@ -125,19 +124,7 @@ export async function reindexFile(options: { store: LibraryStore; file: string; 
     bibFilesIndexed = indexBibFiles(store, [file], problems, signal, () => {});
   }
   if (store.linksStale()) store.replaceLinks(computeLinks(store.linkingInputs()));
-  const stats = store.stats();
-  return {
-    bibFiles: stats.bibFiles,
-    entries: stats.entries,
-    pdfFiles: stats.pdfFiles,
-    pdfsWithText: stats.pdfsWithText,
-    linked: stats.linked,
-    errors: [...problems, ...store.errors()],
-    bibFilesIndexed,
-    pdfFilesIndexed,
-    filesRemoved,
-    elapsedMs: performance.now() - started,
-  };
+  return indexResult(store, problems, { bibFilesIndexed, pdfFilesIndexed, filesRemoved }, started);
 }
 
 function bibFreshness(store: LibraryStore, file: string): Freshness {

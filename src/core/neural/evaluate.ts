@@ -3,15 +3,14 @@
 import { MemoryLibrary } from '../engine/memory-library';
 import {
   latexCitesToNumbered,
+  relatedWorkTask,
   type CitationEvalItem,
   type RelatedWorkItem,
   type RelatedWorkSystemFigures,
   type RougeTriple,
 } from '../engine/evaluation';
-import { plainText } from '../engine/candidates';
 import { citationCoverage, rougeScores, stripCitationMarkers } from '../metrics';
-import { wordCount } from '../text/tokens';
-import type { CitationStyle, Engine, EngineOptions, PaperRecord } from '../types';
+import type { CitationStyle, Engine, EngineOptions } from '../types';
 import { throwIfCancelled } from '../types';
 
 const STRIP = { numbered: true, authorYear: true } as const;
@@ -79,13 +78,8 @@ export async function evaluateEngineRelatedWork(
     const cited = item.input.slice(1);
     if (!cited.length) continue;
     n++;
-    const keys = cited.map((_, i) => String(i));
-    const records: PaperRecord[] = cited.map((abstract, i) => ({ key: keys[i], type: 'article', title: '', authors: [], abstract: plainText(abstract) }));
-    const draft = await engine.draft(
-      { keys, ownAbstract: plainText(item.input[0] ?? ''), targetWords: wordCount(item.target), format: 'latex', syntax: 'cite' },
-      new MemoryLibrary(records),
-      { signal: options.signal },
-    );
+    const { keys, library, ownAbstract, targetWords } = relatedWorkTask(item);
+    const draft = await engine.draft({ keys, ownAbstract, targetWords, format: 'latex', syntax: 'cite' }, library, { signal: options.signal });
     const prediction = latexCitesToNumbered(draft.text.replace(/\\subsection\{[^}]*\}\n/g, ''));
     predictions.push({ id: index, prediction });
     const r = rouge(prediction, [item.target]);
