@@ -115,8 +115,8 @@ export function mountScoreView(root: HTMLElement, api: WebviewApi<ScoreState, Sc
       h(
         'div',
         { class: 'metric coverage', 'data-testid': 'metric-coverage' },
-        bar('bar-coverage-recall', 'Citation recall', 'R', c.recall, 'part-r'),
         bar('bar-coverage-precision', 'Citation precision', 'P', c.precision, 'part-p'),
+        bar('bar-coverage-recall', 'Citation recall', 'R', c.recall, 'part-r'),
         bar('bar-coverage-f1', 'Citation F1', 'F', c.f1, 'part-f'),
       ),
       h(

@@ -250,7 +250,13 @@ export async function openWebview(browser: Browser, server: TestServer, config: 
       return all[all.length - 1] as T;
     },
     savedStates: <T>() => page.evaluate(() => (window as unknown as { __test: { states: [] } }).__test.states) as Promise<T[]>,
-    send: (message) => page.evaluate((m) => window.postMessage(m, '*'), message),
+    // postMessage delivers later, as a task: resolve only once the view's own listener (registered first) has run.
+    // (A string, not a function: the test transpiler would wrap named inner functions in a helper the page lacks.)
+    send: (message) =>
+      page.evaluate(`new Promise((resolve) => {
+        window.addEventListener('message', () => setTimeout(resolve, 0), { once: true });
+        window.postMessage(${JSON.stringify(message)}, '*');
+      })`),
     async close() {
       const csp = await page.evaluate(() => (window as unknown as { __test: { csp: unknown[] } }).__test.csp).catch(() => []);
       for (const v of csp) problems.push(`CSP violation: ${JSON.stringify(v)}`);
