@@ -2,7 +2,7 @@
 // introduction and conclusion (with page provenance). Each candidate also comes in compressed variants.
 import type { PaperRecord, SectionKind, SourceSentence } from '../types';
 import { splitSentences } from '../text/sentences';
-import { clauseTruncations, dropParentheticals, dropReportingFrame, stripLeadingDiscourse } from './rewrite';
+import { clauseTruncations, dropFrontedClause, dropParentheticals, dropReportingFrame, stripLeadingDiscourse } from './rewrite';
 
 /** PDF sections worth citing from; the rest (method details, references) rarely summarise a paper. */
 const PDF_SECTIONS: ReadonlySet<SectionKind> = new Set(['abstract', 'introduction', 'conclusion']);
@@ -73,8 +73,16 @@ export interface CompressionVariant {
   droppedFrame: boolean;
 }
 
+export interface CompressionOptions {
+  /**
+   * Also offer the main clause without a fronted clause ("Inspired by X, we design Y" → "We design Y"). A TLDR is
+   * terse; a citation sentence or a draft keeps that context (offering it there too cost CiteBench dev R-2, 5.04 → 4.89).
+   */
+  dropFronted?: boolean;
+}
+
 /** The sentence itself and its compressed variants (content-free openers are always removed). */
-export function compressionVariants(sentence: string): CompressionVariant[] {
+export function compressionVariants(sentence: string, options: CompressionOptions = {}): CompressionVariant[] {
   const total = words(sentence);
   const base = stripLeadingDiscourse(sentence);
   const out: CompressionVariant[] = [];
@@ -88,6 +96,8 @@ export function compressionVariants(sentence: string): CompressionVariant[] {
   const framed = dropReportingFrame(base);
   const bases: Array<{ text: string; droppedFrame: boolean }> = [{ text: base, droppedFrame: false }];
   if (framed) bases.push({ text: framed, droppedFrame: true });
+  const unfronted = options.dropFronted ? dropFrontedClause(base) : undefined;
+  if (unfronted) bases.push({ text: unfronted, droppedFrame: true });
   for (const b of bases) {
     const plain = dropParentheticals(b.text);
     const forms = plain !== b.text ? [{ text: b.text, dp: false }, { text: plain, dp: true }] : [{ text: b.text, dp: false }];

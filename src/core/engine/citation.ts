@@ -45,7 +45,7 @@ export function enumerateCandidates(record: PaperRecord, doc: SourceDocument, op
   const acronyms = acronymDefinitions(doc.sentences.map((s) => s.text));
   const out: ScoredCandidate[] = [];
   doc.sentences.forEach((source, sentenceIndex) => {
-    for (const variant of compressionVariants(source.text)) {
+    for (const variant of compressionVariants(source.text, { dropFronted: options.style === 'tldr' })) {
       const extract = acronyms.size ? expandAcronyms(variant.text, acronyms) : variant.text;
       out.push({
         source,

@@ -53,6 +53,21 @@ export function dropReportingFrame(sentence: string): string | undefined {
   return capitalizeFirst(rest);
 }
 
+/**
+ * "Inspired by X, we design Y" → "We design Y"; "X is slow, and we propose Y" → "We propose Y": a fronted clause
+ * (motivation, means, setting, problem) before the authors' main clause is context a TLDR can leave out. Only when
+ * the main clause starts with "we", "our" or "this paper/work", the fronted part does not itself speak in the first
+ * person, and the main clause has enough words to stand alone.
+ */
+const FRONTED_CLAUSE = /^([^;]{3,200}?)(?:,|;)\s+(?:and\s+|but\s+|so\s+|here\s+|thus\s+|hence\s+|therefore\s+)?(?=(?:we|our|this (?:paper|work))\s)/i;
+export function dropFrontedClause(sentence: string): string | undefined {
+  const m = FRONTED_CLAUSE.exec(sentence);
+  if (!m || /\b(?:we|our)\b/i.test(m[1])) return undefined;
+  const rest = sentence.slice(m[0].length);
+  if (rest.split(/\s+/).length < 6) return undefined;
+  return capitalizeFirst(rest);
+}
+
 export function dropParentheticals(sentence: string): string {
   return sentence.replace(PARENTHETICAL, '').replace(/\s+([,.;:])/g, '$1').replace(/\s{2,}/g, ' ').trim();
 }
@@ -189,6 +204,7 @@ function replaceInnerFirstPerson(s: string, style: CitationStyle): string {
   return s
     .replace(/\bwe\s+([\w-]+(?:\s+[\w-]+)?)/g, (_m, rest: string) => `it ${agreeVerb(rest, 'singular', 'base')}`)
     .replace(/\b(?:our|my)\b/g, 'the')
+    .replace(/\b(?:Our|My)\b/g, 'The')
     .replace(/\bours\b/g, 'its')
     .replace(/\bourselves\b/g, 'itself')
     .replace(/\bus\b/g, 'it');
@@ -232,7 +248,7 @@ export function rewriteSentence(sentence: string, target: RewriteTarget): string
     /^((?:inspired|motivated|based|building|drawing|following|leveraging|borrowing|using|given|to|by|with|unlike|for)\b[^,;]{3,120}?)\s+(?=we\s)/i.exec(s);
   if (fronted && !/\bwe\b/i.test(fronted[1])) {
     // The fronted clause keeps (or gets) its comma; a "here"/"then" between it and "we" is dropped.
-    const prefix = `${fronted[1]}, `;
+    const prefix = `${replaceInnerFirstPerson(fronted[1], style)}, `;
     const rest = rewriteSentence(s.slice(fronted[0].length), target);
     return ensureFinalPeriod(capitalizeFirst(prefix + (/^(?:This paper|The )/.test(rest) ? rest[0].toLowerCase() + rest.slice(1) : rest)));
   }

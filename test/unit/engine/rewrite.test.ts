@@ -1,6 +1,7 @@
 import { strict as assert } from 'assert';
 import { authorPhrase, workSubject } from '../../../src/core/engine/authors';
-import { clauseTruncations, dropSelfPraise, fromRefConvention, rewriteSentence, stripForeignNumberedCitations, stripLeadingDiscourse, toBaseForm, toRefConvention, toThirdSingular } from '../../../src/core/engine/rewrite';
+import { compressionVariants } from '../../../src/core/engine/candidates';
+import { clauseTruncations, dropFrontedClause, dropSelfPraise, fromRefConvention, rewriteSentence, stripForeignNumberedCitations, stripLeadingDiscourse, toBaseForm, toRefConvention, toThirdSingular } from '../../../src/core/engine/rewrite';
 
 const three = { key: 'taigman17', authors: [{ family: 'Taigman' }, { family: 'Polyak' }, { family: 'Wolf' }] };
 const two = { key: 'benaim17', authors: [{ family: 'Benaim' }, { family: 'Wolf' }] };
@@ -56,9 +57,37 @@ describe('rewriteSentence', () => {
     assert.equal(rewriteSentence('To this end, we propose a loss for our model.', { record: three, style: 'tldr' }), 'This paper proposes a loss for the model.');
   });
 
+  it('leaves no first person in a tldr: a sentence-initial "Our", or "our" in a fronted clause', () => {
+    assert.equal(rewriteSentence('Our proposed networks outperform strong baselines on two benchmarks.', { record: three, style: 'tldr' }), 'The proposed networks outperform strong baselines on two benchmarks.');
+    assert.equal(rewriteSentence('To perform our evaluation, we propose simple measures of fidelity.', { record: three, style: 'tldr' }), 'To perform the evaluation, this paper proposes simple measures of fidelity.');
+    assert.equal(
+      rewriteSentence('To perform our evaluation, we propose simple measures of fidelity.', { record: three, style: 'citation' }),
+      'To perform their evaluation, Taigman et al. \\cite{taigman17} propose simple measures of fidelity.',
+    );
+  });
+
   it('strips content-free openers only', () => {
     assert.equal(stripLeadingDiscourse('To this end, specifically, we train a model.'), 'We train a model.');
     assert.equal(stripLeadingDiscourse('Transformers dominate.'), 'Transformers dominate.');
+  });
+
+  it('drops a fronted clause before the authors\' main clause', () => {
+    assert.equal(dropFrontedClause('Inspired by the visual cortex, we design a sparse network for image recognition.'), 'We design a sparse network for image recognition.');
+    assert.equal(dropFrontedClause('Existing detectors are slow, and we propose a single-stage detector that runs in real time.'), 'We propose a single-stage detector that runs in real time.');
+    assert.equal(dropFrontedClause('Building on this idea, this paper presents a parser for noisy social media text.'), 'This paper presents a parser for noisy social media text.');
+    // Nothing fronted, a fronted clause that itself speaks of "we", or a main clause too short to stand alone.
+    assert.equal(dropFrontedClause('We design a sparse network for image recognition.'), undefined);
+    assert.equal(dropFrontedClause('As we show, we design a sparse network for image recognition.'), undefined);
+    assert.equal(dropFrontedClause('Inspired by the visual cortex, we design networks.'), undefined);
+  });
+
+  it('offers the main clause without its fronted clause as a tldr candidate only', () => {
+    const sentence = 'Inspired by the visual cortex, we design a sparse network for image recognition.';
+    const tldr = compressionVariants(sentence, { dropFronted: true }).map((v) => v.text);
+    assert.ok(tldr.includes(sentence));
+    assert.ok(tldr.includes('We design a sparse network for image recognition.'));
+    assert.ok(!compressionVariants(sentence).some((v) => v.text.startsWith('We design')));
+    assert.equal(rewriteSentence('We design a sparse network for image recognition.', { record: three, style: 'tldr' }), 'This paper designs a sparse network for image recognition.');
   });
 
   it('cuts at clause boundaries without stranding a preposition', () => {
