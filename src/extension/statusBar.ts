@@ -40,7 +40,7 @@ export class StatusBar implements vscode.Disposable {
         break;
       case 'ready': {
         const s = state.stats;
-        item.text = `$(library) ${s.entries} entries · ${s.pdfsWithText} PDFs${s.errors ? ` · $(warning) ${s.errors}` : ''}`;
+        item.text = `$(library) ${plural(s.entries, 'entry', 'entries')} · ${plural(s.pdfsWithText, 'PDF', 'PDFs')}${s.errors ? ` · $(warning) ${s.errors}` : ''}`;
         item.tooltip = `CiteScribe library: ${s.entries} entries from ${s.bibFiles} .bib file(s), ${s.pdfsWithText}/${s.pdfFiles} PDFs with text, ${s.linked} linked to entries${s.errors ? `, ${s.errors} problem(s) in the Problems panel` : ''}. Click to search.`;
         item.command = 'citescribe.searchLibrary';
         break;
@@ -61,4 +61,8 @@ export class StatusBar implements vscode.Disposable {
   dispose() {
     for (const d of this.disposables) d.dispose();
   }
+}
+
+function plural(n: number, one: string, many: string): string {
+  return `${n} ${n === 1 ? one : many}`;
 }

@@ -27,7 +27,7 @@ describe('Library index', () => {
       diagnostics.some((d) => d.range.start.line >= brokenLine && d.range.start.line < nextLine && d.source === 'CiteScribe'),
       `a diagnostic between lines ${brokenLine + 1} and ${nextLine}: ${JSON.stringify(diagnostics.map((d) => [d.range.start.line, d.message]))}`,
     );
-    assert.match(api.statusBar.libraryText, /7 entries · 1 PDFs/);
+    assert.match(api.statusBar.libraryText, /7 entries · 1 PDF\b/);
     // The generated PDF links to its entry by title and authors, and its sections reach the engines.
     assert.equal(state.stats.linked, 1);
     const paper = api.library.getPaper('taigman2017unsupervised');
