@@ -6,18 +6,11 @@ import { spawn, spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { defaultConcurrency, extractPdfs } from '../src/core/pdf';
+import { walkFiles } from '../src/core/library/discovery';
 
 const root = path.resolve(__dirname, '..');
 
-function walkPdfs(dir: string): string[] {
-  const out: string[] = [];
-  for (const d of fs.readdirSync(dir, { withFileTypes: true })) {
-    const p = path.join(dir, d.name);
-    if (d.isDirectory()) out.push(...walkPdfs(p));
-    else if (d.name.toLowerCase().endsWith('.pdf')) out.push(p);
-  }
-  return out.sort();
-}
+const walkPdfs = (dir: string): string[] => walkFiles(dir, ['.pdf']).sort();
 
 /** dist/pdf-worker.js when it is newer than every source file of the PDF module (npm run bench builds it first). */
 function freshBundledWorker(): string | undefined {

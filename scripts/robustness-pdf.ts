@@ -11,6 +11,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { linkPdfs, normalizeTitle, titleSimilarity, type LinkableEntry, type LinkablePdf } from '../src/core/library/link';
 import { extractPdfs, type PdfExtraction } from '../src/core/pdf';
+import { walkFiles } from '../src/core/library/discovery';
 
 interface GoldPaper {
   /** Which gold file it comes from. */
@@ -26,15 +27,7 @@ interface GoldPaper {
   fileField?: string;
 }
 
-function walkPdfs(dir: string): string[] {
-  const out: string[] = [];
-  for (const d of fs.readdirSync(dir, { withFileTypes: true })) {
-    const p = path.join(dir, d.name);
-    if (d.isDirectory()) out.push(...walkPdfs(p));
-    else if (d.name.toLowerCase().endsWith('.pdf')) out.push(p);
-  }
-  return out.sort();
-}
+const walkPdfs = (dir: string): string[] => walkFiles(dir, ['.pdf']).sort();
 
 /** Reads the fields of a small, well-formed .bib (the gold file) with brace matching; enough for this check. */
 function readGoldBib(file: string): Array<Record<string, string> & { key: string }> {
