@@ -17,6 +17,7 @@ import type {
   DraftToExtension,
   DraftView,
   ExtensionToDraft,
+  KeyGroup,
   KeyOption,
   SourceRef,
 } from './protocol';
@@ -90,6 +91,7 @@ export function mountDraftView(root: HTMLElement, api: WebviewApi<DraftPanelStat
     type: 'search',
   }) as ValueElement;
   const searchList = h('ul', { class: 'key-list search-results', 'data-testid': 'search-results', 'aria-label': 'Search results' });
+  const groupBox = h('div', { class: 'groups', 'data-testid': 'groups', hidden: true });
 
   const targetWordsField = h('vscode-textfield', {
     'data-testid': 'target-words',
@@ -129,6 +131,7 @@ export function mountDraftView(root: HTMLElement, api: WebviewApi<DraftPanelStat
       keySummary,
       searchField,
       searchList,
+      groupBox,
     ),
     h(
       'section',
@@ -160,6 +163,33 @@ export function mountDraftView(root: HTMLElement, api: WebviewApi<DraftPanelStat
       }
     }
     return out;
+  }
+
+  /** Adds every key of a BibTeX group the library knows, ticked, in one go. */
+  function addGroup(group: KeyGroup): void {
+    rememberKeys(group.keys);
+    const known = group.keys.filter((o) => o.known).map((o) => o.key);
+    for (const k of known) if (!addedKeys.includes(k)) addedKeys.push(k);
+    panel.keys = orderBy(uniq([...panel.keys, ...known]), listedKeys());
+    persist();
+    renderKeys();
+    renderSearchResults();
+    renderActions();
+  }
+
+  function renderGroups(groups: KeyGroup[]): void {
+    groupBox.hidden = groups.length === 0;
+    replaceChildren(
+      groupBox,
+      h('span', { class: 'hint' }, 'BibTeX groups:'),
+      ...groups.map((g) =>
+        h(
+          'vscode-button',
+          { secondary: true, 'data-testid': `group-${g.name}`, 'aria-label': `Add the ${g.keys.length} keys of group ${g.name}`, onclick: () => addGroup(g) },
+          `${g.name} (${g.keys.length})`,
+        ),
+      ),
+    );
   }
 
   function setKeySelected(key: string, selected: boolean): void {
@@ -627,6 +657,7 @@ export function mountDraftView(root: HTMLElement, api: WebviewApi<DraftPanelStat
         engines = msg.engines.slice();
         documentKeys = msg.documentKeys.slice();
         rememberKeys(documentKeys);
+        renderGroups(msg.groups ?? []);
         // The webview's own state is newer than the workspace copy when both exist (the view was only hidden).
         const incoming = validState(msg.state);
         if (!restored && incoming) {

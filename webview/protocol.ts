@@ -53,6 +53,12 @@ export interface KeyOption {
   known: boolean;
 }
 
+/** A BibTeX group (JabRef's `groups` field) and its entries: adding it adds all its keys. */
+export interface KeyGroup {
+  name: string;
+  keys: KeyOption[];
+}
+
 /** What the draft view persists (webview state + workspace storage) so a draft survives a window reload. */
 export interface DraftPanelState {
   keys: string[];
@@ -104,7 +110,7 @@ export type DraftToExtension =
   | { type: 'openSource'; source: SourceRef };
 
 export type ExtensionToDraft =
-  | { type: 'init'; state?: DraftPanelState; engines: string[]; documentKeys: KeyOption[] }
+  | { type: 'init'; state?: DraftPanelState; engines: string[]; documentKeys: KeyOption[]; groups?: KeyGroup[] }
   | { type: 'documentKeys'; keys: KeyOption[] }
   | { type: 'searchResults'; query: string; results: KeyOption[] }
   | { type: 'progress'; done: number; total: number; message?: string }

@@ -11,6 +11,7 @@ import {
   type DraftToExtension,
   type DraftView,
   type ExtensionToDraft,
+  type KeyGroup,
   type KeyOption,
 } from '../../webview/protocol';
 import type { LibraryService } from './library';
@@ -102,6 +103,12 @@ export class DraftViewProvider implements vscode.WebviewViewProvider, vscode.Dis
     return keysIn(editor).map((key) => this.keyOption(key));
   }
 
+  /** The library's BibTeX groups, for adding a whole group of keys at once. */
+  private groups(): KeyGroup[] {
+    if (this.library.state.kind !== 'ready') return [];
+    return this.library.getStore().groups().map((g) => ({ name: g.name, keys: g.keys.map((k) => this.keyOption(k)) }));
+  }
+
   private keyOption(key: string): KeyOption {
     const paper = this.library.state.kind === 'ready' ? this.library.getPaper(key) : undefined;
     return { key, title: paper?.title ?? '', year: paper?.year, authors: formatAuthors(paper?.authors), known: !!paper };
@@ -117,7 +124,7 @@ export class DraftViewProvider implements vscode.WebviewViewProvider, vscode.Dis
       switch (msg.type) {
         case 'ready': {
           const state = this.savedState;
-          this.post({ type: 'init', state, engines: ['default', 'onnx', 'server'], documentKeys: this.documentKeys() });
+          this.post({ type: 'init', state, engines: ['default', 'onnx', 'server'], documentKeys: this.documentKeys(), groups: this.groups() });
           this.readyResolve?.();
           break;
         }

@@ -75,6 +75,22 @@ describe('draft view (browser)', function () {
     assert.deepEqual(changed.at(-1)!.state.settings, generate.settings);
   });
 
+  it('adds every known key of a BibTeX group with one click, and Generate drafts from them', async () => {
+    const v = await openDraft();
+    const groups = [
+      { name: 'Summarization', keys: [DOCUMENT_KEYS[0]!, { key: 'zhang2020pegasus', title: 'PEGASUS', year: 2020, authors: 'Zhang et al.', known: true }] },
+      { name: 'Metrics', keys: [DOCUMENT_KEYS[2]!] },
+    ];
+    await v.send({ type: 'init', engines: ENGINES, documentKeys: [], groups });
+    const { page } = v;
+    assert.match(await page.getByTestId('groups').innerText(), /Summarization \(2\)[\s\S]*Metrics \(1\)/);
+    await page.getByRole('button', { name: 'Add the 2 keys of group Summarization' }).click();
+    assert.equal(await page.getByTestId('key-checkbox-zhang2020pegasus').evaluate((el) => (el as HTMLInputElement).checked), true);
+    await page.getByRole('button', { name: 'Generate draft' }).click();
+    const generate = await v.waitForPosted<{ keys: string[] }>('generate');
+    assert.deepEqual(generate.keys.sort(), ['lewis2020bart', 'zhang2020pegasus']);
+  });
+
   it('"Use keys from the current document" asks the extension and ticks the keys it answers with', async () => {
     const v = await openDraft();
     await v.send({ type: 'init', engines: ENGINES, documentKeys: [] });

@@ -107,6 +107,8 @@ export interface LibraryStore extends PaperLookup {
   stats(): LibraryStats;
   allKeys(): string[];
   listEntries(): EntrySummary[];
+  /** BibTeX groups (JabRef's `groups` field, comma-separated), each with its keys: one way to pick keys to draft. */
+  groups(): { name: string; keys: string[] }[];
   errors(): LibraryProblem[];
   close(): void;
 
@@ -372,6 +374,22 @@ class SqliteLibraryStore implements LibraryStore {
 
   allKeys(): string[] {
     return (this.stmt(`SELECT DISTINCT key FROM entries ORDER BY key`).all() as { key: string }[]).map((r) => r.key);
+  }
+
+  groups(): { name: string; keys: string[] }[] {
+    const rows = this.stmt(
+      `SELECT key, json_extract(fields, '$.groups') AS groups FROM entries
+       WHERE json_extract(fields, '$.groups') IS NOT NULL ORDER BY key`,
+    ).all() as { key: string; groups: string }[];
+    const byName = new Map<string, string[]>();
+    for (const r of rows) {
+      for (const name of r.groups.replace(/[{}]/g, '').split(',').map((g) => g.trim()).filter(Boolean)) {
+        const keys = byName.get(name) ?? [];
+        if (!keys.includes(r.key)) keys.push(r.key);
+        byName.set(name, keys);
+      }
+    }
+    return [...byName].sort(([a], [b]) => a.localeCompare(b)).map(([name, keys]) => ({ name, keys }));
   }
 
   listEntries(): EntrySummary[] {

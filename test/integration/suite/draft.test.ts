@@ -17,6 +17,8 @@ describe('Draft panel', () => {
 
     await vscode.commands.executeCommand('citescribe.openDraftPanel');
     await api.draftView.ready;
+    // The library's JabRef group is offered as a one-click key set.
+    assert.equal(await webviewAction('draft-groups', { action: 'count', selector: '[data-testid="group-Unpaired translation"]' }), 1);
     await webviewAction('draft-use-keys', { action: 'click', selector: '[data-testid="use-document-keys"]' });
     await webviewAction('draft-wait-keys', { action: 'count', selector: '[data-testid="key-checkbox-zhu2017unpaired"]' });
     await webviewAction('draft-generate', { action: 'click', selector: '[data-testid="generate"]' });

@@ -103,6 +103,14 @@ describe('library store', () => {
     assert.deepEqual(store.allKeys(), ['goedel1931', 'knuth1984']);
   });
 
+  it('lists JabRef groups with their keys, so a whole group can be drafted', () => {
+    store.writeBibFile('/lib/grouped.bib', stamp, parseBibtex('@misc{a1, title={A}, groups={Surveys, Translation}}\n@misc{b2, title={B}, groups={Translation}}\n@misc{c3, title={C}}', '/lib/grouped.bib'));
+    assert.deepEqual(store.groups(), [
+      { name: 'Surveys', keys: ['a1'] },
+      { name: 'Translation', keys: ['a1', 'b2'] },
+    ]);
+  });
+
   it('searches by word prefix, accent-insensitively, over key, title, authors and abstract', () => {
     assert.deepEqual(store.search('litera prog').map((h) => h.key), ['knuth1984']);
     assert.deepEqual(store.search('godel').map((h) => h.key), ['goedel1931']);
