@@ -1,39 +1,17 @@
 // The draft side bar in a real browser: what the author sees and what the webview tells the extension.
 import { strict as assert } from 'node:assert';
-import type { Browser } from 'playwright-core';
 import type { DraftPanelState, DraftSettings, DraftView, DraftSentenceView, SourceRef } from '../../webview/protocol';
 import { renderDraftText } from '../../webview/protocol';
 import { DOCUMENT_KEYS, DRAFT, ENGINES, SAVED_STATE } from './fixtures';
-import { ensureBundle, launchBrowser, openWebview, screenshotPath, startServer, type TestServer, type WebviewPage } from './harness';
+import { browserSuite, screenshotPath, type WebviewPage } from './harness';
 
 const clone = <T>(v: T): T => JSON.parse(JSON.stringify(v)) as T;
 
 describe('draft view (browser)', function () {
-  let browser: Browser;
-  let server: TestServer;
-  let view: WebviewPage | undefined;
-
-  before(async function () {
-    ensureBundle();
-    server = await startServer();
-    browser = await launchBrowser();
-  });
-  after(async function () {
-    await browser?.close();
-    await server?.close();
-  });
-  afterEach(async function () {
-    if (!view) return;
-    const current = view;
-    view = undefined;
-    await current.close();
-    // Every test doubles as a check that the page runs cleanly under the webview's CSP.
-    assert.deepEqual(current.problems, [], 'console errors, page errors or CSP violations');
-  });
+  const suite = browserSuite();
 
   async function openDraft(initialState?: DraftPanelState): Promise<WebviewPage> {
-    view = await openWebview(browser, server, { view: 'draft', initialState });
-    return view;
+    return suite.open({ view: 'draft', initialState });
   }
   async function openWithDraft(): Promise<WebviewPage> {
     const v = await openDraft();
@@ -335,7 +313,7 @@ describe('draft view (browser)', function () {
     });
     await v.page.waitForFunction(() => (window as unknown as { __test: { csp: unknown[] } }).__test.csp.length > 0);
     assert.equal(await v.page.evaluate(() => (window as unknown as { __ran?: boolean }).__ran), undefined, 'an inline script without the nonce must not run');
-    view = undefined;
+    suite.release();
     await v.close();
     assert.ok(v.problems.some((p) => p.startsWith('CSP violation')), v.problems.join('\n'));
   });

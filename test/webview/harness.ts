@@ -1,6 +1,7 @@
 // Test page for the webviews in a real browser: the very HTML the extension serves (renderWebviewHtml, same CSP),
 // the built bundle and stylesheet, VS Code Dark Modern's theme variables, and a fake acquireVsCodeApi that records
 // what the webview posts and saves.
+import { strict as assert } from 'node:assert';
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
@@ -270,4 +271,41 @@ export async function openWebview(browser: Browser, server: TestServer, config: 
 export function screenshotPath(name: string): string {
   mkdirSync(SCREENSHOT_DIR, { recursive: true });
   return join(SCREENSHOT_DIR, name);
+}
+
+/**
+ * The mocha hooks every browser suite shares: one server and one browser per suite, and after each test the page is
+ * closed and must have run cleanly (no console errors, page errors or CSP violations).
+ */
+export function browserSuite() {
+  let browser: Browser | undefined;
+  let server: TestServer | undefined;
+  let view: WebviewPage | undefined;
+  before(async function () {
+    ensureBundle();
+    server = await startServer();
+    browser = await launchBrowser();
+  });
+  after(async function () {
+    await browser?.close();
+    await server?.close();
+  });
+  afterEach(async function () {
+    if (!view) return;
+    const current = view;
+    view = undefined;
+    await current.close();
+    // Every test doubles as a check that the page runs cleanly under the webview's CSP.
+    assert.deepEqual(current.problems, [], 'console errors, page errors or CSP violations');
+  });
+  return {
+    async open(config: PageConfig, viewport?: { width: number; height: number }): Promise<WebviewPage> {
+      view = await openWebview(browser!, server!, config, viewport);
+      return view;
+    },
+    /** For a test that closes its page itself and judges its problems on its own. */
+    release(): void {
+      view = undefined;
+    },
+  };
 }

@@ -1,34 +1,14 @@
 // The score panel in a real browser: the numbers it shows and the jumps it asks the extension for.
 import { strict as assert } from 'node:assert';
-import type { Browser } from 'playwright-core';
 import type { ScoreReportView } from '../../webview/protocol';
 import { REPORT } from './fixtures';
-import { ensureBundle, launchBrowser, openWebview, screenshotPath, startServer, type TestServer, type WebviewPage } from './harness';
+import { browserSuite, screenshotPath, type WebviewPage } from './harness';
 
 describe('score view (browser)', function () {
-  let browser: Browser;
-  let server: TestServer;
-  let view: WebviewPage | undefined;
-
-  before(async function () {
-    ensureBundle();
-    server = await startServer();
-    browser = await launchBrowser();
-  });
-  after(async function () {
-    await browser?.close();
-    await server?.close();
-  });
-  afterEach(async function () {
-    if (!view) return;
-    const current = view;
-    view = undefined;
-    await current.close();
-    assert.deepEqual(current.problems, [], 'console errors, page errors or CSP violations');
-  });
+  const suite = browserSuite();
 
   async function openReport(report: ScoreReportView = REPORT): Promise<WebviewPage> {
-    view = await openWebview(browser, server, { view: 'score' }, { width: 1000, height: 900 });
+    const view = await suite.open({ view: 'score' }, { width: 1000, height: 900 });
     await view.send({ type: 'report', report });
     await view.page.getByTestId('bar-rouge1-f').waitFor();
     return view;
