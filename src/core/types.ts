@@ -68,6 +68,9 @@ export interface PaperLookup {
 export type CiteSyntax = 'cite' | 'citet' | 'citep' | 'pandoc';
 export type CitationStyle = 'citation' | 'tldr';
 
+/** Tense of the reporting verb in citation style: "Smith et al. \\cite{k} proposed …" (past) or "… propose …". */
+export type Tense = 'past' | 'present';
+
 export interface Progress {
   report(done: number, total: number, message?: string): void;
 }
@@ -83,6 +86,13 @@ export interface CitationRequest {
   syntax?: CiteSyntax;
   /** The author's own abstract, when known: lets the engine prefer what contrasts with it. */
   ownAbstract?: string;
+  /** Citation style only; the engine's default when absent (the default engine: past). */
+  tense?: Tense;
+  /**
+   * Source sentences already used for this key (e.g. the sentence the author asked to regenerate): the engine writes
+   * from the best sentence not among them, and starts over from the best when every sentence has been used.
+   */
+  avoidSources?: string[];
 }
 
 /** A piece of generated text with the source sentence it was taken or rewritten from. */
@@ -110,6 +120,8 @@ export interface DraftRequest {
   subsections?: boolean;
   format: 'latex' | 'markdown';
   syntax?: CiteSyntax;
+  /** Tense of the sentences about the cited works; the engine's default when absent. */
+  tense?: Tense;
 }
 
 export interface DraftSentence {

@@ -136,7 +136,7 @@ export function registerCommands(c: CommandContext): vscode.Disposable[] {
         (_p, token) => {
           const controller = new AbortController();
           token.onCancellationRequested(() => controller.abort());
-          return engine.citationSentence({ key: key!, style: 'citation', syntax: syntaxFor(doc) }, library, { signal: controller.signal });
+          return engine.citationSentence({ key: key!, style: 'citation', syntax: syntaxFor(doc), tense: readSettings(doc?.uri).tense }, library, { signal: controller.signal });
         },
       );
       const flags = result.flags.length ? ` [${result.flags.join('; ')}]` : '';

@@ -32,6 +32,8 @@ export class DraftViewProvider implements vscode.WebviewViewProvider, vscode.Dis
   private targetEditor: { uri: vscode.Uri; selection: vscode.Selection } | undefined;
   private readonly disposables: vscode.Disposable[] = [];
   private lastRequest: DraftRequest | undefined;
+  /** Per key, the source sentences "regenerate sentence" has already offered since the last full draft. */
+  private readonly triedSources = new Map<string, string[]>();
   /** Settles when the webview has said it is ready (tests and commands wait for it). */
   private readyResolve: (() => void) | undefined;
   ready: Promise<void> = new Promise((r) => (this.readyResolve = r));
@@ -175,6 +177,7 @@ export class DraftViewProvider implements vscode.WebviewViewProvider, vscode.Dis
       subsections: settings.subsections,
       format: markdown ? 'markdown' : 'latex',
       syntax: markdown ? 'pandoc' : configured !== 'auto' ? configured : doc ? dominantCiteSyntax(doc) : 'cite',
+      tense: readSettings(doc?.uri).tense,
       ownAbstract: doc ? ownAbstractOf(doc.getText(), markdown ? 'markdown' : 'latex') : undefined,
     };
   }
@@ -188,6 +191,7 @@ export class DraftViewProvider implements vscode.WebviewViewProvider, vscode.Dis
     const started = Date.now();
     const req = this.request(keys, settings);
     this.lastRequest = req;
+    this.triedSources.clear();
     return vscode.window.withProgress({ location: { viewId: DraftViewProvider.viewId }, title: 'Drafting' }, async () => {
       try {
         const engine = await this.engines.get({ trusted: vscode.workspace.isTrusted, engineId: settings.engine });
@@ -237,10 +241,19 @@ export class DraftViewProvider implements vscode.WebviewViewProvider, vscode.Dis
     if (!draft || !sentence) throw new Error(`There is no sentence ${sIndex + 1} in paragraph ${pIndex + 1}.`);
     if (sentence.keys.length !== 1) return this.regenerateParagraph(pIndex);
     const engine = await this.engines.get({ trusted: vscode.workspace.isTrusted, engineId: this.savedState?.settings.engine });
+    const key = sentence.keys[0];
     const syntax = this.lastRequest?.syntax ?? 'cite';
-    // The other style gives the author a real alternative rather than the same sentence again.
-    let result = await engine.citationSentence({ key: sentence.keys[0], style: 'citation', syntax }, this.library);
-    if (result.text.trim() === sentence.text.trim()) result = await engine.citationSentence({ key: sentence.keys[0], style: 'tldr', syntax }, this.library);
+    // The next best source sentence each time, round the work's sentences (the engine starts over after the last).
+    const tried = [...new Set([...(this.triedSources.get(key) ?? []), ...sentence.sources.map((s) => s.text)])];
+    const result = await engine.citationSentence({ key, style: 'citation', syntax, tense: this.lastRequest?.tense, avoidSources: tried }, this.library);
+    const fresh = result.spans.some((s) => s.source && s.source.section !== 'title' && !tried.includes(s.source.text));
+    this.triedSources.set(key, fresh ? tried : []);
+    if (result.text.trim() === sentence.text.trim()) {
+      // The panel waits for an answer: give the sentence back as it was, and say why.
+      this.post({ type: 'sentence', paragraph: pIndex, sentence: sIndex, value: sentence });
+      void vscode.window.showInformationMessage(`The ${engine.id} engine has no other sentence for ${key}.`);
+      return;
+    }
     const value: DraftSentenceView = {
       text: result.text,
       keys: [result.key],

@@ -10,6 +10,7 @@ export interface CiteScribeSettings {
   targetWords: number;
   subsections: boolean;
   citeCommand: 'auto' | 'cite' | 'citet' | 'citep';
+  tense: 'past' | 'present';
   engine: EngineId;
   modelPath: string;
   modelId: string;
@@ -30,6 +31,7 @@ export function readSettings(scope?: vscode.ConfigurationScope): CiteScribeSetti
     targetWords: c.get<number>('draft.targetWords', 250),
     subsections: c.get<boolean>('draft.subsections', false),
     citeCommand: c.get('citeCommand', 'auto'),
+    tense: c.get('tense', 'past'),
     engine: c.get<EngineId>('engine', 'default'),
     modelPath: c.get<string>('model.path', ''),
     modelId: c.get<string>('model.id', ''),

@@ -3,11 +3,11 @@ import * as fs from 'node:fs';
 import { parseCommandArgs, UsageError, type CliCommand } from '../args';
 import { citedKeys } from '../../core/cites';
 import type { CiteSyntax } from '../../core/types';
-import { openDatabase } from './engine-common';
+import { openDatabase, parseTense } from './engine-common';
 import { ENGINE_OPTIONS, ENGINE_USAGE, engineFromFlags, type EngineFlags } from '../engine-options';
 
 const usage = `Usage: citescribe draft --db DB (--keys k1,k2,… | --tex FILE) [--own-abstract FILE] [--words N] [--subsections]
-                        [--format latex|markdown] [--syntax cite|citet|citep|pandoc]
+                        [--format latex|markdown] [--syntax cite|citet|citep|pandoc] [--tense past|present]
                         [--engine default|onnx|server [--model DIR|NAME] [--device auto|cuda|cpu] [--url URL]] [--json]
 
 Drafts a related-work section: the works are grouped into topics, each paragraph has a topic sentence, grounded
@@ -23,6 +23,7 @@ Options:
   --subsections        one named subsection per topic
   --format F           latex (default) or markdown
   --syntax S           citation command (default: cite for LaTeX, pandoc for Markdown)
+  --tense T            what the cited works did: past (default: "proposed") or present ("propose")
 ${ENGINE_USAGE}
   --json               print the draft object {text, paragraphs, citedKeys, unknownKeys, engine}`;
 
@@ -44,6 +45,7 @@ export const draftCommand: CliCommand = {
       subsections: { type: 'boolean' },
       format: { type: 'string' },
       syntax: { type: 'string' },
+      tense: { type: 'string' },
       ...ENGINE_OPTIONS,
       json: { type: 'boolean' },
     });
@@ -53,6 +55,7 @@ export const draftCommand: CliCommand = {
     if (format !== 'latex' && format !== 'markdown') throw new UsageError(`--format must be latex or markdown, got '${format}'`);
     const syntax = values.syntax as CiteSyntax | undefined;
     if (syntax && !['cite', 'citet', 'citep', 'pandoc'].includes(syntax)) throw new UsageError(`--syntax must be cite, citet, citep or pandoc, got '${syntax}'`);
+    const tense = parseTense(values.tense as string | undefined);
     let targetWords: number | undefined;
     if (values.words !== undefined) {
       targetWords = Number(values.words);
@@ -73,7 +76,7 @@ export const draftCommand: CliCommand = {
     const engine = await engineFromFlags(values as EngineFlags, io);
     const store = openDatabase(values.db as string | undefined, 'draft');
     try {
-      const draft = await engine.draft({ keys, ownAbstract, targetWords, subsections: !!values.subsections, format, syntax }, store);
+      const draft = await engine.draft({ keys, ownAbstract, targetWords, subsections: !!values.subsections, format, syntax, tense }, store);
       if (values.json) {
         io.out(JSON.stringify(draft));
       } else {

@@ -25,7 +25,7 @@ export class DefaultEngine implements Engine {
     throwIfCancelled(options?.signal);
     const record = library.getPaper(req.key);
     if (!record) throw new Error(`unknown key '${req.key}': not in the library`);
-    return writeCitationSentence(record, this.scorer, { style: req.style, syntax: req.syntax, ownAbstract: req.ownAbstract });
+    return writeCitationSentence(record, this.scorer, { style: req.style, syntax: req.syntax, ownAbstract: req.ownAbstract, tense: req.tense, avoidSources: req.avoidSources });
   }
 
   async draft(req: DraftRequest, library: PaperLookup, options?: EngineOptions): Promise<Draft> {

@@ -261,12 +261,12 @@ export async function writeDraft(req: DraftRequest, ctx: DraftContext): Promise<
       groupedOnly: false,
     };
     if (!doc.grounded) {
-      const t = titleOnlySentence(record, doc.title, 'citation', syntax);
+      const t = titleOnlySentence(record, doc.title, 'citation', syntax, req.tense);
       plan.titleOnly = { text: t.text, keys: [record.key], sources: t.spans.flatMap((s) => (s.source ? [s.source] : [])), role: 'work' };
       plan.titleOnlyFlag = t.flags[0];
     } else {
       // Best variant per source sentence, plus a shorter variant of each, in score order.
-      const ranked = rankCandidates(record, doc, scorer, { style: 'citation', syntax });
+      const ranked = rankCandidates(record, doc, scorer, { style: 'citation', syntax, tense: req.tense });
       const bySentence = new Map<number, ScoredCandidate[]>();
       for (const c of ranked) {
         const list = bySentence.get(c.sentenceIndex) ?? [];

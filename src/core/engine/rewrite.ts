@@ -1,7 +1,8 @@
 // Turning a sentence the authors wrote about their own paper into a sentence about it:
 // compression of content-free clauses, first person → third person ("we" → "Smith et al. \cite{k}", "our" →
 // "their"), verb agreement, and CiteSum's REF convention in both directions.
-import type { CiteSyntax, CitationStyle, PaperRecord } from '../types';
+import type { CiteSyntax, CitationStyle, PaperRecord, Tense } from '../types';
+import { isPastForm, pastTense } from '../text/verbs';
 import { citeMarker, workSubject, type Plurality } from './authors';
 
 // ---------------------------------------------------------------- compression
@@ -119,12 +120,6 @@ export function stripForeignNumberedCitations(sentence: string): string {
 // ---------------------------------------------------------------- person and verb agreement
 
 const MODALS = new Set(['can', 'could', 'will', 'would', 'may', 'might', 'shall', 'should', 'must', 'cannot']);
-const IRREGULAR_PAST = new Set([
-  'found', 'built', 'made', 'took', 'gave', 'got', 'ran', 'began', 'chose', 'drew', 'wrote', 'sought', 'brought',
-  'thought', 'held', 'led', 'set', 'put', 'left', 'kept', 'met', 'saw', 'knew', 'told', 'said', 'became', 'came',
-  'went', 'did', 'had', 'were', 'was', 'read', 'let', 'spent', 'won', 'understood', 'undertook',
-]);
-const ED_BASE_FORMS = new Set(['need', 'feed', 'seed', 'proceed', 'succeed', 'exceed', 'embed', 'shed', 'speed', 'breed', 'bleed']);
 const TO_THIRD_SINGULAR: Record<string, string> = { have: 'has', are: 'is', were: 'was', do: 'does', go: 'goes', undergo: 'undergoes' };
 const TO_BASE: Record<string, string> = { has: 'have', is: 'are', was: 'were', does: 'do', goes: 'go', focuses: 'focus', biases: 'bias', undergoes: 'undergo' };
 /** Adverbs that may sit between the subject and its verb ("we also propose"). */
@@ -133,8 +128,7 @@ const VERB_ADVERBS = /^(?:also|further|first|then|now|thus|hence|therefore|addit
 export function toThirdSingular(verb: string): string {
   const lower = verb.toLowerCase();
   if (TO_THIRD_SINGULAR[lower]) return matchCase(TO_THIRD_SINGULAR[lower], verb);
-  if (MODALS.has(lower) || IRREGULAR_PAST.has(lower)) return verb;
-  if (lower.endsWith('ed') && !ED_BASE_FORMS.has(lower)) return verb;
+  if (MODALS.has(lower) || isPastForm(lower)) return verb;
   if (/(?:s|x|z|ch|sh|o)$/.test(lower)) return verb + 'es';
   if (/[^aeiou]y$/.test(lower)) return verb.slice(0, -1) + 'ies';
   return verb + 's';
@@ -162,13 +156,16 @@ const COORDINATED = new RegExp(
   'gi',
 );
 
-/** For a singular subject, inflect base-form verbs that head coordinated predicates later in the sentence. */
-function agreeCoordinatedVerbs(rest: string): string {
-  return rest.replace(COORDINATED, (_m, conj: string, verb: string) => `${conj} ${toThirdSingular(verb)}`);
+/** Inflect base-form verbs that head coordinated predicates later in the sentence (singular subject, or past). */
+function agreeCoordinatedVerbs(rest: string, inflect: (verb: string) => string = toThirdSingular): string {
+  return rest.replace(COORDINATED, (_m, conj: string, verb: string) => `${conj} ${inflect(verb)}`);
 }
 
-/** Re-inflect the first verb of `rest` (after optional adverbs) for a subject of the given number. */
-function agreeVerb(rest: string, plurality: Plurality, from: 'base' | 'third-singular'): string {
+/**
+ * Re-inflect the first verb of `rest` (after optional adverbs) for a subject of the given number, or into the simple
+ * past ("propose" / "presents" → "proposed" / "presented"), together with the verbs of coordinated predicates.
+ */
+function agreeVerb(rest: string, plurality: Plurality, from: 'base' | 'third-singular', tense: Tense = 'present'): string {
   const words = rest.split(/(\s+)/);
   for (let i = 0; i < words.length; i += 2) {
     const w = words[i];
@@ -177,11 +174,18 @@ function agreeVerb(rest: string, plurality: Plurality, from: 'base' | 'third-sin
     const bare = /^([A-Za-z-]+)(.*)$/.exec(w);
     if (!bare) return rest;
     let verb = bare[1];
-    if (from === 'base' && plurality === 'singular') verb = toThirdSingular(verb);
-    if (from === 'third-singular' && plurality === 'plural') verb = toBaseForm(verb);
+    if (tense === 'past') {
+      verb = pastTense(from === 'third-singular' ? toBaseForm(verb) : verb);
+      // "be" is the one verb whose past still agrees with its subject.
+      if (/^(?:was|were)$/i.test(verb)) verb = matchCase(plurality === 'singular' ? 'was' : 'were', verb);
+    }
+    else if (from === 'base' && plurality === 'singular') verb = toThirdSingular(verb);
+    else if (from === 'third-singular' && plurality === 'plural') verb = toBaseForm(verb);
     words[i] = verb + bare[2];
-    const joined = words.join('');
-    return from === 'base' && plurality === 'singular' ? joined.slice(0, joined.length - words.slice(i + 1).join('').length) + agreeCoordinatedVerbs(words.slice(i + 1).join('')) : joined;
+    const head = words.slice(0, i + 1).join('');
+    const tail = words.slice(i + 1).join('');
+    if (tense === 'past') return head + agreeCoordinatedVerbs(tail, (v) => pastTense(toBaseForm(v)));
+    return from === 'base' && plurality === 'singular' ? head + agreeCoordinatedVerbs(tail) : head + tail;
   }
   return rest;
 }
@@ -214,6 +218,8 @@ export interface RewriteTarget {
   record: Pick<PaperRecord, 'key' | 'authors' | 'authorsTruncated'>;
   style: CitationStyle;
   syntax?: CiteSyntax;
+  /** Citation style only (a TLDR speaks in the present): default 'present'. */
+  tense?: Tense;
 }
 
 /**
@@ -259,9 +265,9 @@ export function rewriteSentence(sentence: string, target: RewriteTarget): string
   if (style === 'citation') {
     const subject = workSubject(target.record, target.syntax);
     if (we) {
-      s = `${subject.text} ${agreeVerb(replaceInnerFirstPerson(s.slice(we[0].length), style), subject.plurality, 'base')}`;
+      s = `${subject.text} ${agreeVerb(replaceInnerFirstPerson(s.slice(we[0].length), style), subject.plurality, 'base', target.tense)}`;
     } else if (self) {
-      s = `${subject.text} ${agreeVerb(replaceInnerFirstPerson(s.slice(self[0].length), style), subject.plurality, 'third-singular')}`;
+      s = `${subject.text} ${agreeVerb(replaceInnerFirstPerson(s.slice(self[0].length), style), subject.plurality, 'third-singular', target.tense)}`;
     } else if (ours) {
       s = `The ${ours[1]} of ${subject.text}${replaceInnerFirstPerson(s.slice(ours[0].length), style)}`;
     } else {

@@ -28,6 +28,28 @@ describe('Draft panel', () => {
     assert.ok(!state.citedKeys.includes('missing2021'), 'the unknown key is never written');
     await screenshot('06-draft-panel');
 
+    // "Regenerate sentence" on the title-only work: nothing else to say, the sentence stays and the panel is free again.
+    const sentences = state.paragraphs.flatMap((p, pi) => p.sentences.map((s, si) => ({ s, pi, si })));
+    const titleOnly = sentences.find(({ s }) => s.role === 'work' && s.keys[0] === 'notitle2019');
+    assert.ok(titleOnly, 'the title-only work has a sentence');
+    await webviewAction('draft-regenerate-title-only', { action: 'click', selector: `[data-testid="regenerate-sentence-${titleOnly.pi}-${titleOnly.si}"]` });
+    // The progress row hides again once the extension has answered (the action waits until the selector matches).
+    await webviewAction('draft-regenerate-answered', { action: 'count', selector: '[data-testid="progress"][hidden]' });
+    assert.equal(api.draftView.savedState?.draft?.paragraphs[titleOnly.pi].sentences[titleOnly.si].text, titleOnly.s.text);
+    // On a work with an abstract: another sentence of that work, still citing it.
+    const at = sentences.find(({ s }) => s.role === 'work' && s.keys.length === 1 && s.sources.some((src) => src.section !== 'title'));
+    assert.ok(at, 'the draft has a sentence about one work');
+    const before = at.s;
+    await webviewAction('draft-regenerate-sentence', { action: 'click', selector: `[data-testid="regenerate-sentence-${at.pi}-${at.si}"]` });
+    const regenerated = await waitFor('a regenerated sentence', () => {
+      const now = api.draftView.savedState?.draft?.paragraphs[at.pi].sentences[at.si];
+      return now && now.text !== before.text ? now : undefined;
+    }, 10_000);
+    assert.deepEqual(regenerated.keys, before.keys);
+    assert.ok(regenerated.text.includes(`{${before.keys[0]}}`), `the new sentence cites ${before.keys[0]}: ${regenerated.text}`);
+    const newSources = regenerated.sources.filter((src) => src.section !== 'title').map((src) => src.text);
+    assert.ok(newSources.length && newSources.every((t) => !before.sources.some((b) => b.text === t)), 'written from another source sentence');
+
     // The author rewrites the first sentence of the first paragraph in the panel.
     const edited = 'Adversarial image synthesis is the common ground of all these works \\cite{goodfellow2014generative}.';
     await webviewAction('draft-edit', { action: 'fill', selector: '[data-testid="sentence-text-0-0"]', text: edited });

@@ -9,7 +9,7 @@ describe('DefaultEngine.citationSentence', () => {
 
   it('writes a third-person sentence with names and the citation, grounded in the abstract', async () => {
     const s = await engine.citationSentence({ key: 'kim2017discogan', style: 'citation' }, library);
-    assert.match(s.text, /^Kim et al\. \\cite\{kim2017discogan\} propose DiscoGAN/);
+    assert.match(s.text, /^Kim et al\. \\cite\{kim2017discogan\} proposed DiscoGAN/);
     assert.equal(s.grounded, true);
     assert.deepEqual(s.flags, []);
     const source = s.spans[0].source!;
@@ -17,6 +17,27 @@ describe('DefaultEngine.citationSentence', () => {
     assert.equal(source.index, 1, 'second sentence of the abstract');
     assert.ok(library.getPaper('kim2017discogan')!.abstract!.includes(source.text));
     assert.ok(!/\b(?:we|our)\b/i.test(s.text));
+  });
+
+  it('reports in the past tense by default and in the present when asked', async () => {
+    const present = await engine.citationSentence({ key: 'kim2017discogan', style: 'citation', tense: 'present' }, library);
+    assert.match(present.text, /^Kim et al\. \\cite\{kim2017discogan\} propose DiscoGAN/);
+    const single = await engine.citationSentence({ key: 'liu2016cogan', style: 'citation', tense: 'present' }, new MemoryLibrary([{ key: 'liu2016cogan', type: 'article', title: 'Coupled Generative Adversarial Networks', authors: [{ family: 'Liu', given: 'Ming-Yu' }] }]));
+    assert.equal(single.text, 'Liu \\cite{liu2016cogan} presents “Coupled Generative Adversarial Networks”.');
+  });
+
+  it('regenerating writes from the next best source sentence, and starts over when every sentence was used', async () => {
+    // The sentence's grounding in the abstract (a title span may come first).
+    const sourceOf = (c: { spans: Array<{ source?: { text: string; section: string } }> }) => c.spans.find((s) => s.source && s.source.section !== 'title')!.source!.text;
+    const first = await engine.citationSentence({ key: 'kim2017discogan', style: 'citation' }, library);
+    const used = [sourceOf(first)];
+    const second = await engine.citationSentence({ key: 'kim2017discogan', style: 'citation', avoidSources: used }, library);
+    assert.notEqual(sourceOf(second), used[0]);
+    assert.match(second.text, /\\cite\{kim2017discogan\}/, 'the alternative still cites the work');
+    assert.ok(library.getPaper('kim2017discogan')!.abstract!.includes(sourceOf(second)));
+    const all = library.getPaper('kim2017discogan')!.abstract!.split(/(?<=\.)\s+/);
+    const again = await engine.citationSentence({ key: 'kim2017discogan', style: 'citation', avoidSources: all }, library);
+    assert.equal(again.text, first.text, 'with nothing left to try, the best sentence again');
   });
 
   it('uses \\citet and pandoc when asked', async () => {
@@ -34,7 +55,7 @@ describe('DefaultEngine.citationSentence', () => {
 
   it('an entry without abstract or PDF gets its title only, flagged', async () => {
     const s = await engine.citationSentence({ key: 'liu2016cogan', style: 'citation' }, library);
-    assert.equal(s.text, 'Liu and Tuzel \\cite{liu2016cogan} present “Coupled Generative Adversarial Networks”.');
+    assert.equal(s.text, 'Liu and Tuzel \\cite{liu2016cogan} presented “Coupled Generative Adversarial Networks”.');
     assert.equal(s.grounded, false);
     assert.deepEqual(s.flags, [TITLE_ONLY_FLAG]);
     assert.equal(s.spans[0].source?.section, 'title');
@@ -53,7 +74,7 @@ describe('DefaultEngine.citationSentence', () => {
       },
     ]);
     const s = await engine.citationSentence({ key: 'x', style: 'citation' }, lib);
-    assert.equal(s.text, 'Roe \\cite{x} proposes anchored translation, which keeps recognition embeddings fixed.');
+    assert.equal(s.text, 'Roe \\cite{x} proposed anchored translation, which keeps recognition embeddings fixed.');
     assert.equal(s.spans[0].source?.page, 2);
   });
 
@@ -66,9 +87,9 @@ describe('DefaultEngine.citationSentence', () => {
     ]);
     const plain = await engine.citationSentence({ key: 'w', style: 'citation' }, lib);
     // Without a focus, the title names the work (see the titled-citation tests); the clause is the same.
-    assert.equal(plain.text, 'In “Two Ideas”, Doe \\cite{w} proposes a sparse attention layer for long documents.');
+    assert.equal(plain.text, 'In “Two Ideas”, Doe \\cite{w} proposed a sparse attention layer for long documents.');
     const focused = await engine.citationSentence({ key: 'w', style: 'citation', ownAbstract: 'We study speech recognition on phones with limited memory and caching.' }, lib);
-    assert.equal(focused.text, 'Doe \\cite{w} also proposes a caching scheme for speech recognition on phones.');
+    assert.equal(focused.text, 'Doe \\cite{w} also proposed a caching scheme for speech recognition on phones.');
   });
 
   it('names the work by its title when the sentence does not say what the title says, with both provenances', async () => {
@@ -79,7 +100,7 @@ describe('DefaultEngine.citationSentence', () => {
       },
     ]);
     const s = await engine.citationSentence({ key: 't', style: 'citation' }, lib);
-    assert.equal(s.text, 'Roe and Poe \\cite{t} propose “Sparse Attention Layers”, a layer that attends to a few blocks of tokens.');
+    assert.equal(s.text, 'Roe and Poe \\cite{t} proposed “Sparse Attention Layers”, a layer that attends to a few blocks of tokens.');
     assert.equal(s.spans.length, 2);
     assert.equal(s.spans[0].source?.section, 'title');
     assert.equal(s.spans[1].source?.section, 'abstract');
@@ -96,7 +117,7 @@ describe('DefaultEngine.citationSentence', () => {
       },
     ]);
     const s = await engine.citationSentence({ key: 'g', style: 'citation' }, lib);
-    assert.equal(s.text, 'Roe \\cite{g} proposes FooNet, a single model that maps images between many visual styles.');
+    assert.equal(s.text, 'Roe \\cite{g} proposed FooNet, a single model that maps images between many visual styles.');
     const tldr = await engine.citationSentence({ key: 'g', style: 'tldr' }, lib);
     assert.ok(!tldr.text.includes('“'), 'tldr keeps the "This paper …" form');
   });

@@ -147,6 +147,38 @@ describe('coordinated verbs', () => {
   });
 });
 
+describe('past tense (citation style)', () => {
+  const past = (sentence: string, record = three) => rewriteSentence(sentence, { record, style: 'citation', tense: 'past' });
+
+  it('puts the reporting verb and coordinated predicates in the simple past', () => {
+    assert.equal(
+      past('In this paper, we propose the Domain Transfer Network (DTN), which maps samples across domains.'),
+      'Taigman et al. \\cite{taigman17} proposed the Domain Transfer Network (DTN), which maps samples across domains.',
+    );
+    assert.equal(past('We analyse weight sharing and identify the posterior fading problem.', one), 'Brants \\cite{brants00} analysed weight sharing and identified the posterior fading problem.');
+    assert.equal(past('This paper presents a tagger based on Markov models.', two), 'Benaim and Wolf \\cite{benaim17} presented a tagger based on Markov models.');
+  });
+
+  it('conjugates irregular, doubled-consonant and hyphenated verbs', () => {
+    assert.equal(past('We find that larger batches help.'), 'Taigman et al. \\cite{taigman17} found that larger batches help.');
+    assert.equal(past('We map images to sketches.'), 'Taigman et al. \\cite{taigman17} mapped images to sketches.');
+    assert.equal(past('We embed words in a hyperbolic space.'), 'Taigman et al. \\cite{taigman17} embedded words in a hyperbolic space.');
+    assert.equal(past('We fine-tune a language model on code.'), 'Taigman et al. \\cite{taigman17} fine-tuned a language model on code.');
+    assert.equal(past('We also build a corpus of tweets.'), 'Taigman et al. \\cite{taigman17} also built a corpus of tweets.');
+  });
+
+  it('keeps modals, auxiliaries and verbs already in the past as they are', () => {
+    assert.equal(past('We can detect faces in real time.'), 'Taigman et al. \\cite{taigman17} can detect faces in real time.');
+    assert.equal(past('We have shown that the bound is tight.'), 'Taigman et al. \\cite{taigman17} have shown that the bound is tight.');
+    assert.equal(past('We found that depth matters.'), 'Taigman et al. \\cite{taigman17} found that depth matters.');
+    assert.equal(past('We are the first to study this setting.', one), 'Brants \\cite{brants00} was the first to study this setting.');
+  });
+
+  it('leaves the tldr style in the present', () => {
+    assert.equal(rewriteSentence('We propose a tagger.', { record: one, style: 'tldr', tense: 'past' }), 'This paper proposes a tagger.');
+  });
+});
+
 describe('coordinated nouns', () => {
   it('leaves "the design and use of" alone', () => {
     const one = { key: 'k', authors: [{ family: 'Roe' }] };

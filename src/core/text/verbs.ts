@@ -1,0 +1,57 @@
+// Verb conjugation for rewriting: compromise's conjugator (irregular verbs, consonant doubling as in "mapped",
+// "embedded", "transferred", hyphenated verbs as in "fine-tuned") rather than rules of our own. Results are cached:
+// a draft asks for the same few reporting verbs again and again.
+import type nlpType from 'compromise/two';
+
+type Conjugation = { PastTense?: string; Infinitive?: string };
+type Conjugate = (verb: string, model: unknown) => Conjugation;
+
+let conjugator: { conjugate: Conjugate; model: unknown } | undefined;
+const pastCache = new Map<string, string>();
+const PAST_CACHE_SIZE = 4096;
+
+/** Auxiliaries and modals keep their tense: "they have shown", "it can detect" read right either way. */
+const KEEP = new Set(['have', 'has', 'had', 'can', 'could', 'will', 'would', 'may', 'might', 'shall', 'should', 'must', 'cannot', 'do', 'does', 'did']);
+const BE_PAST: Record<string, string> = { am: 'was', is: 'was', are: 'were', be: 'were' };
+/** Past forms that do not end in "-ed" (a conjugator would read "found" and "built" as base forms). */
+export const IRREGULAR_PAST: ReadonlySet<string> = new Set([
+  'found', 'built', 'made', 'took', 'gave', 'got', 'ran', 'began', 'chose', 'drew', 'wrote', 'sought', 'brought',
+  'thought', 'held', 'led', 'set', 'put', 'left', 'kept', 'met', 'saw', 'knew', 'told', 'said', 'became', 'came',
+  'went', 'did', 'had', 'were', 'was', 'read', 'let', 'spent', 'won', 'understood', 'undertook', 'taught', 'fed',
+  'grew', 'threw', 'broke', 'caught', 'dealt', 'meant', 'rose', 'arose', 'overcame',
+]);
+/** Base forms that end in "-ed" all the same. */
+export const ED_BASE_FORMS: ReadonlySet<string> = new Set(['need', 'feed', 'seed', 'proceed', 'succeed', 'exceed', 'embed', 'shed', 'speed', 'breed', 'bleed']);
+
+/** Already a past form ("proposed", "found"), not a base form that happens to end in "-ed" ("embed"). */
+export function isPastForm(word: string): boolean {
+  const lower = word.toLowerCase();
+  return IRREGULAR_PAST.has(lower) || (lower.endsWith('ed') && !ED_BASE_FORMS.has(lower));
+}
+
+function conjugate(verb: string): Conjugation {
+  if (!conjugator) {
+    // Loaded on first use: building compromise's lexicon takes about 100 ms, which activation should not pay.
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    const nlp = require('compromise/two') as typeof nlpType;
+    const methods = nlp.methods() as unknown as { two: { transform: { verb: { conjugate: Conjugate } } } };
+    conjugator = { conjugate: methods.two.transform.verb.conjugate, model: nlp.model() };
+  }
+  return conjugator.conjugate(verb, conjugator.model);
+}
+
+/**
+ * Simple past of a base-form verb ("propose" → "proposed", "find" → "found", "map" → "mapped"), keeping the case of
+ * the first letter. Auxiliaries, modals and words already in the past are returned as they are.
+ */
+export function pastTense(verb: string): string {
+  const lower = verb.toLowerCase();
+  if (!/^[a-z][a-z-]*$/.test(lower) || KEEP.has(lower) || isPastForm(lower)) return verb;
+  let past = BE_PAST[lower] ?? pastCache.get(lower);
+  if (!past) {
+    past = conjugate(lower).PastTense || lower;
+    if (pastCache.size >= PAST_CACHE_SIZE) pastCache.clear();
+    pastCache.set(lower, past);
+  }
+  return /^[A-Z]/.test(verb) ? past[0].toUpperCase() + past.slice(1) : past;
+}
