@@ -14,14 +14,14 @@ const PAST_CACHE_SIZE = 4096;
 const KEEP = new Set(['have', 'has', 'had', 'can', 'could', 'will', 'would', 'may', 'might', 'shall', 'should', 'must', 'cannot', 'do', 'does', 'did']);
 const BE_PAST: Record<string, string> = { am: 'was', is: 'was', are: 'were', be: 'were' };
 /** Past forms that do not end in "-ed" (a conjugator would read "found" and "built" as base forms). */
-export const IRREGULAR_PAST: ReadonlySet<string> = new Set([
+const IRREGULAR_PAST: ReadonlySet<string> = new Set([
   'found', 'built', 'made', 'took', 'gave', 'got', 'ran', 'began', 'chose', 'drew', 'wrote', 'sought', 'brought',
   'thought', 'held', 'led', 'set', 'put', 'left', 'kept', 'met', 'saw', 'knew', 'told', 'said', 'became', 'came',
   'went', 'did', 'had', 'were', 'was', 'read', 'let', 'spent', 'won', 'understood', 'undertook', 'taught', 'fed',
   'grew', 'threw', 'broke', 'caught', 'dealt', 'meant', 'rose', 'arose', 'overcame',
 ]);
 /** Base forms that end in "-ed" all the same. */
-export const ED_BASE_FORMS: ReadonlySet<string> = new Set(['need', 'feed', 'seed', 'proceed', 'succeed', 'exceed', 'embed', 'shed', 'speed', 'breed', 'bleed']);
+const ED_BASE_FORMS: ReadonlySet<string> = new Set(['need', 'feed', 'seed', 'proceed', 'succeed', 'exceed', 'embed', 'shed', 'speed', 'breed', 'bleed']);
 
 /** Already a past form ("proposed", "found"), not a base form that happens to end in "-ed" ("embed"). */
 export function isPastForm(word: string): boolean {
