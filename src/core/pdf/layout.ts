@@ -73,6 +73,9 @@ function addSize(sizes: Map<number, number>, size: number, chars: number): void 
   sizes.set(key, (sizes.get(key) ?? 0) + chars);
 }
 
+/** A real word space is at least ~0.15 em even in tightly justified text; kerns are a few hundredths. */
+const SPURIOUS_SPACE_MAX_GAP = 0.08;
+
 /** Groups one page's items into lines, inserting spaces from horizontal gaps. */
 export function layoutPage(
   items: ReadonlyArray<PdfjsTextItem | { type: string }>,
@@ -126,7 +129,11 @@ export function layoutPage(
       const sameLine = !forceBreak && Math.abs(dy) < 0.55 * ref && x > current.endX - ref * 1.5;
       if (sameLine) {
         const gap = x - current.endX;
-        const needsSpace = pendingSpace || gap > 0.18 * Math.min(size, current.lastSize);
+        const em = Math.min(size, current.lastSize);
+        // pdf.js inserts a space run at some kerns of Type 3 fonts (dvips-era papers: "Intro duction", "b est"); a
+        // space whose glyphs on both sides touch is one of those, not a word break.
+        const spuriousSpace = pendingSpace && current.endX > current.x && gap < SPURIOUS_SPACE_MAX_GAP * em;
+        const needsSpace = (pendingSpace && !spuriousSpace) || gap > 0.18 * em;
         if (needsSpace && !/\s$/.test(current.text) && !/^\s/.test(str)) current.text += ' ';
         current.text += str;
         current.endX = Math.max(current.endX, x + item.width);
