@@ -13,6 +13,8 @@ const LEADING_DISCOURSE =
 
 /** "In this paper we …" without a comma. */
 const LEADING_FRAME_NO_COMMA = /^(?:in this (?:paper|work|article|study|letter|thesis|dissertation)|here|so|thus|hence|therefore|now)\s+(?=(?:we|I)\b)/i;
+/** "Currently, we address …": the time is the paper's own, and wrong once the sentence reports it ("Currently, they addressed"). */
+const LEADING_NOW_BEFORE_WE = /^(?:currently|at present|presently|now|today)\s*,?\s+(?=(?:we|I)\b)/i;
 
 /** "Experimental results show that X" → "X", only when X is a clause on its own. */
 const REPORTING_FRAME =
@@ -37,7 +39,7 @@ function ensureFinalPeriod(s: string): string {
 export function stripLeadingDiscourse(sentence: string): string {
   let s = sentence.trim();
   for (let guard = 0; guard < 4; guard++) {
-    const next = s.replace(LEADING_DISCOURSE, '').replace(LEADING_FRAME_NO_COMMA, '');
+    const next = s.replace(LEADING_DISCOURSE, '').replace(LEADING_FRAME_NO_COMMA, '').replace(LEADING_NOW_BEFORE_WE, '');
     if (next === s) break;
     s = next;
   }
@@ -123,7 +125,9 @@ const MODALS = new Set(['can', 'could', 'will', 'would', 'may', 'might', 'shall'
 const TO_THIRD_SINGULAR: Record<string, string> = { have: 'has', are: 'is', were: 'was', do: 'does', go: 'goes', undergo: 'undergoes' };
 const TO_BASE: Record<string, string> = { has: 'have', is: 'are', was: 'were', does: 'do', goes: 'go', focuses: 'focus', biases: 'bias', undergoes: 'undergo' };
 /** Adverbs that may sit between the subject and its verb ("we also propose"). */
-const VERB_ADVERBS = /^(?:also|further|first|then|now|thus|hence|therefore|additionally|finally|both|either|not|still|instead|subsequently|moreover|here|again|mainly|primarily|only|simply|jointly|[a-z]+ly)$/i;
+// "-ly" words are adverbs, except the verbs that end that way ("we apply", "we rely on").
+const VERB_ADVERBS =
+  /^(?:also|further|first|then|now|thus|hence|therefore|additionally|finally|both|either|not|still|instead|subsequently|moreover|here|again|mainly|primarily|only|simply|jointly|(?!(?:ap|re|sup|com|im|multi|al|under)?ply$|(?:re|al)ly$)[a-z]+ly)$/i;
 
 export function toThirdSingular(verb: string): string {
   const lower = verb.toLowerCase();
@@ -149,7 +153,7 @@ function matchCase(word: string, like: string): string {
 
 /** Verbs that often head a second coordinated predicate ("we analyse X and identify Y"). */
 const COORDINATED_VERBS =
-  'propose|present|introduce|show|demonstrate|identify|apply|evaluate|compare|achieve|provide|use|find|derive|develop|analy[sz]e|extend|study|obtain|outperform|prove|describe|release|train|learn|test|validate|discuss|explore|investigate|establish|offer|design|implement|report|suggest|argue|observe|verify|exploit|leverage|introduce|formulate|incorporate|combine|reduce|improve|enable|allow|yield|reach|set|make|give|build|create|collect|perform|conduct|investigate|explain|highlight|characteri[sz]e|quantify|measure';
+  'propose|present|introduce|show|demonstrate|identify|apply|evaluate|compare|achieve|provide|use|find|derive|develop|analy[sz]e|extend|study|obtain|outperform|prove|describe|release|train|learn|test|validate|discuss|explore|investigate|establish|offer|design|implement|report|suggest|argue|observe|verify|exploit|leverage|introduce|formulate|incorporate|combine|reduce|improve|enable|allow|yield|reach|set|make|give|build|create|collect|perform|conduct|investigate|explain|highlight|characteri[sz]e|quantify|measure|hypothesi[sz]e|conjecture|apply';
 // The verb must be followed by what starts an object, so that nouns ("the design and use of X") stay as they are.
 const COORDINATED = new RegExp(
   `\\b(and|or|then|but|and then|and also|and further)\\s+(${COORDINATED_VERBS})(?=\\s+(?:the|a|an|that|how|whether|its|their|our|it|them|these|this|those|new|novel|several|two|three|four|multiple|both|each|competitive|significant|strong|better|improved|state-of-the-art)\\b)`,

@@ -167,6 +167,19 @@ describe('past tense (citation style)', () => {
     assert.equal(past('We also build a corpus of tweets.'), 'Taigman et al. \\cite{taigman17} also built a corpus of tweets.');
   });
 
+  it('conjugates verbs that end in "-ly" (apply, rely, supply) instead of taking them for adverbs', () => {
+    assert.equal(past('We apply a graph-based method to sentence retrieval.'), 'Taigman et al. \\cite{taigman17} applied a graph-based method to sentence retrieval.');
+    assert.equal(past('We rely on weak supervision.'), 'Taigman et al. \\cite{taigman17} relied on weak supervision.');
+    assert.equal(past('We simply apply dropout.'), 'Taigman et al. \\cite{taigman17} simply applied dropout.');
+    assert.equal(rewriteSentence('We apply a method.', { record: one, style: 'tldr' }), 'This paper applies a method.');
+    assert.equal(rewriteSentence('We rely on a method.', { record: one, style: 'citation' }), 'Brants \\cite{brants00} relies on a method.');
+  });
+
+  it('drops the authors\' "Currently," which no longer holds once the sentence is reported', () => {
+    assert.equal(past('Currently, we address question-focused sentence retrieval.'), 'Taigman et al. \\cite{taigman17} addressed question-focused sentence retrieval.');
+    assert.equal(past('We present a method and hypothesize that it generalises.'), 'Taigman et al. \\cite{taigman17} presented a method and hypothesized that it generalises.');
+  });
+
   it('keeps modals, auxiliaries and verbs already in the past as they are', () => {
     assert.equal(past('We can detect faces in real time.'), 'Taigman et al. \\cite{taigman17} can detect faces in real time.');
     assert.equal(past('We have shown that the bound is tight.'), 'Taigman et al. \\cite{taigman17} have shown that the bound is tight.');
