@@ -175,6 +175,13 @@ function agreeVerb(rest: string, plurality: Plurality, from: 'base' | 'third-sin
     const w = words[i];
     if (!w) continue;
     if (VERB_ADVERBS.test(w) && i + 2 < words.length) continue;
+    // The authors' future ("we will present") is done by the time the paper is cited: "presented" / "presents".
+    if (/^(?:will|shall)$/i.test(w) && /^[a-z][a-z-]*$/.test(words[i + 2] ?? '') && !/^(?:be|not|have)$/.test(words[i + 2])) {
+      words.splice(i, 2);
+      from = 'base';
+      i -= 2;
+      continue;
+    }
     const bare = /^([A-Za-z-]+)(.*)$/.exec(w);
     if (!bare) return rest;
     let verb = bare[1];
@@ -248,9 +255,17 @@ export function dropSelfPraise(s: string): string {
   });
 }
 
+const SUBJECT_ASIDE =
+  /^(we|I)\s*,\s*(?:in contrast|by contrast|however|instead|therefore|thus|hence|in turn|on the other hand|in particular|for example|for instance|in addition|additionally|moreover|furthermore|then|first|finally|here|now)\s*,\s*/i;
+const INNER_SELF_LOCATION = /(?<=[\w)])\s+(?:in this (?:paper|work|article|study|thesis|dissertation|letter|note)|herein)(?=[\s,.;:])/gi;
+
 export function rewriteSentence(sentence: string, target: RewriteTarget): string {
   const { style } = target;
-  let s = stripLeadingDiscourse(stripForeignNumberedCitations(sentence));
+  // "We address X in this paper by …", "Our work in this paper extends …": once the subject names the work, an
+  // inner "in this paper" repeats it ("This paper in this paper extends …").
+  let s = stripLeadingDiscourse(stripForeignNumberedCitations(sentence).replace(INNER_SELF_LOCATION, ''));
+  // "We, in contrast, discuss …": the aside would split the subject from its verb.
+  s = s.replace(SUBJECT_ASIDE, '$1 ');
   // "Borrowing X from Y, we develop Z": the first "we" after a fronted clause is the subject too.
   const fronted =
     /^([^,;]{3,120}),\s+(?:here\s+|then\s+|thus\s+|therefore\s+|hence\s+)?(?=we\s)/i.exec(s) ??
@@ -285,7 +300,8 @@ export function rewriteSentence(sentence: string, target: RewriteTarget): string
     else if (ours) s = `The ${ours[1]}${replaceInnerFirstPerson(s.slice(ours[0].length), style)}`;
     else s = replaceInnerFirstPerson(s, style);
   }
-  return ensureFinalPeriod(capitalizeFirst(s.replace(/\s{2,}/g, ' ').trim()));
+  // "We, in contrast, discuss" → "This paper, in contrast, discusses" (not "This paper , in contrast").
+  return ensureFinalPeriod(capitalizeFirst(s.replace(/\s{2,}/g, ' ').replace(/ ,/g, ',').trim()));
 }
 
 // ---------------------------------------------------------------- CiteSum's REF convention

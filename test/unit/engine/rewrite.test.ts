@@ -180,6 +180,19 @@ describe('past tense (citation style)', () => {
     assert.equal(past('We present a method and hypothesize that it generalises.'), 'Taigman et al. \\cite{taigman17} presented a method and hypothesized that it generalises.');
   });
 
+  it('drops an inner "in this paper" and an aside between "we" and its verb', () => {
+    assert.equal(past('We address these issues in this paper by proposing adaptive quantization.'), 'Taigman et al. \\cite{taigman17} addressed these issues by proposing adaptive quantization.');
+    assert.equal(rewriteSentence('Our work in this paper substantially extends graph-to-graph translation.', { record: one, style: 'tldr' }), 'This paper substantially extends graph-to-graph translation.');
+    assert.equal(rewriteSentence('We, in contrast, discuss the origin of adversarial examples.', { record: one, style: 'tldr' }), 'This paper discusses the origin of adversarial examples.');
+  });
+
+  it('reports the authors\' "we will present" as done', () => {
+    assert.equal(past('In this paper, we will present an evaluation measure.'), 'Taigman et al. \\cite{taigman17} presented an evaluation measure.');
+    assert.equal(past('This paper will also describe a parser.', one), 'Brants \\cite{brants00} also described a parser.');
+    assert.equal(rewriteSentence('We will present an evaluation measure.', { record: one, style: 'tldr' }), 'This paper presents an evaluation measure.');
+    assert.equal(past('We will not discuss pruning.'), 'Taigman et al. \\cite{taigman17} will not discuss pruning.');
+  });
+
   it('keeps modals, auxiliaries and verbs already in the past as they are', () => {
     assert.equal(past('We can detect faces in real time.'), 'Taigman et al. \\cite{taigman17} can detect faces in real time.');
     assert.equal(past('We have shown that the bound is tight.'), 'Taigman et al. \\cite{taigman17} have shown that the bound is tight.');
