@@ -5,7 +5,7 @@ import { createReadStream } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
 import type { PaperSection } from '../types';
 import type { PdfExtraction, PdfFailure } from './types';
-import { layoutPage, pageText, type PageLayout } from './layout';
+import { DocumentSpelling, layoutPage, pageText, type PageLayout } from './layout';
 import { guessMetadata, type InfoFields } from './metadata';
 import { openPdf, type PdfjsDocument, type PdfjsLoadingTask } from './pdfjs';
 import { bodyFontSize, buildSections, contentLines } from './sections';
@@ -122,7 +122,6 @@ async function readDocument(path: string, task: PdfjsLoadingTask, complete: bool
   const doc = await task.promise;
   const pageCount = doc.numPages;
   const layouts: PageLayout[] = [];
-  const pages: string[] = [];
   let pageErrors = 0;
   let firstError = '';
   const limit = Math.min(pageCount, maxPages ?? pageCount);
@@ -133,15 +132,15 @@ async function readDocument(path: string, task: PdfjsLoadingTask, complete: bool
       const content = await page.getTextContent();
       const layout = layoutPage(content.items, n, viewport.width, viewport.height);
       layouts.push(layout);
-      pages.push(pageText(layout));
       page.cleanup();
     } catch (e) {
       pageErrors++;
       firstError ||= (e as Error).message;
       layouts.push({ page: n, width: 0, height: 0, lines: [], marginalia: [] });
-      pages.push('');
     }
   }
+  const spelling = DocumentSpelling.fromLines(layouts.flatMap((l) => l.lines));
+  const pages = layouts.map((l) => pageText(l, spelling));
   const letters = pages.reduce((n, p) => n + (p.match(/\p{L}/gu)?.length ?? 0), 0);
   const emptyPages = pages.filter((p) => !/\p{L}/u.test(p)).length;
 
@@ -159,7 +158,7 @@ async function readDocument(path: string, task: PdfjsLoadingTask, complete: bool
   const info = await readInfo(doc);
   const bodySize = bodyFontSize(layouts);
   const meta = guessMetadata(layouts[0], bodySize, info);
-  const sections: PaperSection[] = buildSections(contentLines(layouts, bodySize), bodySize);
+  const sections: PaperSection[] = buildSections(contentLines(layouts, bodySize), bodySize, spelling);
   if (meta.title) {
     sections.unshift({ heading: 'Title', kind: 'title', sentences: [{ text: meta.title, section: 'title', index: 0, page: 1 }] });
   }

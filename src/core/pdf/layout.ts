@@ -166,15 +166,52 @@ export function layoutPage(
 const HYPHEN_AT_END = /(\S*?)(\p{L})[-\u00ad]$/u;
 
 /**
- * Joins two consecutive lines. A hyphen at a line end before a lower-case continuation is a layout hyphen and goes,
- * unless the word already has a hyphen (a compound such as "state-of-the-/art" keeps it). Before a capital or a
- * digit it stays, without a space.
+ * How a document spells its words inside lines (where no line break interferes), to settle a hyphen at a line end
+ * the way the document itself does elsewhere: "question-|focused" → "question-focused", "Page-|Rank" → "PageRank".
  */
-export function joinLineText(previous: string, next: string, separator: string): string {
+export class DocumentSpelling {
+  private readonly counts = new Map<string, number>();
+
+  static fromLines(lines: Iterable<TextLine>): DocumentSpelling {
+    const spelling = new DocumentSpelling();
+    for (const line of lines) {
+      const words = line.text.split(/\s+/);
+      // The last word may be the first half of a hyphenated word: it is not a spelling.
+      if (words.length && /[-\u00ad]$/.test(words[words.length - 1])) words.pop();
+      for (const w of words) {
+        const word = w.replace(/^[^\p{L}\p{N}]+|[^\p{L}\p{N}]+$/gu, '').toLowerCase();
+        if (word.length >= 4) spelling.counts.set(word, (spelling.counts.get(word) ?? 0) + 1);
+      }
+    }
+    return spelling;
+  }
+
+  /** 'hyphen' or 'join' when the document writes one form more often than the other; undefined when it does not say. */
+  prefer(hyphenated: string, joined: string): 'hyphen' | 'join' | undefined {
+    const h = this.counts.get(hyphenated.toLowerCase()) ?? 0;
+    const j = this.counts.get(joined.toLowerCase()) ?? 0;
+    return h > j ? 'hyphen' : j > h ? 'join' : undefined;
+  }
+}
+
+/**
+ * Joins two consecutive lines. A hyphen at a line end is settled by how the document spells the word elsewhere when
+ * it does; otherwise, before a lower-case continuation it is a layout hyphen and goes, unless the word already has a
+ * hyphen (a compound such as "state-of-the-/art" keeps it), and before a capital or a digit it stays, without a space.
+ */
+export function joinLineText(previous: string, next: string, separator: string, spelling?: DocumentSpelling): string {
   const last = previous.charCodeAt(previous.length - 1);
   if (last !== 0x2d && last !== 0xad) return previous + separator + next; // fast path: no hyphen at the end
   // Only the last word matters; scanning the whole line from every start position is needlessly slow.
-  const m = HYPHEN_AT_END.exec(previous.slice(previous.lastIndexOf(' ') + 1));
+  const lastWord = previous.slice(previous.lastIndexOf(' ') + 1);
+  const m = HYPHEN_AT_END.exec(lastWord);
+  if (m && spelling && previous.endsWith('-')) {
+    const head = lastWord.replace(/^[^\p{L}\p{N}]+/u, '').slice(0, -1);
+    const tail = /^[\p{L}\p{N}]+(?:-[\p{L}\p{N}]+)*/u.exec(next)?.[0];
+    const choice = tail ? spelling.prefer(`${head}-${tail}`, head + tail) : undefined;
+    if (choice === 'hyphen') return previous + next;
+    if (choice === 'join') return previous.slice(0, -1) + next;
+  }
   if (m && /^\p{Ll}/u.test(next)) {
     const keepHyphen = m[1].includes('-') && previous.endsWith('-');
     return previous.slice(0, previous.length - 1) + (keepHyphen ? '-' : '') + next;
@@ -186,14 +223,14 @@ export function joinLineText(previous: string, next: string, separator: string):
 }
 
 /** Plain text of a page: one line per line of text, hyphenated line ends joined, rotated marginalia last. */
-export function pageText(layout: PageLayout): string {
+export function pageText(layout: PageLayout, spelling?: DocumentSpelling): string {
   const out: string[] = [];
   for (const line of layout.lines) {
     if (out.length === 0) {
       out.push(line.text);
       continue;
     }
-    const joined = joinLineText(out[out.length - 1], line.text, '\u0000');
+    const joined = joinLineText(out[out.length - 1], line.text, '\u0000', spelling);
     if (joined.includes('\u0000')) out.push((line.paragraphBreak ? '\n' : '') + line.text);
     else out[out.length - 1] = joined;
   }

@@ -4,7 +4,7 @@
 // sequence seen so far. Top-level headings start sections; sub-headings only break paragraphs.
 import type { PaperSection, SectionKind, SourceSentence } from '../types';
 import { splitSentences } from '../text/sentences';
-import { joinLineText, type PageLayout, type TextLine } from './layout';
+import { DocumentSpelling, joinLineText, type PageLayout, type TextLine } from './layout';
 
 /** Font size that most characters of the document are set in (the body text). */
 export function bodyFontSize(pages: readonly PageLayout[]): number {
@@ -211,7 +211,7 @@ interface SectionDraft {
  * Builds sections with sentences from a paper's reading lines. Sentences carry their 1-based page.
  * Text before the first heading (title block, authors, affiliations) is dropped unless no heading is found at all.
  */
-export function buildSections(lines: readonly TextLine[], bodySize: number): PaperSection[] {
+export function buildSections(lines: readonly TextLine[], bodySize: number, spelling = DocumentSpelling.fromLines(lines)): PaperSection[] {
   const candidates: Candidate[] = [];
   lines.forEach((line, i) => {
     const c = headingCandidate(line, i, bodySize);
@@ -254,14 +254,14 @@ export function buildSections(lines: readonly TextLine[], bodySize: number): Pap
   const preambleText = preamble.lines.reduce((n, l) => n + l.text.length, 0);
   if (drafts.length === 0 || preambleText > 2500) drafts.unshift(preamble);
   for (const d of drafts) {
-    const sentences = sectionSentences(d.lines, d.kind);
+    const sentences = sectionSentences(d.lines, d.kind, spelling);
     if (sentences.length === 0 && d.kind === 'other' && d.heading === '') continue;
     sections.push({ heading: d.heading, kind: d.kind, sentences });
   }
   return sections;
 }
 
-function sectionSentences(lines: readonly TextLine[], kind: SectionKind): SourceSentence[] {
+function sectionSentences(lines: readonly TextLine[], kind: SectionKind, spelling: DocumentSpelling): SourceSentence[] {
   // Join lines into one string (paragraph breaks as blank lines) and remember where each page starts.
   const parts: string[] = [];
   const pageStarts: Array<{ offset: number; page: number }> = [];
@@ -281,7 +281,7 @@ function sectionSentences(lines: readonly TextLine[], kind: SectionKind): Source
     } else {
       const last = parts[parts.length - 1];
       const separator = line.paragraphBreak || breakPending ? '\n\n' : ' ';
-      const joined = joinLineText(last, line.text, separator);
+      const joined = joinLineText(last, line.text, separator, spelling);
       if (joined.length === last.length + separator.length + line.text.length) parts.push(separator + line.text);
       else parts[parts.length - 1] = joined;
       length += joined.length - last.length;

@@ -1,5 +1,5 @@
 import { strict as assert } from 'node:assert';
-import { layoutPage } from '../../../src/core/pdf/layout';
+import { DocumentSpelling, joinLineText, layoutPage } from '../../../src/core/pdf/layout';
 
 /** A pdf.js text run at 10 pt on the baseline y = 700, `width` in PDF units. */
 function run(str: string, x: number, width: number) {
@@ -22,5 +22,27 @@ describe('PDF line layout', () => {
   it('trusts a reported space when the run before it has no width to measure from', () => {
     const items = [run('of', 72, 0), run(' ', 72, 0), run('the', 72.5, 0)];
     assert.equal(layoutPage(items, 1, 612, 792).lines[0].text, 'of the');
+  });
+});
+
+describe('hyphens at line ends', () => {
+  const line = (text: string) => ({ text, page: 1, x: 72, y: 700, fontSize: 10, paragraphBreak: false });
+  const spelling = DocumentSpelling.fromLines(
+    ['We rank with PageRank and PageRank again.', 'The question-focused task is hard.', 'Compare: PageRank'].map(line),
+  );
+
+  it('keeps the hyphen of a compound the document writes with a hyphen elsewhere', () => {
+    assert.equal(joinLineText('the question-', 'focused retrieval', ' ', spelling), 'the question-focused retrieval');
+    // Without that evidence a hyphen before a lower-case letter is a layout hyphen.
+    assert.equal(joinLineText('the question-', 'focused retrieval', ' '), 'the questionfocused retrieval');
+  });
+
+  it('drops the hyphen of a name the document writes in one word elsewhere', () => {
+    assert.equal(joinLineText('we use Page-', 'Rank to rank', ' ', spelling), 'we use PageRank to rank');
+    assert.equal(joinLineText('we use Page-', 'Rank to rank', ' '), 'we use Page-Rank to rank');
+  });
+
+  it('falls back to the usual rules for a word the document spells only once, at this break', () => {
+    assert.equal(joinLineText('a convolu-', 'tional layer', ' ', spelling), 'a convolutional layer');
   });
 });
