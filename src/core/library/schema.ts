@@ -98,6 +98,9 @@ export const MIGRATIONS: ReadonlyArray<(db: Database) => void> = [
       CREATE VIRTUAL TABLE entries_fts USING fts5(key, title, authors, abstract, ${FTS_TOKENIZER});
       CREATE VIRTUAL TABLE pdf_fts USING fts5(text, ${FTS_TOKENIZER});
     `),
+  // 1 → 2: PDF text extraction improved (no spaces at kerns inside words, line-end hyphens settled by the document's
+  // own spelling). Forgetting the stored stamps makes the next index re-extract every PDF; its text stays until then.
+  (db) => db.exec(`UPDATE pdf_files SET content_hash = '', mtime_ms = -1;`),
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;
