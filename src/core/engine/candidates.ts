@@ -42,6 +42,23 @@ export function plainText(text: string): string {
     .trim();
 }
 
+/** "Figure 1 shows …", "(see Table 2)", "In Section 3 we …": about the paper's layout, meaningless in a citation. */
+const POINTS_INTO_PAPER = /\b(?:fig(?:ure)?s?\.?|tables?|sections?|sec\.|appendix|appendices|algorithm|eq(?:uation)?s?\.?)\s*\(?(?:\d|[IVX]+\b)|\b(?:the )?(?:following|above|below) (?:example|figure|table|section)|\bas (?:shown|illustrated|depicted) (?:above|below)/i;
+
+/**
+ * A PDF sentence that can be quoted on its own: not a figure/table/section pointer and not a table row or formula that
+ * the text layer ran into the prose (many numbers, few words). Abstracts are written to stand alone; these checks
+ * are for the body text of linked PDFs.
+ */
+export function pdfSentenceStandsAlone(text: string): boolean {
+  if (POINTS_INTO_PAPER.test(text)) return false;
+  // "2 Russian Deputy Prime Minister …": a table cell or a list number run into the sentence.
+  if (/^\d+(?:\.\d+)*\s+\p{Lu}/u.test(text)) return false;
+  const tokens = text.split(/\s+/).filter(Boolean);
+  const numeric = tokens.filter((t) => /^[-+(]?[\d.,:%]+[)%]?[,.;]?$/.test(t)).length;
+  return numeric < 4 || numeric / tokens.length < 0.25;
+}
+
 /** Every sentence the engine may take or rewrite, each with its provenance. */
 export function sourceDocument(record: PaperRecord): SourceDocument {
   const sentences: SourceSentence[] = [];
@@ -54,7 +71,9 @@ export function sourceDocument(record: PaperRecord): SourceDocument {
     // The PDF's abstract repeats the .bib abstract when both exist.
     if (section.kind === 'abstract' && abstract) continue;
     for (const s of section.sentences.slice(0, MAX_SENTENCES_PER_PDF_SECTION)) {
-      sentences.push({ ...s, text: plainText(s.text), pdfPath: s.pdfPath ?? record.pdfPath });
+      const text = plainText(s.text);
+      if (!pdfSentenceStandsAlone(text)) continue;
+      sentences.push({ ...s, text, pdfPath: s.pdfPath ?? record.pdfPath });
     }
   }
   const usable = sentences.filter((s) => {

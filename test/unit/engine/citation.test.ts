@@ -78,6 +78,26 @@ describe('DefaultEngine.citationSentence', () => {
     assert.equal(s.spans[0].source?.page, 2);
   });
 
+  it('never quotes a PDF sentence that points into the paper or is a table row run into the text', async () => {
+    const intro = (text: string, index: number) => ({ text, section: 'introduction' as const, index, page: 1 });
+    const lib = new MemoryLibrary([
+      {
+        key: 'y', type: 'article', title: 'Question Retrieval', authors: [{ family: 'Roe' }],
+        sections: [
+          { heading: 'Introduction', kind: 'introduction', sentences: [
+            intro('Figure 1 shows our question answering interface for news stories.', 0),
+            intro('In Section 3, we describe our question answering method for news stories.', 1),
+            intro('2 Russian Deputy Prime Minister Ilya Klebanov 0.0133 Y said Thursday that a collision caused the sinking.', 2),
+            intro('We rank sentences for question answering with random walks over news stories.', 3),
+          ] },
+        ],
+      },
+    ]);
+    const s = await engine.citationSentence({ key: 'y', style: 'citation' }, lib);
+    assert.equal(s.spans.at(-1)?.source?.index, 3);
+    assert.match(s.text, /ranked sentences for question answering with random walks/);
+  });
+
   it("prefers the sentence that speaks to the author's own abstract", async () => {
     const lib = new MemoryLibrary([
       {
