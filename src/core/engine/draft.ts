@@ -5,7 +5,7 @@ import type { CiteSyntax, Draft, DraftParagraph, DraftRequest, DraftSentence, En
 import { throwIfCancelled } from '../types';
 import { splitSentences } from '../text/sentences';
 import { contentTerms, cosine, STOPWORDS, termFrequencies, TfIdfModel, wordCount, type SparseVector } from '../text/tokens';
-import { citeMarker, workSubject } from './authors';
+import { citeMarker, repeatedSubject, workSubject } from './authors';
 import { plainText, sourceDocument } from './candidates';
 import { DRAFT_OWN_RELEVANCE, NOTHING_FLAG, rankCandidates, titleOnlySentence, type ScoredCandidate } from './citation';
 import { hasContributionCue } from './cues';
@@ -51,6 +51,11 @@ export interface DraftContext {
   scorer: LinearScorer;
   library: PaperLookup;
   options?: EngineOptions;
+}
+
+/** The marker that cites `key` in a sentence written in `syntax` (\\citet names it as the subject). */
+function citeMarkerOf(key: string, syntax: CiteSyntax): string {
+  return syntax === 'citet' ? `{${key}}` : citeMarker([key], syntax);
 }
 
 function sentenceOf(candidate: ScoredCandidate, key: string): DraftSentence {
@@ -471,8 +476,10 @@ export async function writeDraft(req: DraftRequest, ctx: DraftContext): Promise<
           if (w.chosen.includes(i)) return;
           const v = termFrequencies(contentTerms(c.extract));
           const redundancy = Math.max(0, ...said.map((s) => cosine(s, v)));
-          const value = MMR_LAMBDA * (c.score - top) - (1 - MMR_LAMBDA) * redundancy - 0.02 * w.chosen.length;
-          if (value > bestValue) {
+          const value = MMR_LAMBDA * (c.score - top) - (1 - MMR_LAMBDA) * redundancy;
+          // Rounds: no work gets another sentence while a work of the group has fewer (a long PDF would otherwise
+          // win every round, having many sentences close to its best).
+          if (bestWork === undefined || w.chosen.length < bestWork.chosen.length || (w.chosen.length === bestWork.chosen.length && value > bestValue)) {
             bestValue = value;
             bestWork = w;
             bestIndex = i;
@@ -497,9 +504,18 @@ export async function writeDraft(req: DraftRequest, ctx: DraftContext): Promise<
     for (const w of g.works) {
       if (w.groupedOnly) continue;
       if (w.titleOnly) sentences.push(w.titleOnly);
-      // Sentences of one work in the order they appear in its source.
+      // Sentences of one work in the order they appear in its source; once cited, the work is named again briefly.
       const picked = [...w.chosen].sort((a, b) => w.options[a].sentenceIndex - w.options[b].sentenceIndex);
-      for (const c of picked) sentences.push(sentenceOf(w.options[c], w.record.key));
+      const subject = `${workSubject(w.record, syntax).text} `;
+      const again = repeatedSubject(w.record);
+      picked.forEach((c, k) => {
+        const sentence = sentenceOf(w.options[c], w.record.key);
+        const previous = sentences[sentences.length - 1];
+        if (k > 0 && again && previous?.keys.includes(w.record.key) && previous.text.includes(citeMarkerOf(w.record.key, syntax)) && sentence.text.startsWith(subject)) {
+          sentence.text = again + ' ' + sentence.text.slice(subject.length);
+        }
+        sentences.push(sentence);
+      });
     }
     if (g.contrast) sentences.push(g.contrast);
     sentences.push(...g.extraOwn);

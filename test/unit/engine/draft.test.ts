@@ -88,6 +88,34 @@ describe('DefaultEngine.draft', () => {
     assert.equal(paragraphOf('ganin2016dann'), paragraphOf('bousmalis2017pixelda'));
   });
 
+  it('shares the length among the works instead of quoting the one with a long PDF over and over', async () => {
+    // One work with a long linked PDF (many sentences near its best), two with short abstracts, on the same topic.
+    const pdfSentences = Array.from({ length: 12 }, (_, i) => ({
+      text: `We study sparse attention for long documents in setting number ${['one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten', 'eleven', 'twelve'][i]} with caching.`,
+      section: 'introduction' as const,
+      index: i,
+      page: 1,
+    }));
+    const lib = new MemoryLibrary([
+      { key: 'long', type: 'article', title: 'Sparse Attention', authors: [{ family: 'Roe' }, { family: 'Poe' }, { family: 'Moe' }], sections: [{ heading: 'Introduction', kind: 'introduction', sentences: pdfSentences }] },
+      { key: 'a', type: 'article', title: 'Attention Caching', authors: [{ family: 'Ames' }], abstract: 'We propose attention caching for long documents. Caching halves the memory of attention layers. It works for speech too.' },
+      { key: 'b', type: 'article', title: 'Block Attention', authors: [{ family: 'Bell' }], abstract: 'We propose block attention for long documents. Blocks of tokens attend to each other sparsely. Training is twice as fast.' },
+    ]);
+    const draft = await engine.draft({ keys: ['long', 'a', 'b'], ownAbstract: 'We study attention for long documents with sparse caching.', targetWords: 120, format: 'latex' }, lib);
+    const perWork = (k: string) => draft.paragraphs.flatMap((p) => p.sentences).filter((x) => x.role === 'work' && x.keys.includes(k)).length;
+    assert.ok(perWork('long') - Math.min(perWork('a'), perWork('b')) <= 1, `${perWork('long')} / ${perWork('a')} / ${perWork('b')}: ${draft.text}`);
+  });
+
+  it('names a work briefly in the sentence right after the one that cited it', async () => {
+    const lib = new MemoryLibrary([
+      { key: 'p', type: 'article', title: 'Bigram Trees', authors: [{ family: 'Pedersen' }], abstract: 'We present a decision tree of bigrams for word sense disambiguation. We evaluate the tree on the SENSEVAL data and describe its errors.' },
+      { key: 'o', type: 'article', title: 'Random Walks for Retrieval', authors: [{ family: 'Otter' }, { family: 'Erkan' }, { family: 'Radev' }], abstract: 'We address question-focused sentence retrieval for news. We apply random walks over a sentence graph to rank sentences.' },
+    ]);
+    const draft = await engine.draft({ keys: ['p', 'o'], targetWords: 150, format: 'latex' }, lib);
+    assert.match(draft.text, /Pedersen \\cite\{p\} presented [^.]*\. Pedersen evaluated/);
+    assert.match(draft.text, /Otter et al\. \\cite\{o\} addressed [^.]*\. They applied/);
+  });
+
   it('stops when cancelled', async () => {
     const controller = new AbortController();
     controller.abort();
