@@ -176,7 +176,7 @@ function titleCase(phrase: string): string {
  * and a sentence naming the topic (keyphrases) that carries the grouped citations of works without a sentence of
  * their own. Grouped citations never go on the author's own sentence: that would attribute the author's claim.
  */
-function topicSentences(group: GroupPlan, index: number, syntax: CiteSyntax): DraftSentence[] {
+function topicSentences(group: GroupPlan, index: number, syntax: CiteSyntax, groupCount: number): DraftSentence[] {
   const grouped = group.works.filter((w) => w.groupedOnly).map((w) => w.record.key);
   const out: DraftSentence[] = [];
   if (group.context) out.push({ text: group.context.text, keys: [], sources: [group.context], role: 'topic' });
@@ -185,7 +185,8 @@ function topicSentences(group: GroupPlan, index: number, syntax: CiteSyntax): Dr
   if (!grouped.length && group.works.length < 2) return out;
   const [a, b] = group.keyphrases;
   const topic = a && b ? `${a} and ${b}` : a ?? 'closely related problems';
-  const opener = index === 0 ? 'A first line of work studies' : index === 1 ? 'Another line of work addresses' : 'Further work considers';
+  // "A first line of work" promises a second one: a single paragraph just opens with the topic.
+  const opener = groupCount === 1 ? 'Prior work studies' : index === 0 ? 'A first line of work studies' : index === 1 ? 'Another line of work addresses' : 'Further work considers';
   let text: string;
   if (grouped.length) {
     const cite = citeMarker(grouped, syntax);
@@ -394,7 +395,7 @@ export async function writeDraft(req: DraftRequest, ctx: DraftContext): Promise<
   }
 
   // Fit the target length (±15%).
-  const topicsFor = () => groups.map((g, gi) => topicSentences(g, gi, syntax));
+  const topicsFor = () => groups.map((g, gi) => topicSentences(g, gi, syntax, groups.length));
   const hi = targetWords * (1 + LENGTH_TOLERANCE);
   const lo = targetWords * (1 - LENGTH_TOLERANCE);
   const allWorks = groups.flatMap((g) => g.works);

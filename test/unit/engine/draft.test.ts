@@ -114,6 +114,9 @@ describe('DefaultEngine.draft', () => {
     const draft = await engine.draft({ keys: ['p', 'o'], targetWords: 150, format: 'latex' }, lib);
     assert.match(draft.text, /Pedersen \\cite\{p\} presented [^.]*\. Pedersen evaluated/);
     assert.match(draft.text, /Otter et al\. \\cite\{o\} addressed [^.]*\. They applied/);
+    // One paragraph: no "first line of work" that promises a second.
+    assert.equal(draft.paragraphs.length, 1);
+    assert.match(draft.text, /^Prior work studies /);
   });
 
   it('stops when cancelled', async () => {
