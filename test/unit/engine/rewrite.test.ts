@@ -193,6 +193,12 @@ describe('past tense (citation style)', () => {
     assert.equal(past('We will not discuss pruning.'), 'Taigman et al. \\cite{taigman17} will not discuss pruning.');
   });
 
+  it('reads an abstract\'s "The paper describes" as the paper itself, and drops "More importantly,"', () => {
+    assert.equal(past('The paper describes a route advisor for buses.', one), 'Brants \\cite{brants00} described a route advisor for buses.');
+    assert.equal(past('More importantly, we propose a beam-search parser.'), 'Taigman et al. \\cite{taigman17} proposed a beam-search parser.');
+    assert.equal(past('The paper of Smith describes a parser.'), 'The paper of Smith describes a parser \\cite{taigman17}.');
+  });
+
   it('keeps modals, auxiliaries and verbs already in the past as they are', () => {
     assert.equal(past('We can detect faces in real time.'), 'Taigman et al. \\cite{taigman17} can detect faces in real time.');
     assert.equal(past('We have shown that the bound is tight.'), 'Taigman et al. \\cite{taigman17} have shown that the bound is tight.');
