@@ -52,7 +52,7 @@ const POINTS_INTO_PAPER = /\b(?:fig(?:ure)?s?\.?|tables?|sections?|sec\.|appendi
  */
 export function pdfSentenceStandsAlone(text: string): boolean {
   if (POINTS_INTO_PAPER.test(text)) return false;
-  // "2 Russian Deputy Prime Minister …": a table cell or a list number run into the sentence.
+  // "3 Harbor Authority Chair … 0.0141 N stated …": a table cell or a list number run into the sentence.
   if (/^\d+(?:\.\d+)*\s+\p{Lu}/u.test(text)) return false;
   const tokens = text.split(/\s+/).filter(Boolean);
   const numeric = tokens.filter((t) => /^[-+(]?[\d.,:%]+[)%]?[,.;]?$/.test(t)).length;

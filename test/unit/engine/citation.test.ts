@@ -87,7 +87,7 @@ describe('DefaultEngine.citationSentence', () => {
           { heading: 'Introduction', kind: 'introduction', sentences: [
             intro('Figure 1 shows our question answering interface for news stories.', 0),
             intro('In Section 3, we describe our question answering method for news stories.', 1),
-            intro('2 Russian Deputy Prime Minister Ilya Klebanov 0.0133 Y said Thursday that a collision caused the sinking.', 2),
+            intro('3 Harbor Authority Chair Mara Quill 0.0141 N stated on Monday that the ferry timetable would change.', 2),
             intro('We rank sentences for question answering with random walks over news stories.', 3),
           ] },
         ],

@@ -108,11 +108,11 @@ describe('DefaultEngine.draft', () => {
 
   it('names a work briefly in the sentence right after the one that cited it', async () => {
     const lib = new MemoryLibrary([
-      { key: 'p', type: 'article', title: 'Bigram Trees', authors: [{ family: 'Pedersen' }], abstract: 'We present a decision tree of bigrams for word sense disambiguation. We evaluate the tree on the SENSEVAL data and describe its errors.' },
-      { key: 'o', type: 'article', title: 'Random Walks for Retrieval', authors: [{ family: 'Otter' }, { family: 'Erkan' }, { family: 'Radev' }], abstract: 'We address question-focused sentence retrieval for news. We apply random walks over a sentence graph to rank sentences.' },
+      { key: 'p', type: 'article', title: 'Lattice Parsing', authors: [{ family: 'Pell' }], abstract: 'We present a lattice parser for noisy speech transcripts. We evaluate the parser on broadcast news and describe its errors.' },
+      { key: 'o', type: 'article', title: 'Table Retrieval', authors: [{ family: 'Otter' }, { family: 'Ferro' }, { family: 'Lund' }], abstract: 'We address table retrieval for spreadsheets. We apply random walks over a cell graph to rank tables.' },
     ]);
     const draft = await engine.draft({ keys: ['p', 'o'], targetWords: 150, format: 'latex' }, lib);
-    assert.match(draft.text, /Pedersen \\cite\{p\} presented [^.]*\. Pedersen evaluated/);
+    assert.match(draft.text, /Pell \\cite\{p\} presented [^.]*\. Pell evaluated/);
     assert.match(draft.text, /Otter et al\. \\cite\{o\} addressed [^.]*\. They applied/);
     // One paragraph: no "first line of work" that promises a second.
     assert.equal(draft.paragraphs.length, 1);
