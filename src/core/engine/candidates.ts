@@ -2,6 +2,7 @@
 // introduction and conclusion (with page provenance). Each candidate also comes in compressed variants.
 import type { PaperRecord, SectionKind, SourceSentence } from '../types';
 import { splitSentences } from '../text/sentences';
+import { POINTS_INTO_PAPER } from './cues';
 import { clauseTruncations, dropFrontedClause, dropParentheticals, dropReportingFrame, stripLeadingDiscourse } from './rewrite';
 
 /** PDF sections worth citing from; the rest (method details, references) rarely summarise a paper. */
@@ -41,9 +42,6 @@ export function plainText(text: string): string {
     .replace(/\s+/g, ' ')
     .trim();
 }
-
-/** "Figure 1 shows …", "(see Table 2)", "In Section 3 we …": about the paper's layout, meaningless in a citation. */
-const POINTS_INTO_PAPER = /\b(?:fig(?:ure)?s?\.?|tables?|sections?|sec\.|appendix|appendices|algorithm|eq(?:uation)?s?\.?)\s*\(?(?:\d|[IVX]+\b)|\b(?:the )?(?:following|above|below) (?:example|figure|table|section)|\bas (?:shown|illustrated|depicted) (?:above|below)/i;
 
 /**
  * A PDF sentence that can be quoted on its own: not a figure/table/section pointer and not a table row or formula that

@@ -20,6 +20,9 @@ export const RESULT_CUE =
 export const STRUCTURE_CUE =
   /\b(?:is|are) (?:organi[sz]ed|structured) as follows\b|\bthe (?:rest|remainder) of (?:this|the) paper\b|\bsection \d+ (?:describes|presents|introduces|discusses|concludes)/i;
 
+/** "Figure 1 shows …", "(see Table 2)", "In Section 3 we …": about the paper's layout, meaningless in a citation. */
+export const POINTS_INTO_PAPER = /\b(?:fig(?:ure)?s?\.?|tables?|sections?|sec\.|appendix|appendices|algorithm|eq(?:uation)?s?\.?)\s*\(?(?:\d|[IVX]+\b)|\b(?:the )?(?:following|above|below) (?:example|figure|table|section)|\bas (?:shown|illustrated|depicted) (?:above|below)/i;
+
 /** Opening words of a sentence written in the first person plural. */
 export const FIRST_PERSON_START = /^(?:here,?\s+|in this (?:paper|work|article|study),?\s+|to this end,?\s+)?we\b/i;
 
