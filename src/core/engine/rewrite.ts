@@ -154,15 +154,31 @@ function matchCase(word: string, like: string): string {
 /** Verbs that often head a second coordinated predicate ("we analyse X and identify Y"). */
 const COORDINATED_VERBS =
   'propose|present|introduce|show|demonstrate|identify|apply|evaluate|compare|achieve|provide|use|find|derive|develop|analy[sz]e|extend|study|obtain|outperform|prove|describe|release|train|learn|test|validate|discuss|explore|investigate|establish|offer|design|implement|report|suggest|argue|observe|verify|exploit|leverage|introduce|formulate|incorporate|combine|reduce|improve|enable|allow|yield|reach|set|make|give|build|create|collect|perform|conduct|investigate|explain|highlight|characteri[sz]e|quantify|measure|hypothesi[sz]e|conjecture|apply';
+/** Of those, the ones that are never nouns: any object may follow them ("and propose feature boosting", "and introduce ATMC"). */
+const ALWAYS_VERBS =
+  'propose|introduce|demonstrate|identify|evaluate|achieve|derive|develop|analy[sz]e|extend|obtain|outperform|prove|investigate|explore|establish|formulate|incorporate|exploit|leverage|improve|enable|conduct|explain|highlight|characteri[sz]e|quantify|verify|hypothesi[sz]e|apply|provide|show';
+/** An adverb between the conjunction and the verb ("and experimentally show"). */
+const COORDINATED_ADVERB = '(?:(?:also|further|then|first|finally|additionally|subsequently|[a-z]+ly)\\s+)?';
+const CONJUNCTION = '\\b(and|or|then|but|and then|and also|and further)\\s+';
 // The verb must be followed by what starts an object, so that nouns ("the design and use of X") stay as they are.
 const COORDINATED = new RegExp(
-  `\\b(and|or|then|but|and then|and also|and further)\\s+(${COORDINATED_VERBS})(?=\\s+(?:the|a|an|that|how|whether|its|their|our|it|them|these|this|those|new|novel|several|two|three|four|multiple|both|each|competitive|significant|strong|better|improved|state-of-the-art)\\b)`,
+  `${CONJUNCTION}(${COORDINATED_ADVERB})(${COORDINATED_VERBS})(?=\\s+(?:the|a|an|that|how|whether|its|their|our|it|them|these|this|those|new|novel|several|two|three|four|multiple|both|each|competitive|significant|strong|better|improved|state-of-the-art)\\b)`,
   'gi',
+);
+const COORDINATED_ALWAYS_VERB = new RegExp(
+  `${CONJUNCTION}(${COORDINATED_ADVERB})(${ALWAYS_VERBS})(?=\\s+(?!(?:of|for|to|in|on|and|or|by|with|as|is|are|was|were|from|at)\\b)[\\p{L}\\d"“(])`,
+  'giu',
 );
 
 /** Inflect base-form verbs that head coordinated predicates later in the sentence (singular subject, or past). */
 function agreeCoordinatedVerbs(rest: string, inflect: (verb: string) => string = toThirdSingular): string {
-  return rest.replace(COORDINATED, (_m, conj: string, verb: string) => `${conj} ${inflect(verb)}`);
+  const agree = (_m: string, conj: string, adverb: string, verb: string) => `${conj} ${adverb}${inflect(verb)}`;
+  return rest.replace(COORDINATED, agree).replace(COORDINATED_ALWAYS_VERB, (m: string, conj: string, adverb: string, verb: string, at: number, whole: string) => {
+    // After a relative clause the verb may belong to it ("families that are global and incorporate bias"); a comma
+    // before the conjunction marks the return to the main clause ("the fact that X is slow, and propose Y").
+    const before = whole.slice(0, at);
+    return /\b(?:that|which|who|whom|whose|where)\b/i.test(before) && !/,\s*$/.test(before) ? m : agree(m, conj, adverb, verb);
+  });
 }
 
 /**

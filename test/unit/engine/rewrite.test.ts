@@ -145,6 +145,23 @@ describe('coordinated verbs', () => {
     );
     assert.equal(rewriteSentence('We analyse weight sharing and identify a problem.', { record: one, style: 'tldr' }), 'This paper analyses weight sharing and identifies a problem.');
   });
+
+  it('inflects a second predicate after an adverb or before a bare noun or a name', () => {
+    const tldr = (sentence: string) => rewriteSentence(sentence, { record: { key: 'k', authors: [{ family: 'Roe' }] }, style: 'tldr' });
+    assert.equal(tldr('We add a gating layer and experimentally show that it resists label noise.'), 'This paper adds a gating layer and experimentally shows that it resists label noise.');
+    assert.equal(tldr('We extend dilated kernels and propose shuffled convolution.'), 'This paper extends dilated kernels and proposes shuffled convolution.');
+    assert.equal(tldr('We revisit contrastive coding and introduce MOCHA for speech.'), 'This paper revisits contrastive coding and introduces MOCHA for speech.');
+    assert.equal(tldr('We note that pruning is costly, and propose staged pruning.'), 'This paper notes that pruning is costly, and proposes staged pruning.');
+    assert.equal(
+      rewriteSentence('We describe and evaluate experimentally a chart parser.', { record: three, style: 'citation', tense: 'past' }),
+      'Taigman et al. \\cite{taigman17} described and evaluated experimentally a chart parser.',
+    );
+  });
+
+  it('leaves a verb that belongs to a relative clause', () => {
+    const tldr = (sentence: string) => rewriteSentence(sentence, { record: { key: 'k', authors: [{ family: 'Roe' }] }, style: 'tldr' });
+    assert.equal(tldr('We build two model families that are sparse and exploit local structure.'), 'This paper builds two model families that are sparse and exploit local structure.');
+  });
 });
 
 describe('past tense (citation style)', () => {
