@@ -1,7 +1,7 @@
 import { strict as assert } from 'assert';
 import { authorPhrase, workSubject } from '../../../src/core/engine/authors';
 import { compressionVariants } from '../../../src/core/engine/candidates';
-import { clauseTruncations, dropFrontedClause, dropSelfPraise, fromRefConvention, rewriteSentence, stripForeignNumberedCitations, stripLeadingDiscourse, toBaseForm, toRefConvention, toThirdSingular } from '../../../src/core/engine/rewrite';
+import { acronymDefinitions, clauseTruncations, expandAcronyms, dropFrontedClause, dropSelfPraise, fromRefConvention, rewriteSentence, stripForeignNumberedCitations, stripLeadingDiscourse, toBaseForm, toRefConvention, toThirdSingular } from '../../../src/core/engine/rewrite';
 
 const three = { key: 'taigman17', authors: [{ family: 'Taigman' }, { family: 'Polyak' }, { family: 'Wolf' }] };
 const two = { key: 'benaim17', authors: [{ family: 'Benaim' }, { family: 'Wolf' }] };
@@ -264,5 +264,32 @@ describe('first person singular and unpunctuated openers', () => {
   });
   it('keeps "I" that is not a subject pronoun', () => {
     assert.equal(rewriteSentence('Type I errors are rare in our data.', { record: one, style: 'tldr' }), 'Type I errors are rare in the data.');
+  });
+});
+
+describe('acronym expansion', () => {
+  const abstract = [
+    'Stochastic gradient descent (SGD) trains most models.',
+    'We prune deep neural networks (DNNs) during training.',
+    'Bayesian optimization (BO) tunes the schedule.',
+    'Our tagger builds on a recurrent neural network (RNN) and a long short-term memory (LSTM).',
+  ];
+  const defs = acronymDefinitions(abstract);
+
+  it('spells out an acronym in the number it is used in', () => {
+    assert.equal(expandAcronyms('We prune each DNN\'s filters.', defs), 'We prune each deep neural network\'s filters.');
+    assert.equal(expandAcronyms('We prune DNNs at scale.', defs), 'We prune deep neural networks at scale.');
+    // No plural definition to spell out: "LSTMs" stays rather than becoming "long short-term memories".
+    assert.equal(expandAcronyms('We stack LSTMs.', defs), 'We stack LSTMs.');
+  });
+
+  it('lower-cases a long form that was capitalised only because it opened its sentence', () => {
+    assert.equal(expandAcronyms('We modify SGD for sparse updates.', defs), 'We modify stochastic gradient descent for sparse updates.');
+    assert.equal(expandAcronyms('We tune it with BO.', defs), 'We tune it with Bayesian optimization.');
+  });
+
+  it('fixes the article before the spelled-out form', () => {
+    assert.equal(expandAcronyms('We train an RNN on tweets.', defs), 'We train a recurrent neural network on tweets.');
+    assert.equal(expandAcronyms('An LSTM reads the input.', defs), 'A long short-term memory reads the input.');
   });
 });
