@@ -12,7 +12,8 @@ const LEADING_DISCOURSE =
   /^(?:in this (?:paper|work|article|study|letter|thesis|dissertation|note|report|contribution)|here|herein|to this end|to that end|to do so|to do this|to achieve this|to address (?:this|these|the above) (?:issues?|problems?|challenges?|limitations?|shortcomings?)|to (?:tackle|overcome|solve|alleviate|mitigate|remedy) (?:this|these) (?:issues?|problems?|challenges?|limitations?)|specifically|in particular|concretely|more specifically|more precisely|in detail|finally|lastly|furthermore|moreover|additionally|in addition|also|besides|further|therefore|thus|hence|consequently|accordingly|as a result|overall|in summary|in short|in sum|to summarize|to sum up|in conclusion|to conclude|to the best of our knowledge|as far as we know|motivated by (?:this|these|the above)(?: observations?| findings?| insights?| facts?)?|inspired by (?:this|these)(?: observations?| findings?| insights?)?|based on (?:this|these)(?: observations?| findings?| insights?)?|with this in mind|in contrast|by contrast|instead|however|nevertheless|nonetheless|first(?:ly)?|second(?:ly)?|third(?:ly)?|then|next|empirically|experimentally|theoretically|practically|in practice|in (?:our|the|all|these) experiments|in (?:our|the) evaluations?|notably|importantly|more importantly|most importantly|interestingly|surprisingly|crucially|in this regard|in this context|along these lines|for this purpose|for this reason|as such|on the other hand|at the same time|in turn|similarly|likewise|namely|that is|i\.e\.|e\.g\.|for example|for instance)\s*,\s*/i;
 
 /** "In this paper we …" without a comma. */
-const LEADING_FRAME_NO_COMMA = /^(?:in this (?:paper|work|article|study|letter|thesis|dissertation)|here|so|thus|hence|therefore|now)\s+(?=(?:we|I)\b)/i;
+const LEADING_FRAME_NO_COMMA =
+  /^(?:in this (?:short |brief |preliminary )?(?:paper|work|article|study|letter|thesis|dissertation|note)|in (?:the )?(?:present|current) (?:paper|work|study)|this (?:paper|work|article)|here|so|thus|hence|therefore|now|then|next|below|in doing so|to do so|in turn)\s+(?=(?:we|I)\b)/i;
 /** "Currently, we address …": the time is the paper's own, and wrong once the sentence reports it ("Currently, they addressed"). */
 const LEADING_NOW_BEFORE_WE = /^(?:currently|at present|presently|now|today)\s*,?\s+(?=(?:we|I)\b)/i;
 
@@ -234,7 +235,11 @@ function replaceInnerFirstPerson(s: string, style: CitationStyle): string {
       .replace(/\bus\b/g, 'them');
   }
   return s
+    // "can we create" → "can it create": after a modal or "do" the verb keeps its base form.
+    .replace(/\b(can|could|do|did|will|would|should|may|might|must|shall)\s+we\b/gi, '$1 it')
     .replace(/\bwe\s+([\w-]+(?:\s+[\w-]+)?)/g, (_m, rest: string) => `it ${agreeVerb(rest, 'singular', 'base')}`)
+    // "enables us to compare" is the reader's gain, not the paper's: "enables one to compare".
+    .replace(/\b((?:allow|enable|let|help|lead|give|provide)(?:s|ed|ing)?|led|gave|given)\s+us\b/gi, '$1 one')
     .replace(/\b(?:our|my)\b/g, 'the')
     .replace(/\b(?:Our|My)\b/g, 'The')
     .replace(/\bours\b/g, 'its')
@@ -290,12 +295,15 @@ export function rewriteSentence(sentence: string, target: RewriteTarget): string
   s = s.replace(SUBJECT_ASIDE, '$1 ');
   // "Borrowing X from Y, we develop Z": the first "we" after a fronted clause is the subject too.
   const fronted =
-    /^([^,;]{3,120}),\s+(?:here\s+|then\s+|thus\s+|therefore\s+|hence\s+)?(?=we\s)/i.exec(s) ??
+    /^([^;]{3,250}?),\s*(?:(in this (?:paper|work|note|article|study)|here|then|thus|therefore|hence|so|and|but)\s*,?\s+)?(?=we\s)/i.exec(s) ??
     // "Inspired by X we design Y": an introductory participle or preposition without its comma.
     /^((?:inspired|motivated|based|building|drawing|following|leveraging|borrowing|using|given|to|by|with|unlike|for)\b[^,;]{3,120}?)\s+(?=we\s)/i.exec(s);
-  if (fronted && !/\bwe\b/i.test(fronted[1])) {
-    // The fronted clause keeps (or gets) its comma; a "here"/"then" between it and "we" is dropped.
-    const prefix = `${replaceInnerFirstPerson(fronted[1], style)}, `;
+  // Not when the part before the comma has the work as its own subject ("This work provides X, and we …").
+  if (fronted && !/\bwe\b/i.test(fronted[1]) && !SELF_REFERENCE.test(fronted[1]) && !OUR_ARTIFACT.test(fronted[1])) {
+    // The fronted clause keeps (or gets) its comma; a "here"/"then" between it and "we" is dropped, a conjunction
+    // that joins two clauses is kept ("X is hard, and this paper proposes Y").
+    const conjunction = /^(?:so|and|but)$/i.test(fronted[2] ?? '') ? `${fronted[2].toLowerCase()} ` : '';
+    const prefix = `${replaceInnerFirstPerson(fronted[1], style)}, ${conjunction}`;
     const rest = rewriteSentence(s.slice(fronted[0].length), target);
     return ensureFinalPeriod(capitalizeFirst(prefix + (/^(?:This paper|The )/.test(rest) ? rest[0].toLowerCase() + rest.slice(1) : rest)));
   }

@@ -293,3 +293,25 @@ describe('acronym expansion', () => {
     assert.equal(expandAcronyms('An LSTM reads the input.', defs), 'A long short-term memory reads the input.');
   });
 });
+
+describe('the authors\' "we" after a fronted clause or frame (tldr)', () => {
+  const tldr = (sentence: string) => rewriteSentence(sentence, { record: one, style: 'tldr' });
+
+  it('makes the paper the subject, not "it"', () => {
+    assert.equal(tldr('Building on sparse attention, in this paper we propose a linear-time encoder.'), 'Building on sparse attention, this paper proposes a linear-time encoder.');
+    assert.equal(tldr('As labels are scarce, costly, and noisy, we consider self-training.'), 'As labels are scarce, costly, and noisy, this paper considers self-training.');
+    assert.equal(tldr('Inspired by grid cells,we introduce a map module.'), 'Inspired by grid cells, this paper introduces a map module.');
+    assert.equal(tldr('Then we propose a pruning rule for sparse layers.'), 'This paper proposes a pruning rule for sparse layers.');
+    assert.equal(tldr('In this short note we derive a tighter bound.'), 'This paper derives a tighter bound.');
+  });
+
+  it('keeps the conjunction that joins two clauses, and the work as subject when it already is', () => {
+    assert.equal(tldr('Labels are noisy, and we propose a robust loss.'), 'Labels are noisy, and this paper proposes a robust loss.');
+    assert.equal(tldr('This work provides a benchmark, and we release the code.'), 'This paper provides a benchmark, and it releases the code.');
+  });
+
+  it('reads "enables us to" as the reader\'s gain and keeps the base form after a modal', () => {
+    assert.equal(tldr('We propose a metric which enables us to compare parsers.'), 'This paper proposes a metric which enables one to compare parsers.');
+    assert.equal(tldr('We ask what can we learn from pruned networks.'), 'This paper asks what can it learn from pruned networks.');
+  });
+});
