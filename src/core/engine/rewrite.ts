@@ -157,28 +157,41 @@ const COORDINATED_VERBS =
   'propose|present|introduce|show|demonstrate|identify|apply|evaluate|compare|achieve|provide|use|find|derive|develop|analy[sz]e|extend|study|obtain|outperform|prove|describe|release|train|learn|test|validate|discuss|explore|investigate|establish|offer|design|implement|report|suggest|argue|observe|verify|exploit|leverage|introduce|formulate|incorporate|combine|reduce|improve|enable|allow|yield|reach|set|make|give|build|create|collect|perform|conduct|investigate|explain|highlight|characteri[sz]e|quantify|measure|hypothesi[sz]e|conjecture|apply';
 /** Of those, the ones that are never nouns: any object may follow them ("and propose feature boosting", "and introduce ATMC"). */
 const ALWAYS_VERBS =
-  'propose|introduce|demonstrate|identify|evaluate|achieve|derive|develop|analy[sz]e|extend|obtain|outperform|prove|investigate|explore|establish|formulate|incorporate|exploit|leverage|improve|enable|conduct|explain|highlight|characteri[sz]e|quantify|verify|hypothesi[sz]e|apply|provide|show';
-/** An adverb between the conjunction and the verb ("and experimentally show"). */
-const COORDINATED_ADVERB = '(?:(?:also|further|then|first|finally|additionally|subsequently|[a-z]+ly)\\s+)?';
-const CONJUNCTION = '\\b(and|or|then|but|and then|and also|and further)\\s+';
+  'propose|introduce|demonstrate|identify|evaluate|achieve|derive|develop|analy[sz]e|extend|obtain|outperform|prove|investigate|explore|establish|formulate|incorporate|exploit|leverage|improve|enable|conduct|explain|highlight|characteri[sz]e|quantify|verify|hypothesi[sz]e|apply|provide|show|combine|compare|describe|discuss|suggest|argue|observe|validate|implement|adapt|refine|define|generali[sz]e|examine|assess|construct|outline|sketch|illustrate|motivate|justify|predict';
+// "to" before a known verb, or before a word and then a determiner ("to reverse this paradigm"; "to the data" is not).
+const INFINITIVE = new RegExp(`\\bto\\s+(?:[a-z]+ly\\s+)?(?:(?:${COORDINATED_VERBS}|${ALWAYS_VERBS})\\b|(?!(?:the|a|an|this|these|those|its|their|our|each|all|both)\\b)[a-z]+\\s+(?:the|a|an|this|these|those|its|their|our|each|all|both)\\b)`, 'i');
+const COORDINATED_VERB = new RegExp(`^(?:${COORDINATED_VERBS})$`, 'i');
+const ALWAYS_VERB = new RegExp(`^(?:${ALWAYS_VERBS})$`, 'i');
 // The verb must be followed by what starts an object, so that nouns ("the design and use of X") stay as they are.
-const COORDINATED = new RegExp(
-  `${CONJUNCTION}(${COORDINATED_ADVERB})(${COORDINATED_VERBS})(?=\\s+(?:the|a|an|that|how|whether|its|their|our|it|them|these|this|those|new|novel|several|two|three|four|multiple|both|each|competitive|significant|strong|better|improved|state-of-the-art)\\b)`,
-  'gi',
-);
-const COORDINATED_ALWAYS_VERB = new RegExp(
-  `${CONJUNCTION}(${COORDINATED_ADVERB})(${ALWAYS_VERBS})(?=\\s+(?!(?:of|for|to|in|on|and|or|by|with|as|is|are|was|were|from|at)\\b)[\\p{L}\\d"“(])`,
-  'giu',
-);
+const OBJECT_START =
+  /^(?:the|a|an|that|how|whether|its|their|our|it|them|these|this|those|new|novel|several|two|three|four|multiple|both|each|competitive|significant|strong|better|improved|state-of-the-art)$/i;
+/** What cannot follow a verb that heads a predicate ("the training and use of X", "train and test sets are"). */
+const NOT_OBJECT = /^(?:of|in|on|and|or|by|with|as|is|are|was|were|from|at)$/i;
+/** An adverb between the conjunction and the verb ("and experimentally show", "and instead propose"). */
+// "-ly" verbs (apply, rely, supply) are not adverbs.
+const COORDINATED_ADVERB = '(?:(?:also|further|then|first|finally|additionally|subsequently|instead|(?!(?:ap|re|sup|com|im|multi|al|under)?ply\\b|(?:re|al)ly\\b)[a-z]+ly)\\s+)?';
+const COORDINATED_CANDIDATE = new RegExp(`\\b(and|or|then|but|and then|and also|and further)\\s+(${COORDINATED_ADVERB})([a-z]+)(?=,|\\s+([^\\s,.;:]+))`, 'gi');
 
-/** Inflect base-form verbs that head coordinated predicates later in the sentence (singular subject, or past). */
-function agreeCoordinatedVerbs(rest: string, inflect: (verb: string) => string = toThirdSingular): string {
-  const agree = (_m: string, conj: string, adverb: string, verb: string) => `${conj} ${adverb}${inflect(verb)}`;
-  return rest.replace(COORDINATED, agree).replace(COORDINATED_ALWAYS_VERB, (m: string, conj: string, adverb: string, verb: string, at: number, whole: string) => {
+/**
+ * Inflect the verbs that head coordinated predicates later in the sentence like the main verb: "We analyse X and
+ * identify Y" → "… analyses X and identifies Y" (singular subject) or "… analysed X and identified Y" (past).
+ * `from` is the form the authors wrote them in: base after "we", third person after "This paper describes X and …".
+ */
+function agreeCoordinatedVerbs(rest: string, inflect: (base: string) => string = toThirdSingular, from: 'base' | 'third-singular' = 'base'): string {
+  return rest.replace(COORDINATED_CANDIDATE, (m: string, conj: string, adverb: string, word: string, next: string | undefined, at: number, whole: string) => {
+    const base = from === 'base' ? word : toBaseForm(word);
+    if (from === 'third-singular' && base === word) return m;
+    const agreed = `${conj} ${adverb}${matchCase(inflect(base.toLowerCase()), word)}`;
+    if (next !== undefined && COORDINATED_VERB.test(base) && OBJECT_START.test(next)) return agreed;
+    if (!ALWAYS_VERB.test(base) || (next !== undefined && NOT_OBJECT.test(next))) return m;
     // After a relative clause the verb may belong to it ("families that are global and incorporate bias"); a comma
     // before the conjunction marks the return to the main clause ("the fact that X is slow, and propose Y").
     const before = whole.slice(0, at);
-    return /\b(?:that|which|who|whom|whose|where)\b/i.test(before) && !/,\s*$/.test(before) ? m : agree(m, conj, adverb, verb);
+    if (/,\s*$/.test(before)) return agreed;
+    // After an infinitive the base form reads right either way ("aims to fill this gap and introduce X").
+    // Both only within the clause that the conjunction continues (since the last comma, colon or dash).
+    const clause = before.slice(Math.max(before.lastIndexOf(','), before.lastIndexOf(':'), before.lastIndexOf(' -')) + 1);
+    return /\b(?:that|which|who|whom|whose|where)\b/i.test(clause) || INFINITIVE.test(clause) ? m : agreed;
   });
 }
 
@@ -204,16 +217,22 @@ function agreeVerb(rest: string, plurality: Plurality, from: 'base' | 'third-sin
     let verb = bare[1];
     if (tense === 'past') {
       verb = pastTense(from === 'third-singular' ? toBaseForm(verb) : verb);
-      // "be" is the one verb whose past still agrees with its subject.
+      // "be" is the one verb whose past still agrees with its subject; so do the auxiliaries that keep their tense
+      // ("Brants \cite{k} has developed", not "have developed").
       if (/^(?:was|were)$/i.test(verb)) verb = matchCase(plurality === 'singular' ? 'was' : 'were', verb);
+      else if (/^(?:have|has)$/i.test(verb)) verb = matchCase(plurality === 'singular' ? 'has' : 'have', verb);
+      else if (/^(?:do|does)$/i.test(verb)) verb = matchCase(plurality === 'singular' ? 'does' : 'do', verb);
     }
     else if (from === 'base' && plurality === 'singular') verb = toThirdSingular(verb);
     else if (from === 'third-singular' && plurality === 'plural') verb = toBaseForm(verb);
     words[i] = verb + bare[2];
     const head = words.slice(0, i + 1).join('');
     const tail = words.slice(i + 1).join('');
-    if (tense === 'past') return head + agreeCoordinatedVerbs(tail, (v) => pastTense(toBaseForm(v)));
-    return from === 'base' && plurality === 'singular' ? head + agreeCoordinatedVerbs(tail) : head + tail;
+    if (tense === 'past') return head + agreeCoordinatedVerbs(tail, pastTense, from);
+    if (from === 'base' && plurality === 'singular') return head + agreeCoordinatedVerbs(tail);
+    // "This paper describes X and evaluates Y" for two authors: "… describe X and evaluate Y".
+    if (from === 'third-singular' && plurality === 'plural') return head + agreeCoordinatedVerbs(tail, (base) => base, 'third-singular');
+    return head + tail;
   }
   return rest;
 }
@@ -223,10 +242,11 @@ const SELF_REFERENCE = /^(?:(?:this|the present|the current|our|my) (?:paper|wor
 const OUR_ARTIFACT = /^our ((?:[\w-]+ ){0,3}?(?:approach|method|model|system|framework|algorithm|technique|architecture|network|analysis|results?|experiments?|contributions?|findings|tool|procedure|scheme|formulation|estimator|objective|loss|dataset|benchmark|theory|idea|proposal|solution|implementation|work|paper))\b/i;
 
 /** Replace the remaining first-person pronouns in the middle of a sentence. */
-function replaceInnerFirstPerson(s: string, style: CitationStyle): string {
+function replaceInnerFirstPerson(s: string, style: CitationStyle, tense: Tense = 'present'): string {
   if (style === 'citation') {
     return s
-      .replace(/\bwe\s+(\w+)/g, (_m, v: string) => `they ${v}`)
+      // A cited work's further claims are reported in the same tense as its main one ("they showed").
+      .replace(/\bwe\s+([\w-]+(?:\s+[\w-]+)?)/g, (_m, rest: string) => `they ${tense === 'past' ? agreeVerb(rest, 'plural', 'base', 'past') : rest}`)
       .replace(/\bWe\b/g, 'They')
       .replace(/\b(?:our|my)\b/g, 'their')
       .replace(/\b(?:Our|My)\b/g, 'Their')
@@ -303,7 +323,7 @@ export function rewriteSentence(sentence: string, target: RewriteTarget): string
     // The fronted clause keeps (or gets) its comma; a "here"/"then" between it and "we" is dropped, a conjunction
     // that joins two clauses is kept ("X is hard, and this paper proposes Y").
     const conjunction = /^(?:so|and|but)$/i.test(fronted[2] ?? '') ? `${fronted[2].toLowerCase()} ` : '';
-    const prefix = `${replaceInnerFirstPerson(fronted[1], style)}, ${conjunction}`;
+    const prefix = `${replaceInnerFirstPerson(fronted[1], style, target.tense)}, ${conjunction}`;
     const rest = rewriteSentence(s.slice(fronted[0].length), target);
     return ensureFinalPeriod(capitalizeFirst(prefix + (/^(?:This paper|The )/.test(rest) ? rest[0].toLowerCase() + rest.slice(1) : rest)));
   }
@@ -314,14 +334,14 @@ export function rewriteSentence(sentence: string, target: RewriteTarget): string
   if (style === 'citation') {
     const subject = workSubject(target.record, target.syntax);
     if (we) {
-      s = `${subject.text} ${agreeVerb(replaceInnerFirstPerson(s.slice(we[0].length), style), subject.plurality, 'base', target.tense)}`;
+      s = `${subject.text} ${agreeVerb(replaceInnerFirstPerson(s.slice(we[0].length), style, target.tense), subject.plurality, 'base', target.tense)}`;
     } else if (self) {
-      s = `${subject.text} ${agreeVerb(replaceInnerFirstPerson(s.slice(self[0].length), style), subject.plurality, 'third-singular', target.tense)}`;
+      s = `${subject.text} ${agreeVerb(replaceInnerFirstPerson(s.slice(self[0].length), style, target.tense), subject.plurality, 'third-singular', target.tense)}`;
     } else if (ours) {
-      s = `The ${ours[1]} of ${subject.text}${replaceInnerFirstPerson(s.slice(ours[0].length), style)}`;
+      s = `The ${ours[1]} of ${subject.text}${replaceInnerFirstPerson(s.slice(ours[0].length), style, target.tense)}`;
     } else {
       const marker = citeMarker([target.record.key], target.syntax);
-      s = replaceInnerFirstPerson(s, style).replace(/\s*([.!?]["')\]]?)?\s*$/, (_m, end?: string) => ` ${marker}${end ?? '.'}`);
+      s = replaceInnerFirstPerson(s, style, target.tense).replace(/\s*([.!?]["')\]]?)?\s*$/, (_m, end?: string) => ` ${marker}${end ?? '.'}`);
     }
     s = dropSelfPraise(s);
   } else {

@@ -315,3 +315,25 @@ describe('the authors\' "we" after a fronted clause or frame (tldr)', () => {
     assert.equal(tldr('We ask what can we learn from pruned networks.'), 'This paper asks what can it learn from pruned networks.');
   });
 });
+
+describe('coordinated predicates: more forms', () => {
+  const tldr = (sentence: string) => rewriteSentence(sentence, { record: one, style: 'tldr' });
+  const past = (sentence: string, record = one) => rewriteSentence(sentence, { record, style: 'citation', tense: 'past' });
+
+  it('inflects a verb list, "instead", and a verb before "to"', () => {
+    assert.equal(tldr('We adapt and combine parsers across domains.'), 'This paper adapts and combines parsers across domains.');
+    assert.equal(tldr('We study sparse codes, and instead propose dense ones.'), 'This paper studies sparse codes, and instead proposes dense ones.');
+    assert.equal(tldr('We analyse label noise, and propose to use soft labels.'), 'This paper analyses label noise, and proposes to use soft labels.');
+  });
+
+  it('leaves a verb coordinated with an infinitive', () => {
+    assert.equal(tldr('We propose to reverse this pipeline and adapt the data to the model.'), 'This paper proposes to reverse this pipeline and adapt the data to the model.');
+  });
+
+  it('puts every predicate of a cited work in the past, and "have" in agreement', () => {
+    assert.equal(past('This paper points out two flaws and describes a fix.'), 'Brants \\cite{brants00} pointed out two flaws and described a fix.');
+    assert.equal(past('We have developed a tagger for tweets.'), 'Brants \\cite{brants00} has developed a tagger for tweets.');
+    assert.equal(past('We have developed a tagger for tweets.', three), 'Taigman et al. \\cite{taigman17} have developed a tagger for tweets.');
+    assert.equal(past('This paper presents a parser, and we report its speed.'), 'Brants \\cite{brants00} presented a parser, and they reported its speed.');
+  });
+});
