@@ -98,7 +98,9 @@ export function clauseTruncations(sentence: string, minWords = 7): Truncation[] 
     if ((head.match(/\(/g)?.length ?? 0) !== (head.match(/\)/g)?.length ?? 0)) continue;
     if ((head.match(/\[/g)?.length ?? 0) !== (head.match(/\]/g)?.length ?? 0)) continue;
     // A cut must not strand a preposition, article or conjunction ("… for domain adaptation in.").
-    if (/\b(?:in|of|for|to|with|by|on|from|at|as|a|an|the|that|and|or|than|into|onto|between|under|over|its|their|our|together|both|is|are|was|were|be|been|being|which|each|new|novel|simple|general|efficient|effective|several|various|multiple|many|some|few|more|most|other|such|this|these|those|two|three|four|five|very|highly)\s*$/i.test(head)) continue;
+    if (/\b(?:in|of|for|to|with|by|on|from|at|as|a|an|the|that|and|or|than|into|onto|between|under|over|its|their|our|together|both|is|are|was|were|be|been|being|which|each|new|novel|simple|general|efficient|effective|several|various|multiple|many|some|few|more|most|other|such|this|these|those|two|three|four|five|very|highly|when|if|whether|without|not|only|but|yet|so|because|since|how|what|why|can|could|may|might|must|should|will|would|allows?|allowed|enables?|keeps?|makes?|suitable|able|unable|per|versus|i\.e\.|e\.g\.)\s*$/i.test(head)) continue;
+    // "classifies documents not by topic, but by sentiment": the cut would say the opposite.
+    if (/^,\s*but\b/i.test(m[0]) && /\bnot\b/i.test(head.slice(head.lastIndexOf(',') + 1))) continue;
     const words = head.trim().split(/\s+/).length;
     if (words < minWords || words >= total - 2 || seen.has(words)) continue;
     seen.add(words);

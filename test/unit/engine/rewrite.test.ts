@@ -337,3 +337,19 @@ describe('coordinated predicates: more forms', () => {
     assert.equal(past('This paper presents a parser, and we report its speed.'), 'Brants \\cite{brants00} presented a parser, and they reported its speed.');
   });
 });
+
+describe('clause truncations that would mislead', () => {
+  const cuts = (sentence: string) => clauseTruncations(sentence).map((t) => t.text);
+  it('does not cut "not X, but Y" after X', () => {
+    assert.ok(!cuts('We classify product reviews not by their topic, but by the overall sentiment they express.').includes('We classify product reviews not by their topic.'));
+  });
+  it('does not end a sentence on "allows", "when" or "without"', () => {
+    for (const sentence of [
+      'We split the network into independent subtasks, yet the design allows for joint training of all layers.',
+      'Our quantizer reaches the best accuracy to date on ImageNet when using only four bits per weight.',
+      'We denoise medical images with deep learning but without any clean reference images at all.',
+    ]) {
+      for (const cut of cuts(sentence)) assert.ok(!/\b(?:allows|when|without)\.$/.test(cut), cut);
+    }
+  });
+});
