@@ -201,9 +201,14 @@ export function titledCitation(record: PaperRecord, title: string, ranked: reado
       if (!whole.text.endsWith(marker) || whole.text.slice(0, -marker.length).includes(citeMarker([record.key], syntax))) return undefined;
       let claim = whole.text.slice(0, -marker.length);
       // A claim that still refers to "they" needs the sentence before it.
-      if (/^(?:so|thus|hence|therefore|then|also)\b|\b(?:they|their|them)\b/i.test(claim)) return undefined;
+      // … and one that speaks of "this paper" is the paper's own voice, not a claim to report.
+      if (/^(?:so|thus|hence|therefore|then|also)\b|\b(?:they|their|them)\b|\bthis (?:paper|work|article|study)\b/i.test(claim)) return undefined;
       const first = claim.split(' ')[0];
-      if (STOPWORDS.has(first.toLowerCase())) claim = first.toLowerCase() + claim.slice(first.length);
+      // "noted that discourse connectives …": a capital that only opened the sentence goes, names keep theirs (a
+      // word the abstract also writes in lower case is not a name).
+      const lowered = first.toLowerCase();
+      const writtenLower = new RegExp(`(?<![.!?]\\s)\\b${lowered.replace(/[^\p{L}\d-]/gu, '')}\\b`, 'u').test(ranked.map((c) => c.source.text).join(' '));
+      if (STOPWORDS.has(lowered) || (/^\p{Lu}\p{Ll}+$/u.test(first) && writtenLower)) claim = lowered + claim.slice(first.length);
       const verb = tense === 'past' ? 'noted' : workSubject(record, syntax).plurality === 'singular' ? 'notes' : 'note';
       spans = [
         { text: `In “${cleanTitle}”, ${subject} ${verb} that`, source: titleSource },

@@ -9,7 +9,7 @@ import { citeMarker, workSubject, type Plurality } from './authors';
 
 /** Openers that carry no content: "In this paper, ", "To this end, ", "Specifically, " … */
 const LEADING_DISCOURSE =
-  /^(?:in this (?:paper|work|article|study|letter|thesis|dissertation|note|report|contribution)|here|herein|to this end|to that end|to do so|to do this|to achieve this|to address (?:this|these|the above) (?:issues?|problems?|challenges?|limitations?|shortcomings?)|to (?:tackle|overcome|solve|alleviate|mitigate|remedy) (?:this|these) (?:issues?|problems?|challenges?|limitations?)|specifically|in particular|concretely|more specifically|more precisely|in detail|finally|lastly|furthermore|moreover|additionally|in addition|also|besides|further|therefore|thus|hence|consequently|accordingly|as a result|overall|in summary|in short|in sum|to summarize|to sum up|in conclusion|to conclude|to the best of our knowledge|as far as we know|motivated by (?:this|these|the above)(?: observations?| findings?| insights?| facts?)?|inspired by (?:this|these)(?: observations?| findings?| insights?)?|based on (?:this|these)(?: observations?| findings?| insights?)?|with this in mind|in contrast|by contrast|instead|however|nevertheless|nonetheless|first(?:ly)?|second(?:ly)?|third(?:ly)?|then|next|empirically|experimentally|theoretically|practically|in practice|in (?:our|the|all|these) experiments|in (?:our|the) evaluations?|notably|importantly|more importantly|most importantly|interestingly|surprisingly|crucially|in this regard|in this context|along these lines|for this purpose|for this reason|as such|on the other hand|at the same time|in turn|similarly|likewise|namely|that is|i\.e\.|e\.g\.|for example|for instance)\s*,\s*/i;
+  /^(?:in this (?:paper|work|article|study|letter|thesis|dissertation|note|report|contribution)|in (?:the )?(?:present|current) (?:paper|work|study|article)|yet|\([a-z]\)|here|herein|to this end|to that end|to do so|to do this|to achieve this|to address (?:this|these|the above) (?:issues?|problems?|challenges?|limitations?|shortcomings?)|to (?:tackle|overcome|solve|alleviate|mitigate|remedy) (?:this|these) (?:issues?|problems?|challenges?|limitations?)|specifically|in particular|concretely|more specifically|more precisely|in detail|finally|lastly|furthermore|moreover|additionally|in addition|also|besides|further|therefore|thus|hence|consequently|accordingly|as a result|overall|in summary|in short|in sum|to summarize|to sum up|in conclusion|to conclude|to the best of our knowledge|as far as we know|motivated by (?:this|these|the above)(?: observations?| findings?| insights?| facts?)?|inspired by (?:this|these)(?: observations?| findings?| insights?)?|based on (?:this|these)(?: observations?| findings?| insights?)?|with this in mind|in contrast|by contrast|instead|however|nevertheless|nonetheless|first(?:ly)?|second(?:ly)?|third(?:ly)?|then|next|empirically|experimentally|theoretically|practically|in practice|in (?:our|the|all|these) experiments|in (?:our|the) evaluations?|notably|importantly|more importantly|most importantly|interestingly|surprisingly|crucially|in this regard|in this context|along these lines|for this purpose|for this reason|as such|on the other hand|at the same time|in turn|similarly|likewise|namely|that is|i\.e\.|e\.g\.|for example|for instance)\s*,\s*/i;
 
 /** "In this paper we …" without a comma. */
 const LEADING_FRAME_NO_COMMA =
@@ -26,8 +26,8 @@ const PARENTHETICAL = /\s*(?:\((?:[^()]{0,80})\)|\[(?:[^[\]]{0,60})\])/g;
 
 function capitalizeFirst(s: string): string {
   const m = /^(\s*)([a-z])/.exec(s);
-  // Keep lower-case technical openers such as "k-means" or "word2vec" as written.
-  if (!m || /^\s*[a-z]+[\d-]/.test(s)) return s;
+  // Keep lower-case technical openers such as "k-means", "t-SNE", "word2vec" or "iPhone" as written (not "grid-like").
+  if (!m || /^\s*(?:[a-z]-|[a-z]+\d|[a-z]+\p{Lu})/u.test(s)) return s;
   return m[1] + m[2].toUpperCase() + s.slice(m[0].length);
 }
 
@@ -305,7 +305,7 @@ export function dropSelfPraise(s: string): string {
 }
 
 const SUBJECT_ASIDE =
-  /^(we|I)\s*,\s*(?:in contrast|by contrast|however|instead|therefore|thus|hence|in turn|on the other hand|in particular|for example|for instance|in addition|additionally|moreover|furthermore|then|first|finally|here|now)\s*,\s*/i;
+  /^(we|I)\s*,\s*(?:in contrast|by contrast|however|instead|therefore|thus|hence|in turn|on the other hand|in particular|for example|for instance|in addition|additionally|moreover|furthermore|then|first|finally|here|now|for the first time|to our knowledge|to the best of our knowledge)\s*,\s*/i;
 const INNER_SELF_LOCATION = /(?<=[\w)])\s+(?:in this (?:paper|work|article|study|thesis|dissertation|letter|note)|herein)(?=[\s,.;:])/gi;
 
 export function rewriteSentence(sentence: string, target: RewriteTarget): string {

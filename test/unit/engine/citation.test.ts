@@ -1,5 +1,6 @@
 import { strict as assert } from 'assert';
 import { DefaultEngine, TITLE_ONLY_FLAG } from '../../../src/core/engine';
+import { titledCitation } from '../../../src/core/engine/citation';
 import { MemoryLibrary } from '../../../src/core/engine/memory-library';
 import { sampleLibrary } from './helpers';
 
@@ -144,5 +145,28 @@ describe('DefaultEngine.citationSentence', () => {
 
   it('rejects keys that are not in the library', async () => {
     await assert.rejects(engine.citationSentence({ key: 'nosuch', style: 'citation' }, library), /not in the library/);
+  });
+});
+
+describe('titledCitation: "noted that" with a claim', () => {
+  const record = { key: 'k', type: 'article', title: 'Tagging Connectives by Function', authors: [{ family: 'Lin' }] };
+  const candidate = (text: string, index = 0) => ({
+    source: { text, section: 'abstract' as const, index },
+    sentenceIndex: index,
+    extract: text,
+    text: text.replace(/\.$/, ' \\cite{k}.'),
+    features: [],
+    score: 1 - index,
+  });
+
+  it('lower-cases a capital that only opened the sentence, and keeps a name', () => {
+    const lowered = titledCitation(record, record.title, [candidate('Discourse connectives are ambiguous between senses, and discourse parsers often confuse the senses.')]);
+    assert.equal(lowered?.text, 'In “Tagging Connectives by Function”, Lin \\cite{k} noted that discourse connectives are ambiguous between senses, and discourse parsers often confuse the senses.');
+    const name = titledCitation(record, record.title, [candidate('Markov models confuse connectives with adverbs in long sentences.')]);
+    assert.match(name?.text ?? '', /noted that Markov models/);
+  });
+
+  it('does not report a sentence in the paper\'s own voice as a claim', () => {
+    assert.equal(titledCitation(record, record.title, [candidate('Building on parsers, this paper tags connectives by sense.')]), undefined);
   });
 });

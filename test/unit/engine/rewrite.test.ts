@@ -1,7 +1,7 @@
 import { strict as assert } from 'assert';
 import { authorPhrase, workSubject } from '../../../src/core/engine/authors';
 import { compressionVariants } from '../../../src/core/engine/candidates';
-import { acronymDefinitions, clauseTruncations, expandAcronyms, dropFrontedClause, dropSelfPraise, fromRefConvention, rewriteSentence, stripForeignNumberedCitations, stripLeadingDiscourse, toBaseForm, toRefConvention, toThirdSingular } from '../../../src/core/engine/rewrite';
+import { acronymDefinitions, clauseTruncations, expandAcronyms, dropFrontedClause, dropReportingFrame, dropSelfPraise, fromRefConvention, rewriteSentence, stripForeignNumberedCitations, stripLeadingDiscourse, toBaseForm, toRefConvention, toThirdSingular } from '../../../src/core/engine/rewrite';
 
 const three = { key: 'taigman17', authors: [{ family: 'Taigman' }, { family: 'Polyak' }, { family: 'Wolf' }] };
 const two = { key: 'benaim17', authors: [{ family: 'Benaim' }, { family: 'Wolf' }] };
@@ -351,5 +351,17 @@ describe('clause truncations that would mislead', () => {
     ]) {
       for (const cut of cuts(sentence)) assert.ok(!/\b(?:allows|when|without)\.$/.test(cut), cut);
     }
+  });
+});
+
+describe('openers and asides', () => {
+  it('capitalises a hyphenated opener but keeps "k-means" and "word2vec"', () => {
+    assert.equal(dropReportingFrame('Experiments show that grid-like firing patterns emerge in trained recurrent agents.'), 'Grid-like firing patterns emerge in trained recurrent agents.');
+    assert.equal(stripLeadingDiscourse('In this paper, k-means is run on embeddings.'), 'k-means is run on embeddings.');
+    assert.equal(stripLeadingDiscourse('Finally, word2vec vectors are compared.'), 'word2vec vectors are compared.');
+  });
+  it('drops "for the first time" between "we" and its verb, and "In the present paper,"', () => {
+    assert.equal(rewriteSentence('We, for the first time, define filter-level sparsity.', { record: one, style: 'tldr' }), 'This paper defines filter-level sparsity.');
+    assert.equal(rewriteSentence('In the present paper, I define a grammar class.', { record: one, style: 'citation', tense: 'past' }), 'Brants \\cite{brants00} defined a grammar class.');
   });
 });
