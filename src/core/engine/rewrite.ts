@@ -2,7 +2,7 @@
 // compression of content-free clauses, first person → third person ("we" → "Smith et al. \cite{k}", "our" →
 // "their"), verb agreement, and CiteSum's REF convention in both directions.
 import type { CiteSyntax, CitationStyle, PaperRecord, Tense } from '../types';
-import { isPastForm, pastTense } from '../text/verbs';
+import { baseFromPast, isPastForm, pastTense } from '../text/verbs';
 import { citeMarker, workSubject, type Plurality } from './authors';
 
 // ---------------------------------------------------------------- compression
@@ -179,10 +179,10 @@ const COORDINATED_CANDIDATE = new RegExp(`\\b(and|or|then|but|and then|and also|
  * identify Y" → "… analyses X and identifies Y" (singular subject) or "… analysed X and identified Y" (past).
  * `from` is the form the authors wrote them in: base after "we", third person after "This paper describes X and …".
  */
-function agreeCoordinatedVerbs(rest: string, inflect: (base: string) => string = toThirdSingular, from: 'base' | 'third-singular' = 'base'): string {
+function agreeCoordinatedVerbs(rest: string, inflect: (base: string) => string = toThirdSingular, from: 'base' | 'third-singular' | 'past' = 'base'): string {
   return rest.replace(COORDINATED_CANDIDATE, (m: string, conj: string, adverb: string, word: string, next: string | undefined, at: number, whole: string) => {
-    const base = from === 'base' ? word : toBaseForm(word);
-    if (from === 'third-singular' && base === word) return m;
+    const base = from === 'base' ? word : from === 'past' ? (isPastForm(word) ? baseFromPast(word) : word) : toBaseForm(word);
+    if (from !== 'base' && base === word) return m;
     const agreed = `${conj} ${adverb}${matchCase(inflect(base.toLowerCase()), word)}`;
     if (next !== undefined && COORDINATED_VERB.test(base) && OBJECT_START.test(next)) return agreed;
     if (!ALWAYS_VERB.test(base) || (next !== undefined && NOT_OBJECT.test(next))) return m;
@@ -217,6 +217,15 @@ function agreeVerb(rest: string, plurality: Plurality, from: 'base' | 'third-sin
     const bare = /^([A-Za-z-]+)(.*)$/.exec(w);
     if (!bare) return rest;
     let verb = bare[1];
+    // A summary in the present reports the authors' "we generalized X and showed Y" as "generalizes … shows".
+    if (tense === 'present' && from === 'base' && isPastForm(verb) && !/^(?:had|did)$/i.test(verb)) {
+      const base = baseFromPast(verb);
+      if (base !== verb) {
+        words[i] = (plurality === 'singular' ? toThirdSingular(base) : base) + bare[2];
+        const toPresent = (v: string) => (plurality === 'singular' ? toThirdSingular(v) : v);
+        return words.slice(0, i + 1).join('') + agreeCoordinatedVerbs(words.slice(i + 1).join(''), toPresent, 'past');
+      }
+    }
     if (tense === 'past') {
       verb = pastTense(from === 'third-singular' ? toBaseForm(verb) : verb);
       // "be" is the one verb whose past still agrees with its subject; so do the auxiliaries that keep their tense

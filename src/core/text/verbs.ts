@@ -55,3 +55,29 @@ export function pastTense(verb: string): string {
   }
   return /^[A-Z]/.test(verb) ? past[0].toUpperCase() + past.slice(1) : past;
 }
+
+type ToInfinitive = (verb: string, model: unknown, tense: string) => string;
+let infinitive: { toInfinitive: ToInfinitive; model: unknown } | undefined;
+const baseCache = new Map<string, string>();
+
+/**
+ * Base form of a past-tense verb ("generalized" → "generalize", "found" → "find", "sought" → "seek"), by
+ * compromise's lemmatiser; a word that is not a past form is returned as it is.
+ */
+export function baseFromPast(verb: string): string {
+  const lower = verb.toLowerCase();
+  if (!isPastForm(lower) || KEEP.has(lower) || /^(?:was|were)$/.test(lower)) return verb;
+  let base = baseCache.get(lower);
+  if (!base) {
+    if (!infinitive) {
+      // eslint-disable-next-line @typescript-eslint/no-require-imports
+      const nlp = require('compromise/two') as typeof nlpType;
+      const methods = nlp.methods() as unknown as { two: { transform: { verb: { toInfinitive: ToInfinitive } } } };
+      infinitive = { toInfinitive: methods.two.transform.verb.toInfinitive, model: nlp.model() };
+    }
+    base = infinitive.toInfinitive(lower, infinitive.model, 'PastTense') || lower;
+    if (baseCache.size >= PAST_CACHE_SIZE) baseCache.clear();
+    baseCache.set(lower, base);
+  }
+  return /^[A-Z]/.test(verb) ? base[0].toUpperCase() + base.slice(1) : base;
+}

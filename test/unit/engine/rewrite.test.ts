@@ -132,7 +132,7 @@ describe('rewriteSentence with fronted clauses and connectives', () => {
 
   it('drops "However," and a dangling "therefore"', () => {
     assert.equal(rewriteSentence('However, we show that pruning helps.', { record: pair, style: 'citation' }), 'Smith and Lee \\cite{k} show that pruning helps.');
-    assert.equal(rewriteSentence('We therefore developed MEMO.', { record: pair, style: 'tldr' }), 'This paper developed MEMO.');
+    assert.equal(rewriteSentence('We therefore developed MEMO.', { record: pair, style: 'tldr' }), 'This paper develops MEMO.');
   });
 });
 
@@ -363,5 +363,19 @@ describe('openers and asides', () => {
   it('drops "for the first time" between "we" and its verb, and "In the present paper,"', () => {
     assert.equal(rewriteSentence('We, for the first time, define filter-level sparsity.', { record: one, style: 'tldr' }), 'This paper defines filter-level sparsity.');
     assert.equal(rewriteSentence('In the present paper, I define a grammar class.', { record: one, style: 'citation', tense: 'past' }), 'Brants \\cite{brants00} defined a grammar class.');
+  });
+});
+
+describe('a summary in the present', () => {
+  it('reports the authors\' past tense in the present (tldr)', () => {
+    assert.equal(
+      rewriteSentence('We generalized the reparameterization trick and showed that it lowers variance.', { record: one, style: 'tldr' }),
+      'This paper generalizes the reparameterization trick and shows that it lowers variance.',
+    );
+    assert.equal(rewriteSentence('We interviewed eight clinicians about triage.', { record: one, style: 'tldr' }), 'This paper interviews eight clinicians about triage.');
+    assert.equal(rewriteSentence('We sought a simpler bound.', { record: one, style: 'tldr' }), 'This paper seeks a simpler bound.');
+  });
+  it('keeps the past in citation style', () => {
+    assert.equal(rewriteSentence('We interviewed eight clinicians.', { record: one, style: 'citation', tense: 'past' }), 'Brants \\cite{brants00} interviewed eight clinicians.');
   });
 });
