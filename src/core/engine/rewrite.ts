@@ -22,7 +22,8 @@ const REPORTING_FRAME =
   /^(?:(?:our |the |extensive |comprehensive |experimental |empirical |numerical |simulation |evaluation |further |these )*(?:experimental |empirical |numerical |simulation )?(?:results?|experiments?|evaluations?|analys[ie]s|studies|simulations|findings)(?: on [^,]{1,80}?)?|we (?:also |further |then |empirically |experimentally |theoretically )?(?:show|demonstrate|find|observe|confirm|prove|verify))\s+(?:show|shows|demonstrate|demonstrates|indicate|indicates|suggest|suggests|confirm|confirms|reveal|reveals|verify|verifies|that)?\s*(?:that\s+)/i;
 
 /** Short bracketed asides: acronym definitions "(MPT)", citations "[3]", "(e.g., …)", "(Smith et al., 2019)". */
-const PARENTHETICAL = /\s*(?:\((?:[^()]{0,80})\)|\[(?:[^[\]]{0,60})\])/g;
+// A bracket glued to the word before it is part of a formula ("P(Z|X)", "O(n^3)"), unless it holds an acronym.
+const PARENTHETICAL = /(?:\s+|^|(?<=[\w”"’-])(?=\([\p{Lu}][\p{L}\d-]*[\p{Lu}]s?\)))(?:\((?:[^()]{0,80})\)|\[(?:[^[\]]{0,60})\])/gu;
 
 function capitalizeFirst(s: string): string {
   const m = /^(\s*)([a-z])/.exec(s);

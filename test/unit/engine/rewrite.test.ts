@@ -1,7 +1,7 @@
 import { strict as assert } from 'assert';
 import { authorPhrase, workSubject } from '../../../src/core/engine/authors';
 import { compressionVariants } from '../../../src/core/engine/candidates';
-import { acronymDefinitions, clauseTruncations, expandAcronyms, dropFrontedClause, dropReportingFrame, dropSelfPraise, fromRefConvention, rewriteSentence, stripForeignNumberedCitations, stripLeadingDiscourse, toBaseForm, toRefConvention, toThirdSingular } from '../../../src/core/engine/rewrite';
+import { acronymDefinitions, clauseTruncations, expandAcronyms, dropFrontedClause, dropParentheticals, dropReportingFrame, dropSelfPraise, fromRefConvention, rewriteSentence, stripForeignNumberedCitations, stripLeadingDiscourse, toBaseForm, toRefConvention, toThirdSingular } from '../../../src/core/engine/rewrite';
 
 const three = { key: 'taigman17', authors: [{ family: 'Taigman' }, { family: 'Polyak' }, { family: 'Wolf' }] };
 const two = { key: 'benaim17', authors: [{ family: 'Benaim' }, { family: 'Wolf' }] };
@@ -377,5 +377,13 @@ describe('a summary in the present', () => {
   });
   it('keeps the past in citation style', () => {
     assert.equal(rewriteSentence('We interviewed eight clinicians.', { record: one, style: 'citation', tense: 'past' }), 'Brants \\cite{brants00} interviewed eight clinicians.');
+  });
+});
+
+describe('dropParentheticals', () => {
+  it('keeps the brackets of a formula and drops asides and glued acronyms', () => {
+    assert.equal(dropParentheticals('Parsing takes O(n^3) time on long inputs (see the appendix).'), 'Parsing takes O(n^3) time on long inputs.');
+    assert.equal(dropParentheticals('The representation P(Z|X) = P(Z) is trivial.'), 'The representation P(Z|X) = P(Z) is trivial.');
+    assert.equal(dropParentheticals('We train a graph network(GDNN) on molecules [12].'), 'We train a graph network on molecules.');
   });
 });
