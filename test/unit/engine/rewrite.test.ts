@@ -345,7 +345,7 @@ describe('clause truncations that would mislead', () => {
   });
   it('does not end a sentence on "allows", "when" or "without"', () => {
     for (const sentence of [
-      'We split the network into independent subtasks, yet the design allows for joint training of all layers.',
+      'We split the parser into separate stages, yet the design allows for end-to-end tuning of every stage.',
       'Our quantizer reaches the best accuracy to date on ImageNet when using only four bits per weight.',
       'We denoise medical images with deep learning but without any clean reference images at all.',
     ]) {
