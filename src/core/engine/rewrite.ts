@@ -158,7 +158,7 @@ function matchCase(word: string, like: string): string {
 /** Verbs that often head a second coordinated predicate ("we analyse X and identify Y"). */
 const COORDINATED_VERBS =
   'propose|present|introduce|show|demonstrate|identify|apply|evaluate|compare|achieve|provide|use|find|derive|develop|analy[sz]e|extend|study|obtain|outperform|prove|describe|release|train|learn|test|validate|discuss|explore|investigate|establish|offer|design|implement|report|suggest|argue|observe|verify|exploit|leverage|introduce|formulate|incorporate|combine|reduce|improve|enable|allow|yield|reach|set|make|give|build|create|collect|perform|conduct|investigate|explain|highlight|characteri[sz]e|quantify|measure|hypothesi[sz]e|conjecture|apply';
-/** Of those, the ones that are never nouns: any object may follow them ("and propose feature boosting", "and introduce ATMC"). */
+/** Verbs that are never nouns: any object may follow them ("and propose feature boosting", "and introduce ATMC"). */
 const ALWAYS_VERBS =
   'propose|introduce|demonstrate|identify|evaluate|achieve|derive|develop|analy[sz]e|extend|obtain|outperform|prove|investigate|explore|establish|formulate|incorporate|exploit|leverage|improve|enable|conduct|explain|highlight|characteri[sz]e|quantify|verify|hypothesi[sz]e|apply|provide|show|combine|compare|describe|discuss|suggest|argue|observe|validate|implement|adapt|refine|define|generali[sz]e|examine|assess|construct|outline|sketch|illustrate|motivate|justify|predict';
 // "to" before a known verb, or before a word and then a determiner ("to reverse this paradigm"; "to the data" is not).
@@ -293,10 +293,6 @@ export interface RewriteTarget {
  *           otherwise the citation marker goes before the final period.
  * tldr:     "We propose X" → "This paper proposes X"; no author names, no citation marker.
  */
-/**
- * "a novel method" → "a method": the authors' "novel"/"new" is self-description that a citing sentence does not
- * repeat (it is also no longer new when cited). Only after a determiner, so names ("New York") stay.
- */
 /** "a" or "an" before the given text ("an encoder", "a unified model", "an RNN"). */
 function indefiniteArticle(next: string, capital = false): string {
   // Initialisms read letter by letter: "an RNN", "an LSTM", "a CNN".
@@ -307,6 +303,10 @@ function indefiniteArticle(next: string, capital = false): string {
   return (capital ? 'A' : 'a') + (vowel ? 'n' : '');
 }
 
+/**
+ * "a novel method" → "a method": the authors' "novel"/"new" is self-description that a citing sentence does not
+ * repeat (it is also no longer new when cited). Only after a determiner, so names ("New York") stay.
+ */
 export function dropSelfPraise(s: string): string {
   return s.replace(/\b(a|an|the|two|three|several|some|these|this|their|its)\s+(?:novel|new)\s+(?:and\s+)?(?=[a-z])/gi, (_m, det: string, offset: number, whole: string) => {
     const d = /^an?$/i.test(det) ? indefiniteArticle(whole.slice(offset + _m.length), det[0] === 'A') : det;

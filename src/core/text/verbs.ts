@@ -5,8 +5,10 @@ import type nlpType from 'compromise/two';
 
 type Conjugation = { PastTense?: string; Infinitive?: string };
 type Conjugate = (verb: string, model: unknown) => Conjugation;
+type ToInfinitive = (verb: string, model: unknown, tense: string) => string;
+type VerbMethods = { conjugate: Conjugate; toInfinitive: ToInfinitive };
 
-let conjugator: { conjugate: Conjugate; model: unknown } | undefined;
+let compromiseVerbs: { methods: VerbMethods; model: unknown } | undefined;
 const pastCache = new Map<string, string>();
 const PAST_CACHE_SIZE = 4096;
 
@@ -29,15 +31,20 @@ export function isPastForm(word: string): boolean {
   return IRREGULAR_PAST.has(lower) || (lower.endsWith('ed') && !ED_BASE_FORMS.has(lower));
 }
 
-function conjugate(verb: string): Conjugation {
-  if (!conjugator) {
+function verbs(): { methods: VerbMethods; model: unknown } {
+  if (!compromiseVerbs) {
     // Loaded on first use: building compromise's lexicon takes about 100 ms, which activation should not pay.
     // eslint-disable-next-line @typescript-eslint/no-require-imports
     const nlp = require('compromise/two') as typeof nlpType;
-    const methods = nlp.methods() as unknown as { two: { transform: { verb: { conjugate: Conjugate } } } };
-    conjugator = { conjugate: methods.two.transform.verb.conjugate, model: nlp.model() };
+    const methods = nlp.methods() as unknown as { two: { transform: { verb: VerbMethods } } };
+    compromiseVerbs = { methods: methods.two.transform.verb, model: nlp.model() };
   }
-  return conjugator.conjugate(verb, conjugator.model);
+  return compromiseVerbs;
+}
+
+function conjugate(verb: string): Conjugation {
+  const { methods, model } = verbs();
+  return methods.conjugate(verb, model);
 }
 
 /**
@@ -56,8 +63,6 @@ export function pastTense(verb: string): string {
   return /^[A-Z]/.test(verb) ? past[0].toUpperCase() + past.slice(1) : past;
 }
 
-type ToInfinitive = (verb: string, model: unknown, tense: string) => string;
-let infinitive: { toInfinitive: ToInfinitive; model: unknown } | undefined;
 const baseCache = new Map<string, string>();
 
 /**
@@ -69,13 +74,8 @@ export function baseFromPast(verb: string): string {
   if (!isPastForm(lower) || KEEP.has(lower) || /^(?:was|were)$/.test(lower)) return verb;
   let base = baseCache.get(lower);
   if (!base) {
-    if (!infinitive) {
-      // eslint-disable-next-line @typescript-eslint/no-require-imports
-      const nlp = require('compromise/two') as typeof nlpType;
-      const methods = nlp.methods() as unknown as { two: { transform: { verb: { toInfinitive: ToInfinitive } } } };
-      infinitive = { toInfinitive: methods.two.transform.verb.toInfinitive, model: nlp.model() };
-    }
-    base = infinitive.toInfinitive(lower, infinitive.model, 'PastTense') || lower;
+    const { methods, model } = verbs();
+    base = methods.toInfinitive(lower, model, 'PastTense') || lower;
     if (baseCache.size >= PAST_CACHE_SIZE) baseCache.clear();
     baseCache.set(lower, base);
   }
