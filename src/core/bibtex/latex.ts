@@ -58,6 +58,8 @@ const SYMBOLS: Record<string, string> = {
   textvisiblespace: '␣', textnumero: '№', textmusicalnote: '♪', checkmark: '✓', emdash: '—', endash: '–',
   Dash: '—', slash: '/', hyphen: '-', bs: '\\', textslash: '/', hookrightarrow: '↪', hookleftarrow: '↩',
   longrightarrow: '⟶', Longrightarrow: '⟹', iff: '⟺', implies: '⟹', cdotp: '·', ldotp: '.', deg: '°',
+  // Latin abbreviations that paper templates define as macros (CVPR's \eg, \ie, \etal).
+  eg: 'e.g.', ie: 'i.e.', etal: 'et al.', etc: 'etc.', wrt: 'w.r.t.', vs: 'vs.', cf: 'cf.', aka: 'a.k.a.',
   // Spacing
   quad: ' ', qquad: ' ', enspace: ' ', thinspace: ' ', space: ' ', nobreakspace: ' ', hfill: ' ', hskip: ' ',
   newline: ' ', linebreak: ' ', par: ' ', break: ' ',
@@ -116,10 +118,19 @@ const SILENT = new Set([
 ]);
 
 /** Commands whose (first) argument is dropped: sort hacks such as `\noopsort{1998}`. */
-const DROP_ARGUMENT = new Set(['noopsort', 'sortnoop', 'SortNoop', 'noop', 'NOOP', 'nocite', 'label', 'index', 'footnote', 'cite', 'hphantom', 'vphantom', 'phantom', 'vspace']);
+const DROP_ARGUMENT = new Set(['noopsort', 'sortnoop', 'SortNoop', 'noop', 'NOOP', 'label', 'index', 'footnote', 'hphantom', 'vphantom', 'phantom', 'vspace']);
 
 /** Spacing commands with an argument (`\hspace{1em}`): a space. */
 const SPACE_ARGUMENT = new Set(['hspace', 'hspace*']);
+
+/**
+ * Citation and cross-reference commands (\cite, \citep, \citet, \parencite, \autocite[..][..]{a,b}, \ref, …): their
+ * keys are not text, so they print nothing, optional arguments included.
+ */
+const CITATION_COMMAND = /^(?:[a-z]*cite[a-z]*|[A-Z][a-z]*cite[a-z]*|(?:eq|auto|page|c|C|name)?ref)$/;
+
+/** `\frac{1}{2}` is "1/2", not "12". */
+const FRACTION = new Set(['frac', 'tfrac', 'dfrac', 'nicefrac', 'sfrac']);
 
 /** Commands whose argument is printed verbatim, without any conversion. */
 const VERBATIM_ARGUMENT = new Set(['url', 'path', 'verb', 'nolinkurl', 'doi']);
@@ -244,6 +255,18 @@ class Converter {
     return m ? i + m[0].length : i;
   }
 
+  /** Index past any `[…]` optional arguments at s[i] (`\autocite[see][p. 3]{k}`). */
+  private skipOptionalArguments(i: number, to: number): number {
+    const s = this.s;
+    for (;;) {
+      const open = this.skipSpaces(i, to);
+      if (s[open] !== '[') return i;
+      const close = s.indexOf(']', open);
+      if (close < 0 || close >= to) return i;
+      i = close + 1;
+    }
+  }
+
   private skipSpaces(i: number, to: number): number {
     const s = this.s;
     while (i < to && (s[i] === ' ' || s[i] === '\t' || s[i] === '\n' || s[i] === '\r')) i++;
@@ -334,6 +357,12 @@ class Converter {
     if (SILENT.has(name) || FONT_SWITCH.test(name)) return { text: '', end: i };
     if (TAKES_DIMENSION.has(name)) return { text: '', end: this.skipDimension(i, to) };
     if (DROP_ARGUMENT.has(name)) return { text: '', end: this.argument(i, to, true).end };
+    if (FRACTION.has(name)) {
+      const numerator = this.argument(i, to);
+      const denominator = this.argument(numerator.end, to);
+      return { text: `${numerator.text}/${denominator.text}`, end: denominator.end };
+    }
+    if (CITATION_COMMAND.test(name)) return { text: '', end: this.argument(this.skipOptionalArguments(i, to), to, true).end };
     if (SPACE_ARGUMENT.has(name)) return { text: ' ', end: this.argument(i, to, true).end };
     if (QUOTE_ARGUMENT.has(name)) {
       const quoted = this.argument(i, to);

@@ -1,5 +1,6 @@
 // Candidate sentences for a citation: the abstract from the .bib, and, when a PDF is linked, its abstract,
 // introduction and conclusion (with page provenance). Each candidate also comes in compressed variants.
+import { latexToUnicode } from '../bibtex/latex';
 import type { PaperRecord, SectionKind, SourceSentence } from '../types';
 import { splitSentences } from '../text/sentences';
 import { POINTS_INTO_PAPER } from './cues';
@@ -25,20 +26,18 @@ function words(s: string): number {
   return s.split(/\s+/).filter(Boolean).length;
 }
 
-/** Remove LaTeX markup that .bib abstracts often carry ("\emph{x}" → "x", "{GAN}" → "GAN", "$x$" → "x"). */
+/**
+ * Plain text from what an abstract may carry: LaTeX from a .bib or a .tex file ("\emph{x}" → "x", "$\alpha$" → "α",
+ * "\ie" → "i.e.", citations and references dropped) and the JATS/HTML tags of abstracts exported from publishers.
+ * The .bib reader's LaTeX decoder does the LaTeX, so an abstract reads the same whichever way it reached the engine.
+ */
 export function plainText(text: string): string {
-  return text
-    .replace(/\\(?:emph|textit|textbf|textsc|texttt|mathrm|mathbf|mathit|text|url|mbox)\s*\{([^{}]*)\}/g, '$1')
-    .replace(/\\(?:cite[tp]?|citep|citet|ref|eqref|label)\*?(?:\[[^\]]*\])*\{[^{}]*\}/g, '')
-    .replace(/\$([^$]{0,80})\$/g, '$1')
-    .replace(/\\([%&#_$])/g, '$1')
-    .replace(/`{2,}|``/g, '“')
-    .replace(/''/g, '”')
-    .replace(/~/g, ' ')
-    .replace(/[{}]/g, '')
-    .replace(/\\[a-zA-Z]+\s*/g, '')
-    .replace(/<\/?(?:abs|p|i|b|sub|sup|jats:[a-z]+)>/gi, ' ')
+  // A run of three or more backticks is debris, not TeX's opening quotes.
+  return latexToUnicode(text.replace(/<\/?(?:abs|p|i|b|sub|sup|jats:[a-z]+)>/gi, ' ').replace(/`{3,}/g, ''))
     .replace(/^\s*abstract[:.\s]+/i, '')
+    // What a dropped citation leaves behind: "(\citep{k})" → "()", "by \cite{k}, we" → "by , we".
+    .replace(/\(\s*[,;]?\s*\)/g, '')
+    .replace(/\s+([,.;:])(?=\s|$)/g, '$1')
     .replace(/\s+/g, ' ')
     .trim();
 }

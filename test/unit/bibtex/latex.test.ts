@@ -53,6 +53,11 @@ describe('latexToUnicode', () => {
     ['GaN(000\\bar{1})', 'GaN(0001\u0304)'],
     ['\\mnras', 'Monthly Notices of the Royal Astronomical Society'],
     ['\\constructor and \\toString{x}', 'constructor and x'],
+    // Citation keys and reference labels are not text: "shown by \\citep{kim}" must not read "shown by kim".
+    ['as shown by \\citep{kim20} and \\citet[p.~4]{lee}, see Table~\\ref{tab:x}', 'as shown by and , see Table'],
+    ['\\autocite[see][12]{a,b}.\\Textcite{c} agrees', '. agrees'],
+    ['a loss, \\ie a sum, \\eg of terms \\etal', 'a loss, i.e. a sum, e.g. of terms et al.'],
+    ['$\\frac{1}{2}$ of $\\tfrac{n}{k}$', '1/2 of n/k'],
   ];
   for (const [input, expected] of cases) {
     it(`${JSON.stringify(input)} → ${JSON.stringify(expected)}`, () => {

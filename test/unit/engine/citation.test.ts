@@ -20,6 +20,20 @@ describe('DefaultEngine.citationSentence', () => {
     assert.ok(!/\b(?:we|our)\b/i.test(s.text));
   });
 
+  it('reads LaTeX in an abstract as text: symbols kept, citation keys of other works never leak', async () => {
+    const record = {
+      key: 'park2021eps',
+      type: 'article',
+      title: 'Annealed Exploration',
+      authors: [{ family: 'Park', given: 'Jiwon' }],
+      abstract:
+        'Exploration schedules are usually tuned by hand \\citep{hand19}. We introduce an annealed $\\epsilon$-greedy schedule that adapts its rate to the spread of value estimates (\\cite{spread20}), \\ie without any tuning. It matches tuned schedules on 40 games.',
+    };
+    const s = await engine.citationSentence({ key: 'park2021eps', style: 'citation' }, new MemoryLibrary([record]));
+    assert.equal(s.text, 'Park \\cite{park2021eps} introduced “Annealed Exploration”, an annealed ϵ-greedy schedule that adapts its rate to the spread of value estimates, i.e. without any tuning.');
+    assert.ok(!/hand19|spread20|\(\s*\)|\\ie|\$/.test(s.text), s.text);
+  });
+
   it('reports in the past tense by default and in the present when asked', async () => {
     const present = await engine.citationSentence({ key: 'kim2017discogan', style: 'citation', tense: 'present' }, library);
     assert.match(present.text, /^Kim et al\. \\cite\{kim2017discogan\} propose DiscoGAN/);
