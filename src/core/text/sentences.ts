@@ -131,6 +131,11 @@ export function splitSentences(text: string): string[] {
     // Closing quotes / brackets that belong to this sentence.
     let j = i + 1;
     while (j < t.length && /["'”’)\]]/.test(t[j])) j++;
+    // "… two algorithms.We show …": a sentence glued to the next by a lost space (abstracts pasted from PDFs).
+    if (c === '.' && j === i + 1 && /(?:^|\s)\p{Ll}{3,}$/u.test(t.slice(Math.max(0, i - 40), i)) && /^\p{Lu}\p{Ll}+\b/u.test(t.slice(j, j + 40))) {
+      push(j);
+      continue;
+    }
     if (j < t.length && !/\s/.test(t[j])) continue; // "3.5", "x.org", "a.b"
     let k = j;
     while (k < t.length && /[ \t]/.test(t[k])) k++;

@@ -54,6 +54,13 @@ describe('splitSentences', () => {
     ]);
   });
 
+  it('splits sentences glued by a lost space, but not file names, versions or abbreviations', () => {
+    assert.deepEqual(splitSentences('We compare two samplers.We find that the second mixes faster, e.g.Gibbs with config.yaml at v2.0.'), [
+      'We compare two samplers.',
+      'We find that the second mixes faster, e.g.Gibbs with config.yaml at v2.0.',
+    ]);
+  });
+
   it('keeps URLs but ends the sentence after a URL-final period', () => {
     assert.deepEqual(splitSentences('Code is at https://github.com/x/y.git. Data at www.example.org/a.b too. End.'), [
       'Code is at https://github.com/x/y.git.',
