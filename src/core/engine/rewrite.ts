@@ -254,11 +254,17 @@ const SELF_REFERENCE = /^(?:(?:this|the present|the current|our|my) (?:paper|wor
 const OUR_ARTIFACT = /^our ((?:[\w-]+ ){0,3}?(?:approach|method|model|system|framework|algorithm|technique|architecture|network|analysis|results?|experiments?|contributions?|findings|tool|procedure|scheme|formulation|estimator|objective|loss|dataset|benchmark|theory|idea|proposal|solution|implementation|work|paper))\b/i;
 
 /** Replace the remaining first-person pronouns in the middle of a sentence. */
-function replaceInnerFirstPerson(s: string, style: CitationStyle, tense: Tense = 'present'): string {
+function replaceInnerFirstPerson(s: string, style: CitationStyle, tense: Tense = 'present', authorsUnnamed = false): string {
   if (style === 'citation') {
+    let first = authorsUnnamed;
     return s
-      // A cited work's further claims are reported in the same tense as its main one ("they showed").
-      .replace(/\bwe\s+([\w-]+(?:\s+[\w-]+)?)/g, (_m, rest: string) => `they ${tense === 'past' ? agreeVerb(rest, 'plural', 'base', 'past') : rest}`)
+      // A cited work's further claims are reported in the same tense as its main one ("they showed"). Where no subject
+      // has named the authors yet, the first "we" does ("the authors showed"), not an orphan "they".
+      .replace(/\bwe\s+([\w-]+(?:\s+[\w-]+)?)/g, (_m, rest: string) => {
+        const pronoun = first ? 'the authors' : 'they';
+        first = false;
+        return `${pronoun} ${tense === 'past' ? agreeVerb(rest, 'plural', 'base', 'past') : rest}`;
+      })
       .replace(/\bWe\b/g, 'They')
       .replace(/\b(?:our|my)\b/g, 'their')
       .replace(/\b(?:Our|My)\b/g, 'Their')
@@ -353,7 +359,10 @@ export function rewriteSentence(sentence: string, target: RewriteTarget): string
       s = `The ${ours[1]} of ${subject.text}${replaceInnerFirstPerson(s.slice(ours[0].length), style, target.tense)}`;
     } else {
       const marker = citeMarker([target.record.key], target.syntax);
-      s = replaceInnerFirstPerson(s, style, target.tense).replace(/\s*([.!?]["')\]]?)?\s*$/, (_m, end?: string) => ` ${marker}${end ?? '.'}`);
+      // No subject names the work before its marker at the end, so "our two models" would become an orphan "their
+      // two models": the authors' possessive is the article here.
+      s = s.replace(/\b(?:our|my)\b/g, 'the').replace(/\b(?:Our|My)\b/g, 'The');
+      s = replaceInnerFirstPerson(s, style, target.tense, true).replace(/\s*([.!?]["')\]]?)?\s*$/, (_m, end?: string) => ` ${marker}${end ?? '.'}`);
     }
     s = dropSelfPraise(s);
   } else {

@@ -53,6 +53,18 @@ describe('rewriteSentence', () => {
     assert.equal(rewriteSentence('Cycle consistency removes the need for pairs.', { record: one, style: 'citation' }), 'Cycle consistency removes the need for pairs \\cite{brants00}.');
   });
 
+  it('leaves no orphan "their" when the marker comes last: no subject has named the authors', () => {
+    assert.equal(
+      rewriteSentence('On the small-vocabulary task, our two pruned models cut latency by half.', { record: one, style: 'citation' }),
+      'On the small-vocabulary task, the two pruned models cut latency by half \\cite{brants00}.',
+    );
+    assert.equal(
+      rewriteSentence('Pruning is cheap as we reuse the gradients, and we keep accuracy.', { record: one, style: 'citation', tense: 'past' }),
+      'Pruning is cheap as the authors reused the gradients, and they kept accuracy \\cite{brants00}.',
+    );
+    assert.equal(rewriteSentence('We prune our models by half.', { record: one, style: 'citation' }), 'Brants \\cite{brants00} prunes their models by half.');
+  });
+
   it('writes tldr style without names: "This paper proposes"', () => {
     assert.equal(rewriteSentence('To this end, we propose a loss for our model.', { record: three, style: 'tldr' }), 'This paper proposes a loss for the model.');
   });
