@@ -255,8 +255,8 @@ const OUR_ARTIFACT = /^our ((?:[\w-]+ ){0,3}?(?:approach|method|model|system|fra
 
 /** Replace the remaining first-person pronouns in the middle of a sentence. */
 function replaceInnerFirstPerson(s: string, style: CitationStyle, tense: Tense = 'present', authorsUnnamed = false): string {
+  let first = authorsUnnamed;
   if (style === 'citation') {
-    let first = authorsUnnamed;
     return s
       // A cited work's further claims are reported in the same tense as its main one ("they showed"). Where no subject
       // has named the authors yet, the first "we" does ("the authors showed"), not an orphan "they".
@@ -275,7 +275,12 @@ function replaceInnerFirstPerson(s: string, style: CitationStyle, tense: Tense =
   return s
     // "can we create" → "can it create": after a modal or "do" the verb keeps its base form.
     .replace(/\b(can|could|do|did|will|would|should|may|might|must|shall)\s+we\b/gi, '$1 it')
-    .replace(/\bwe\s+([\w-]+(?:\s+[\w-]+)?)/g, (_m, rest: string) => `it ${agreeVerb(rest, 'singular', 'base')}`)
+    // "it" stands for the paper only once "This paper" has been said; before that, the paper is named.
+    .replace(/\bwe\s+([\w-]+(?:\s+[\w-]+)?)/g, (_m, rest: string) => {
+      const pronoun = first ? 'this paper' : 'it';
+      first = false;
+      return `${pronoun} ${agreeVerb(rest, 'singular', 'base')}`;
+    })
     // "enables us to compare" is the reader's gain, not the paper's: "enables one to compare".
     .replace(/\b((?:allow|enable|let|help|lead|give|provide)(?:s|ed|ing)?|led|gave|given)\s+us\b/gi, '$1 one')
     .replace(/\b(?:our|my)\b/g, 'the')
@@ -368,8 +373,8 @@ export function rewriteSentence(sentence: string, target: RewriteTarget): string
   } else {
     if (we) s = `This paper ${agreeVerb(replaceInnerFirstPerson(s.slice(we[0].length), style), 'singular', 'base')}`;
     else if (self) s = `This paper ${replaceInnerFirstPerson(s.slice(self[0].length), style)}`;
-    else if (ours) s = `The ${ours[1]}${replaceInnerFirstPerson(s.slice(ours[0].length), style)}`;
-    else s = replaceInnerFirstPerson(s, style);
+    else if (ours) s = `The ${ours[1]}${replaceInnerFirstPerson(s.slice(ours[0].length), style, 'present', true)}`;
+    else s = replaceInnerFirstPerson(s, style, 'present', true);
   }
   // "We, in contrast, discuss" → "This paper, in contrast, discusses" (not "This paper , in contrast").
   return ensureFinalPeriod(capitalizeFirst(s.replace(/\s{2,}/g, ' ').replace(/ ,/g, ',').trim()));

@@ -309,6 +309,13 @@ describe('acronym expansion', () => {
 describe('the authors\' "we" after a fronted clause or frame (tldr)', () => {
   const tldr = (sentence: string) => rewriteSentence(sentence, { record: one, style: 'tldr' });
 
+  it('names the paper at the first inner "we" when no subject has named it, then says "it"', () => {
+    assert.equal(tldr('As we show, sparse models train faster than we predict.'), 'As this paper shows, sparse models train faster than it predicts.');
+    assert.equal(tldr('Parsers often drop rare attachments, an effect we call thinning.'), 'Parsers often drop rare attachments, an effect this paper calls thinning.');
+    assert.equal(tldr('Our sampler, which we call Ripple, mixes fast.'), 'The sampler, which this paper calls Ripple, mixes fast.');
+    assert.equal(tldr('We propose Ripple, which we tune by hand.'), 'This paper proposes Ripple, which it tunes by hand.');
+  });
+
   it('makes the paper the subject, not "it"', () => {
     assert.equal(tldr('Building on sparse attention, in this paper we propose a linear-time encoder.'), 'Building on sparse attention, this paper proposes a linear-time encoder.');
     assert.equal(tldr('As labels are scarce, costly, and noisy, we consider self-training.'), 'As labels are scarce, costly, and noisy, this paper considers self-training.');
