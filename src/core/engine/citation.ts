@@ -180,7 +180,9 @@ export function titledCitation(record: PaperRecord, title: string, ranked: reado
   const m = pick && CONTRIBUTION_VERB.exec(pick.text.slice(subject.length + 1));
   // The appositive ("propose “Title”, a …") only when the title names what the clause describes (they share a word),
   // from the scorer's best sentence (the title must not pull in a weaker one).
-  if (pick && m && pick.sentenceIndex === ranked[0].sentenceIndex && titleIsNounPhrase(cleanTitle) && titleRecall(titleTerms, m[2]) > 0) {
+  // Not before an action ("presented “Title”, the construction of three corpora"): the title names a thing.
+  const action = m && /^the \w+ of\b/i.test(m[2]);
+  if (pick && m && !action && pick.sentenceIndex === ranked[0].sentenceIndex && titleIsNounPhrase(cleanTitle) && titleRecall(titleTerms, m[2]) > 0) {
     spans = [
       { text: `${subject} ${m[1]} “${cleanTitle}”,`, source: titleSource },
       { text: m[2], source: pick.source },

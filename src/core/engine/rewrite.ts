@@ -81,6 +81,10 @@ export function dropParentheticals(sentence: string): string {
 const CLAUSE_BOUNDARY =
   /(?:,\s*(?:which|where|whereby|while|whereas|thereby|thus|and thus|leading to|resulting in|allowing|enabling|making|yielding|achieving|outperforming|improving|providing|demonstrating|showing|including|such as|as well as|especially|particularly|e\.g\.|i\.e\.|but|and (?:we|it|they|this|these|the|our|show|demonstrate|achieve|obtain|evaluate|apply|find|use|outperform|provide))\b|;\s|\s(?:in order to|so as to|by (?:using|leveraging|exploiting|introducing|combining|learning|training|incorporating|employing|applying|adding|modeling|optimizing|replacing|making|considering|treating|casting|formulating|enforcing|imposing|minimizing|maximizing)|via|through|using|with (?:a|an|the)|based on|without|that (?:is|are|can|could|allows?|enables?|uses?|achieves?|outperforms?|improves?|learns?|leverages?|exploits?|combines?|consists?)|which|where|while|whereas|and (?:show|demonstrate|achieve|evaluate|apply|find|obtain|outperform|provide)|on (?:several|various|multiple|a range of|a variety of|standard|benchmark|two|three|four|five|many)|across|for (?:the (?:task|problem) of)?)\b)/gi;
 
+/** A noun phrase that ends in a content-free head ("a task", "a new method", "the set"). */
+const GENERIC_HEAD_AT_END =
+  /\b(?:a|an|the|one|two|three|new|novel)\s+(?:(?:new|novel|simple|general|single)\s+)?(?:task|method|approach|framework|model|system|technique|algorithm|way|tool|procedure|scheme|mechanism|strategy|measure|metric|criterion|set|number|class|family|variety|range|series|kind|type|form|problem)s?\s*$/i;
+
 export interface Truncation {
   text: string;
   /** Fraction of the original words kept. */
@@ -100,6 +104,8 @@ export function clauseTruncations(sentence: string, minWords = 7): Truncation[] 
     if ((head.match(/\[/g)?.length ?? 0) !== (head.match(/\]/g)?.length ?? 0)) continue;
     // A cut must not strand a preposition, article or conjunction ("… for domain adaptation in.").
     if (/\b(?:in|of|for|to|with|by|on|from|at|as|a|an|the|that|and|or|than|into|onto|between|under|over|its|their|our|together|both|is|are|was|were|be|been|being|which|each|new|novel|simple|general|efficient|effective|several|various|multiple|many|some|few|more|most|other|such|this|these|those|two|three|four|five|very|highly|when|if|whether|without|not|only|but|yet|so|because|since|how|what|why|can|could|may|might|must|should|will|would|allows?|allowed|enables?|keeps?|makes?|suitable|able|unable|per|versus|i\.e\.|e\.g\.)\s*$/i.test(head)) continue;
+    // "… and a task for evaluation metrics" → "… and a task": a generic head noun said nothing without what followed.
+    if (GENERIC_HEAD_AT_END.test(head)) continue;
     // "classifies documents not by topic, but by sentiment": the cut would say the opposite.
     if (/^,\s*but\b/i.test(m[0]) && /\bnot\b/i.test(head.slice(head.lastIndexOf(',') + 1))) continue;
     const words = head.trim().split(/\s+/).length;

@@ -180,6 +180,15 @@ describe('titledCitation: "noted that" with a claim', () => {
     assert.match(name?.text ?? '', /noted that Markov models/);
   });
 
+  it('puts the title before an action ("the construction of …"), as an appositive only of a thing', () => {
+    const tagger = { ...record, title: 'A Paragraph Tagger for Connectives' };
+    const authored = (claim: string) => ({ ...candidate(claim), text: `Lin \\cite{k} described ${claim}` });
+    const action = titledCitation(tagger, tagger.title, [authored('the annotation of four corpora of connectives.')]);
+    assert.equal(action?.text, 'In “A Paragraph Tagger for Connectives”, Lin \\cite{k} described the annotation of four corpora of connectives.');
+    const thing = titledCitation(tagger, tagger.title, [authored('a model for connectives that reads whole documents.')]);
+    assert.equal(thing?.text, 'Lin \\cite{k} described “A Paragraph Tagger for Connectives”, a model for connectives that reads whole documents.');
+  });
+
   it('does not report a sentence in the paper\'s own voice as a claim', () => {
     assert.equal(titledCitation(record, record.title, [candidate('Building on parsers, this paper tags connectives by sense.')]), undefined);
   });

@@ -93,6 +93,12 @@ describe('rewriteSentence', () => {
     assert.equal(dropFrontedClause('Inspired by the visual cortex, we design networks.'), undefined);
   });
 
+  it('does not cut the phrase that gives a generic head noun its content ("a task for …")', () => {
+    const cuts = clauseTruncations('The workshop ran a shared translation task, a system ranking task, and a task for scoring metrics.').map((t) => t.text);
+    assert.ok(!cuts.some((t) => /and a task\.$/.test(t)), cuts.join(' | '));
+    assert.ok(clauseTruncations('We train a small parser on tweets for the task of slot filling.').some((t) => t.text === 'We train a small parser on tweets.'));
+  });
+
   it('offers the main clause without its fronted clause as a tldr candidate only', () => {
     const sentence = 'Inspired by the visual cortex, we design a sparse network for image recognition.';
     const tldr = compressionVariants(sentence, { dropFronted: true }).map((v) => v.text);
