@@ -67,13 +67,14 @@ export function parseCitationDataset(text: string): { kind: CitationDatasetKind;
 
 /**
  * SciTLDR ships abstracts as sentence lists; a few were split at PDF line breaks ("This paper proposes a new" |
- * "architecture to …"). Those lists are re-split with our splitter; intact lists are kept as published. Every
- * system of the run (ours and the baselines) reads the same sentences.
+ * "architecture to …"), and some items hold two sentences. Those lists are joined and re-split with our splitter;
+ * in the others each item is split again where it holds more than one sentence. Every system of the run (ours and
+ * the baselines) reads the same sentences.
  */
 export function datasetSentences(source: readonly string[]): string[] {
   const cleaned = source.map((s) => plainText(s.replace(/\s*\n\s*/g, ' ')));
   const broken = cleaned.some((s, i) => i < cleaned.length - 1 && !/[.!?:;]["')\]]?$/.test(s));
-  return broken ? splitSentences(cleaned.join(' ')) : cleaned;
+  return broken ? splitSentences(cleaned.join(' ')) : cleaned.flatMap((s) => splitSentences(s));
 }
 
 const STRIP = { numbered: true, authorYear: true } as const;

@@ -2,11 +2,22 @@ import { strict as assert } from 'assert';
 import { readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { DefaultEngine } from '../../../src/core/engine';
-import { evaluateCitationSentences, evaluateRelatedWork, latexCitesToNumbered, parseCitationDataset } from '../../../src/core/engine/evaluation';
+import { datasetSentences, evaluateCitationSentences, evaluateRelatedWork, latexCitesToNumbered, parseCitationDataset } from '../../../src/core/engine/evaluation';
 import { LinearScorer } from '../../../src/core/engine/scorer';
 
 const fixture = (name: string) => readFileSync(path.join(__dirname, '../../fixtures/engine', name), 'utf8');
 const scorer = new LinearScorer(new DefaultEngine().scorerModel);
+
+describe('datasetSentences', () => {
+  it('re-splits a list broken at line breaks, and an item that holds two sentences', () => {
+    assert.deepEqual(datasetSentences(['This paper proposes a new', 'sampler for graphs.', 'It mixes fast.']), ['This paper proposes a new sampler for graphs.', 'It mixes fast.']);
+    assert.deepEqual(datasetSentences(['Bounds hold for width $w$.  In this paper, we prove them tight.', 'Experiments agree.']), [
+      'Bounds hold for width w.',
+      'In this paper, we prove them tight.',
+      'Experiments agree.',
+    ]);
+  });
+});
 
 describe('evaluation', () => {
   it('detects SciTLDR and ScisummNet lines', () => {
