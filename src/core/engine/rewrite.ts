@@ -272,8 +272,9 @@ function replaceInnerFirstPerson(s: string, style: CitationStyle, tense: Tense =
         return `${pronoun} ${tense === 'past' ? agreeVerb(rest, 'plural', 'base', 'past') : rest}`;
       })
       .replace(/\bWe\b/g, 'They')
-      .replace(/\b(?:our|my)\b/g, 'their')
-      .replace(/\b(?:Our|My)\b/g, 'Their')
+      // Unnamed authors have no "their" to refer back to: "our two models" is "the two models".
+      .replace(/\b(?:our|my)\b/g, authorsUnnamed ? 'the' : 'their')
+      .replace(/\b(?:Our|My)\b/g, authorsUnnamed ? 'The' : 'Their')
       .replace(/\bours\b/g, 'theirs')
       .replace(/\bourselves\b/g, 'themselves')
       .replace(/\bus\b/g, 'them');
@@ -370,9 +371,7 @@ export function rewriteSentence(sentence: string, target: RewriteTarget): string
       s = `The ${ours[1]} of ${subject.text}${replaceInnerFirstPerson(s.slice(ours[0].length), style, target.tense)}`;
     } else {
       const marker = citeMarker([target.record.key], target.syntax);
-      // No subject names the work before its marker at the end, so "our two models" would become an orphan "their
-      // two models": the authors' possessive is the article here.
-      s = s.replace(/\b(?:our|my)\b/g, 'the').replace(/\b(?:Our|My)\b/g, 'The');
+      // No subject names the work before its marker at the end.
       s = replaceInnerFirstPerson(s, style, target.tense, true).replace(/\s*([.!?]["')\]]?)?\s*$/, (_m, end?: string) => ` ${marker}${end ?? '.'}`);
     }
     s = dropSelfPraise(s);

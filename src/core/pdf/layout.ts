@@ -50,7 +50,8 @@ interface Builder {
   sizes: Map<number, number>;
 }
 
-function dominantSize(sizes: Map<number, number>, fallback: number): number {
+/** The size with the most characters (the first such, in insertion order); `fallback` when there are none. */
+export function dominantSize(sizes: ReadonlyMap<number, number>, fallback: number): number {
   let best = fallback;
   let most = -1;
   for (const [size, chars] of sizes) {

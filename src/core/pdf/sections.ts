@@ -4,7 +4,7 @@
 // sequence seen so far. Top-level headings start sections; sub-headings only break paragraphs.
 import type { PaperSection, SectionKind, SourceSentence } from '../types';
 import { splitSentences } from '../text/sentences';
-import { DocumentSpelling, joinLineText, type PageLayout, type TextLine } from './layout';
+import { DocumentSpelling, dominantSize, joinLineText, type PageLayout, type TextLine } from './layout';
 
 /** Font size that most characters of the document are set in (the body text). */
 export function bodyFontSize(pages: readonly PageLayout[]): number {
@@ -15,15 +15,7 @@ export function bodyFontSize(pages: readonly PageLayout[]): number {
       weight.set(key, (weight.get(key) ?? 0) + l.text.length);
     }
   }
-  let best = 10;
-  let bestWeight = -1;
-  for (const [size, w] of weight) {
-    if (w > bestWeight) {
-      best = size;
-      bestWeight = w;
-    }
-  }
-  return best;
+  return dominantSize(weight, 10);
 }
 
 /** Lines that carry reading text: page numbers, running heads/feet and page-margin small print removed. */
