@@ -1,6 +1,7 @@
 import { strict as assert } from 'assert';
 import { citedKeys } from '../../../src/core/cites';
 import { createEngine, DefaultEngine, registerEngine } from '../../../src/core/engine';
+import { clusterWorks, groupKeyphrases } from '../../../src/core/engine/draft';
 import { wordCount } from '../../../src/core/text/tokens';
 import { MemoryLibrary } from '../../../src/core/engine/memory-library';
 import { OWN_ABSTRACT, sampleLibrary, sampleRecords } from './helpers';
@@ -35,6 +36,17 @@ describe('DefaultEngine.draft', () => {
     const sentences = draft.paragraphs.flatMap((p) => p.sentences);
     const own = sentences.filter((x) => x.keys.includes('empty'));
     assert.ok(own.length >= 1 && own.every((x) => x.role === 'topic' || x.role === 'work'));
+  });
+
+  it('never gives a work with no title or abstract a paragraph of its own', async () => {
+    const empties = ['blank1', 'blank2'].map((key) => ({ key, type: 'misc', title: '', authors: [] }));
+    const lib = new MemoryLibrary([...sampleRecords(), ...empties]);
+    const draft = await engine.draft({ keys: [...keys, 'blank1', 'blank2'], ownAbstract: OWN_ABSTRACT, targetWords: 400, format: 'latex' }, lib);
+    assert.ok(draft.paragraphs.length >= 2, draft.text);
+    for (const p of draft.paragraphs) {
+      assert.ok(p.sentences.some((s) => s.role === 'work' && s.sources.length > 0), `a paragraph says nothing grounded: ${p.sentences.map((s) => s.text).join(' ')}`);
+    }
+    assert.ok(/\\cite\{[^}]*blank1/.test(draft.text) && /\\cite\{[^}]*blank2/.test(draft.text), draft.text);
   });
 
   it('never writes "including" before a single citation', async () => {
@@ -135,5 +147,29 @@ describe('engine registry', () => {
   it('lets other engines plug in', async () => {
     registerEngine('test-echo', () => new DefaultEngine());
     assert.equal((await createEngine('test-echo')).id, 'default');
+  });
+
+});
+
+describe('clusterWorks', () => {
+  it('puts works without text into the largest topic group instead of groups of their own', () => {
+    const v = (...terms: string[]) => new Map(terms.map((t) => [t, 1 / Math.sqrt(terms.length)]));
+    const vectors = [v('graph', 'kernel'), v('graph', 'kernel', 'walk'), v('speech', 'phoneme'), new Map<string, number>(), v('graph', 'walk'), new Map<string, number>()];
+    const groups = clusterWorks(vectors, 2).map((g) => [...g].sort((a, b) => a - b));
+    assert.deepEqual(groups.sort((a, b) => a[0] - b[0]), [[0, 1, 3, 4, 5], [2]]);
+  });
+});
+
+describe('groupKeyphrases', () => {
+  it('names a topic by whole phrases, not by a modifier cut off from its noun', () => {
+    const group = [
+      'We study fast unsupervised image-to-image translation of sketches into photographs.',
+      'Fast unsupervised image-to-image mapping turns one sketch into many photographs.',
+      'We evaluate fast unsupervised image-to-image synthesis on faces.',
+    ];
+    const other = ['We parse spoken commands with a grammar of robot actions.'];
+    const phrases = groupKeyphrases(group, other, () => 1, 2);
+    assert.ok(phrases.length > 0);
+    for (const p of phrases) assert.ok(!/image-to-image$/.test(p), `cut-off phrase: ${p}`);
   });
 });
