@@ -5,7 +5,7 @@ import { citeMarker, workSubject } from './authors';
 import { compressionVariants, plainText, sourceDocument, type SourceDocument } from './candidates';
 import { contentTerms, cosine, STOPWORDS, termFrequencies, wordCount } from '../text/tokens';
 import { candidateFeatures, documentContext } from './features';
-import { acronymDefinitions, expandAcronyms, rewriteSentence, stripLeadingDiscourse } from './rewrite';
+import { acronymDefinitions, expandAcronyms, firstPersonPlural, rewriteSentence, stripLeadingDiscourse } from './rewrite';
 import type { LinearScorer } from './scorer';
 
 export const TITLE_ONLY_FLAG = 'ungrounded: title only';
@@ -52,11 +52,13 @@ export const DRAFT_OWN_RELEVANCE = 2;
 
 /** Every (sentence, compression) candidate of a record with its features and rewritten text; score left at 0. */
 export function enumerateCandidates(record: PaperRecord, doc: SourceDocument, options: CandidateOptions): ScoredCandidate[] {
-  const ctx = documentContext(doc.sentences, doc.title);
-  const acronyms = acronymDefinitions(doc.sentences.map((s) => s.text));
+  // A single author's "I" is read as "we" by the features and the rewrite; `source` keeps the original words.
+  const sentences = doc.sentences.map((s) => ({ ...s, text: firstPersonPlural(s.text) }));
+  const ctx = documentContext(sentences, doc.title);
+  const acronyms = acronymDefinitions(sentences.map((s) => s.text));
   const out: ScoredCandidate[] = [];
   doc.sentences.forEach((source, sentenceIndex) => {
-    for (const variant of compressionVariants(source.text, { dropFronted: options.style === 'tldr' })) {
+    for (const variant of compressionVariants(sentences[sentenceIndex].text, { dropFronted: options.style === 'tldr' })) {
       const extract = acronyms.size ? expandAcronyms(variant.text, acronyms) : variant.text;
       out.push({
         source,
@@ -77,7 +79,7 @@ const MENTIONS_OTHER_WORK = /\bet al\b|\(\s*(?:19|20)\d\d[a-z]?\s*\)|\b(?:19|20)
 const OTHER_WORK_PENALTY = 10;
 /** "This also leads to …", "It outperforms …": the referent is in the previous sentence, lost out of context. */
 const ANAPHORIC_START =
-  /^(?:(?:this|these|that|those|it|its|they|such|the latter|the former|both)\b(?!\s+(?:paper|work|article|study|thesis)\b)|the (?:proposed |resulting |new )?(?:method|approach|model|framework|system|algorithm|technique|network|architecture)s?\b)/i;
+  /^(?:(?:this|these|that|those|it|its|they|such|the latter|the former|both)\b(?!\s+(?:paper|work|article|study|thesis|dissertation|chapter|book|survey|review|essay|tutorial|note|letter|report)\b)|the (?:proposed |resulting |new )?(?:method|approach|model|framework|system|algorithm|technique|network|architecture)s?\b)/i;
 /** Enough to prefer any self-contained sentence the scorer rates near the best. */
 const ANAPHORA_PENALTY = 0.1;
 

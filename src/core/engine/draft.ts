@@ -9,7 +9,7 @@ import { citeMarker, repeatedSubject, workSubject } from './authors';
 import { plainText, sourceDocument } from './candidates';
 import { DRAFT_OWN_RELEVANCE, NOTHING_FLAG, rankCandidates, titleOnlySentence, type ScoredCandidate } from './citation';
 import { hasContributionCue } from './cues';
-import { stripLeadingDiscourse } from './rewrite';
+import { firstPersonPlural, stripLeadingDiscourse } from './rewrite';
 import type { LinearScorer } from './scorer';
 
 /** Works whose chosen sentences are this similar say the same thing; one sentence and a grouped citation suffice. */
@@ -219,10 +219,15 @@ function topicSentences(group: GroupPlan, index: number, syntax: CiteSyntax, gro
   return out;
 }
 
+/** A sentence in the authors' own voice: "we", "our", "us" — or a single author's "I", "my", "me". */
+function speaksForAuthors(sentence: string): boolean {
+  return /\b(?:we|our|us)\b/i.test(firstPersonPlural(sentence));
+}
+
 /** The author's contribution sentences, best first: those with a contribution cue, then the rest in order. */
 function ownContributionSentences(ownAbstract: string): string[] {
   const sentences = splitSentences(plainText(ownAbstract)).filter((s) => wordCount(s) >= 6);
-  const firstPerson = (s: string) => /^(?:we|our|this (?:paper|work|article|study))\b/i.test(stripLeadingDiscourse(s));
+  const firstPerson = (s: string) => /^(?:we|our|this (?:paper|work|article|study|thesis|dissertation|chapter))\b/i.test(stripLeadingDiscourse(firstPersonPlural(s)));
   return [...sentences.filter((s) => hasContributionCue(s) && firstPerson(s)), ...sentences.filter((s) => !hasContributionCue(s) && firstPerson(s))];
 }
 
@@ -236,7 +241,7 @@ export function contrastSentence(own: string, variant: number, loneWork?: string
   const openers = loneWork
     ? [`Unlike ${loneWork}, `, `In contrast to ${loneWork}, `]
     : ['Unlike these works, ', 'In contrast to these approaches, ', 'Different from them, '];
-  if (/^we\b/i.test(s)) return openers[variant % openers.length] + lowered;
+  if (/^(?:we|I)\b/i.test(s)) return openers[variant % openers.length] + lowered;
   return 'In contrast, ' + lowered;
 }
 
@@ -364,10 +369,10 @@ export async function writeDraft(req: DraftRequest, ctx: DraftContext): Promise<
   if (ownAll.length) {
     // Abstracts open with the problem and then state the contribution: the sentences before the first
     // contribution statement are the author's framing, the ones after it describe their own work.
-    const firstContribution = ownAll.findIndex((s) => hasContributionCue(s) || /\b(?:we|our|us)\b/i.test(s));
+    const firstContribution = ownAll.findIndex((s) => hasContributionCue(s) || speaksForAuthors(s));
     const background = ownAll
       .map((text, index) => ({ text, index }))
-      .filter((s) => (firstContribution < 0 || s.index < firstContribution) && !/\b(?:we|our|us)\b/i.test(s.text));
+      .filter((s) => (firstContribution < 0 || s.index < firstContribution) && !speaksForAuthors(s.text));
     const used = new Set<number>();
     for (const g of groups) {
       const gv = termFrequencies(g.works.flatMap((w) => contentTerms(`${w.record.title ?? ''} ${w.options[0]?.extract ?? ''}`)));
@@ -473,7 +478,7 @@ export async function writeDraft(req: DraftRequest, ctx: DraftContext): Promise<
     const taken = new Set(groups.flatMap((x) => [x.contrast, ...x.extraOwn].flatMap((d) => d?.sources.map((src) => src.text) ?? [])));
     for (const x of groups) if (x.context) taken.add(x.context.text);
     const untaken = ownAll.map((text, index) => ({ text, index })).filter((o) => !taken.has(o.text));
-    const next = untaken.find((o) => /^(?:we|our)\b/i.test(stripLeadingDiscourse(o.text))) ?? untaken[0];
+    const next = untaken.find((o) => /^(?:we|our)\b/i.test(stripLeadingDiscourse(firstPersonPlural(o.text)))) ?? untaken[0];
     if (next && paragraphWords(groups, topicsFor()) + wordCount(next.text) <= hi) {
       g.extraOwn.push({ text: stripLeadingDiscourse(next.text), keys: [], sources: [{ text: next.text, section: 'abstract', index: next.index }], role: 'contrast' });
       return true;

@@ -5,15 +5,41 @@ import type { CiteSyntax, CitationStyle, PaperRecord, Tense } from '../types';
 import { baseFromPast, isPastForm, pastTense } from '../text/verbs';
 import { citeMarker, workSubject, type Plurality } from './authors';
 
+// ---------------------------------------------------------------- first person singular
+
+/**
+ * The pronoun "I" — at the start, after punctuation, or after a word that opens a clause ("and I show", "In this
+ * thesis I argue") — and not the numeral of "Type I error" or "phases I and II".
+ */
+const PRONOUN_I = /(^|[,;:]\s+|\b(?:[Aa]nd|[Bb]ut|or|that|[Aa]s|which|[Ww]here|[Ww]hen|[Ss]o|[Tt]hen|because|[Ii]f|[Ww]hile|[Hh]ere|[Nn]ow|[Tt]hus|[Hh]ence|[Tt]herefore|[Aa]lso|paper|work|thesis|dissertation|chapter|book|essay|article|study|note)\s+)I(?='[a-z]|\s+(?!and\b|or\b)[a-z])/g;
+
+/**
+ * A single author's "I"/"my"/"me" as "we"/"our"/"us", so that everything written for the first person plural
+ * ("I show that …" → "Hearst \cite{k} showed that …", "my corpus" → "their corpus") serves dissertations and
+ * single-author papers too. The source sentence a citation links back to keeps the author's own words.
+ */
+export function firstPersonPlural(sentence: string): string {
+  if (!/\b(?:I|my|My|me|myself)\b/.test(sentence)) return sentence;
+  return sentence
+    .replace(PRONOUN_I, (_m, before: string, offset: number) => (before + (offset + before.length === 0 ? 'We' : 'we')))
+    .replace(/\b([Ww]e) am\b/g, '$1 are')
+    .replace(/\b([Ww]e) was\b/g, '$1 were')
+    .replace(/\b([Ww]e)'m\b/g, "$1're")
+    .replace(/\bmy\b/g, 'our')
+    .replace(/\bMy\b/g, 'Our')
+    .replace(/\bmyself\b/g, 'ourselves')
+    .replace(/\bme\b/g, 'us');
+}
+
 // ---------------------------------------------------------------- compression
 
 /** Openers that carry no content: "In this paper, ", "To this end, ", "Specifically, " … */
 const LEADING_DISCOURSE =
-  /^(?:in this (?:paper|work|article|study|letter|thesis|dissertation|note|report|contribution)|in (?:the )?(?:present|current) (?:paper|work|study|article)|yet|\([a-z]\)|here|herein|to this end|to that end|to do so|to do this|to achieve this|to address (?:this|these|the above) (?:issues?|problems?|challenges?|limitations?|shortcomings?)|to (?:tackle|overcome|solve|alleviate|mitigate|remedy) (?:this|these) (?:issues?|problems?|challenges?|limitations?)|specifically|in particular|concretely|more specifically|more precisely|in detail|finally|lastly|furthermore|moreover|additionally|in addition|also|besides|further|therefore|thus|hence|consequently|accordingly|as a result|overall|in summary|in short|in sum|to summarize|to sum up|in conclusion|to conclude|to the best of our knowledge|as far as we know|motivated by (?:this|these|the above)(?: observations?| findings?| insights?| facts?)?|inspired by (?:this|these)(?: observations?| findings?| insights?)?|based on (?:this|these)(?: observations?| findings?| insights?)?|with this in mind|in contrast|by contrast|instead|however|nevertheless|nonetheless|first(?:ly)?|second(?:ly)?|third(?:ly)?|then|next|empirically|experimentally|theoretically|practically|in practice|in (?:our|the|all|these) experiments|in (?:our|the) evaluations?|notably|importantly|more importantly|most importantly|interestingly|surprisingly|crucially|in this regard|in this context|along these lines|for this purpose|for this reason|as such|on the other hand|at the same time|in turn|similarly|likewise|namely|that is|i\.e\.|e\.g\.|for example|for instance)\s*,\s*/i;
+  /^(?:in this (?:paper|work|article|study|letter|thesis|dissertation|chapter|book|essay|survey|review|note|report|contribution)|in (?:the )?(?:present|current) (?:paper|work|study|article)|yet|\([a-z]\)|here|herein|to this end|to that end|to do so|to do this|to achieve this|to address (?:this|these|the above) (?:issues?|problems?|challenges?|limitations?|shortcomings?)|to (?:tackle|overcome|solve|alleviate|mitigate|remedy) (?:this|these) (?:issues?|problems?|challenges?|limitations?)|specifically|in particular|concretely|more specifically|more precisely|in detail|finally|lastly|furthermore|moreover|additionally|in addition|also|besides|further|therefore|thus|hence|consequently|accordingly|as a result|overall|in summary|in short|in sum|to summarize|to sum up|in conclusion|to conclude|to the best of our knowledge|as far as we know|motivated by (?:this|these|the above)(?: observations?| findings?| insights?| facts?)?|inspired by (?:this|these)(?: observations?| findings?| insights?)?|based on (?:this|these)(?: observations?| findings?| insights?)?|with this in mind|in contrast|by contrast|instead|however|nevertheless|nonetheless|first(?:ly)?|second(?:ly)?|third(?:ly)?|then|next|empirically|experimentally|theoretically|practically|in practice|in (?:our|the|all|these) experiments|in (?:our|the) evaluations?|notably|importantly|more importantly|most importantly|interestingly|surprisingly|crucially|in this regard|in this context|along these lines|for this purpose|for this reason|as such|on the other hand|at the same time|in turn|similarly|likewise|namely|that is|i\.e\.|e\.g\.|for example|for instance)\s*,\s*/i;
 
 /** "In this paper we …" without a comma. */
 const LEADING_FRAME_NO_COMMA =
-  /^(?:in this (?:short |brief |preliminary )?(?:paper|work|article|study|letter|thesis|dissertation|note)|in (?:the )?(?:present|current) (?:paper|work|study)|this (?:paper|work|article)|here|so|thus|hence|therefore|now|then|next|below|in doing so|to do so|in turn)\s+(?=(?:we|I)\b)/i;
+  /^(?:in this (?:short |brief |preliminary )?(?:paper|work|article|study|letter|thesis|dissertation|chapter|book|essay|note)|in (?:the )?(?:present|current) (?:paper|work|study)|this (?:paper|work|article)|here|so|thus|hence|therefore|now|then|next|below|in doing so|to do so|in turn)\s+(?=(?:we|I)\b)/i;
 /** "Currently, we address …": the time is the paper's own, and wrong once the sentence reports it ("Currently, they addressed"). */
 const LEADING_NOW_BEFORE_WE = /^(?:currently|at present|presently|now|today)\s*,?\s+(?=(?:we|I)\b)/i;
 
@@ -256,7 +282,7 @@ function agreeVerb(rest: string, plurality: Plurality, from: 'base' | 'third-sin
 }
 
 // "The paper describes …" at the start of an abstract's sentence is the paper itself too (not "the work of Smith").
-const SELF_REFERENCE = /^(?:(?:this|the present|the current|our|my) (?:paper|work|article|study|thesis|dissertation|note|letter|report|manuscript|contribution|submission)|the (?:paper|article|thesis|dissertation))\b(?! of\b)\s*/i;
+const SELF_REFERENCE = /^(?:(?:this|the present|the current|our|my) (?:paper|work|article|study|thesis|dissertation|chapter|book|monograph|survey|review|essay|tutorial|note|letter|report|manuscript|contribution|submission)|the (?:paper|article|thesis|dissertation))\b(?! of\b)\s*/i;
 const OUR_ARTIFACT = /^our ((?:[\w-]+ ){0,3}?(?:approach|method|model|system|framework|algorithm|technique|architecture|network|analysis|results?|experiments?|contributions?|findings|tool|procedure|scheme|formulation|estimator|objective|loss|dataset|benchmark|theory|idea|proposal|solution|implementation|work|paper))\b/i;
 
 /** Replace the remaining first-person pronouns in the middle of a sentence. */
@@ -334,7 +360,7 @@ export function dropSelfPraise(s: string): string {
 
 const SUBJECT_ASIDE =
   /^(we|I)\s*,\s*(?:in contrast|by contrast|however|instead|therefore|thus|hence|in turn|on the other hand|in particular|for example|for instance|in addition|additionally|moreover|furthermore|then|first|finally|here|now|for the first time|to our knowledge|to the best of our knowledge)\s*,\s*/i;
-const INNER_SELF_LOCATION = /(?<=[\w)])\s+(?:in this (?:paper|work|article|study|thesis|dissertation|letter|note)|herein)(?=[\s,.;:])/gi;
+const INNER_SELF_LOCATION = /(?<=[\w)])\s+(?:in this (?:paper|work|article|study|thesis|dissertation|chapter|book|essay|letter|note)|herein)(?=[\s,.;:])/gi;
 
 export function rewriteSentence(sentence: string, target: RewriteTarget): string {
   const { style } = target;

@@ -19,6 +19,7 @@ import { splitSentences } from '../text/sentences';
 import { contentTerms, TfIdfModel } from '../text/tokens';
 import { workSubject } from '../engine/authors';
 import { clusterWorks, contrastSentence, groupKeyphrases, renderDraft, WORDS_PER_PARAGRAPH } from '../engine/draft';
+import { firstPersonPlural } from '../engine/rewrite';
 import { checkCitations, firstSentence, toCitationStyle } from './output-check';
 import { paperSource, type PaperSource } from './prompts';
 
@@ -193,7 +194,8 @@ export function planParagraphs(papers: readonly PaperRecord[], req: Pick<DraftRe
   const own = req.ownAbstract
     ? splitSentences(req.ownAbstract)
         .map<SourceSentence>((text, index) => ({ text, section: 'abstract', index }))
-        .filter((s) => /^(?:(?:here|in this (?:paper|work)),?\s+)?(?:we|our|this (?:paper|work))\b/i.test(s.text))
+        // A single author's "I propose …" is a contribution sentence too.
+        .filter((s) => /^(?:(?:here|in this (?:paper|work|thesis|dissertation)),?\s+)?(?:we|our|this (?:paper|work))\b/i.test(firstPersonPlural(s.text)))
     : [];
   return clusters.map((members, gi) => ({
     papers: members

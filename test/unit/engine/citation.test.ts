@@ -34,6 +34,35 @@ describe('DefaultEngine.citationSentence', () => {
     assert.ok(!/hand19|spread20|\(\s*\)|\\ie|\$/.test(s.text), s.text);
   });
 
+  it('writes a single author\'s "I" and "my" in the third person, and quotes the source as written', async () => {
+    const record = {
+      key: 'okafor2019thesis',
+      type: 'phdthesis',
+      title: 'Reading Order in Scanned Forms',
+      authors: [{ family: 'Okafor', given: 'Ngozi' }],
+      abstract:
+        'Scanned forms mix printed labels with handwriting. In this dissertation I present a layout parser that recovers the reading order of my collection of tax forms, and I show that it halves the Type I error of field detection.',
+    };
+    const library = new MemoryLibrary([record]);
+    const cite = await engine.citationSentence({ key: record.key, style: 'citation' }, library);
+    assert.equal(cite.text, 'Okafor \\cite{okafor2019thesis} presented a layout parser that recovers the reading order of their collection of tax forms, and they showed that it halves the Type I error of field detection.');
+    assert.ok(cite.spans[0].source!.text.startsWith('In this dissertation I present'), 'the source keeps the author\'s words');
+    const tldr = await engine.citationSentence({ key: record.key, style: 'tldr' }, library);
+    assert.ok(!/\b(?:I|my)\b(?! error)/.test(tldr.text) && /^This paper presents a layout parser/.test(tldr.text), tldr.text);
+  });
+
+  it('takes "This dissertation …" or "This chapter …" as the work itself', async () => {
+    const record = {
+      key: 'ferreira2020',
+      type: 'incollection',
+      title: 'Tides and Turbines',
+      authors: [{ family: 'Ferreira', given: 'Ana' }],
+      abstract: 'Tidal turbines foul quickly in warm water. This chapter surveys coatings that slow biofouling on turbine blades.',
+    };
+    const s = await engine.citationSentence({ key: record.key, style: 'citation' }, new MemoryLibrary([record]));
+    assert.equal(s.text, 'In “Tides and Turbines”, Ferreira \\cite{ferreira2020} surveyed coatings that slow biofouling on turbine blades.');
+  });
+
   it('reports in the past tense by default and in the present when asked', async () => {
     const present = await engine.citationSentence({ key: 'kim2017discogan', style: 'citation', tense: 'present' }, library);
     assert.match(present.text, /^Kim et al\. \\cite\{kim2017discogan\} propose DiscoGAN/);

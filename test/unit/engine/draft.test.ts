@@ -73,6 +73,16 @@ describe('DefaultEngine.draft', () => {
     assert.match(contrast[0].text, /^(?:Unlike these works|In contrast|Different from them), we /);
   });
 
+  it('contrasts with a single author\'s "I" as with "we", and never takes it for background', async () => {
+    const single = 'Translated images often lose what made them recognisable. I propose identity anchors, a loss that keeps a face recogniser\'s embedding fixed across translation. My experiments on cartoons show that identity survives.';
+    const draft = await engine.draft({ keys, ownAbstract: single, targetWords: 150, format: 'latex' }, library);
+    const all = draft.paragraphs.flatMap((p) => p.sentences);
+    const contrast = all.filter((s) => s.role === 'contrast');
+    assert.ok(contrast.length >= 1, draft.text);
+    assert.match(contrast[0].text, /^(?:Unlike these works|In contrast to these approaches|Different from them), I propose identity anchors/);
+    assert.ok(all.filter((s) => s.role === 'topic').every((s) => !/\b(?:I|My)\b/.test(s.text)), draft.text);
+  });
+
   it('never attaches a citation to a sentence of the author\'s own abstract', async () => {
     const draft = await engine.draft({ keys, ownAbstract: OWN_ABSTRACT, targetWords: 150, format: 'latex' }, library);
     const own = draft.paragraphs.flatMap((p) => p.sentences).filter((s) => s.sources.some((src) => OWN_ABSTRACT.includes(src.text)));

@@ -1,7 +1,7 @@
 import { strict as assert } from 'assert';
 import { authorPhrase, workSubject } from '../../../src/core/engine/authors';
 import { compressionVariants } from '../../../src/core/engine/candidates';
-import { acronymDefinitions, clauseTruncations, expandAcronyms, dropFrontedClause, dropParentheticals, dropReportingFrame, dropSelfPraise, fromRefConvention, rewriteSentence, stripForeignNumberedCitations, stripLeadingDiscourse, toBaseForm, toRefConvention, toThirdSingular } from '../../../src/core/engine/rewrite';
+import { acronymDefinitions, clauseTruncations, expandAcronyms, dropFrontedClause, dropParentheticals, dropReportingFrame, dropSelfPraise, firstPersonPlural, fromRefConvention, rewriteSentence, stripForeignNumberedCitations, stripLeadingDiscourse, toBaseForm, toRefConvention, toThirdSingular } from '../../../src/core/engine/rewrite';
 
 const three = { key: 'taigman17', authors: [{ family: 'Taigman' }, { family: 'Polyak' }, { family: 'Wolf' }] };
 const two = { key: 'benaim17', authors: [{ family: 'Benaim' }, { family: 'Wolf' }] };
@@ -125,6 +125,14 @@ describe('rewriteSentence', () => {
     assert.equal(fromRefConvention('REF propose DTN.', { record: three }), ours);
     assert.equal(fromRefConvention('REF propose DTN, unlike REF.', { record: three, style: 'tldr' }), 'This paper proposes DTN, unlike.');
     assert.equal(fromRefConvention('In REF, we map faces to emoji.', { record: three, style: 'tldr' }), 'We map faces to emoji.');
+  });
+});
+
+describe('firstPersonPlural', () => {
+  it('reads a single author\'s pronouns as "we", leaving the numeral I alone', () => {
+    assert.equal(firstPersonPlural('I am grateful, and I was wrong about my model of me.'), 'We are grateful, and we were wrong about our model of us.');
+    assert.equal(firstPersonPlural('Here I bound the Type I error in phases I and II.'), 'Here we bound the Type I error in phases I and II.');
+    assert.equal(firstPersonPlural('World War I ended in 1918.'), 'World War I ended in 1918.');
   });
 });
 
