@@ -127,7 +127,7 @@ const SPACE_ARGUMENT = new Set(['hspace', 'hspace*']);
  * Citation and cross-reference commands (\cite, \citep, \citet, \parencite, \autocite[..][..]{a,b}, \ref, …): their
  * keys are not text, so they print nothing, optional arguments included.
  */
-const CITATION_COMMAND = /^(?:[a-z]*cite[a-z]*|[A-Z][a-z]*cite[a-z]*|(?:eq|auto|page|c|C|name)?ref)$/;
+const CITATION_COMMAND = /^(?:[a-z]*cite[a-z]*|[A-Z][a-z]*cite[a-z]*|Cite[a-z]*|(?:eq|auto|page|c|C|name)?ref)$/;
 
 /** `\frac{1}{2}` is "1/2", not "12". */
 const FRACTION = new Set(['frac', 'tfrac', 'dfrac', 'nicefrac', 'sfrac']);

@@ -2,6 +2,7 @@
 // introduction and conclusion (with page provenance). Each candidate also comes in compressed variants.
 import { latexToUnicode } from '../bibtex/latex';
 import type { PaperRecord, SectionKind, SourceSentence } from '../types';
+import { withoutInlineCitations } from '../text/inline-citations';
 import { splitSentences } from '../text/sentences';
 import { POINTS_INTO_PAPER } from './cues';
 import { clauseTruncations, dropFrontedClause, dropParentheticals, dropReportingFrame, stripLeadingDiscourse } from './rewrite';
@@ -33,7 +34,7 @@ function words(s: string): number {
  */
 export function plainText(text: string): string {
   // A run of three or more backticks is debris, not TeX's opening quotes.
-  return latexToUnicode(text.replace(/<\/?(?:abs|p|i|b|sub|sup|jats:[a-z]+)>/gi, ' ').replace(/`{3,}/g, ''))
+  return latexToUnicode(withoutInlineCitations(text.replace(/<\/?(?:abs|p|i|b|sub|sup|jats:[a-z]+)>/gi, ' ').replace(/`{3,}/g, '')))
     .replace(/^\s*abstract[:.\s]+/i, '')
     // What a dropped citation leaves behind: "(\citep{k})" → "()", "by \cite{k}, we" → "by , we".
     .replace(/\(\s*[,;]?\s*\)/g, '')

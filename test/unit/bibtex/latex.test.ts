@@ -56,6 +56,7 @@ describe('latexToUnicode', () => {
     // Citation keys and reference labels are not text: "shown by \\citep{kim}" must not read "shown by kim".
     ['as shown by \\citep{kim20} and \\citet[p.~4]{lee}, see Table~\\ref{tab:x}', 'as shown by and , see Table'],
     ['\\autocite[see][12]{a,b}.\\Textcite{c} agrees', '. agrees'],
+    ['\\Citet{c} and \\Citeauthor{d} agree', 'and agree'],
     ['a loss, \\ie a sum, \\eg of terms \\etal', 'a loss, i.e. a sum, e.g. of terms et al.'],
     ['$\\frac{1}{2}$ of $\\tfrac{n}{k}$', '1/2 of n/k'],
   ];
