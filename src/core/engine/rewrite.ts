@@ -286,8 +286,15 @@ const SELF_REFERENCE = /^(?:(?:this|the present|the current|our|my) (?:paper|wor
 const OUR_ARTIFACT = /^our ((?:[\w-]+ ){0,3}?(?:approach|method|model|system|framework|algorithm|technique|architecture|network|analysis|results?|experiments?|contributions?|findings|tool|procedure|scheme|formulation|estimator|objective|loss|dataset|benchmark|theory|idea|proposal|solution|implementation|work|paper))\b/i;
 
 /** Replace the remaining first-person pronouns in the middle of a sentence. */
+/**
+ * "if we consider only continuous activations": a supposition anyone may make, not something the authors did. It reads
+ * "if one considers …" (it was "if this paper considers …").
+ */
+const GENERIC_WE = /\b(if|when|whenever|once|unless)\s+we\s+(consider|assume|take|let|view|fix|restrict|denote|write|treat|define|regard|allow|choose|pick)\b/gi;
+
 function replaceInnerFirstPerson(s: string, style: CitationStyle, tense: Tense = 'present', authorsUnnamed = false): string {
   let first = authorsUnnamed;
+  s = s.replace(GENERIC_WE, (_m, conj: string, verb: string) => `${conj} one ${toThirdSingular(verb)}`);
   if (style === 'citation') {
     return s
       // A cited work's further claims are reported in the same tense as its main one ("they showed"). Where no subject

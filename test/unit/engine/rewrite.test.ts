@@ -78,6 +78,13 @@ describe('rewriteSentence', () => {
     );
   });
 
+  it('reads a supposition ("if we consider") as anyone\'s, not as the paper\'s act', () => {
+    const sentence = 'Any continuous function can be approximated if we consider only bounded activations.';
+    assert.equal(rewriteSentence(sentence, { record: one, style: 'tldr' }), 'Any continuous function can be approximated if one considers only bounded activations.');
+    assert.equal(rewriteSentence(sentence, { record: one, style: 'citation', tense: 'past' }), 'Any continuous function can be approximated if one considers only bounded activations \\cite{brants00}.');
+    assert.match(rewriteSentence('We show that training diverges when we fix the step size.', { record: one, style: 'tldr' }), /when one fixes the step size/);
+  });
+
   it('strips content-free openers only', () => {
     assert.equal(stripLeadingDiscourse('To this end, specifically, we train a model.'), 'We train a model.');
     assert.equal(stripLeadingDiscourse('Transformers dominate.'), 'Transformers dominate.');
