@@ -8,7 +8,7 @@ import { decodeBibBuffer, parseBibtex } from '../bibtex';
 import { extractPdfs, hashFile } from '../pdf/index';
 import { throwIfCancelled } from '../types';
 import { expandInputPaths } from './discovery';
-import { arxivIdFromFields, linkPdfs, type LinkableEntry, type LinkablePdf } from './link';
+import { arxivIdFromFields, linkPdfs, pdfsNamedByFileFields, type LinkableEntry, type LinkablePdf } from './link';
 import type { FileStamp, LibraryProblem, LibraryStats, LibraryStore, StoredEntry, StoredLink, StoredPdf } from './store';
 
 export type IndexProgress = (done: number, total: number, message?: string) => void;
@@ -61,26 +61,29 @@ export async function indexLibrary(options: IndexOptions): Promise<IndexResult> 
   // Files gone from the inputs leave the index (each removal is its own transaction).
   let filesRemoved = 0;
   const wantedBibs = new Set(bibs.files);
-  const wantedPdfs = new Set(pdfs.files);
   for (const p of store.bibFilePaths()) {
     if (!wantedBibs.has(p)) {
       store.removeBibFile(p);
       filesRemoved++;
     }
   }
+
+  let total = bibs.files.length + pdfs.files.length;
+  let done = 0;
+  const bibFilesIndexed = indexBibFiles(store, bibs.files, inputProblems, signal, (file) =>
+    options.onProgress?.(++done, total, path.basename(file)),
+  );
+  // The PDFs the entries' `file` fields name are inputs too, wherever they lie.
+  const pdfFiles = [...new Set([...pdfs.files, ...pdfsNamedByFileFields(store.fileFields())])].sort();
+  total = bibs.files.length + pdfFiles.length;
+  const wantedPdfs = new Set(pdfFiles);
   for (const p of store.pdfFilePaths()) {
     if (!wantedPdfs.has(p)) {
       store.removePdfFile(p);
       filesRemoved++;
     }
   }
-
-  const total = bibs.files.length + pdfs.files.length;
-  let done = 0;
-  const bibFilesIndexed = indexBibFiles(store, bibs.files, inputProblems, signal, (file) =>
-    options.onProgress?.(++done, total, path.basename(file)),
-  );
-  const pdfFilesIndexed = await indexPdfFiles(store, pdfs.files, inputProblems, signal, options.pdfConcurrency, (file) =>
+  const pdfFilesIndexed = await indexPdfFiles(store, pdfFiles, inputProblems, signal, options.pdfConcurrency, (file) =>
     options.onProgress?.(++done, total, path.basename(file)),
   );
 
@@ -122,6 +125,10 @@ export async function reindexFile(options: { store: LibraryStore; file: string; 
     pdfFilesIndexed = await indexPdfFiles(store, [file], problems, signal, 1, () => {});
   } else {
     bibFilesIndexed = indexBibFiles(store, [file], problems, signal, () => {});
+    // A `file` field added to the .bib brings its PDF into the index now, not at the next full run.
+    const known = new Set(store.pdfFilePaths());
+    const named = pdfsNamedByFileFields(store.fileFields()).filter((p) => !known.has(p));
+    pdfFilesIndexed = await indexPdfFiles(store, named, problems, signal, 1, () => {});
   }
   if (store.linksStale()) store.replaceLinks(computeLinks(store.linkingInputs()));
   return indexResult(store, problems, { bibFilesIndexed, pdfFilesIndexed, filesRemoved }, started);

@@ -1,6 +1,7 @@
 // Links PDFs to library entries. In order of trust: the entry's own `file` field (Zotero, JabRef, Mendeley forms),
 // an equal DOI, an equal arXiv id, then title matching as OARelatedWork does it (normalised word sets, harmonic mean
 // of Jaccard and containment ≥ 0.75, one author surname found, years within 2). Every link records its method.
+import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { PdfMetadataGuess } from '../pdf/types';
 
@@ -176,6 +177,28 @@ export function parseFileField(value: string): string[] {
 }
 
 /** Paths a `file` entry may mean: absolute as is, relative to the .bib, and Mendeley's root-less absolute form. */
+/**
+ * The PDFs that `file` fields name and that exist on disk: they belong in the index whether or not they lie in a
+ * folder the user listed (Zotero keeps them under its own storage folder).
+ */
+export function pdfsNamedByFileFields(fields: ReadonlyArray<{ value: string; bibDir?: string }>): string[] {
+  const found = new Set<string>();
+  for (const field of fields) {
+    for (const file of parseFileField(field.value)) {
+      if (!/\.pdf$/i.test(file)) continue;
+      const onDisk = candidatePaths(file, field.bibDir).find((p) => {
+        try {
+          return fs.statSync(p).isFile();
+        } catch {
+          return false;
+        }
+      });
+      if (onDisk) found.add(path.resolve(onDisk));
+    }
+  }
+  return [...found].sort();
+}
+
 function candidatePaths(file: string, bibDir?: string): string[] {
   const slashed = file.replace(/\\/g, '/');
   const out = new Set<string>();

@@ -2,6 +2,7 @@
 // better-sqlite3 is a native module; it is required inside openLibraryStore so that loading this file (in the
 // extension host or the CLI) costs nothing until the library is first used.
 import * as fs from 'node:fs';
+import * as path from 'node:path';
 import type { Database, Statement } from 'better-sqlite3';
 import type { BibParseResult } from '../bibtex';
 import type { PdfExtraction, PdfMetadataGuess } from '../pdf/types';
@@ -125,6 +126,8 @@ export interface LibraryStore extends PaperLookup {
   writePdf(extraction: PdfExtraction, mtimeMs: number): void;
   removePdfFile(path: string): void;
   linkingInputs(): { entries: StoredEntry[]; pdfs: StoredPdf[] };
+  /** Every entry's `file` field (Zotero, JabRef, Mendeley) with the folder of its .bib, which relative paths start from. */
+  fileFields(): Array<{ value: string; bibDir: string }>;
   replaceLinks(links: StoredLink[]): void;
   /** True when entries or PDFs changed since links were last computed (survives a crash mid-run). */
   linksStale(): boolean;
@@ -597,6 +600,14 @@ class SqliteLibraryStore implements LibraryStore {
       this.stmt(`DELETE FROM pdf_files WHERE id = ?`).run(existing.id);
       this.markLinksStale();
     })();
+  }
+
+  fileFields(): Array<{ value: string; bibDir: string }> {
+    const rows = this.stmt(
+      `SELECT json_extract(e.fields, '$.file') AS value, b.path AS bib_path
+       FROM entries e JOIN bib_files b ON b.id = e.bib_file_id WHERE json_extract(e.fields, '$.file') IS NOT NULL ORDER BY b.path, e.line`,
+    ).all() as { value: string; bib_path: string }[];
+    return rows.map((r) => ({ value: String(r.value), bibDir: path.dirname(r.bib_path) }));
   }
 
   linkingInputs(): { entries: StoredEntry[]; pdfs: StoredPdf[] } {

@@ -108,6 +108,25 @@ describe('indexLibrary', function () {
     assert.deepEqual(store.search('conserved quantity').map((h) => h.key), ['noether2020']);
   });
 
+  it('indexes the PDF a file field names even when no PDF folder holds it, and keeps it on the next run', async () => {
+    const r = await indexLibrary({ store, bibPaths: [path.join(root, 'refs.bib')], pdfPaths: [] });
+    assert.equal(r.pdfFiles, 1);
+    assert.equal(r.linked, 1);
+    const hopper = store.getPaper('hopper2019')!;
+    assert.equal(hopper.pdfPath, path.join(root, 'pdfs', 'hopper-cobol.pdf'));
+    assert.ok(hopper.sections!.some((s) => s.sentences.some((x) => x.text === 'Cobol programmers deserve cheerful compilers.')));
+    const again = await indexLibrary({ store, bibPaths: [path.join(root, 'refs.bib')], pdfPaths: [] });
+    assert.equal(again.filesRemoved + again.pdfFilesIndexed, 0);
+    assert.equal(again.linked, 1);
+
+    // The watcher's path: a file field added to the .bib brings its PDF in at once.
+    fs.mkdirSync(path.join(root, 'storage'));
+    fs.writeFileSync(path.join(root, 'storage', 'rings.pdf'), paperPdf({ title: 'Rings Again', authors: 'Emmy Noether', abstract: ['Rings return.'], intro: ['Again.'] }));
+    fs.appendFileSync(path.join(root, 'refs.bib'), '\n@misc{noether2021, title = {Rings Again}, author = {Emmy Noether}, file = {storage/rings.pdf}}\n');
+    await reindexFile({ store, file: path.join(root, 'refs.bib') });
+    assert.equal(store.getPaper('noether2021')!.pdfPath, path.join(root, 'storage', 'rings.pdf'));
+  });
+
   it('re-reads nothing when nothing changed, and only the changed file otherwise', async () => {
     await indexLibrary(opts());
     const again = await indexLibrary(opts());
