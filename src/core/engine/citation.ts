@@ -82,6 +82,14 @@ const ANAPHORIC_START =
   /^(?:(?:this|these|that|those|it|its|they|such|the latter|the former|both)\b(?!\s+(?:paper|work|article|study|thesis|dissertation|chapter|book|survey|review|essay|tutorial|note|letter|report)\b)|the (?:proposed |resulting |new )?(?:method|approach|model|framework|system|algorithm|technique|network|architecture)s?\b)/i;
 /** Enough to prefer any self-contained sentence the scorer rates near the best. */
 const ANAPHORA_PENALTY = 0.1;
+/**
+ * What the paper did not do: plans ("We plan to extend …", "In future work, …") and open questions ("How much
+ * annotation is needed …?"). A linked PDF's conclusion is full of them; reporting one as the work's finding
+ * ("Smith \cite{k} planned to extend …") misdescribes it. Last resort only.
+ */
+const NOT_DONE =
+  /^(?:in (?:the )?future(?: work)?|future (?:work|research|studies|directions?) (?:will|should|could|may|might|includes?|is|are))\b|\b(?:we|the authors) (?:also )?(?:plan|intend|hope|would like|wish) to\b|\b(?:is|are) left (?:for|to) (?:future|further)\b|^(?:how|what|why|which|when|where|can|could|does|do|is|are|should|would|will)\b[^?]*\?["”’)]*$/i;
+const NOT_DONE_PENALTY = 5;
 
 /** Candidates ranked best first by the scorer. */
 export function rankCandidates(record: PaperRecord, doc: SourceDocument, scorer: LinearScorer, options: CandidateOptions): ScoredCandidate[] {
@@ -98,6 +106,7 @@ export function rankCandidates(record: PaperRecord, doc: SourceDocument, scorer:
     // Attaching \cite{key} to a sentence about someone else's work would misattribute it.
     if (options.style === 'citation' && MENTIONS_OTHER_WORK.test(c.source.text)) c.score -= OTHER_WORK_PENALTY;
     if (ANAPHORIC_START.test(stripLeadingDiscourse(c.source.text))) c.score -= ANAPHORA_PENALTY;
+    if (NOT_DONE.test(stripLeadingDiscourse(c.source.text))) c.score -= NOT_DONE_PENALTY;
   }
   return candidates.sort((a, b) => b.score - a.score);
 }

@@ -63,6 +63,21 @@ describe('DefaultEngine.citationSentence', () => {
     assert.equal(s.text, 'In “Tides and Turbines”, Ferreira \\cite{ferreira2020} surveyed coatings that slow biofouling on turbine blades.');
   });
 
+  it('never reports a plan or an open question as what the work did', async () => {
+    const section = (kind: 'introduction' | 'conclusion', texts: string[]) => ({ kind, heading: kind, sentences: texts.map((text, index) => ({ text, section: kind, index, page: 1 })) });
+    const record = (intro: string[]) => ({
+      key: 'ode2020',
+      type: 'article',
+      title: 'Parsing Welsh Verse',
+      authors: [{ family: 'Ode', given: 'Iolo' }],
+      sections: [section('introduction', intro), section('conclusion', ['We plan to extend the chime-aware parser to Breton and Cornish verse with fewer than 200 annotated lines.', 'Prose parsers stumble on inverted word order.'])],
+    });
+    const planned = await engine.citationSentence({ key: 'ode2020', style: 'citation' }, new MemoryLibrary([record(['Welsh verse is hard.'])]));
+    assert.ok(!/plan/.test(planned.text), planned.text);
+    const asked = await engine.citationSentence({ key: 'ode2020', style: 'tldr' }, new MemoryLibrary([record(['How much annotated verse does a parser for Welsh poetry need?', 'Welsh strict-metre verse follows rules of consonant chime that prose parsers ignore.'])]));
+    assert.ok(!asked.text.endsWith('?'), asked.text);
+  });
+
   it('reports in the past tense by default and in the present when asked', async () => {
     const present = await engine.citationSentence({ key: 'kim2017discogan', style: 'citation', tense: 'present' }, library);
     assert.match(present.text, /^Kim et al\. \\cite\{kim2017discogan\} propose DiscoGAN/);
