@@ -4,8 +4,9 @@ import type { CiteSyntax, CitationSentence, CitationStyle, PaperRecord, SourceSe
 import { citeMarker, workSubject } from './authors';
 import { compressionVariants, plainText, sourceDocument, type SourceDocument } from './candidates';
 import { contentTerms, cosine, STOPWORDS, termFrequencies, wordCount } from '../text/tokens';
+import { startsWithName } from '../text/verbs';
 import { candidateFeatures, documentContext } from './features';
-import { acronymDefinitions, expandAcronyms, firstPersonPlural, rewriteSentence, stripLeadingDiscourse } from './rewrite';
+import { acronymDefinitions, expandAcronyms, firstPersonPlural, PROPER_OPENER, rewriteSentence, stripLeadingDiscourse } from './rewrite';
 import type { LinearScorer } from './scorer';
 
 export const TITLE_ONLY_FLAG = 'ungrounded: title only';
@@ -218,10 +219,10 @@ export function titledCitation(record: PaperRecord, title: string, ranked: reado
       if (/^(?:so|thus|hence|therefore|then|also)\b|\b(?:they|their|them)\b|\bthis (?:paper|work|article|study)\b/i.test(claim)) return undefined;
       const first = claim.split(' ')[0];
       // "noted that discourse connectives …": a capital that only opened the sentence goes, names keep theirs (a
-      // word the abstract also writes in lower case is not a name).
+      // word the abstract also writes in lower case is not a name, nor is a common word: "Prose parsers …").
       const lowered = first.toLowerCase();
       const writtenLower = new RegExp(`(?<![.!?]\\s)\\b${lowered.replace(/[^\p{L}\d-]/gu, '')}\\b`, 'u').test(ranked.map((c) => c.source.text).join(' '));
-      if (STOPWORDS.has(lowered) || (/^\p{Lu}\p{Ll}+$/u.test(first) && writtenLower)) claim = lowered + claim.slice(first.length);
+      if (STOPWORDS.has(lowered) || (/^\p{Lu}\p{Ll}+$/u.test(first) && (writtenLower || (!PROPER_OPENER.test(first) && !startsWithName(claim))))) claim = lowered + claim.slice(first.length);
       const verb = tense === 'past' ? 'noted' : workSubject(record, syntax).plurality === 'singular' ? 'notes' : 'note';
       spans = [
         { text: `In “${cleanTitle}”, ${subject} ${verb} that`, source: titleSource },

@@ -458,7 +458,7 @@ function singularLongForm(phrase: string): string {
   });
 }
 /** Names that keep their capital inside a sentence ("Bayesian optimization", "Markov chain"). */
-const PROPER_OPENER = /^(?:\p{Lu}\p{Ll}*(?:ian|ean)|Markov|Monte|Gauss|Bayes|Euclid|Fourier|Newton|Boltzmann|Dirichlet|Poisson|Wasserstein|Kullback|Hebb|Turing|Hamilton|Lagrange|Laplace|Hilbert|Lipschitz|Kalman|Gibbs|Bernoulli|Hopfield|Shannon|English|German|French|Chinese|Japanese|Internet|Web)\b/u;
+export const PROPER_OPENER = /^(?:\p{Lu}\p{Ll}*(?:ian|ean)|Markov|Monte|Gauss|Bayes|Euclid|Fourier|Newton|Boltzmann|Dirichlet|Poisson|Wasserstein|Kullback|Hebb|Turing|Hamilton|Lagrange|Laplace|Hilbert|Lipschitz|Kalman|Gibbs|Bernoulli|Hopfield|Shannon|English|German|French|Chinese|Japanese|Internet|Web)\b/u;
 
 export interface AcronymLongForm {
   /** For a singular use ("a DNN", "the DNN's layers"). */

@@ -1,4 +1,4 @@
-// Verb conjugation for rewriting: compromise's conjugator (irregular verbs, consonant doubling as in "mapped",
+// Verb conjugation (and telling names from common words) for rewriting: compromise's conjugator and tagger (irregular verbs, consonant doubling as in "mapped",
 // "embedded", "transferred", hyphenated verbs as in "fine-tuned") rather than rules of our own. Results are cached:
 // a draft asks for the same few reporting verbs again and again.
 import type nlpType from 'compromise/two';
@@ -8,7 +8,7 @@ type Conjugate = (verb: string, model: unknown) => Conjugation;
 type ToInfinitive = (verb: string, model: unknown, tense: string) => string;
 type VerbMethods = { conjugate: Conjugate; toInfinitive: ToInfinitive };
 
-let compromiseVerbs: { methods: VerbMethods; model: unknown } | undefined;
+let compromiseVerbs: { methods: VerbMethods; model: unknown; nlp: typeof nlpType } | undefined;
 const pastCache = new Map<string, string>();
 const PAST_CACHE_SIZE = 4096;
 
@@ -31,13 +31,13 @@ export function isPastForm(word: string): boolean {
   return IRREGULAR_PAST.has(lower) || (lower.endsWith('ed') && !ED_BASE_FORMS.has(lower));
 }
 
-function verbs(): { methods: VerbMethods; model: unknown } {
+function verbs(): { methods: VerbMethods; model: unknown; nlp: typeof nlpType } {
   if (!compromiseVerbs) {
     // Loaded on first use: building compromise's lexicon takes about 100 ms, which activation should not pay.
     // eslint-disable-next-line @typescript-eslint/no-require-imports
     const nlp = require('compromise/two') as typeof nlpType;
     const methods = nlp.methods() as unknown as { two: { transform: { verb: VerbMethods } } };
-    compromiseVerbs = { methods: methods.two.transform.verb, model: nlp.model() };
+    compromiseVerbs = { methods: methods.two.transform.verb, model: nlp.model(), nlp };
   }
   return compromiseVerbs;
 }
@@ -81,3 +81,14 @@ export function baseFromPast(verb: string): string {
   }
   return /^[A-Z]/.test(verb) ? base[0].toUpperCase() + base.slice(1) : base;
 }
+
+/**
+ * Whether the first word of a clause is a name ("Markov chains …", "Google's …") rather than a common word that is
+ * capitalised only because it opened the sentence ("Prose parsers …"), by compromise's lexicon and tagger.
+ */
+export function startsWithName(clause: string): boolean {
+  const { nlp } = verbs();
+  const first = nlp(clause.split(/\s+/).slice(0, 6).join(' ')).json()[0]?.terms?.[0] as { tags?: string[] } | undefined;
+  return !!first?.tags?.some((t) => t === 'ProperNoun' || t === 'Person' || t === 'Place' || t === 'Organization' || t === 'Demonym');
+}
+
