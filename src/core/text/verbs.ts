@@ -1,6 +1,7 @@
-// Verb conjugation (and telling names from common words) for rewriting: compromise's conjugator and tagger (irregular verbs, consonant doubling as in "mapped",
-// "embedded", "transferred", hyphenated verbs as in "fine-tuned") rather than rules of our own. Results are cached:
-// a draft asks for the same few reporting verbs again and again.
+// Verb conjugation, and telling names from common words, for rewriting: compromise's conjugator and tagger
+// (irregular verbs, consonant doubling as in "mapped", "embedded", "transferred", hyphenated verbs as in
+// "fine-tuned") rather than rules of our own. Results are cached: a draft asks for the same few reporting verbs again
+// and again.
 import type nlpType from 'compromise/two';
 
 type Conjugation = { PastTense?: string; Infinitive?: string };
@@ -8,7 +9,7 @@ type Conjugate = (verb: string, model: unknown) => Conjugation;
 type ToInfinitive = (verb: string, model: unknown, tense: string) => string;
 type VerbMethods = { conjugate: Conjugate; toInfinitive: ToInfinitive };
 
-let compromiseVerbs: { methods: VerbMethods; model: unknown; nlp: typeof nlpType } | undefined;
+let loaded: { methods: VerbMethods; model: unknown; nlp: typeof nlpType } | undefined;
 const pastCache = new Map<string, string>();
 const PAST_CACHE_SIZE = 4096;
 
@@ -31,19 +32,19 @@ export function isPastForm(word: string): boolean {
   return IRREGULAR_PAST.has(lower) || (lower.endsWith('ed') && !ED_BASE_FORMS.has(lower));
 }
 
-function verbs(): { methods: VerbMethods; model: unknown; nlp: typeof nlpType } {
-  if (!compromiseVerbs) {
+function compromise(): { methods: VerbMethods; model: unknown; nlp: typeof nlpType } {
+  if (!loaded) {
     // Loaded on first use: building compromise's lexicon takes about 100 ms, which activation should not pay.
     // eslint-disable-next-line @typescript-eslint/no-require-imports
     const nlp = require('compromise/two') as typeof nlpType;
     const methods = nlp.methods() as unknown as { two: { transform: { verb: VerbMethods } } };
-    compromiseVerbs = { methods: methods.two.transform.verb, model: nlp.model(), nlp };
+    loaded = { methods: methods.two.transform.verb, model: nlp.model(), nlp };
   }
-  return compromiseVerbs;
+  return loaded;
 }
 
 function conjugate(verb: string): Conjugation {
-  const { methods, model } = verbs();
+  const { methods, model } = compromise();
   return methods.conjugate(verb, model);
 }
 
@@ -74,7 +75,7 @@ export function baseFromPast(verb: string): string {
   if (!isPastForm(lower) || KEEP.has(lower) || /^(?:was|were)$/.test(lower)) return verb;
   let base = baseCache.get(lower);
   if (!base) {
-    const { methods, model } = verbs();
+    const { methods, model } = compromise();
     base = methods.toInfinitive(lower, model, 'PastTense') || lower;
     if (baseCache.size >= PAST_CACHE_SIZE) baseCache.clear();
     baseCache.set(lower, base);
@@ -87,7 +88,7 @@ export function baseFromPast(verb: string): string {
  * capitalised only because it opened the sentence ("Prose parsers …"), by compromise's lexicon and tagger.
  */
 export function startsWithName(clause: string): boolean {
-  const { nlp } = verbs();
+  const { nlp } = compromise();
   const first = nlp(clause.split(/\s+/).slice(0, 6).join(' ')).json()[0]?.terms?.[0] as { tags?: string[] } | undefined;
   return !!first?.tags?.some((t) => t === 'ProperNoun' || t === 'Person' || t === 'Place' || t === 'Organization' || t === 'Demonym');
 }
