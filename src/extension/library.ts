@@ -3,7 +3,7 @@
 import * as path from 'path';
 import * as fs from 'fs';
 import * as vscode from 'vscode';
-import { openLibraryStore, type LibraryStore, type LibraryStats } from '../core/library/store';
+import { openLibraryStore, type LibraryProblem, type LibraryStore, type LibraryStats } from '../core/library/store';
 import { indexLibrary } from '../core/library/indexer';
 import { bibliographyFilesFromTex, bibliographyFilesFromMarkdown, walkFiles } from '../core/library/discovery';
 import type { PaperLookup, PaperRecord } from '../core/types';
@@ -216,7 +216,7 @@ export class LibraryService implements vscode.Disposable, PaperLookup {
   }
 
   /** Every parse error, duplicate key and unreadable PDF shows in the Problems panel, on the right line. */
-  private publishDiagnostics(errors: { file: string; line?: number; message: string; severity?: 'error' | 'warning' }[]) {
+  private publishDiagnostics(errors: LibraryProblem[]) {
     this.diagnostics.clear();
     const byFile = new Map<string, vscode.Diagnostic[]>();
     for (const e of errors) {
@@ -224,6 +224,10 @@ export class LibraryService implements vscode.Disposable, PaperLookup {
       const severity = e.severity === 'warning' || /duplicate/i.test(e.message) ? vscode.DiagnosticSeverity.Warning : vscode.DiagnosticSeverity.Error;
       const d = new vscode.Diagnostic(new vscode.Range(line, 0, line, Number.MAX_SAFE_INTEGER), e.message, severity);
       d.source = 'CiteScribe';
+      if (e.related) {
+        const at = new vscode.Position(Math.max(0, e.related.line - 1), 0);
+        d.relatedInformation = [new vscode.DiagnosticRelatedInformation(new vscode.Location(vscode.Uri.file(e.related.file), at), e.related.message)];
+      }
       const list = byFile.get(e.file) ?? [];
       list.push(d);
       byFile.set(e.file, list);

@@ -42,6 +42,8 @@ export interface LibraryProblem {
   line?: number;
   message: string;
   severity: 'error' | 'warning';
+  /** Where the problem comes from, when that is another place (the entry a duplicate key loses to). */
+  related?: { file: string; line: number; message: string };
 }
 
 export interface SearchHit {
@@ -367,11 +369,15 @@ class SqliteLibraryStore implements LibraryStore {
     const count = (sql: string) => (this.stmt(sql).get() as { n: number }).n;
     return {
       bibFiles: count(`SELECT count(*) AS n FROM bib_files`),
-      entries: count(`SELECT count(*) AS n FROM entries`),
+      // Citable keys: an entry whose key another .bib file already defines is not one more.
+      entries: count(`SELECT count(DISTINCT key) AS n FROM entries`),
       pdfFiles: count(`SELECT count(*) AS n FROM pdf_files`),
       pdfsWithText: count(`SELECT count(*) AS n FROM pdf_files WHERE ok = 1`),
       linked: count(`SELECT count(DISTINCT pdf_path) AS n FROM links`),
-      errors: count(`SELECT (SELECT count(*) FROM bib_errors) + (SELECT count(*) FROM pdf_files WHERE ok = 0) AS n`),
+      errors: count(
+        `SELECT (SELECT count(*) FROM bib_errors) + (SELECT count(*) FROM pdf_files WHERE ok = 0)
+              + (SELECT count(*) - count(DISTINCT key) FROM entries) AS n`,
+      ),
     };
   }
 
@@ -427,7 +433,38 @@ class SqliteLibraryStore implements LibraryStore {
         message: string | null;
       }[]
     ).map((p): LibraryProblem => ({ file: p.path, message: pdfProblemMessage(p.failure, p.message), severity: 'warning' }));
-    return [...bib, ...pdf];
+    const byFileAndLine = (a: LibraryProblem, b: LibraryProblem) =>
+      a.file < b.file ? -1 : a.file > b.file ? 1 : (a.line ?? 0) - (b.line ?? 0);
+    return [...[...bib, ...this.crossFileDuplicates()].sort(byFileAndLine), ...pdf];
+  }
+
+  /**
+   * A key defined in more than one .bib file: the first file by path wins (as `getPaper` reads it), and each other
+   * definition gets a warning, so that the entry the user edits is never ignored without a word.
+   */
+  private crossFileDuplicates(): LibraryProblem[] {
+    const rows = this.stmt(
+      `SELECT e.key, e.line, b.path FROM entries e JOIN bib_files b ON b.id = e.bib_file_id
+       WHERE e.key IN (SELECT key FROM entries GROUP BY key HAVING count(*) > 1)
+       ORDER BY e.key, b.path`,
+    ).all() as { key: string; line: number; path: string }[];
+    const problems: LibraryProblem[] = [];
+    let used: { key: string; line: number; path: string } | undefined;
+    for (const r of rows) {
+      if (used?.key !== r.key) {
+        used = r;
+        continue;
+      }
+      const where = path.basename(used.path) === path.basename(r.path) ? used.path : path.basename(used.path);
+      problems.push({
+        file: r.path,
+        line: r.line,
+        message: `duplicate key '${r.key}' (also defined in ${where} on line ${used.line}, which is used; this entry is ignored)`,
+        severity: 'warning',
+        related: { file: used.path, line: used.line, message: `the entry used for '${r.key}'` },
+      });
+    }
+    return problems;
   }
 
   close(): void {

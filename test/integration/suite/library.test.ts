@@ -49,4 +49,28 @@ describe('Library index', () => {
     await waitFor('the removed entry to leave the index', () => api.library.state.kind === 'ready' && !api.library.hasKey('added2024'), 30_000);
     await screenshot('02-library-indexed');
   });
+
+  it('warns where a second .bib file defines a key again, and links to the entry that is used', async () => {
+    const api = await readyLibrary();
+    const title = api.library.getPaper('goodfellow2014generative')?.title;
+    const copy = vscode.Uri.file(workspaceFile('zz-copies.bib'));
+    fs.writeFileSync(copy.fsPath, '% copied from an old project\n@misc{goodfellow2014generative, title={An Old Copy}}\n');
+    try {
+      const [warning] = await waitFor('a duplicate-key warning on zz-copies.bib', () => {
+        const d = vscode.languages.getDiagnostics(copy);
+        return d.length ? d : undefined;
+      }, 30_000);
+      assert.equal(warning.severity, vscode.DiagnosticSeverity.Warning);
+      assert.equal(warning.range.start.line, 1);
+      assert.match(warning.message, /duplicate key 'goodfellow2014generative' \(also defined in refs\.bib on line \d+, which is used/);
+      const used = warning.relatedInformation?.[0]?.location;
+      assert.equal(used?.uri.fsPath, workspaceFile('refs.bib'));
+      const usedLine = fs.readFileSync(workspaceFile('refs.bib'), 'utf8').split('\n')[used!.range.start.line];
+      assert.match(usedLine, /\{goodfellow2014generative,/);
+      assert.equal(api.library.getPaper('goodfellow2014generative')?.title, title);
+    } finally {
+      fs.rmSync(copy.fsPath, { force: true });
+    }
+    await waitFor('the warning to go with the file', () => vscode.languages.getDiagnostics(copy).length === 0, 30_000);
+  });
 });

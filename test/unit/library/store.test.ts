@@ -135,6 +135,24 @@ describe('library store', () => {
     assert.equal(store.bibFileStamp(bibPath)!.contentHash, 'h2');
   });
 
+  it('warns on a key that a second .bib file defines again, pointing at the definition that is used', () => {
+    const other = '/lib/zz-extra.bib';
+    store.writeBibFile(other, stamp, parseBibtex('\n\n@book{knuth1984, title = {The TeXbook}, author = {Knuth, Donald}}\n', other));
+    assert.equal(store.getPaper('knuth1984')!.title, 'Literate Programming');
+    const dup = store.errors().find((e) => e.file === other)!;
+    assert.equal(dup.line, 3);
+    assert.equal(dup.severity, 'warning');
+    assert.equal(dup.message, "duplicate key 'knuth1984' (also defined in refs.bib on line 2, which is used; this entry is ignored)");
+    assert.deepEqual(dup.related, { file: bibPath, line: 2, message: "the entry used for 'knuth1984'" });
+    // One citable key, not two; the count of problems agrees with the list.
+    assert.equal(store.stats().entries, 2);
+    assert.equal(store.stats().errors, store.errors().length);
+    // Once the first file drops the entry, the other definition is used and the warning goes.
+    store.writeBibFile(bibPath, { ...stamp, contentHash: 'h3' }, parseBibtex('@misc{fresh, title = {Fresh Start}}', bibPath));
+    assert.equal(store.getPaper('knuth1984')!.title, 'The TeXbook');
+    assert.deepEqual(store.errors(), []);
+  });
+
   it('removes a file with its entries', () => {
     store.removeBibFile(bibPath);
     assert.deepEqual(store.stats().entries, 0);
