@@ -48,6 +48,8 @@ interface Builder {
   paragraphBreak: boolean;
   /** Characters set in each font size, to find the line's dominant size. */
   sizes: Map<number, number>;
+  /** What became of the last raised run, while the runs after it stay raised and touch it. */
+  raised?: 'exponent' | 'dropped' | 'kept';
 }
 
 /** The size with the most characters (the first such, in insertion order); `fallback` when there are none. */
@@ -76,6 +78,39 @@ function addSize(sizes: Map<number, number>, size: number, chars: number): void 
 
 /** A real word space is at least ~0.15 em even in tightly justified text; kerns are a few hundredths. */
 const SPURIOUS_SPACE_MAX_GAP = 0.08;
+
+/** A footnote or citation mark: "4", "1,2", "12–14", "*", "†", "a,b" (affiliations). */
+const NOTE_MARK = /^(?:\d{1,3}(?:\s*[,–-]\s*\d{1,3})*|[*†‡§¶‖]{1,3}|[a-f](?:\s*,\s*[a-f])*)$/;
+/** Where a raised run is part of the expression before it: after one letter ("n", "σ"), a number, or a function name. */
+const EXPONENT_BASE = /(?:(?:^|[^\p{L}])\p{L}|\d|\b(?:log|ln|lg|exp|sin|cos|tan|sinh|cosh|tanh|det|max|min|sup|inf|lim))$/u;
+/** Brackets that close an expression ("(1 + ε)", "[x]"), not an aside in prose ("(see below)", "(Smith, 2003)"). */
+const CLOSED_EXPRESSION = /[([]([^()[\]]*)[)\]]$/u;
+const PROSE = /\b[a-z]{4,}|\b[A-Z][a-z]{4,}|\b(?:1[89]|20)\d\d\b|^[A-Z][\w-]*[A-Z]s?$/u;
+const ORDINAL_SUFFIX = /^(?:st|nd|rd|th)$/;
+/** "Table 4" + "3" is a footnote to the table's mention, not 4³. */
+const NUMBERED_LABEL = /\b(?:Tables?|Figs?\.?|Figures?|Sections?|Sect?\.|Chapters?|Eqs?\.?|Equations?|Appendix|Steps?|Lines?|Algorithms?)\s+[\dA-Z][\d.]*$/;
+
+/**
+ * A raised, smaller run on a line (a superscript), by what it follows: "O(n" + "2" → "O(n^2)", "10" + "6" → "10^6";
+ * a footnote or citation mark after a word or a full stop goes ("our tagger" + "4" → "our tagger"); anything else
+ * is kept as it is. Plain text cannot raise a run, and a mark glued to a word ("tagger4") reads as part of it.
+ */
+function superscriptRun(before: string, str: string, continues: Builder['raised']): { text: string; raised: NonNullable<Builder['raised']> } {
+  if (continues === 'dropped') return { text: '', raised: 'dropped' };
+  if (continues) return { text: str, raised: continues };
+  const mark = str.trim();
+  const base = before.trimEnd();
+  // A raised run set apart from the text before it is left as it is: neither an exponent nor a mark for sure.
+  if (before !== base) return { text: str, raised: 'kept' };
+  // Primes, stars and daggers read right as they are ("c′", "S∗", "B+tree"); so do ordinals ("1st", "ith").
+  const plainMark = /^[^\p{L}\p{N}(]+$/u.test(mark) || ORDINAL_SUFFIX.test(mark);
+  const bracket = CLOSED_EXPRESSION.exec(base);
+  const expression = bracket ? !PROSE.test(bracket[1]) : EXPONENT_BASE.test(base) && !NUMBERED_LABEL.test(base);
+  if (!plainMark && expression) return { text: '^' + str, raised: 'exponent' };
+  // The mark goes; a space set inside its run still parts the words around it ("pattern36 (S2" → "pattern (S2").
+  if (NOTE_MARK.test(mark) && (/(?:\p{L}{3}|[.,;:)\]"”’])$/u.test(base) || NUMBERED_LABEL.test(base))) return { text: /\s$/.test(str) ? ' ' : '', raised: 'dropped' };
+  return { text: str, raised: 'kept' };
+}
 
 /** Groups one page's items into lines, inserting spaces from horizontal gaps. */
 export function layoutPage(
@@ -135,8 +170,16 @@ export function layoutPage(
         // space whose glyphs on both sides touch is one of those, not a word break.
         const spuriousSpace = pendingSpace && current.endX > current.x && gap < SPURIOUS_SPACE_MAX_GAP * em;
         const needsSpace = (pendingSpace && !spuriousSpace) || gap > 0.18 * em;
-        if (needsSpace && !/\s$/.test(current.text) && !/^\s/.test(str)) current.text += ' ';
-        current.text += str;
+        // Raised and smaller than the line's main text, and touching what it follows (a superscript), or not.
+        const raised = size < current.lastSize * 0.85 && y - current.lastY > 0.2 * current.lastSize && gap < 0.3 * current.lastSize;
+        let text = str;
+        if (raised) {
+          const run = superscriptRun(needsSpace ? current.text + ' ' : current.text, str, current.raised);
+          text = run.text;
+          current.raised = run.raised;
+        } else current.raised = undefined;
+        if (text && needsSpace && !/\s$/.test(current.text) && !/^\s/.test(text)) current.text += ' ';
+        current.text += text;
         current.endX = Math.max(current.endX, x + item.width);
         current.fontSize = Math.max(current.fontSize, size);
         addSize(current.sizes, size, str.length);

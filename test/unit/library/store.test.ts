@@ -184,19 +184,21 @@ describe('library store', () => {
     assert.equal(store.errors().find((e) => e.file === '/lib/locked.pdf')!.message, 'PDF not indexed: encrypted (password-protected)');
   });
 
-  it('re-extracts the PDFs of a library indexed before the text extraction improved (schema 1 → 2)', () => {
-    store.writePdf(pdf('/lib/knuth.pdf'), 5);
-    assert.notEqual(store.pdfFileStamp('/lib/knuth.pdf')!.contentHash, '');
-    store.close();
-    const Database = require('better-sqlite3');
-    const db = new Database(path.join(dir, 'library.db'));
-    db.pragma('user_version = 1');
-    db.close();
-    store = openLibraryStore(path.join(dir, 'library.db'));
-    // The stamp no longer matches any file, so the indexer extracts it again; the old text serves until then.
-    assert.deepEqual(store.pdfFileStamp('/lib/knuth.pdf'), { contentHash: '', mtimeMs: -1, size: store.pdfFileStamp('/lib/knuth.pdf')!.size });
-    assert.equal(store.stats().pdfsWithText, 1);
-  });
+  for (const from of [1, 2]) {
+    it(`re-extracts the PDFs of a library indexed before the text extraction improved (schema ${from} → ${SCHEMA_VERSION})`, () => {
+      store.writePdf(pdf('/lib/knuth.pdf'), 5);
+      assert.notEqual(store.pdfFileStamp('/lib/knuth.pdf')!.contentHash, '');
+      store.close();
+      const Database = require('better-sqlite3');
+      const db = new Database(path.join(dir, 'library.db'));
+      db.pragma(`user_version = ${from}`);
+      db.close();
+      store = openLibraryStore(path.join(dir, 'library.db'));
+      // The stamp no longer matches any file, so the indexer extracts it again; the old text serves until then.
+      assert.deepEqual(store.pdfFileStamp('/lib/knuth.pdf'), { contentHash: '', mtimeMs: -1, size: store.pdfFileStamp('/lib/knuth.pdf')!.size });
+      assert.equal(store.stats().pdfsWithText, 1);
+    });
+  }
 
   it('turns any user text into a safe prefix query', () => {
     assert.equal(toFtsQuery('Knu* "TeX" OR'), '"Knu"* "TeX"* "OR"*');

@@ -46,3 +46,37 @@ describe('hyphens at line ends', () => {
     assert.equal(joinLineText('a convolu-', 'tional layer', ' ', spelling), 'a convolutional layer');
   });
 });
+
+describe('superscripts', () => {
+  /** A 7 pt run raised 4 units above the 10 pt baseline, as TeX sets a footnote mark or an exponent. */
+  function raised(str: string, x: number, width: number) {
+    return { str, transform: [7, 0, 0, 7, x, 704], width, height: 7, hasEOL: false, fontName: 'f2' };
+  }
+  function body(str: string, x: number, width: number) {
+    return { str, transform: [10, 0, 0, 10, x, 700], width, height: 10, hasEOL: false, fontName: 'f1' };
+  }
+  const line = (...items: ReturnType<typeof body>[]) => layoutPage(items, 1, 612, 792).lines.map((l) => l.text).join(' | ');
+
+  it('drops a footnote mark glued to a word or a full stop, keeping the space after it', () => {
+    assert.equal(line(body('with the Brill tagger', 72, 95), raised('4', 167, 4), body(' ', 171, 3), body('on each corpus', 174, 60)), 'with the Brill tagger on each corpus');
+    assert.equal(line(body('as reported.', 72, 52), raised('12', 124, 7), body('The rest', 134, 35)), 'as reported. The rest');
+    assert.equal(line(body('in the tagger', 72, 55), raised('3 ', 127, 6), body('(see below)', 133, 45)), 'in the tagger (see below)');
+    assert.equal(line(body('(Kato and Ide, 2011)', 72, 85), raised('1,2', 157, 9), body(' and so on', 166, 42)), '(Kato and Ide, 2011) and so on');
+    assert.equal(line(body('shown in Table 4', 72, 70), raised('3', 142, 4), body(' for all runs', 146, 52)), 'shown in Table 4 for all runs');
+  });
+
+  it('marks an exponent after a variable, a number, a function name or a closed expression', () => {
+    assert.equal(line(body('runs in O(n', 72, 48), raised('2', 120, 4), body(') time', 124, 25)), 'runs in O(n^2) time');
+    assert.equal(line(body('about 10', 72, 36), raised('6', 108, 4), body(' pairs', 112, 25)), 'about 10^6 pairs');
+    assert.equal(line(body('takes O(log', 72, 48), raised('2', 120, 4), body(' n) steps', 124, 38)), 'takes O(log^2 n) steps');
+    assert.equal(line(body('at least (1 + ε)', 72, 64), raised('2', 136, 4), body(' of it', 140, 22)), 'at least (1 + ε)^2 of it');
+    assert.equal(line(body('for σ', 72, 22), raised('−1', 94, 8), body(' only', 102, 22)), 'for σ^−1 only');
+  });
+
+  it('leaves primes, ordinals and marks set apart as they are', () => {
+    assert.equal(line(body('so c', 72, 18), raised('′', 90, 2), body(' holds', 92, 26)), 'so c′ holds');
+    assert.equal(line(body('the 21', 72, 26), raised('st', 98, 6), body(' century', 104, 34)), 'the 21st century');
+    assert.equal(line(body('the B', 72, 24), raised('+', 96, 4), body('-tree', 100, 22)), 'the B+-tree');
+    assert.equal(line(body('each node', 72, 40), body(' ', 112, 3), raised('7', 118, 4), body(' times', 122, 25)), 'each node 7 times');
+  });
+});
