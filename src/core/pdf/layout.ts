@@ -14,6 +14,8 @@ export interface TextLine {
   fontSize: number;
   /** A vertical gap larger than normal line spacing precedes this line. */
   paragraphBreak: boolean;
+  /** The line opens with a raised footnote mark ("¹http://…", "²Dump from …"): how a footnote's text begins. */
+  opensWithNoteMark?: boolean;
 }
 
 export interface PageLayout {
@@ -48,6 +50,8 @@ interface Builder {
   paragraphBreak: boolean;
   /** Characters set in each font size, to find the line's dominant size. */
   sizes: Map<number, number>;
+  /** The line's first run, to tell a footnote that opens with its raised mark. */
+  first: { str: string; size: number; y: number };
   /** What became of the last raised run, while the runs after it stay raised and touch it. */
   raised?: 'exponent' | 'dropped' | 'kept';
 }
@@ -81,13 +85,19 @@ const SPURIOUS_SPACE_MAX_GAP = 0.08;
 
 /** A footnote or citation mark: "4", "1,2", "12–14", "*", "†", "a,b" (affiliations). */
 const NOTE_MARK = /^(?:\d{1,3}(?:\s*[,–-]\s*\d{1,3})*|[*†‡§¶‖]{1,3}|[a-f](?:\s*,\s*[a-f])*)$/;
-/** Where a raised run is part of the expression before it: after one letter ("n", "σ"), a number, or a function name. */
-const EXPONENT_BASE = /(?:(?:^|[^\p{L}])\p{L}|\d|\b(?:log|ln|lg|exp|sin|cos|tan|sinh|cosh|tanh|det|max|min|sup|inf|lim))$/u;
+/** Where a raised run is part of the expression before it: after one letter ("n", "σ") or a function name. */
+const EXPONENT_BASE = /(?:(?:^|[^\p{L}])\p{L}|\b(?:log|ln|lg|exp|sin|cos|tan|sinh|cosh|tanh|det|max|min|sup|inf|lim))$/u;
+/**
+ * After a number, a raised run is a power of 2 or 10 ("10^6", "2^k") or one that is signed or symbolic ("3^−1",
+ * "5^n"); a digit after any other number is a footnote ("Task 1" + "1").
+ */
+const POWER_BASE = /(?:^|[^\d.,])(?:2|10)$/;
+const SYMBOLIC_EXPONENT = /^[−+-]|^\p{L}/u;
 /** Brackets that close an expression ("(1 + ε)", "[x]"), not an aside in prose ("(see below)", "(Smith, 2003)"). */
 const CLOSED_EXPRESSION = /[([]([^()[\]]*)[)\]]$/u;
 const PROSE = /\b[a-z]{4,}|\b[A-Z][a-z]{4,}|\b(?:1[89]|20)\d\d\b|^[A-Z][\w-]*[A-Z]s?$/u;
 const ORDINAL_SUFFIX = /^(?:st|nd|rd|th)$/;
-/** "Table 4" + "3" is a footnote to the table's mention, not 4³. */
+/** "Table 10" + "3" is a footnote to the table's mention, not 10³. */
 const NUMBERED_LABEL = /\b(?:Tables?|Figs?\.?|Figures?|Sections?|Sect?\.|Chapters?|Eqs?\.?|Equations?|Appendix|Steps?|Lines?|Algorithms?)\s+[\dA-Z][\d.]*$/;
 
 /**
@@ -105,10 +115,14 @@ function superscriptRun(before: string, str: string, continues: Builder['raised'
   // Primes, stars and daggers read right as they are ("c′", "S∗", "B+tree"); so do ordinals ("1st", "ith").
   const plainMark = /^[^\p{L}\p{N}(]+$/u.test(mark) || ORDINAL_SUFFIX.test(mark);
   const bracket = CLOSED_EXPRESSION.exec(base);
-  const expression = bracket ? !PROSE.test(bracket[1]) : EXPONENT_BASE.test(base) && !NUMBERED_LABEL.test(base);
+  const expression = bracket
+    ? !PROSE.test(bracket[1])
+    : /\d$/.test(base)
+      ? !NUMBERED_LABEL.test(base) && (POWER_BASE.test(base) || SYMBOLIC_EXPONENT.test(mark))
+      : EXPONENT_BASE.test(base);
   if (!plainMark && expression) return { text: '^' + str, raised: 'exponent' };
   // The mark goes; a space set inside its run still parts the words around it ("pattern36 (S2" → "pattern (S2").
-  if (NOTE_MARK.test(mark) && (/(?:\p{L}{3}|[.,;:)\]"”’])$/u.test(base) || NUMBERED_LABEL.test(base))) return { text: /\s$/.test(str) ? ' ' : '', raised: 'dropped' };
+  if (NOTE_MARK.test(mark) && /(?:\p{L}{3}|[.,;:)\]"”’]|\d)$/u.test(base)) return { text: /\s$/.test(str) ? ' ' : '', raised: 'dropped' };
   return { text: str, raised: 'kept' };
 }
 
@@ -129,7 +143,10 @@ export function layoutPage(
     if (current) {
       const text = current.text.replace(/\s+/g, ' ').trim();
       const fontSize = dominantSize(current.sizes, current.fontSize);
-      if (text) target.push({ text, page, x: current.x, y: current.y, fontSize, paragraphBreak: current.paragraphBreak });
+      const line: TextLine = { text, page, x: current.x, y: current.y, fontSize, paragraphBreak: current.paragraphBreak };
+      const { first } = current;
+      if (first.size < fontSize * 0.85 && first.size >= fontSize * 0.5 && first.y - current.lastY > 0.15 * fontSize && NOTE_MARK.test(first.str.trim())) line.opensWithNoteMark = true;
+      if (text) target.push(line);
     }
     current = undefined;
   };
@@ -144,7 +161,7 @@ export function layoutPage(
       if (rotated && Math.abs(rotated.x - item.transform[4]) < size) rotated.text += item.str;
       else {
         if (rotated?.text.trim()) marginalia.push({ text: rotated.text.trim(), page, x: rotated.x, y: rotated.y, fontSize: rotated.fontSize, paragraphBreak: true });
-        rotated = { text: item.str, x: item.transform[4], y: item.transform[5], fontSize: size, endX: 0, lastY: 0, lastSize: size, paragraphBreak: true, sizes: new Map() };
+        rotated = { text: item.str, x: item.transform[4], y: item.transform[5], fontSize: size, endX: 0, lastY: 0, lastSize: size, paragraphBreak: true, sizes: new Map(), first: { str: item.str, size, y: item.transform[5] } };
       }
       continue;
     }
@@ -171,7 +188,9 @@ export function layoutPage(
         const spuriousSpace = pendingSpace && current.endX > current.x && gap < SPURIOUS_SPACE_MAX_GAP * em;
         const needsSpace = (pendingSpace && !spuriousSpace) || gap > 0.18 * em;
         // Raised and smaller than the line's main text, and touching what it follows (a superscript), or not.
-        const raised = size < current.lastSize * 0.85 && y - current.lastY > 0.2 * current.lastSize && gap < 0.3 * current.lastSize;
+        // (A run under half the size follows a drop cap, not a base it is the superscript of: "I" + "N THIS PAPER".)
+        const ratio = size / current.lastSize;
+        const raised = ratio < 0.85 && ratio >= 0.5 && y - current.lastY > 0.2 * current.lastSize && gap < 0.3 * current.lastSize;
         let text = str;
         if (raised) {
           const run = superscriptRun(needsSpace ? current.text + ' ' : current.text, str, current.raised);
@@ -193,11 +212,11 @@ export function layoutPage(
         const spacing = Math.max(current.lastSize, size);
         const paragraphBreak = lineGap > spacing * 1.75 || lineGap < -spacing * 3;
         flush(lines);
-        current = { text: str, x, y, fontSize: size, endX: x + item.width, lastY: y, lastSize: size, paragraphBreak, sizes: sizeMap(size, str.length) };
+        current = { text: str, x, y, fontSize: size, endX: x + item.width, lastY: y, lastSize: size, paragraphBreak, sizes: sizeMap(size, str.length), first: { str, size, y } };
       }
     } else {
       // The first line of a page continues the previous page's paragraph unless a heading says otherwise.
-      current = { text: str, x, y, fontSize: size, endX: x + item.width, lastY: y, lastSize: size, paragraphBreak: false, sizes: sizeMap(size, str.length) };
+      current = { text: str, x, y, fontSize: size, endX: x + item.width, lastY: y, lastSize: size, paragraphBreak: false, sizes: sizeMap(size, str.length), first: { str, size, y } };
     }
     pendingSpace = false;
     forceBreak = item.hasEOL;

@@ -21,7 +21,17 @@ export function bodyFontSize(pages: readonly PageLayout[]): number {
 /** Lines that carry reading text: page numbers, running heads/feet and page-margin small print removed. */
 export function contentLines(pages: readonly PageLayout[], bodySize: number): TextLine[] {
   const marginKey = (l: TextLine) => l.text.replace(/\d+/g, '#').toLowerCase();
-  const inMargin = (l: TextLine, p: PageLayout) => p.height > 0 && (l.y > p.height * 0.92 || l.y < p.height * 0.08);
+  // The page's top and bottom lines count too (all runs on that baseline, as "74" and "Cuadros and Rigau"): a small
+  // page format sets its running head well inside the band.
+  const edges = new Set<TextLine>();
+  for (const p of pages) {
+    if (!p.lines.length) continue;
+    const top = Math.max(...p.lines.map((l) => l.y));
+    const bottom = Math.min(...p.lines.map((l) => l.y));
+    for (const l of p.lines) if (Math.abs(l.y - top) < 1 || Math.abs(l.y - bottom) < 1) edges.add(l);
+  }
+  const inBand = (l: TextLine, p: PageLayout) => p.height > 0 && (l.y > p.height * 0.92 || l.y < p.height * 0.08);
+  const inMargin = (l: TextLine, p: PageLayout) => inBand(l, p) || edges.has(l);
   // Running heads repeat on several pages (modulo page numbers).
   const seen = new Map<string, Set<number>>();
   for (const p of pages) {
@@ -34,12 +44,20 @@ export function contentLines(pages: readonly PageLayout[], bodySize: number): Te
   }
   const out: TextLine[] = [];
   for (const p of pages) {
+    // A footnote (small print in the page's lower half that opens with a raised mark, and its small continuation
+    // lines) sits in the content stream where the column ends, often inside a sentence that goes on in the next
+    // column; it stays in the page text for search but is no part of the body's sentences.
+    let inFootnote = false;
     for (const l of p.lines) {
+      const smallPrint = l.fontSize < bodySize * 0.92;
+      if (smallPrint && l.opensWithNoteMark && (p.height <= 0 || l.y < p.height * 0.5)) inFootnote = true;
+      else if (!smallPrint) inFootnote = false;
+      if (inFootnote) continue;
       if (inMargin(l, p)) {
         if (/^(?:page\s*)?[-–]?\s*\d{1,4}\s*[-–]?(?:\s*(?:of|\/)\s*\d+)?$/i.test(l.text)) continue;
         if (pages.length >= 3 && (seen.get(marginKey(l))?.size ?? 0) >= 2) continue;
         // Copyright notices and conference footers on page 1 are set smaller than the body.
-        if (l.fontSize < bodySize * 0.95 && !isHeadingCandidateText(l.text)) continue;
+        if (inBand(l, p) && l.fontSize < bodySize * 0.95 && !isHeadingCandidateText(l.text)) continue;
       }
       out.push(l);
     }

@@ -63,6 +63,7 @@ describe('superscripts', () => {
     assert.equal(line(body('in the tagger', 72, 55), raised('3 ', 127, 6), body('(see below)', 133, 45)), 'in the tagger (see below)');
     assert.equal(line(body('(Kato and Ide, 2011)', 72, 85), raised('1,2', 157, 9), body(' and so on', 166, 42)), '(Kato and Ide, 2011) and so on');
     assert.equal(line(body('shown in Table 4', 72, 70), raised('3', 142, 4), body(' for all runs', 146, 52)), 'shown in Table 4 for all runs');
+    assert.equal(line(body('as in Task 1', 72, 50), raised('1', 122, 4), body('. Then', 126, 25)), 'as in Task 1. Then');
   });
 
   it('marks an exponent after a variable, a number, a function name or a closed expression', () => {
@@ -71,6 +72,21 @@ describe('superscripts', () => {
     assert.equal(line(body('takes O(log', 72, 48), raised('2', 120, 4), body(' n) steps', 124, 38)), 'takes O(log^2 n) steps');
     assert.equal(line(body('at least (1 + ε)', 72, 64), raised('2', 136, 4), body(' of it', 140, 22)), 'at least (1 + ε)^2 of it');
     assert.equal(line(body('for σ', 72, 22), raised('−1', 94, 8), body(' only', 102, 22)), 'for σ^−1 only');
+  });
+
+  it('tells a footnote by the raised mark it opens with, and a drop cap from a superscript', () => {
+    const note = [
+      { str: '2', transform: [5.6, 0, 0, 5.6, 72, 123], width: 3, height: 5.6, hasEOL: false, fontName: 'f3' },
+      { str: 'https://example.org/data is the corpus.', transform: [8, 0, 0, 8, 75, 120], width: 140, height: 8, hasEOL: false, fontName: 'f4' },
+    ];
+    const [line] = layoutPage(note, 1, 612, 792).lines;
+    assert.equal(line.opensWithNoteMark, true);
+    assert.equal(layoutPage([body('2 tokens per clause.', 72, 80)], 1, 612, 792).lines[0].opensWithNoteMark, undefined);
+    const dropCap = [
+      { str: 'W', transform: [30, 0, 0, 30, 72, 680], width: 28, height: 30, hasEOL: false, fontName: 'f5' },
+      { str: 'E study parsers.', transform: [10, 0, 0, 10, 100, 694], width: 70, height: 10, hasEOL: false, fontName: 'f1' },
+    ];
+    assert.equal(layoutPage(dropCap, 1, 612, 792).lines[0].text, 'WE study parsers.');
   });
 
   it('leaves primes, ordinals and marks set apart as they are', () => {

@@ -1,7 +1,7 @@
 import { strict as assert } from 'assert';
-import type { TextLine } from '../../../src/core/pdf/layout';
+import type { PageLayout, TextLine } from '../../../src/core/pdf/layout';
 import { joinLineText } from '../../../src/core/pdf/layout';
-import { buildSections, headingName, sectionKind } from '../../../src/core/pdf/sections';
+import { buildSections, contentLines, headingName, sectionKind } from '../../../src/core/pdf/sections';
 
 /** Lines as the layout step produces them: body text at 10 pt, one page unless a line says otherwise. */
 function lines(...texts: Array<string | [string, number]>): TextLine[] {
@@ -98,5 +98,36 @@ describe('PDF section finder', () => {
     assert.equal(joinLineText('state-of-the-', 'art methods', ' '), 'state-of-the-art methods');
     assert.equal(joinLineText('a Bag-', 'Of-Words model', ' '), 'a Bag-Of-Words model');
     assert.equal(joinLineText('ends here.', 'Next line', ' '), 'ends here. Next line');
+  });
+});
+
+describe('PDF body text', () => {
+  /** A US-letter page of 10 pt lines, top to bottom; a line may say its own size, height and footnote mark. */
+  function page(n: number, rows: Array<[string, number, number?, boolean?]>): PageLayout {
+    const lines = rows.map(([text, y, fontSize = 10, mark]) => {
+      const line: TextLine = { text, page: n, x: 72, y, fontSize, paragraphBreak: false };
+      if (mark) line.opensWithNoteMark = true;
+      return line;
+    });
+    return { page: n, width: 612, height: 792, lines, marginalia: [] };
+  }
+  const sentences = (pages: PageLayout[]) => buildSections(contentLines(pages, 10), 10).flatMap((s) => s.sentences.map((x) => x.text));
+
+  it('keeps footnotes and running heads out of the sentence they interrupt', () => {
+    const pages = [
+      page(1, [['1 Introduction', 690], ['Our parser reads each clause once and', 676], ['keeps a stack of open', 664], ['1https://example.org/parser is where the code', 140, 8, true], ['lives, under a free licence.', 131, 8]]),
+      // A small page format: the running head sits well below the top margin band, on every page.
+      page(2, [['Parsing Clauses in One Pass 7', 700], ['phrases. It never backtracks.', 676], ['Dropping the stack costs 3 points.', 664]]),
+      page(3, [['Parsing Clauses in One Pass 8', 700], ['2 Results', 676], ['It parses 40 clauses a second.', 664]]),
+    ];
+    const text = sentences(pages);
+    assert.ok(text.includes('Our parser reads each clause once and keeps a stack of open phrases.'), JSON.stringify(text));
+    assert.ok(text.includes('It never backtracks.'));
+    assert.ok(!text.some((s) => /example\.org|free licence|One Pass/.test(s)), JSON.stringify(text));
+  });
+
+  it('keeps small print that opens with a number but no raised mark (a table, a list in a smaller font)', () => {
+    const pages = [page(1, [['1 Introduction', 690], ['We count tokens.', 676], ['3 tokens per clause on average.', 200, 8]])];
+    assert.ok(sentences(pages).includes('3 tokens per clause on average.'));
   });
 });
