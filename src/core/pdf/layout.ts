@@ -96,6 +96,11 @@ const SYMBOLIC_EXPONENT = /^[−+-]|^\p{L}/u;
 /** Brackets that close an expression ("(1 + ε)", "[x]"), not an aside in prose ("(see below)", "(Smith, 2003)"). */
 const CLOSED_EXPRESSION = /[([]([^()[\]]*)[)\]]$/u;
 const PROSE = /\b[a-z]{4,}|\b[A-Z][a-z]{4,}|\b(?:1[89]|20)\d\d\b|^[A-Z][\w-]*[A-Z]s?$/u;
+/**
+ * What a footnote mark follows: a word ("tagger", "Wikipedia"), a full stop or other closing punctuation, a number.
+ * Not an acronym: "PNR" + "2" may be the method's name (PNR²), so it is left as it is.
+ */
+const NOTE_BASE = /(?:(?:^|[^\p{L}])\p{Lu}?\p{Ll}{2,}|[.,;:)\]"”’]|\d)$/u;
 const ORDINAL_SUFFIX = /^(?:st|nd|rd|th)$/;
 /** "Table 10" + "3" is a footnote to the table's mention, not 10³. */
 const NUMBERED_LABEL = /\b(?:Tables?|Figs?\.?|Figures?|Sections?|Sect?\.|Chapters?|Eqs?\.?|Equations?|Appendix|Steps?|Lines?|Algorithms?)\s+[\dA-Z][\d.]*$/;
@@ -122,7 +127,7 @@ function superscriptRun(before: string, str: string, continues: Builder['raised'
       : EXPONENT_BASE.test(base);
   if (!plainMark && expression) return { text: '^' + str, raised: 'exponent' };
   // The mark goes; a space set inside its run still parts the words around it ("pattern36 (S2" → "pattern (S2").
-  if (NOTE_MARK.test(mark) && /(?:\p{L}{3}|[.,;:)\]"”’]|\d)$/u.test(base)) return { text: /\s$/.test(str) ? ' ' : '', raised: 'dropped' };
+  if (NOTE_MARK.test(mark) && NOTE_BASE.test(base)) return { text: /\s$/.test(str) ? ' ' : '', raised: 'dropped' };
   return { text: str, raised: 'kept' };
 }
 
