@@ -100,7 +100,14 @@ export function dropFrontedClause(sentence: string): string | undefined {
 }
 
 export function dropParentheticals(sentence: string): string {
-  return sentence.replace(PARENTHETICAL, '').replace(/\s+([,.;:])/g, '$1').replace(/\s{2,}/g, ' ').trim();
+  // Inside out, so that an aside holding one of its own ("(Journal 14 (1969), 217-231)") goes as a whole.
+  let s = sentence;
+  for (let depth = 0; depth < 3; depth++) {
+    const next = s.replace(PARENTHETICAL, '');
+    if (next === s) break;
+    s = next;
+  }
+  return s.replace(/\s+([,.;:])/g, '$1').replace(/\s{2,}/g, ' ').trim();
 }
 
 /** Where a sentence may be cut and still read as a sentence: before a trailing modifier clause. */

@@ -426,4 +426,11 @@ describe('dropParentheticals', () => {
     assert.equal(dropParentheticals('The representation P(Z|X) = P(Z) is trivial.'), 'The representation P(Z|X) = P(Z) is trivial.');
     assert.equal(dropParentheticals('We train a graph network(GDNN) on molecules [12].'), 'We train a graph network on molecules.');
   });
+
+  it('drops an aside that holds an aside of its own as a whole, not a bracket at a time', () => {
+    assert.equal(
+      dropParentheticals('We relate our parsers to those of Okafor (Annals of Parsing 3 (1981), 10-19) and of Lind.'),
+      'We relate our parsers to those of Okafor and of Lind.',
+    );
+  });
 });
