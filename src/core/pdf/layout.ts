@@ -98,7 +98,7 @@ const CLOSED_EXPRESSION = /[([]([^()[\]]*)[)\]]$/u;
 const PROSE = /\b[a-z]{4,}|\b[A-Z][a-z]{4,}|\b(?:1[89]|20)\d\d\b|^[A-Z][\w-]*[A-Z]s?$/u;
 /**
  * What a footnote mark follows: a word ("tagger", "Wikipedia"), a full stop or other closing punctuation, a number.
- * Not an acronym: "PNR" + "2" may be the method's name (PNR²), so it is left as it is.
+ * Not an acronym: "ABC" + "2" may be the method's name (ABC²), so it is left as it is.
  */
 const NOTE_BASE = /(?:(?:^|[^\p{L}])\p{Lu}?\p{Ll}{2,}|[.,;:)\]"”’]|\d)$/u;
 const ORDINAL_SUFFIX = /^(?:st|nd|rd|th)$/;

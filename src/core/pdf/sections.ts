@@ -21,7 +21,7 @@ export function bodyFontSize(pages: readonly PageLayout[]): number {
 /** Lines that carry reading text: page numbers, running heads/feet and page-margin small print removed. */
 export function contentLines(pages: readonly PageLayout[], bodySize: number): TextLine[] {
   const marginKey = (l: TextLine) => l.text.replace(/\d+/g, '#').toLowerCase();
-  // The page's top and bottom lines count too (all runs on that baseline, as "74" and "Cuadros and Rigau"): a small
+  // The page's top and bottom lines count too (all runs on that baseline, as "74" and "Doe and Roe"): a small
   // page format sets its running head well inside the band.
   const edges = new Set<TextLine>();
   for (const p of pages) {
