@@ -101,7 +101,8 @@ export const MIGRATIONS: ReadonlyArray<(db: Database) => void> = [
   // 1 → 2: PDF text extraction improved (no spaces at kerns inside words, line-end hyphens settled by the document's
   // own spelling). Forgetting the stored stamps makes the next index re-extract every PDF; its text stays until then.
   (db) => db.exec(`UPDATE pdf_files SET content_hash = '', mtime_ms = -1;`),
-  // 2 → 3: superscripts (footnote marks no longer glued to words, exponents marked "^"): re-extract the same way.
+  // 2 → 3: superscripts read by what they follow (footnote marks dropped, exponents marked "^"), footnotes and running
+  // heads kept out of the sentences they interrupt: re-extract the same way.
   (db) => db.exec(`UPDATE pdf_files SET content_hash = '', mtime_ms = -1;`),
 ];
 

@@ -14,7 +14,7 @@ export interface TextLine {
   fontSize: number;
   /** A vertical gap larger than normal line spacing precedes this line. */
   paragraphBreak: boolean;
-  /** The line opens with a raised footnote mark ("¹http://…", "²Dump from …"): how a footnote's text begins. */
+  /** The line opens with a raised footnote mark ("¹http://…", "²See the appendix …"): how a footnote's text begins. */
   opensWithNoteMark?: boolean;
 }
 
@@ -192,7 +192,7 @@ export function layoutPage(
         // space whose glyphs on both sides touch is one of those, not a word break.
         const spuriousSpace = pendingSpace && current.endX > current.x && gap < SPURIOUS_SPACE_MAX_GAP * em;
         const needsSpace = (pendingSpace && !spuriousSpace) || gap > 0.18 * em;
-        // Raised and smaller than the line's main text, and touching what it follows (a superscript), or not.
+        // A superscript: smaller than the line's main text, raised above its baseline, close to what it follows.
         // (A run under half the size follows a drop cap, not a base it is the superscript of: "I" + "N THIS PAPER".)
         const ratio = size / current.lastSize;
         const raised = ratio < 0.85 && ratio >= 0.5 && y - current.lastY > 0.2 * current.lastSize && gap < 0.3 * current.lastSize;
