@@ -21,7 +21,12 @@ const LENGTH_TOLERANCE = 0.15;
  * Words per paragraph when the length decides how many topic groups to write: a related-work paragraph runs to about
  * 120 words (CiteBench's gold paragraphs average 113); one every 60 words cut a 200-word section into three stubs.
  */
-export const WORDS_PER_PARAGRAPH = 120;
+const WORDS_PER_PARAGRAPH = 120;
+
+/** How many topic groups (paragraphs) a draft of `works` works at `targetWords` words gets; the neural writer plans the same way. */
+export function topicGroupCount(works: number, targetWords: number): number {
+  return Math.max(1, Math.min(8, Math.round(works / 4), Math.round(targetWords / WORDS_PER_PARAGRAPH) || 1));
+}
 /** Default target when the request gives none: about what a related-work paragraph per 4 works takes. */
 const WORDS_PER_WORK_DEFAULT = 35;
 
@@ -321,8 +326,7 @@ export async function writeDraft(req: DraftRequest, ctx: DraftContext): Promise<
   options?.progress?.report(records.length, records.length);
 
   const targetWords = req.targetWords ?? Math.max(60, WORDS_PER_WORK_DEFAULT * records.length);
-  const groupCount = Math.max(1, Math.min(8, Math.round(records.length / 4), Math.round(targetWords / WORDS_PER_PARAGRAPH) || 1));
-  const clusters = clusterWorks(vectors, groupCount);
+  const clusters = clusterWorks(vectors, topicGroupCount(records.length, targetWords));
   const idf = (t: string) => model.idf(t);
   const groups: GroupPlan[] = clusters.map((members) => {
     const ws = members.map((i) => works[i]);

@@ -168,9 +168,12 @@ const MODALS = new Set(['can', 'could', 'will', 'would', 'may', 'might', 'shall'
 const TO_THIRD_SINGULAR: Record<string, string> = { have: 'has', are: 'is', were: 'was', do: 'does', go: 'goes', undergo: 'undergoes' };
 const TO_BASE: Record<string, string> = { has: 'have', is: 'are', was: 'were', does: 'do', goes: 'go', focuses: 'focus', biases: 'bias', undergoes: 'undergo' };
 /** Adverbs that may sit between the subject and its verb ("we also propose"). */
-// "-ly" words are adverbs, except the verbs that end that way ("we apply", "we rely on").
-const VERB_ADVERBS =
-  /^(?:also|further|first|then|now|thus|hence|therefore|additionally|finally|both|either|not|still|instead|subsequently|moreover|here|again|mainly|primarily|only|simply|jointly|(?!(?:ap|re|sup|com|im|multi|al|under)?ply$|(?:re|al)ly$)[a-z]+ly)$/i;
+/** A "-ly" word is an adverb, except the verbs that end that way ("we apply", "we rely on", "supply", "ally"). */
+const LY_ADVERB = '(?!(?:ap|re|sup|com|im|multi|al|under)?ply\\b|(?:re|al)ly\\b)[a-z]+ly';
+const VERB_ADVERBS = new RegExp(
+  `^(?:also|further|first|then|now|thus|hence|therefore|additionally|finally|both|either|not|still|instead|subsequently|moreover|here|again|mainly|primarily|only|simply|jointly|${LY_ADVERB})$`,
+  'i',
+);
 
 export function toThirdSingular(verb: string): string {
   const lower = verb.toLowerCase();
@@ -210,8 +213,7 @@ const OBJECT_START =
 /** What cannot follow a verb that heads a predicate ("the training and use of X", "train and test sets are"). */
 const NOT_OBJECT = /^(?:of|in|on|and|or|by|with|as|is|are|was|were|from|at)$/i;
 /** An adverb between the conjunction and the verb ("and experimentally show", "and instead propose"). */
-// "-ly" verbs (apply, rely, supply) are not adverbs.
-const COORDINATED_ADVERB = '(?:(?:also|further|then|first|finally|additionally|subsequently|instead|(?!(?:ap|re|sup|com|im|multi|al|under)?ply\\b|(?:re|al)ly\\b)[a-z]+ly)\\s+)?';
+const COORDINATED_ADVERB = `(?:(?:also|further|then|first|finally|additionally|subsequently|instead|${LY_ADVERB})\\s+)?`;
 const COORDINATED_CANDIDATE = new RegExp(`\\b(and|or|then|but|and then|and also|and further)\\s+(${COORDINATED_ADVERB})([a-z]+)(?=,|\\s+([^\\s,.;:]+))`, 'gi');
 
 /**

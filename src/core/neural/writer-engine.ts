@@ -18,7 +18,7 @@ import { throwIfCancelled } from '../types';
 import { splitSentences } from '../text/sentences';
 import { contentTerms, TfIdfModel } from '../text/tokens';
 import { workSubject } from '../engine/authors';
-import { clusterWorks, contrastSentence, groupKeyphrases, renderDraft, WORDS_PER_PARAGRAPH } from '../engine/draft';
+import { clusterWorks, contrastSentence, groupKeyphrases, renderDraft, topicGroupCount } from '../engine/draft';
 import { firstPersonPlural } from '../engine/rewrite';
 import { checkCitations, firstSentence, toCitationStyle } from './output-check';
 import { paperSource, type PaperSource } from './prompts';
@@ -189,8 +189,7 @@ export function planParagraphs(papers: readonly PaperRecord[], req: Pick<DraftRe
   const tfidf = new TfIdfModel(termLists);
   const vectors = termLists.map((t) => tfidf.vector(t));
   const targetWords = req.targetWords ?? 35 * papers.length;
-  const groupCount = Math.max(1, Math.min(8, Math.round(papers.length / 4), Math.round(targetWords / WORDS_PER_PARAGRAPH) || 1));
-  const clusters = clusterWorks(vectors, groupCount).sort((a, b) => b.length - a.length || a[0] - b[0]);
+  const clusters = clusterWorks(vectors, topicGroupCount(papers.length, targetWords)).sort((a, b) => b.length - a.length || a[0] - b[0]);
   const own = req.ownAbstract
     ? splitSentences(req.ownAbstract)
         .map<SourceSentence>((text, index) => ({ text, section: 'abstract', index }))

@@ -131,6 +131,11 @@ function superscriptRun(before: string, str: string, continues: Builder['raised'
   return { text: str, raised: 'kept' };
 }
 
+/** A line that starts with the run `str` at (x, y). */
+function startLine(str: string, x: number, y: number, size: number, width: number, paragraphBreak: boolean): Builder {
+  return { text: str, x, y, fontSize: size, endX: x + width, lastY: y, lastSize: size, paragraphBreak, sizes: sizeMap(size, str.length), first: { str, size, y } };
+}
+
 /** Groups one page's items into lines, inserting spaces from horizontal gaps. */
 export function layoutPage(
   items: ReadonlyArray<PdfjsTextItem | { type: string }>,
@@ -217,11 +222,11 @@ export function layoutPage(
         const spacing = Math.max(current.lastSize, size);
         const paragraphBreak = lineGap > spacing * 1.75 || lineGap < -spacing * 3;
         flush(lines);
-        current = { text: str, x, y, fontSize: size, endX: x + item.width, lastY: y, lastSize: size, paragraphBreak, sizes: sizeMap(size, str.length), first: { str, size, y } };
+        current = startLine(str, x, y, size, item.width, paragraphBreak);
       }
     } else {
       // The first line of a page continues the previous page's paragraph unless a heading says otherwise.
-      current = { text: str, x, y, fontSize: size, endX: x + item.width, lastY: y, lastSize: size, paragraphBreak: false, sizes: sizeMap(size, str.length), first: { str, size, y } };
+      current = startLine(str, x, y, size, item.width, false);
     }
     pendingSpace = false;
     forceBreak = item.hasEOL;
