@@ -58,9 +58,12 @@ function capitalizeFirst(s: string): string {
   return m[1] + m[2].toUpperCase() + s.slice(m[0].length);
 }
 
+/** A sentence already ends here, also inside a closing quotation mark or bracket ("… called “brittle.”"). */
+const SENTENCE_END = /[.!?]["'”’»)\]]?$/;
+
 function ensureFinalPeriod(s: string): string {
   const t = s.replace(/[\s,;:–—-]+$/, '');
-  return /[.!?]["')\]]?$/.test(t) ? t : t + '.';
+  return SENTENCE_END.test(t) ? t : t + '.';
 }
 
 /** Remove content-free openers ("In this paper, ", "To this end, " …), repeatedly. */
@@ -107,7 +110,8 @@ export function dropParentheticals(sentence: string): string {
     if (next === s) break;
     s = next;
   }
-  return s.replace(/\s+([,.;:])/g, '$1').replace(/\s{2,}/g, ' ').trim();
+  // "… of Okafor et al. (2019)." → "… of Okafor et al." (the abbreviation's full stop ends the sentence).
+  return s.replace(/\s+([,.;:])/g, '$1').replace(/(?<!\.)\.\.(?!\.)/g, '.').replace(/\s{2,}/g, ' ').trim();
 }
 
 /** Where a sentence may be cut and still read as a sentence: before a trailing modifier clause. */

@@ -420,6 +420,15 @@ describe('a summary in the present', () => {
   });
 });
 
+describe('sentence-final punctuation', () => {
+  it('adds no full stop after one that closes a quotation', () => {
+    const record = { key: 'doe19', authors: [{ family: 'Doe' }] };
+    assert.equal(rewriteSentence('We call such simulators “fragile.”', { record, style: 'tldr' }), 'This paper calls such simulators “fragile.”');
+    assert.equal(rewriteSentence('We ask “does one pooling fit every task?”', { record, style: 'citation', tense: 'past' }), 'Doe \\cite{doe19} asked “does one pooling fit every task?”');
+    assert.equal(rewriteSentence('We name this ‘lazy decoding.’', { record, style: 'tldr' }), 'This paper names this ‘lazy decoding.’');
+  });
+});
+
 describe('dropParentheticals', () => {
   it('keeps the brackets of a formula and drops asides and glued acronyms', () => {
     assert.equal(dropParentheticals('Parsing takes O(n^3) time on long inputs (see the appendix).'), 'Parsing takes O(n^3) time on long inputs.');
@@ -432,5 +441,10 @@ describe('dropParentheticals', () => {
       dropParentheticals('We relate our parsers to those of Okafor (Annals of Parsing 3 (1981), 10-19) and of Lind.'),
       'We relate our parsers to those of Okafor and of Lind.',
     );
+  });
+
+  it('leaves one full stop after "et al." when the year after it goes', () => {
+    assert.equal(dropParentheticals('Our checks follow the ones of Okafor et al. (2019).'), 'Our checks follow the ones of Okafor et al.');
+    assert.equal(dropParentheticals('Our checks follow the ones of Okafor et al. [4].'), 'Our checks follow the ones of Okafor et al.');
   });
 });
