@@ -5,6 +5,7 @@ import { citeMarker, workSubject } from './authors';
 import { compressionVariants, plainText, sourceDocument, type SourceDocument } from './candidates';
 import { contentTerms, cosine, STOPWORDS, termFrequencies, wordCount } from '../text/tokens';
 import { startsWithName } from '../text/verbs';
+import { MENTIONS_OTHER_WORK } from './cues';
 import { candidateFeatures, documentContext } from './features';
 import { acronymDefinitions, expandAcronyms, firstPersonPlural, PROPER_OPENER, rewriteSentence, stripLeadingDiscourse } from './rewrite';
 import type { LinearScorer } from './scorer';
@@ -74,8 +75,6 @@ export function enumerateCandidates(record: PaperRecord, doc: SourceDocument, op
   return out;
 }
 
-/** A sentence that names or cites other work ("Cutting et al. suggest …") is about that work, not this one. */
-const MENTIONS_OTHER_WORK = /\bet al\b|\(\s*(?:19|20)\d\d[a-z]?\s*\)|\b(?:19|20)\d\d[a-z]?\)|\[\d+(?:[,–-]\s*\d+)*\]/;
 /** Large enough to put every such sentence behind every other candidate. */
 const OTHER_WORK_PENALTY = 10;
 /** "This also leads to …", "It outperforms …": the referent is in the previous sentence, lost out of context. */

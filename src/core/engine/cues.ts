@@ -36,3 +36,6 @@ export function hasContributionCue(sentence: string): boolean {
  * published baseline; the engine's own cues are richer and only features of the learned scorer.
  */
 export const EXT_HEURISTIC_CUE = /\b(?:propose|proposes|introduce|introduces|present|presents)\b|\bin this (?:paper|work)\b/i;
+
+/** A sentence that names or cites other work ("Cutting et al. suggest …") is about that work, not this one. */
+export const MENTIONS_OTHER_WORK = /\bet al\b|\(\s*(?:19|20)\d\d[a-z]?\s*\)|\b(?:19|20)\d\d[a-z]?\)|\[\d+(?:[,–-]\s*\d+)*\]/;

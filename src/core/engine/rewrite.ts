@@ -4,6 +4,7 @@
 import type { CiteSyntax, CitationStyle, PaperRecord, Tense } from '../types';
 import { baseFromPast, isPastForm, pastTense } from '../text/verbs';
 import { citeMarker, workSubject, type Plurality } from './authors';
+import { MENTIONS_OTHER_WORK } from './cues';
 
 // ---------------------------------------------------------------- first person singular
 
@@ -382,6 +383,63 @@ const SUBJECT_ASIDE =
   /^(we|I)\s*,\s*(?:in contrast|by contrast|however|instead|therefore|thus|hence|in turn|on the other hand|in particular|for example|for instance|in addition|additionally|moreover|furthermore|then|first|finally|here|now|for the first time|to our knowledge|to the best of our knowledge)\s*,\s*/i;
 const INNER_SELF_LOCATION = /(?<=[\w)])\s+(?:in this (?:paper|work|article|study|thesis|dissertation|chapter|book|essay|letter|note)|herein)(?=[\s,.;:])/gi;
 
+/** Participles of what a paper does to the base form its authors would use in the active voice. */
+const CONTRIBUTION_PARTICIPLE: Record<string, string> = {
+  proposed: 'propose', presented: 'present', described: 'describe', introduced: 'introduce', developed: 'develop',
+  discussed: 'discuss', suggested: 'suggest', outlined: 'outline', reported: 'report', investigated: 'investigate',
+  studied: 'study', examined: 'examine', explored: 'explore', evaluated: 'evaluate', analyzed: 'analyze',
+  analysed: 'analyse', defined: 'define', formulated: 'formulate', designed: 'design', derived: 'derive',
+  constructed: 'construct', implemented: 'implement', addressed: 'address', built: 'build', created: 'create',
+};
+/** Participles that may follow the first one in a coordinated passive ("is described and compared"). */
+const FURTHER_PARTICIPLE: Record<string, string> = {
+  ...CONTRIBUTION_PARTICIPLE,
+  compared: 'compare', tested: 'test', applied: 'apply', demonstrated: 'demonstrate', validated: 'validate',
+  illustrated: 'illustrate', characterized: 'characterize', verified: 'verify', assessed: 'assess', trained: 'train',
+  extended: 'extend', measured: 'measure', analyzed: 'analyze', proved: 'prove', shown: 'show', used: 'use',
+};
+/**
+ * "A tagger for chat text is (also) presented (and evaluated) …": the abstract's passive self-description. Only "is/are"
+ * (a "has been proposed" or "was proposed" is as often someone else's work), after a noun phrase that opens with a
+ * determiner and does not count prior work ("a number of", "a few").
+ */
+const PASSIVE_SELF_DESCRIPTION = new RegExp(
+  `^(?:(?:in this (?:short |brief )?(?:paper|work|article|study|letter|note)|here(?:in)?)\\s*,?\\s+)?((?:an?|the|this|these|two|three|four|five)\\s(?!(?:number|variety|range|lot|couple|few|series) of\\b)[^,;:]{2,200}?)\\s+(?:is|are)\\s+((?:(?:also|here|first|then|further|briefly|formally|now|thus|therefore)\\s+)?)(${Object.keys(CONTRIBUTION_PARTICIPLE).join('|')})((?:(?:\\s*,\\s*(?:and\\s+|or\\s+)?|\\s+(?:and|or)\\s+)(?:\\w+ed|shown|built))*)\\b`,
+  'i',
+);
+/** What follows a passive that names another agent or other work: "… proposed by Okafor", "… in the literature". */
+const OTHER_AGENT = /^\s*(?:by (?!(?:means of|\w+ing)\b)|in (?:the literature|(?:prior|previous|earlier|recent|related|other) (?:work|studies|research|literature|papers)|\[|\()|previously\b|recently\b|elsewhere\b|so far\b|to date\b)/i;
+/** "It is shown that …" in an abstract is the authors' own claim. */
+const IMPERSONAL_CLAIM = /^it is (?:(?:also|further|then|here|formally|finally)\s+)?(shown|argued|demonstrated|proved|proven|found|observed|established) that\b/i;
+const IMPERSONAL_BASE: Record<string, string> = { shown: 'show', argued: 'argue', demonstrated: 'demonstrate', proved: 'prove', proven: 'prove', found: 'find', observed: 'observe', established: 'establish' };
+
+/**
+ * The active voice of a passive self-description, with the authors' "we" as subject, so that the rest of the rewrite
+ * names them: "A tagger is presented for chat" → "We present a tagger for chat" (→ "Doe \cite{k} presented a tagger
+ * for chat"). Undefined when the sentence is no such passive.
+ */
+export function activeSelfDescription(sentence: string): string | undefined {
+  const claim = IMPERSONAL_CLAIM.exec(sentence);
+  if (claim) return `We ${IMPERSONAL_BASE[claim[1].toLowerCase()]} that${sentence.slice(claim[0].length)}`;
+  const m = PASSIVE_SELF_DESCRIPTION.exec(sentence);
+  if (!m || MENTIONS_OTHER_WORK.test(sentence)) return undefined;
+  const [whole, phrase, adverb, participle, coordinated] = m;
+  const rest = sentence.slice(whole.length);
+  if (OTHER_AGENT.test(rest)) return undefined;
+  // "described and compared": every coordinated participle must be one we can put in the active voice. (A clause
+  // after ", and a …" is not part of the verb group and stays where it is.)
+  const further: string[] = [];
+  for (const part of coordinated.split(/\s*(,|\band\b|\bor\b)\s*/).filter((x) => x.trim())) {
+    if (/^(?:,|and|or)$/i.test(part)) further.push(part === ',' ? ',' : ` ${part.toLowerCase()}`);
+    else if (FURTHER_PARTICIPLE[part.toLowerCase()]) further.push(` ${FURTHER_PARTICIPLE[part.toLowerCase()]}`);
+    else return undefined;
+  }
+  // "An approach — the template approach — is described": the dash that closed the aside has nothing left to close.
+  const object = phrase.replace(/\s*[—–]\s*$/, '');
+  const determiner = object[0].toLowerCase() + object.slice(1);
+  return `We ${adverb}${CONTRIBUTION_PARTICIPLE[participle.toLowerCase()]}${further.join('')} ${determiner}${rest}`;
+}
+
 export function rewriteSentence(sentence: string, target: RewriteTarget): string {
   const { style } = target;
   // "We address X in this paper by …", "Our work in this paper extends …": once the subject names the work, an
@@ -389,17 +447,20 @@ export function rewriteSentence(sentence: string, target: RewriteTarget): string
   let s = stripLeadingDiscourse(stripForeignNumberedCitations(sentence).replace(INNER_SELF_LOCATION, ''));
   // "We, in contrast, discuss …": the aside would split the subject from its verb.
   s = s.replace(SUBJECT_ASIDE, '$1 ');
-  // "Borrowing X from Y, we develop Z": the first "we" after a fronted clause is the subject too.
+  s = activeSelfDescription(s) ?? s;
+  // "Borrowing X from Y, we develop Z": the first "we" after a fronted clause is the subject too, and so is "this
+  // paper" (in a draft, a "this paper" left in the sentence would be the reader's paper).
   const fronted =
-    /^([^;]{3,250}?),\s*(?:(in this (?:paper|work|note|article|study)|here|then|thus|therefore|hence|so|and|but)\s*,?\s+)?(?=we\s)/i.exec(s) ??
+    /^([^;]{3,250}?)([,;])\s*(?:(in this (?:paper|work|note|article|study)|here|then|thus|therefore|hence|so|and|but)\s*,?\s+)?(?=we\s|(?:this|the present) (?:paper|work|article|study|note)\s+(?:also\s+|[a-z]+ly\s+)?[a-z]+s\b)/i.exec(s) ??
     // "Inspired by X we design Y": an introductory participle or preposition without its comma.
     /^((?:inspired|motivated|based|building|drawing|following|leveraging|borrowing|using|given|to|by|with|unlike|for)\b[^,;]{3,120}?)\s+(?=we\s)/i.exec(s);
   // Not when the part before the comma has the work as its own subject ("This work provides X, and we …").
   if (fronted && !/\bwe\b/i.test(fronted[1]) && !SELF_REFERENCE.test(fronted[1]) && !OUR_ARTIFACT.test(fronted[1])) {
     // The fronted clause keeps (or gets) its comma; a "here"/"then" between it and "we" is dropped, a conjunction
     // that joins two clauses is kept ("X is hard, and this paper proposes Y").
-    const conjunction = /^(?:so|and|but)$/i.test(fronted[2] ?? '') ? `${fronted[2].toLowerCase()} ` : '';
-    const prefix = `${replaceInnerFirstPerson(fronted[1], style, target.tense)}, ${conjunction}`;
+    const [, clause, separator = ',', joiner = ''] = fronted;
+    const conjunction = /^(?:so|and|but)$/i.test(joiner) ? `${joiner.toLowerCase()} ` : '';
+    const prefix = `${replaceInnerFirstPerson(clause, style, target.tense)}${separator} ${conjunction}`;
     const rest = rewriteSentence(s.slice(fronted[0].length), target);
     return ensureFinalPeriod(capitalizeFirst(prefix + (/^(?:This paper|The )/.test(rest) ? rest[0].toLowerCase() + rest.slice(1) : rest)));
   }

@@ -420,6 +420,35 @@ describe('a summary in the present', () => {
   });
 });
 
+describe('the work as subject after a fronted clause, and passive self-description', () => {
+  const record = { key: 'doe19', authors: [{ family: 'Doe' }, { family: 'Roe' }] };
+  const cite = (s: string) => rewriteSentence(s, { record, style: 'citation', tense: 'past' });
+  const tldr = (s: string) => rewriteSentence(s, { record, style: 'tldr' });
+
+  it('names the authors where "this paper" is the subject after a fronted clause: in a draft it would be the reader\'s paper', () => {
+    assert.equal(cite('Building on earlier reordering rules, this paper proposes a learned reordering model.'), 'Building on earlier reordering rules, Doe and Roe \\cite{doe19} proposed a learned reordering model.');
+    assert.equal(cite('Word order varies widely across languages; this paper explores how parsers cope with it.'), 'Word order varies widely across languages; Doe and Roe \\cite{doe19} explored how parsers cope with it.');
+    assert.equal(tldr('Word order varies widely across languages; this paper explores how parsers cope with it.'), 'Word order varies widely across languages; this paper explores how parsers cope with it.');
+  });
+
+  it('turns "A method is proposed" into the authors proposing it', () => {
+    assert.equal(cite('A tagger for noisy chat text is presented.'), 'Doe and Roe \\cite{doe19} presented a tagger for noisy chat text.');
+    assert.equal(cite('In this paper a ranking constraint is proposed for centering theory.'), 'Doe and Roe \\cite{doe19} proposed a ranking constraint for centering theory.');
+    assert.equal(cite('Two parsers that share one lexicon are also described and compared.'), 'Doe and Roe \\cite{doe19} also described and compared two parsers that share one lexicon.');
+    assert.equal(cite('A cost model is suggested, and a family of pruning rules is introduced.'), 'Doe and Roe \\cite{doe19} suggested a cost model, and a family of pruning rules is introduced.');
+    assert.equal(cite('A shallow tagger — the chunk tagger — is described.'), 'Doe and Roe \\cite{doe19} described a shallow tagger — the chunk tagger.');
+    assert.equal(cite('A tagger is described and tokenized.'), 'A tagger is described and tokenized \\cite{doe19}.');
+    assert.equal(cite('It is shown that greedy decoding suffices for short inputs.'), 'Doe and Roe \\cite{doe19} showed that greedy decoding suffices for short inputs.');
+    assert.equal(tldr('A tagger for noisy chat text is presented.'), 'This paper presents a tagger for noisy chat text.');
+  });
+
+  it('leaves passives that report other work or someone else\'s act as they are', () => {
+    assert.equal(cite('Many taggers have been proposed for chat text.'), 'Many taggers have been proposed for chat text \\cite{doe19}.');
+    assert.equal(cite('Several taggers are proposed in the literature.'), 'Several taggers are proposed in the literature \\cite{doe19}.');
+    assert.equal(cite('A tagger is proposed by Okafor for chat text.'), 'A tagger is proposed by Okafor for chat text \\cite{doe19}.');
+  });
+});
+
 describe('sentence-final punctuation', () => {
   it('adds no full stop after one that closes a quotation', () => {
     const record = { key: 'doe19', authors: [{ family: 'Doe' }] };
