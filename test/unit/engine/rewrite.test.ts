@@ -179,6 +179,16 @@ describe('coordinated verbs', () => {
     assert.equal(rewriteSentence('We analyse weight sharing and identify a problem.', { record: one, style: 'tldr' }), 'This paper analyses weight sharing and identifies a problem.');
   });
 
+  it('inflects reporting verbs of a second predicate too ("and claim that", "and tabulate the scores")', () => {
+    const one = { key: 'k', authors: [{ family: 'Roe' }] };
+    assert.equal(
+      rewriteSentence('We survey four dialogue toolkits, and claim that they share one design.', { record: one, style: 'citation', tense: 'past' }),
+      'Roe \\cite{k} surveyed four dialogue toolkits, and claimed that they share one design.',
+    );
+    assert.equal(rewriteSentence('We annotate a small corpus and tabulate the agreement.', { record: one, style: 'tldr' }), 'This paper annotates a small corpus and tabulates the agreement.');
+    assert.equal(rewriteSentence('We revisit beam search and conclude that it is enough.', { record: one, style: 'tldr' }), 'This paper revisits beam search and concludes that it is enough.');
+  });
+
   it('inflects a second predicate after an adverb or before a bare noun or a name', () => {
     const tldr = (sentence: string) => rewriteSentence(sentence, { record: { key: 'k', authors: [{ family: 'Roe' }] }, style: 'tldr' });
     assert.equal(tldr('We add a gating layer and experimentally show that it resists label noise.'), 'This paper adds a gating layer and experimentally shows that it resists label noise.');
