@@ -241,7 +241,8 @@ function ownContributionSentences(ownAbstract: string): string[] {
  * "This paper studies X" → "In contrast, this paper studies X".
  */
 export function contrastSentence(own: string, variant: number, loneWork?: string): string {
-  const s = stripLeadingDiscourse(own);
+  // "Our method is also simple": the "also" tied it to the abstract's sentence before, which the draft does not have.
+  const s = stripLeadingDiscourse(own).replace(/^((?:[\w-]+\s+){1,4}?)also\s+(?!known\b|called\b|termed\b|named\b)/i, '$1');
   const lowered = /^(?:We|Our|This|In)\b/.test(s) ? s[0].toLowerCase() + s.slice(1) : s;
   const openers = loneWork
     ? [`Unlike ${loneWork}, `, `In contrast to ${loneWork}, `]

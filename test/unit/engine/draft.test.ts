@@ -1,7 +1,7 @@
 import { strict as assert } from 'assert';
 import { citedKeys } from '../../../src/core/cites';
 import { createEngine, DefaultEngine, registerEngine } from '../../../src/core/engine';
-import { clusterWorks, groupKeyphrases } from '../../../src/core/engine/draft';
+import { clusterWorks, contrastSentence, groupKeyphrases } from '../../../src/core/engine/draft';
 import { wordCount } from '../../../src/core/text/tokens';
 import { MemoryLibrary } from '../../../src/core/engine/memory-library';
 import { OWN_ABSTRACT, sampleLibrary, sampleRecords } from './helpers';
@@ -81,6 +81,12 @@ describe('DefaultEngine.draft', () => {
     assert.ok(contrast.length >= 1, draft.text);
     assert.match(contrast[0].text, /^(?:Unlike these works|In contrast to these approaches|Different from them), I propose identity anchors/);
     assert.ok(all.filter((s) => s.role === 'topic').every((s) => !/\b(?:I|My)\b/.test(s.text)), draft.text);
+  });
+
+  it('drops the "also" that tied the author\'s sentence to the one before it in their abstract', () => {
+    assert.equal(contrastSentence('Our tagger is also cheap to retrain on new genres.', 0), 'In contrast, our tagger is cheap to retrain on new genres.');
+    assert.equal(contrastSentence('We also release the annotated threads.', 0), 'Unlike these works, we release the annotated threads.');
+    assert.equal(contrastSentence('Our parser, also known as Quill, runs in linear time.', 0), 'In contrast, our parser, also known as Quill, runs in linear time.');
   });
 
   it('never attaches a citation to a sentence of the author\'s own abstract', async () => {
