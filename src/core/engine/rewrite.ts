@@ -312,10 +312,13 @@ function replaceInnerFirstPerson(s: string, style: CitationStyle, tense: Tense =
   if (style === 'citation') {
     return s
       // A cited work's further claims are reported in the same tense as its main one ("they showed"). Where no subject
-      // has named the authors yet, the first "we" does ("the authors showed"), not an orphan "they".
-      .replace(/\bwe\s+([\w-]+(?:\s+[\w-]+)?)/g, (_m, rest: string) => {
+      // has named the authors yet, the first "we" does ("the authors showed"), not an orphan "they". After a modal or
+      // "do" the verb keeps its base form ("how can they generate").
+      .replace(/\b(?:(can|could|do|did|will|would|should|may|might|must|shall)\s+)?we\s+([\w-]+(?:\s+[\w-]+)?)/gi, (m, modal: string | undefined, rest: string) => {
+        if (!modal && !/^we/.test(m)) return m;
         const pronoun = first ? 'the authors' : 'they';
         first = false;
+        if (modal) return `${modal} ${pronoun} ${rest}`;
         return `${pronoun} ${tense === 'past' ? agreeVerb(rest, 'plural', 'base', 'past') : rest}`;
       })
       .replace(/\bWe\b/g, 'They')
