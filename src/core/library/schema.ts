@@ -104,6 +104,9 @@ export const MIGRATIONS: ReadonlyArray<(db: Database) => void> = [
   // 2 → 3: superscripts read by what they follow (footnote marks dropped, exponents marked "^"), footnotes and running
   // heads kept out of the sentences they interrupt: re-extract the same way.
   (db) => db.exec(`UPDATE pdf_files SET content_hash = '', mtime_ms = -1;`),
+  // 3 → 4: a text layer from fonts without a Unicode map (Latin-1 symbol soup) is reported as unreadable instead of
+  // indexed: re-extract, so that such PDFs get their diagnostic and leave the search index.
+  (db) => db.exec(`UPDATE pdf_files SET content_hash = '', mtime_ms = -1;`),
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;

@@ -167,13 +167,29 @@ async function readDocument(path: string, task: PdfjsLoadingTask, complete: bool
   return result;
 }
 
-/** Text whose letters are mostly private-use or control code points came from fonts pdf.js could not map. */
-function unreadableText(pages: readonly string[]): boolean {
+/**
+ * A word as any script writes it: letters (at least two), marks, digits, inner apostrophes and hyphens, with
+ * punctuation around it ("(Okafor,", "本文提出了一种方法，").
+ */
+const WORD_LIKE = /^[\p{P}\p{S}]*(?=(?:[^\p{L}]*\p{L}){2})[\p{L}\p{M}\p{N}]+(?:['’\-][\p{L}\p{M}\p{N}]+)*[\p{P}\p{S}]*$/u;
+/** Below this share of word-like tokens the text is symbol soup; the 66 readable shared PDFs are all above 0.68. */
+const MIN_WORD_SHARE = 0.3;
+
+/**
+ * Text from fonts pdf.js could not map: mostly private-use or control code points, or (a custom encoding without a
+ * Unicode map) Latin-1 symbols in place of letters: "¥+¦§©¨j¤_L¤«ªc r¬N ®".
+ */
+export function unreadableText(pages: readonly string[]): boolean {
   const sample = pages.join('\n').slice(0, 20_000);
   const visible = sample.replace(/\s/g, '');
   if (visible.length === 0) return true;
   const junk = (visible.match(/[\u0000-\u001f\ue000-\uf8ff\ufffd]/gu) ?? []).length;
-  return junk / visible.length > 0.3;
+  if (junk / visible.length > 0.3) return true;
+  const tokens = sample.split(/\s+/).filter(Boolean);
+  if (tokens.length < 50 || tokens.filter((t) => WORD_LIKE.test(t)).length / tokens.length >= MIN_WORD_SHARE) return false;
+  // Few words could also be a page of formulas; glyphs read as Latin-1 symbols (¥ ¦ § ¨ ª ¬ ¯ ±) are what give the soup away.
+  const latin1Symbols = (visible.match(/[\u00a1-\u00bf\u00d7\u00f7]/gu) ?? []).length;
+  return latin1Symbols / visible.length > 0.05;
 }
 
 async function readInfo(doc: PdfjsDocument): Promise<InfoFields> {

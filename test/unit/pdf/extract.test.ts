@@ -4,6 +4,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { extractPdf, hashFile, type PdfExtraction } from '../../../src/core/pdf';
+import { unreadableText } from '../../../src/core/pdf/extract';
 import { writeFixtures } from '../../fixtures/pdf/make-pdfs';
 
 describe('PDF extraction', function () {
@@ -142,6 +143,7 @@ describe('PDF extraction', function () {
       ['truncated.pdf', 'truncated', /truncated/],
       ['password-protected.pdf', 'encrypted', /password/],
       ['image-only.pdf', 'no-text', /no text layer.*OCR/],
+      ['unmapped-font.pdf', 'no-text', /text layer is unreadable.*OCR/],
     ];
     for (const [name, failure, message] of cases) {
       it(`reports ${name} as ${failure} with a reason, without throwing`, async () => {
@@ -155,6 +157,14 @@ describe('PDF extraction', function () {
         if (name !== 'empty.pdf') assert.match(r.contentHash, /^[0-9a-f]{64}$/);
       });
     }
+
+    it('takes text in any script, or heavy with formulas, for readable text', () => {
+      const pages = (line: string) => [Array.from({ length: 12 }, () => line).join('\n')];
+      assert.equal(unreadableText(pages('本文 提出了 一种 新的 潮汐 预测 方法， 只 需要 廉价的 传感器 日志。')), false);
+      assert.equal(unreadableText(pages('Die Gezeitentabelle wird aus günstigen Sensorprotokollen geschätzt, ohne Vermessung.')), false);
+      assert.equal(unreadableText(pages('Let f(x) = ax + b with a, b ∈ ℝ; then |f(x) − f(y)| ≤ |a|·|x − y| for all x, y.')), false);
+      assert.equal(unreadableText(pages('¥+¦§©¨j¤_L¤«ªc r¬N ®  §&£¯¥+¤ ±°jªc¬_²"¥+¦¥1+¢¤ g8¢³´/¢ ]  § μ+¤x¶·8¥+¦g¯¥r¤')), true);
+    });
 
     it('reports a missing file as invalid instead of throwing', async () => {
       const r = await extractPdf(path.join(dir, 'not-there.pdf'));

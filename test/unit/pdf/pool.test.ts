@@ -28,6 +28,7 @@ describe('PDF worker pool', function () {
       const name = path.basename(p);
       const failure: Record<string, string> = {
         'image-only.pdf': 'no-text',
+        'unmapped-font.pdf': 'no-text',
         'password-protected.pdf': 'encrypted',
         'truncated.pdf': 'truncated',
         'garbage.pdf': 'invalid',
