@@ -67,11 +67,19 @@ function ensureFinalPeriod(s: string): string {
   return SENTENCE_END.test(t) ? t : t + '.';
 }
 
+/**
+ * The label of a structured abstract ("Context", "Objective", "Method", "Results", "Conclusions"), which a PDF's text
+ * runs into its sentence: "Objective This study investigates …". Without a colon only before a word that opens a
+ * sentence, so that "Results show …" and "Context Modeling is …" stay.
+ */
+const STRUCTURED_ABSTRACT_LABEL =
+  /^(?:background|context|objectives?|aims?|purpose|methods?|methodology|design|results?|findings|conclusions?|motivation|problem|approach)(?::\s+(?=\p{Lu})|\s+(?=\p{Lu})(?=(?:we|our|this|these|the|in|a|an|as|for|to|it|over|given|both|overall|using|based|with|after|although|while|despite|there)\s))/iu;
+
 /** Remove content-free openers ("In this paper, ", "To this end, " …), repeatedly. */
 export function stripLeadingDiscourse(sentence: string): string {
   let s = sentence.trim();
   for (let guard = 0; guard < 4; guard++) {
-    const next = s.replace(LEADING_DISCOURSE, '').replace(LEADING_FRAME_NO_COMMA, '').replace(LEADING_NOW_BEFORE_WE, '');
+    const next = s.replace(STRUCTURED_ABSTRACT_LABEL, '').replace(LEADING_DISCOURSE, '').replace(LEADING_FRAME_NO_COMMA, '').replace(LEADING_NOW_BEFORE_WE, '');
     if (next === s) break;
     s = next;
   }

@@ -90,6 +90,16 @@ describe('rewriteSentence', () => {
     assert.equal(stripLeadingDiscourse('Transformers dominate.'), 'Transformers dominate.');
   });
 
+  it('strips the label of a structured abstract that a PDF runs into the sentence ("Objective This study …")', () => {
+    assert.equal(stripLeadingDiscourse('Objective This study measures how remote work changed code review.'), 'This study measures how remote work changed code review.');
+    assert.equal(stripLeadingDiscourse('Methods: Over two years, we logged every review.'), 'Over two years, we logged every review.');
+    assert.equal(stripLeadingDiscourse('Results For most teams, reviews got slower.'), 'For most teams, reviews got slower.');
+    assert.equal(stripLeadingDiscourse('Results show that reviews got slower.'), 'Results show that reviews got slower.');
+    assert.equal(stripLeadingDiscourse('Context Modeling is hard.'), 'Context Modeling is hard.');
+    const record = { key: 'k', authors: [{ family: 'Doe' }] };
+    assert.equal(rewriteSentence('Methods This paper presents a tracer for review delays.', { record, style: 'citation', tense: 'past' }), 'Doe \\cite{k} presented a tracer for review delays.');
+  });
+
   it('drops a fronted clause before the authors\' main clause', () => {
     assert.equal(dropFrontedClause('Inspired by the visual cortex, we design a sparse network for image recognition.'), 'We design a sparse network for image recognition.');
     assert.equal(dropFrontedClause('Existing detectors are slow, and we propose a single-stage detector that runs in real time.'), 'We propose a single-stage detector that runs in real time.');
