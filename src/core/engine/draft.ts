@@ -6,7 +6,7 @@ import { throwIfCancelled } from '../types';
 import { splitSentences } from '../text/sentences';
 import { contentTerms, cosine, STOPWORDS, termFrequencies, TfIdfModel, wordCount, type SparseVector } from '../text/tokens';
 import { citeMarker, repeatedSubject, workSubject } from './authors';
-import { plainText, sourceDocument } from './candidates';
+import { plainText, sourceDocument, type SourceDocument } from './candidates';
 import { DRAFT_OWN_RELEVANCE, NOTHING_FLAG, rankCandidates, titleOnlySentence, type ScoredCandidate } from './citation';
 import { hasContributionCue } from './cues';
 import { firstPersonPlural, stripLeadingDiscourse } from './rewrite';
@@ -178,16 +178,22 @@ export function groupKeyphrases(
   const outside = new Map<string, number>();
   for (const text of otherTexts) for (const key of new Set(phrasesOf(text).map((p) => p.key))) if (scores.has(key)) outside.set(key, (outside.get(key) ?? 0) + 1);
   const ranked = [...scores.entries()]
-    .map(([key, e]) => ({ key, surface: e.surface, value: (e.score * e.docs.size) / (1 + (outside.get(key) ?? 0)) }))
+    .map(([key, e]) => ({ key, surface: e.surface, docs: e.docs, value: (e.score * e.docs.size) / (1 + (outside.get(key) ?? 0)) }))
     .sort((a, b) => b.value - a.value);
   const out: Array<{ surface: string; terms: Set<string> }> = [];
-  for (const r of ranked) {
-    const terms = new Set(r.key.split(' '));
-    // Skip phrases that mostly repeat one already taken ("image translation" after "unpaired image translation").
-    const overlaps = out.some((o) => [...terms].filter((t) => o.terms.has(t)).length / Math.min(terms.size, o.terms.size) >= 0.5);
-    if (overlaps) continue;
-    out.push({ surface: r.surface, terms });
-    if (out.length >= count) break;
+  const covered = new Set<number>();
+  // Skip phrases that mostly repeat one already taken ("image translation" after "unpaired image translation").
+  const repeats = (terms: Set<string>) => out.some((o) => [...terms].filter((t) => o.terms.has(t)).length / Math.min(terms.size, o.terms.size) >= 0.5);
+  while (out.length < count) {
+    // The topic should speak for the works of the group: a multi-word phrase that several works use, some of them not
+    // covered by the phrases taken so far, comes before a better-scored one that only repeats the same works ("tide
+    // tables and word order", not "tide tables and sensor logs" over tides and parsing) or a lone word ("network").
+    const fresh = (r: (typeof ranked)[number]) => r.docs.size >= 2 && r.key.includes(' ') && [...r.docs].some((d) => !covered.has(d));
+    const usable = ranked.filter((r) => !repeats(new Set(r.key.split(' '))));
+    const pick = (covered.size < groupTexts.length ? usable.find(fresh) : undefined) ?? usable[0];
+    if (!pick) break;
+    out.push({ surface: pick.surface, terms: new Set(pick.key.split(' ')) });
+    for (const d of pick.docs) covered.add(d);
   }
   return out.map((o) => o.surface);
 }
@@ -265,6 +271,15 @@ function paragraphWords(groups: readonly GroupPlan[], topics: readonly DraftSent
   return n;
 }
 
+/** Sentences of a linked PDF that stand for the work when planning topics (about an abstract's length). */
+const PDF_PLAN_SENTENCES = 10;
+
+/** The PDF's abstract when it has one, else its first citable sentences (introduction, conclusion). */
+function pdfSummaryText(doc: SourceDocument): string {
+  const abstract = doc.sentences.filter((s) => s.section === 'abstract');
+  return (abstract.length ? abstract : doc.sentences).slice(0, PDF_PLAN_SENTENCES).map((s) => s.text).join(' ');
+}
+
 export async function writeDraft(req: DraftRequest, ctx: DraftContext): Promise<Draft> {
   const { library, scorer, options } = ctx;
   const syntax: CiteSyntax = req.syntax ?? (req.format === 'markdown' ? 'pandoc' : 'cite');
@@ -275,8 +290,10 @@ export async function writeDraft(req: DraftRequest, ctx: DraftContext): Promise<
   for (const k of keys) if (library.hasKey(k) && !records.some((r) => r.key === k)) unknownKeys.push(k);
   if (records.length === 0) return { text: '', paragraphs: [], citedKeys: [], unknownKeys, engine: 'default' };
 
-  // Plan: vectors over title + abstract, similarity to the author's own abstract.
-  const texts = records.map((r) => `${plainText(r.title ?? '')}. ${plainText(r.abstract ?? '')}`);
+  // Plan: vectors over title + abstract, similarity to the author's own abstract. An entry without an abstract is
+  // represented by its linked PDF: the PDF's abstract, else the first sentences the engine may cite from it.
+  const docs = records.map((r) => sourceDocument(r));
+  const texts = records.map((r, i) => `${plainText(r.title ?? '')}. ${r.abstract ? plainText(r.abstract) : pdfSummaryText(docs[i])}`);
   const ownText = req.ownAbstract ? plainText(req.ownAbstract) : '';
   const termLists = texts.map((t) => contentTerms(t));
   const model = new TfIdfModel(ownText ? [...termLists, contentTerms(ownText)] : termLists);
@@ -288,7 +305,7 @@ export async function writeDraft(req: DraftRequest, ctx: DraftContext): Promise<
     throwIfCancelled(options?.signal);
     options?.progress?.report(i, records.length, records[i].key);
     const record = records[i];
-    const doc = sourceDocument(record);
+    const doc = docs[i];
     const plan: WorkPlan = {
       record,
       vector: vectors[i],

@@ -134,6 +134,31 @@ describe('DefaultEngine.draft', () => {
     assert.ok(perWork('long') - Math.min(perWork('a'), perWork('b')) <= 1, `${perWork('long')} / ${perWork('a')} / ${perWork('b')}: ${draft.text}`);
   });
 
+  it('groups works whose .bib entry has no abstract by the text of their linked PDFs', async () => {
+    const pdf = (key: string, title: string, sentences: string[]) => ({
+      key,
+      type: 'inproceedings',
+      title,
+      authors: [{ family: key.toUpperCase() }],
+      sections: [{ heading: 'Abstract', kind: 'abstract' as const, sentences: sentences.map((text, index) => ({ text, section: 'abstract' as const, index, page: 1 })) }],
+    });
+    // Titles that say nothing about the topic, as in a hand-written .bib: only the PDFs tell the topics apart.
+    const lib = new MemoryLibrary([
+      pdf('t1', 'Notes I', ['We predict harbour tide tables from cheap sensor logs.', 'Tide gauges drift, so the sensor logs are corrected against harbour tide tables each week.']),
+      pdf('p1', 'Notes II', ['We present a chart parser for verse with inverted word order.', 'The parser handles verse where the word order of prose breaks.']),
+      pdf('t2', 'Notes III', ['We forecast storm surge on top of harbour tide tables.', 'Sensor logs from three harbours show the surge adds to the tide tables.']),
+      pdf('p2', 'Notes IV', ['We train a dependency parser for verse.', 'Inverted word order in verse confuses parsers trained on prose.']),
+    ]);
+    const draft = await engine.draft({ keys: ['t1', 'p1', 't2', 'p2'], targetWords: 200, format: 'latex' }, lib);
+    // Works on one topic are written one after the other.
+    const order = citedKeys(draft.text, 'latex').map((k) => k[0]).join('');
+    assert.ok(order === 'ttpp' || order === 'pptt', `${order}: ${draft.text}`);
+    // The topic sentence names what the PDFs are about (both topics of the paragraph), not the titles' "notes".
+    const topic = draft.paragraphs[0].sentences.find((x) => x.role === 'topic')?.text ?? '';
+    assert.match(topic, /tide|harbour|sensor/i, draft.text);
+    assert.match(topic, /verse|pars|word order/i, draft.text);
+  });
+
   it('names a work briefly in the sentence right after the one that cited it', async () => {
     const lib = new MemoryLibrary([
       { key: 'p', type: 'article', title: 'Lattice Parsing', authors: [{ family: 'Pell' }], abstract: 'We present a lattice parser for noisy speech transcripts. We evaluate the parser on broadcast news and describe its errors.' },
