@@ -274,10 +274,15 @@ function paragraphWords(groups: readonly GroupPlan[], topics: readonly DraftSent
 /** Sentences of a linked PDF that stand for the work when planning topics (about an abstract's length). */
 const PDF_PLAN_SENTENCES = 10;
 
-/** The PDF's abstract when it has one, else its first citable sentences (introduction, conclusion). */
-function pdfSummaryText(doc: SourceDocument): string {
+/**
+ * The text a work is planned by (topic groups, keyphrases, similarity to the author's paper): its title and abstract,
+ * or, when the .bib entry has no abstract, its linked PDF's abstract, else the PDF's first citable sentences.
+ */
+export function planningText(record: PaperRecord, doc: SourceDocument = sourceDocument(record)): string {
+  if (record.abstract) return `${plainText(record.title ?? '')}. ${plainText(record.abstract)}`;
   const abstract = doc.sentences.filter((s) => s.section === 'abstract');
-  return (abstract.length ? abstract : doc.sentences).slice(0, PDF_PLAN_SENTENCES).map((s) => s.text).join(' ');
+  const summary = (abstract.length ? abstract : doc.sentences).slice(0, PDF_PLAN_SENTENCES).map((s) => s.text).join(' ');
+  return `${plainText(record.title ?? '')}. ${summary}`;
 }
 
 export async function writeDraft(req: DraftRequest, ctx: DraftContext): Promise<Draft> {
@@ -290,10 +295,9 @@ export async function writeDraft(req: DraftRequest, ctx: DraftContext): Promise<
   for (const k of keys) if (library.hasKey(k) && !records.some((r) => r.key === k)) unknownKeys.push(k);
   if (records.length === 0) return { text: '', paragraphs: [], citedKeys: [], unknownKeys, engine: 'default' };
 
-  // Plan: vectors over title + abstract, similarity to the author's own abstract. An entry without an abstract is
-  // represented by its linked PDF: the PDF's abstract, else the first sentences the engine may cite from it.
+  // Plan: vectors over title + abstract (or the linked PDF's text), similarity to the author's own abstract.
   const docs = records.map((r) => sourceDocument(r));
-  const texts = records.map((r, i) => `${plainText(r.title ?? '')}. ${r.abstract ? plainText(r.abstract) : pdfSummaryText(docs[i])}`);
+  const texts = records.map((r, i) => planningText(r, docs[i]));
   const ownText = req.ownAbstract ? plainText(req.ownAbstract) : '';
   const termLists = texts.map((t) => contentTerms(t));
   const model = new TfIdfModel(ownText ? [...termLists, contentTerms(ownText)] : termLists);

@@ -18,7 +18,7 @@ import { throwIfCancelled } from '../types';
 import { splitSentences } from '../text/sentences';
 import { contentTerms, TfIdfModel } from '../text/tokens';
 import { workSubject } from '../engine/authors';
-import { clusterWorks, contrastSentence, groupKeyphrases, renderDraft, topicGroupCount } from '../engine/draft';
+import { clusterWorks, contrastSentence, groupKeyphrases, planningText, renderDraft, topicGroupCount } from '../engine/draft';
 import { firstPersonPlural } from '../engine/rewrite';
 import { checkCitations, firstSentence, toCitationStyle } from './output-check';
 import { paperSource, type PaperSource } from './prompts';
@@ -178,13 +178,13 @@ export interface ParagraphPlan {
 }
 
 /**
- * Topic groups with the default engine's planner pieces (TF-IDF over title + abstract, average-linkage clustering,
- * keyphrase headings, contrast sentences from the author's abstract); the model writes the sentence of each work.
- * Groups are ordered larger first; works within a group by year.
+ * Topic groups with the default engine's planner pieces (TF-IDF over title + abstract or the linked PDF's text,
+ * average-linkage clustering, keyphrase headings, contrast sentences from the author's abstract); the model writes the
+ * sentence of each work. Groups are ordered larger first; works within a group by year.
  */
 export function planParagraphs(papers: readonly PaperRecord[], req: Pick<DraftRequest, 'targetWords' | 'ownAbstract'>): ParagraphPlan[] {
   if (papers.length === 0) return [];
-  const texts = papers.map((p) => `${p.title}. ${p.abstract ?? ''}`);
+  const texts = papers.map((p) => planningText(p));
   const termLists = texts.map((t) => contentTerms(t));
   const tfidf = new TfIdfModel(termLists);
   const vectors = termLists.map((t) => tfidf.vector(t));
