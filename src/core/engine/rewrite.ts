@@ -407,7 +407,7 @@ const FURTHER_PARTICIPLE: Record<string, string> = {
   ...CONTRIBUTION_PARTICIPLE,
   compared: 'compare', tested: 'test', applied: 'apply', demonstrated: 'demonstrate', validated: 'validate',
   illustrated: 'illustrate', characterized: 'characterize', verified: 'verify', assessed: 'assess', trained: 'train',
-  extended: 'extend', measured: 'measure', analyzed: 'analyze', proved: 'prove', shown: 'show', used: 'use',
+  extended: 'extend', measured: 'measure', proved: 'prove', shown: 'show', used: 'use',
 };
 /**
  * "A tagger for chat text is (also) presented (and evaluated) …": the abstract's passive self-description. Only "is/are"

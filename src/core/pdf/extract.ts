@@ -172,7 +172,7 @@ async function readDocument(path: string, task: PdfjsLoadingTask, complete: bool
  * punctuation around it ("(Okafor,", "本文提出了一种方法，").
  */
 const WORD_LIKE = /^[\p{P}\p{S}]*(?=(?:[^\p{L}]*\p{L}){2})[\p{L}\p{M}\p{N}]+(?:['’\-][\p{L}\p{M}\p{N}]+)*[\p{P}\p{S}]*$/u;
-/** Below this share of word-like tokens the text is symbol soup; the 66 readable shared PDFs are all above 0.68. */
+/** Below this share of word-like tokens the text is symbol soup: the 65 readable shared PDFs are all above 0.68, the soup 0.003. */
 const MIN_WORD_SHARE = 0.3;
 
 /**
