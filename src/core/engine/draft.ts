@@ -184,13 +184,24 @@ export function groupKeyphrases(
   const covered = new Set<number>();
   // Skip phrases that mostly repeat one already taken ("image translation" after "unpaired image translation").
   const repeats = (terms: Set<string>) => out.some((o) => [...terms].filter((t) => o.terms.has(t)).length / Math.min(terms.size, o.terms.size) >= 0.5);
+  // The topic should speak for the works of the group: a multi-word phrase that several works use, some of them not
+  // covered by the phrases taken so far, comes before a better-scored one that only repeats the same works ("tide
+  // tables and word order", not "tide tables and sensor logs" over tides and parsing) or a lone word ("network").
+  const fresh = (r: (typeof ranked)[number]) => r.docs.size >= 2 && r.key.includes(' ') && [...r.docs].some((d) => !covered.has(d));
   while (out.length < count) {
-    // The topic should speak for the works of the group: a multi-word phrase that several works use, some of them not
-    // covered by the phrases taken so far, comes before a better-scored one that only repeats the same works ("tide
-    // tables and word order", not "tide tables and sensor logs" over tides and parsing) or a lone word ("network").
-    const fresh = (r: (typeof ranked)[number]) => r.docs.size >= 2 && r.key.includes(' ') && [...r.docs].some((d) => !covered.has(d));
-    const usable = ranked.filter((r) => !repeats(new Set(r.key.split(' '))));
-    const pick = (covered.size < groupTexts.length ? usable.find(fresh) : undefined) ?? usable[0];
+    const lookForFresh = groupTexts.length > 1 && covered.size < groupTexts.length;
+    let best: (typeof ranked)[number] | undefined;
+    let pick: (typeof ranked)[number] | undefined;
+    for (const r of ranked) {
+      const isFresh = lookForFresh && fresh(r);
+      if ((best && !isFresh) || repeats(new Set(r.key.split(' ')))) continue;
+      best ??= r;
+      if (isFresh || !lookForFresh) {
+        pick = r;
+        break;
+      }
+    }
+    pick ??= best;
     if (!pick) break;
     out.push({ surface: pick.surface, terms: new Set(pick.key.split(' ')) });
     for (const d of pick.docs) covered.add(d);
