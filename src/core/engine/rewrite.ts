@@ -180,9 +180,9 @@ export function stripForeignNumberedCitations(sentence: string): string {
 const MODALS = new Set(['can', 'could', 'will', 'would', 'may', 'might', 'shall', 'should', 'must', 'cannot']);
 const TO_THIRD_SINGULAR: Record<string, string> = { have: 'has', are: 'is', were: 'was', do: 'does', go: 'goes', undergo: 'undergoes' };
 const TO_BASE: Record<string, string> = { has: 'have', is: 'are', was: 'were', does: 'do', goes: 'go', focuses: 'focus', biases: 'bias', undergoes: 'undergo' };
-/** Adverbs that may sit between the subject and its verb ("we also propose"). */
 /** A "-ly" word is an adverb, except the verbs that end that way ("we apply", "we rely on", "supply", "ally"). */
 const LY_ADVERB = '(?!(?:ap|re|sup|com|im|multi|al|under)?ply\\b|(?:re|al)ly\\b)[a-z]+ly';
+/** Adverbs that may sit between the subject and its verb ("we also propose"). */
 const VERB_ADVERBS = new RegExp(
   `^(?:also|further|first|then|now|thus|hence|therefore|additionally|finally|both|either|not|still|instead|subsequently|moreover|here|again|mainly|primarily|only|simply|jointly|${LY_ADVERB})$`,
   'i',
@@ -307,13 +307,13 @@ function agreeVerb(rest: string, plurality: Plurality, from: 'base' | 'third-sin
 const SELF_REFERENCE = /^(?:(?:this|the present|the current|our|my) (?:paper|work|article|study|thesis|dissertation|chapter|book|monograph|survey|review|essay|tutorial|note|letter|report|manuscript|contribution|submission)|the (?:paper|article|thesis|dissertation))\b(?! of\b)\s*/i;
 const OUR_ARTIFACT = /^our ((?:[\w-]+ ){0,3}?(?:approach|method|model|system|framework|algorithm|technique|architecture|network|analysis|results?|experiments?|contributions?|findings|tool|procedure|scheme|formulation|estimator|objective|loss|dataset|benchmark|theory|idea|proposal|solution|implementation|work|paper))\b/i;
 
-/** Replace the remaining first-person pronouns in the middle of a sentence. */
 /**
  * "if we consider only continuous activations": a supposition anyone may make, not something the authors did. It reads
  * "if one considers …" (it was "if this paper considers …").
  */
 const GENERIC_WE = /\b(if|when|whenever|once|unless)\s+we\s+(consider|assume|take|let|view|fix|restrict|denote|write|treat|define|regard|allow|choose|pick)\b/gi;
 
+/** Replace the remaining first-person pronouns in the middle of a sentence. */
 function replaceInnerFirstPerson(s: string, style: CitationStyle, tense: Tense = 'present', authorsUnnamed = false): string {
   let first = authorsUnnamed;
   s = s.replace(GENERIC_WE, (_m, conj: string, verb: string) => `${conj} one ${toThirdSingular(verb)}`);
@@ -363,12 +363,6 @@ export interface RewriteTarget {
   tense?: Tense;
 }
 
-/**
- * Third-person rewrite of one (already compressed) sentence.
- * citation: "We propose X" → "Smith et al. \cite{k} propose X"; "This paper presents X" → "Smith \cite{k} presents X";
- *           otherwise the citation marker goes before the final period.
- * tldr:     "We propose X" → "This paper proposes X"; no author names, no citation marker.
- */
 /** "a" or "an" before the given text ("an encoder", "a unified model", "an RNN"). */
 function indefiniteArticle(next: string, capital = false): string {
   // Initialisms read letter by letter: "an RNN", "an LSTM", "a CNN".
@@ -451,6 +445,12 @@ export function activeSelfDescription(sentence: string): string | undefined {
   return `We ${adverb}${CONTRIBUTION_PARTICIPLE[participle.toLowerCase()]}${further.join('')} ${determiner}${rest}`;
 }
 
+/**
+ * Third-person rewrite of one (already compressed) sentence.
+ * citation: "We propose X" → "Smith et al. \cite{k} propose X"; "This paper presents X" → "Smith \cite{k} presents X";
+ *           otherwise the citation marker goes before the final period.
+ * tldr:     "We propose X" → "This paper proposes X"; no author names, no citation marker.
+ */
 export function rewriteSentence(sentence: string, target: RewriteTarget): string {
   const { style } = target;
   // "We address X in this paper by …", "Our work in this paper extends …": once the subject names the work, an

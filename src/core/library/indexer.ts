@@ -126,8 +126,7 @@ export async function reindexFile(options: { store: LibraryStore; file: string; 
   } else {
     bibFilesIndexed = indexBibFiles(store, [file], problems, signal, () => {});
     // A `file` field added to the .bib brings its PDF into the index now, not at the next full run.
-    const known = new Set(store.pdfFilePaths());
-    const named = pdfsNamedByFileFields(store.fileFields()).filter((p) => !known.has(p));
+    const named = pdfsNamedByFileFields(store.fileFields(), new Set(store.pdfFilePaths()));
     pdfFilesIndexed = await indexPdfFiles(store, named, problems, signal, 1, () => {});
   }
   if (store.linksStale()) store.replaceLinks(computeLinks(store.linkingInputs()));

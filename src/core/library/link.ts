@@ -176,17 +176,19 @@ export function parseFileField(value: string): string[] {
   return out;
 }
 
-/** Paths a `file` entry may mean: absolute as is, relative to the .bib, and Mendeley's root-less absolute form. */
 /**
  * The PDFs that `file` fields name and that exist on disk: they belong in the index whether or not they lie in a
- * folder the user listed (Zotero keeps them under its own storage folder).
+ * folder the user listed (Zotero keeps them under its own storage folder). A file whose path is in `skip` (already
+ * indexed) is left out without touching the disk, so that saving a large .bib does not stat every PDF it names.
  */
-export function pdfsNamedByFileFields(fields: ReadonlyArray<{ value: string; bibDir?: string }>): string[] {
+export function pdfsNamedByFileFields(fields: ReadonlyArray<{ value: string; bibDir?: string }>, skip: ReadonlySet<string> = new Set()): string[] {
   const found = new Set<string>();
   for (const field of fields) {
     for (const file of parseFileField(field.value)) {
       if (!/\.pdf$/i.test(file)) continue;
-      const onDisk = candidatePaths(file, field.bibDir).find((p) => {
+      const candidates = candidatePaths(file, field.bibDir);
+      if (skip.size && candidates.some((p) => skip.has(path.resolve(p)))) continue;
+      const onDisk = candidates.find((p) => {
         try {
           return fs.statSync(p).isFile();
         } catch {
@@ -199,6 +201,7 @@ export function pdfsNamedByFileFields(fields: ReadonlyArray<{ value: string; bib
   return [...found].sort();
 }
 
+/** Paths a `file` entry may mean: absolute as is, relative to the .bib, and Mendeley's root-less absolute form. */
 function candidatePaths(file: string, bibDir?: string): string[] {
   const slashed = file.replace(/\\/g, '/');
   const out = new Set<string>();

@@ -92,4 +92,3 @@ export function startsWithName(clause: string): boolean {
   const first = nlp(clause.split(/\s+/).slice(0, 6).join(' ')).json()[0]?.terms?.[0] as { tags?: string[] } | undefined;
   return !!first?.tags?.some((t) => t === 'ProperNoun' || t === 'Person' || t === 'Place' || t === 'Organization' || t === 'Demonym');
 }
-
