@@ -219,6 +219,11 @@ const ALWAYS_VERBS =
 // "to" before a known verb, or before a word and then a determiner ("to reverse this paradigm"; "to the data" is not).
 const INFINITIVE = new RegExp(`\\bto\\s+(?:[a-z]+ly\\s+)?(?:(?:${COORDINATED_VERBS}|${ALWAYS_VERBS})\\b|(?!(?:the|a|an|this|these|those|its|their|our|each|all|both)\\b)[a-z]+\\s+(?:the|a|an|this|these|those|its|their|our|each|all|both)\\b)`, 'i');
 const COORDINATED_VERB = new RegExp(`^(?:${COORDINATED_VERBS})$`, 'i');
+/** Verbs that often share one "to" with the next ("to detect and track the", "to rank and compare"). */
+const INFINITIVE_PAIR_VERBS =
+  'rank|detect|track|estimate|generate|classify|segment|recogni[sz]e|translate|parse|retrieve|model|represent|encode|decode|align|cluster|locali[sz]e|infer|understand|interpret|visuali[sz]e|label|annotate|search|select|reason|plan|control|optimi[sz]e|solve|sample|compute|approximate|compress|store|edit|repair|monitor|simulate|reconstruct|synthesi[sz]e|render|manipulate|navigate|capture|extract|integrate|organi[sz]e|process';
+/** The conjunction follows a bare infinitive, so the verb after it is a second infinitive, not a main verb. */
+const AFTER_BARE_INFINITIVE = new RegExp(`\\bto\\s+(?:[a-z]+ly\\s+)?(?:${COORDINATED_VERBS}|${ALWAYS_VERBS}|${INFINITIVE_PAIR_VERBS})\\s*$`, 'i');
 const ALWAYS_VERB = new RegExp(`^(?:${ALWAYS_VERBS})$`, 'i');
 // The verb must be followed by what starts an object, so that nouns ("the design and use of X") stay as they are.
 const OBJECT_START =
@@ -239,11 +244,12 @@ function agreeCoordinatedVerbs(rest: string, inflect: (base: string) => string =
     const base = from === 'base' ? word : from === 'past' ? (isPastForm(word) ? baseFromPast(word) : word) : toBaseForm(word);
     if (from !== 'base' && base === word) return m;
     const agreed = `${conj} ${adverb}${matchCase(inflect(base.toLowerCase()), word)}`;
+    const before = whole.slice(0, at);
+    if (AFTER_BARE_INFINITIVE.test(before)) return m;
     if (next !== undefined && COORDINATED_VERB.test(base) && OBJECT_START.test(next)) return agreed;
     if (!ALWAYS_VERB.test(base) || (next !== undefined && NOT_OBJECT.test(next))) return m;
     // After a relative clause the verb may belong to it ("families that are global and incorporate bias"); a comma
     // before the conjunction marks the return to the main clause ("the fact that X is slow, and propose Y").
-    const before = whole.slice(0, at);
     if (/,\s*$/.test(before)) return agreed;
     // After an infinitive the base form reads right either way ("aims to fill this gap and introduce X").
     // Both only within the clause that the conjunction continues (since the last comma, colon or dash).

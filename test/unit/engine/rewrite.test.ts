@@ -215,6 +215,23 @@ describe('coordinated verbs', () => {
     const tldr = (sentence: string) => rewriteSentence(sentence, { record: { key: 'k', authors: [{ family: 'Roe' }] }, style: 'tldr' });
     assert.equal(tldr('We build two model families that are sparse and exploit local structure.'), 'This paper builds two model families that are sparse and exploit local structure.');
   });
+
+  it('leaves a verb that shares an infinitive with the one before it ("to rank and compare the")', () => {
+    const one = { key: 'k', authors: [{ family: 'Roe' }] };
+    assert.equal(
+      rewriteSentence('We propose a score, the pairwise gap, to rank and compare the outputs of parsers.', { record: one, style: 'citation', tense: 'past' }),
+      'Roe \\cite{k} proposed a score, the pairwise gap, to rank and compare the outputs of parsers.',
+    );
+    assert.equal(
+      rewriteSentence('We collect a corpus to train and evaluate the taggers.', { record: one, style: 'tldr' }),
+      'This paper collects a corpus to train and evaluate the taggers.',
+    );
+    // A second predicate after the infinitive's object still agrees.
+    assert.equal(
+      rewriteSentence('We collect a corpus to train taggers, and show that they generalise.', { record: one, style: 'tldr' }),
+      'This paper collects a corpus to train taggers, and shows that they generalise.',
+    );
+  });
 });
 
 describe('past tense (citation style)', () => {
