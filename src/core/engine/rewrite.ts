@@ -452,6 +452,35 @@ export function activeSelfDescription(sentence: string): string | undefined {
 }
 
 /**
+ * "… and its closure properties are studied": a later clause whose passive hides the same authors. Only "is/are" with
+ * a participle of what a paper does, after a determiner ("a", "its", "their" …), and not by another agent.
+ */
+const COORDINATED_PASSIVE = new RegExp(
+  `(,?\\s+and\\s+)((?:an?|the|its|their|these|this|our)\\s[^,;:()]{2,80}?)\\s+(?:is|are)\\s+((?:(?:also|then|further|briefly|formally|thoroughly)\\s+)?)(${Object.keys(FURTHER_PARTICIPLE).join('|')})\\b(?!\\s+(?:and|or|to be|as)\\b)`,
+  'i',
+);
+
+/**
+ * "We describe X, and its running time is analysed" → "We describe X, and analyse its running time", so that both
+ * predicates have the authors as subject and the rewrite names them once. Only in a sentence whose subject is "we"
+ * and outside a "that"/"which" clause, where the passive might belong to the embedded claim.
+ */
+export function activeCoordinatedPassive(sentence: string): string {
+  if (!/^we\s/i.test(sentence)) return sentence;
+  const m = COORDINATED_PASSIVE.exec(sentence);
+  if (!m) return sentence;
+  const before = sentence.slice(0, m.index);
+  const rest = sentence.slice(m.index + m[0].length);
+  if (/\b(?:that|which|who|whom|whose|where|when|whether|if|because|since|although|while)\b/i.test(before) || OTHER_AGENT.test(rest)) return sentence;
+  // "We define X, a decoder is constructed …, and Y is introduced": one of a list of passives; turning the last alone
+  // would break the list.
+  if (/\b(?:is|are)\s+(?:\w+ly\s+)?\w+(?:ed|en|wn|lt)\b/i.test(before)) return sentence;
+  const [, conjunction, phrase, adverb, participle] = m;
+  const object = phrase[0].toLowerCase() + phrase.slice(1);
+  return `${before}${conjunction}${adverb}${FURTHER_PARTICIPLE[participle.toLowerCase()]} ${object}${rest}`;
+}
+
+/**
  * Third-person rewrite of one (already compressed) sentence.
  * citation: "We propose X" → "Smith et al. \cite{k} propose X"; "This paper presents X" → "Smith \cite{k} presents X";
  *           otherwise the citation marker goes before the final period.
@@ -464,7 +493,7 @@ export function rewriteSentence(sentence: string, target: RewriteTarget): string
   let s = stripLeadingDiscourse(stripForeignNumberedCitations(sentence).replace(INNER_SELF_LOCATION, ''));
   // "We, in contrast, discuss …": the aside would split the subject from its verb.
   s = s.replace(SUBJECT_ASIDE, '$1 ');
-  s = activeSelfDescription(s) ?? s;
+  s = activeCoordinatedPassive(activeSelfDescription(s) ?? s);
   // "Borrowing X from Y, we develop Z": the first "we" after a fronted clause is the subject too, and so is "this
   // paper" (in a draft, a "this paper" left in the sentence would be the reader's paper).
   const fronted =

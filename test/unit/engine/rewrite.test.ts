@@ -480,11 +480,30 @@ describe('the work as subject after a fronted clause, and passive self-descripti
     assert.equal(cite('A tagger for noisy chat text is presented.'), 'Doe and Roe \\cite{doe19} presented a tagger for noisy chat text.');
     assert.equal(cite('In this paper a ranking constraint is proposed for centering theory.'), 'Doe and Roe \\cite{doe19} proposed a ranking constraint for centering theory.');
     assert.equal(cite('Two parsers that share one lexicon are also described and compared.'), 'Doe and Roe \\cite{doe19} also described and compared two parsers that share one lexicon.');
-    assert.equal(cite('A cost model is suggested, and a family of pruning rules is introduced.'), 'Doe and Roe \\cite{doe19} suggested a cost model, and a family of pruning rules is introduced.');
     assert.equal(cite('A shallow tagger — the chunk tagger — is described.'), 'Doe and Roe \\cite{doe19} described a shallow tagger — the chunk tagger.');
     assert.equal(cite('A tagger is described and tokenized.'), 'A tagger is described and tokenized \\cite{doe19}.');
     assert.equal(cite('It is shown that greedy decoding suffices for short inputs.'), 'Doe and Roe \\cite{doe19} showed that greedy decoding suffices for short inputs.');
     assert.equal(tldr('A tagger for noisy chat text is presented.'), 'This paper presents a tagger for noisy chat text.');
+  });
+
+  it('puts a second, passive clause about the authors\' own work in the active voice too', () => {
+    assert.equal(cite('A cost model is suggested, and a family of pruning rules is introduced.'), 'Doe and Roe \\cite{doe19} suggested a cost model, and introduced a family of pruning rules.');
+    assert.equal(
+      cite('We describe a chart parser for Tagalog, and its running time is analysed in detail.'),
+      'Doe and Roe \\cite{doe19} described a chart parser for Tagalog, and analysed its running time in detail.',
+    );
+    assert.equal(cite('A word grammar is defined and its closure properties are studied.'), 'Doe and Roe \\cite{doe19} defined a word grammar and studied its closure properties.');
+    assert.equal(tldr('We describe a chart parser for Tagalog, and its running time is analysed in detail.'), 'This paper describes a chart parser for Tagalog, and analyses its running time in detail.');
+  });
+
+  it('leaves a second passive inside a "that" clause or with another agent', () => {
+    assert.equal(cite('We show that the bound is tight and the constant is derived from data.'), 'Doe and Roe \\cite{doe19} showed that the bound is tight and the constant is derived from data.');
+    assert.equal(cite('We describe a tagger, and a similar tagger is described by Okafor.'), 'Doe and Roe \\cite{doe19} described a tagger, and a similar tagger is described by Okafor.');
+    assert.equal(cite('Models of Welsh are rare and a tagger is presented.'), 'Models of Welsh are rare and a tagger is presented \\cite{doe19}.');
+    assert.equal(
+      cite('We define a loss, a decoder is built to refine views, and a critic is introduced.'),
+      'Doe and Roe \\cite{doe19} defined a loss, a decoder is built to refine views, and a critic is introduced.',
+    );
   });
 
   it('leaves passives that report other work or someone else\'s act as they are', () => {
