@@ -5,7 +5,7 @@ import { citeMarker, workSubject } from './authors';
 import { compressionVariants, plainText, sourceDocument, type SourceDocument } from './candidates';
 import { contentTerms, cosine, STOPWORDS, termFrequencies, wordCount } from '../text/tokens';
 import { startsWithName } from '../text/verbs';
-import { MENTIONS_OTHER_WORK } from './cues';
+import { ANAPHORIC_START, MENTIONS_OTHER_WORK, NOT_DONE } from './cues';
 import { candidateFeatures, documentContext } from './features';
 import { acronymDefinitions, expandAcronyms, firstPersonPlural, PROPER_OPENER, rewriteSentence, stripLeadingDiscourse } from './rewrite';
 import type { LinearScorer } from './scorer';
@@ -77,18 +77,9 @@ export function enumerateCandidates(record: PaperRecord, doc: SourceDocument, op
 
 /** Large enough to put every such sentence behind every other candidate. */
 const OTHER_WORK_PENALTY = 10;
-/** "This also leads to …", "It outperforms …": the referent is in the previous sentence, lost out of context. */
-const ANAPHORIC_START =
-  /^(?:(?:this|these|that|those|it|its|they|such|the latter|the former|both)\b(?!\s+(?:paper|work|article|study|thesis|dissertation|chapter|book|survey|review|essay|tutorial|note|letter|report)\b)|the (?:proposed |resulting |new )?(?:method|approach|model|framework|system|algorithm|technique|network|architecture)s?\b)/i;
 /** Enough to prefer any self-contained sentence the scorer rates near the best. */
 const ANAPHORA_PENALTY = 0.1;
-/**
- * What the paper did not do: plans ("We plan to extend …", "In future work, …") and open questions ("How much
- * annotation is needed …?"). A linked PDF's conclusion is full of them; reporting one as the work's finding
- * ("Smith \cite{k} planned to extend …") misdescribes it. Last resort only.
- */
-const NOT_DONE =
-  /^(?:in (?:the )?future(?: work)?|future (?:work|research|studies|directions?) (?:will|should|could|may|might|includes?|is|are))\b|\b(?:we|the authors) (?:also )?(?:plan|intend|hope|would like|wish) to\b|\b(?:is|are) left (?:for|to) (?:future|further)\b|^(?:how|what|why|which|when|where|can|could|does|do|is|are|should|would|will)\b[^?]*\?["”’)]*$/i;
+/** Plans and open questions (NOT_DONE): a last resort. */
 const NOT_DONE_PENALTY = 5;
 
 /** Candidates ranked best first by the scorer. */

@@ -39,3 +39,20 @@ export const EXT_HEURISTIC_CUE = /\b(?:propose|proposes|introduce|introduces|pre
 
 /** A sentence that names or cites other work ("Cutting et al. suggest …") is about that work, not this one. */
 export const MENTIONS_OTHER_WORK = /\bet al\b|\(\s*(?:19|20)\d\d[a-z]?\s*\)|\b(?:19|20)\d\d[a-z]?\)|\[\d+(?:[,–-]\s*\d+)*\]/;
+
+/** "This also leads to …", "It outperforms …": the referent is in the previous sentence, lost out of context. */
+export const ANAPHORIC_START =
+  /^(?:(?:this|these|that|those|it|its|they|such|the latter|the former|both)\b(?!\s+(?:paper|work|article|study|thesis|dissertation|chapter|book|survey|review|essay|tutorial|note|letter|report)\b)|the (?:proposed |resulting |new )?(?:method|approach|model|framework|system|algorithm|technique|network|architecture)s?\b)/i;
+/**
+ * What the paper did not do: plans ("We plan to extend …", "In future work, …") and open questions ("How much
+ * annotation is needed …?"). A linked PDF's conclusion is full of them; reporting one as the work's finding
+ * ("Smith \cite{k} planned to extend …") misdescribes it. Last resort only.
+ */
+export const NOT_DONE =
+  /^in (?:the )?(?:near )?future\b|\bin (?:the )?(?:near )?future(?: work| research)?[.!]?$|^(?:future (?:work|research|studies|directions?) (?:will|should|could|may|might|includes?|is|are))\b|\b(?:we|the authors) (?:also )?(?:plan|intend|hope|would like|wish) to\b|\b(?:is|are) left (?:for|to) (?:future|further)\b|^(?:how|what|why|which|when|where|can|could|does|do|is|are|should|would|will)\b[^?]*\?["”’)]*$/i;
+
+/**
+ * "Driven by this problem, …", "To address these issues, …": a sentence that opens by pointing back at the one
+ * before it, meaningless where it is quoted on its own.
+ */
+export const REFERS_BACK = /^[^,;]{0,40}?\b(?:this|these|such|the above|the aforementioned)\s+(?:[\w-]+\s+)?(?:problems?|issues?|challenges?|limitations?|gaps?|questions?|observations?|shortcomings?|difficult(?:y|ies)|drawbacks?|concerns?|needs?|end|purpose|reasons?|regards?|respects?|directions?|lines?|settings?|contexts?|motivations?)\b/i;

@@ -8,7 +8,7 @@ import { contentTerms, cosine, STOPWORDS, termFrequencies, TfIdfModel, wordCount
 import { citeMarker, repeatedSubject, workSubject } from './authors';
 import { plainText, sourceDocument, type SourceDocument } from './candidates';
 import { DRAFT_OWN_RELEVANCE, NOTHING_FLAG, rankCandidates, titleOnlySentence, type ScoredCandidate } from './citation';
-import { hasContributionCue } from './cues';
+import { ANAPHORIC_START, hasContributionCue, NOT_DONE, REFERS_BACK } from './cues';
 import { firstPersonPlural, stripLeadingDiscourse } from './rewrite';
 import type { LinearScorer } from './scorer';
 
@@ -221,7 +221,8 @@ function titleCase(phrase: string): string {
 function topicSentences(group: GroupPlan, index: number, syntax: CiteSyntax, groupCount: number): DraftSentence[] {
   const grouped = group.works.filter((w) => w.groupedOnly).map((w) => w.record.key);
   const out: DraftSentence[] = [];
-  if (group.context) out.push({ text: group.context.text, keys: [], sources: [group.context], role: 'topic' });
+  // "However, X is hard": the contrast was with the sentence before it in the author's abstract.
+  if (group.context) out.push({ text: stripLeadingDiscourse(group.context.text), keys: [], sources: [group.context], role: 'topic' });
   if (group.context && !grouped.length) return out;
   // A "line of work" needs more than one work; a lone work's own sentence opens its paragraph.
   if (!grouped.length && group.works.length < 2) return out;
@@ -246,9 +247,19 @@ function speaksForAuthors(sentence: string): boolean {
   return /\b(?:we|our|us)\b/i.test(firstPersonPlural(sentence));
 }
 
+/** A background sentence that can open a paragraph: it does not point back at a sentence the draft leaves out. */
+function standsAlone(sentence: string): boolean {
+  const s = stripLeadingDiscourse(sentence);
+  // "It is common that …" points nowhere: its "it" is a placeholder.
+  if (EXPLETIVE_IT.test(s)) return !REFERS_BACK.test(s);
+  return !ANAPHORIC_START.test(s) && !REFERS_BACK.test(s);
+}
+const EXPLETIVE_IT = /^it (?:is|was|has been|remains|seems|appears|becomes)\s+(?:[\w-]+\s+){0,3}?(?:that|to|whether|how)\b/i;
+
 /** The author's contribution sentences, best first: those with a contribution cue, then the rest in order. */
 function ownContributionSentences(ownAbstract: string): string[] {
-  const sentences = splitSentences(plainText(ownAbstract)).filter((s) => wordCount(s) >= 6);
+  // Plans ("We will release … in future work") are not what the paper contributes.
+  const sentences = splitSentences(plainText(ownAbstract)).filter((s) => wordCount(s) >= 6 && !NOT_DONE.test(stripLeadingDiscourse(s)));
   const firstPerson = (s: string) => /^(?:we|our|this (?:paper|work|article|study|thesis|dissertation|chapter))\b/i.test(stripLeadingDiscourse(firstPersonPlural(s)));
   return [...sentences.filter((s) => hasContributionCue(s) && firstPerson(s)), ...sentences.filter((s) => !hasContributionCue(s) && firstPerson(s))];
 }
@@ -409,7 +420,7 @@ export async function writeDraft(req: DraftRequest, ctx: DraftContext): Promise<
     const firstContribution = ownAll.findIndex((s) => hasContributionCue(s) || speaksForAuthors(s));
     const background = ownAll
       .map((text, index) => ({ text, index }))
-      .filter((s) => (firstContribution < 0 || s.index < firstContribution) && !speaksForAuthors(s.text));
+      .filter((s) => (firstContribution < 0 || s.index < firstContribution) && !speaksForAuthors(s.text) && standsAlone(s.text));
     const used = new Set<number>();
     for (const g of groups) {
       const gv = termFrequencies(g.works.flatMap((w) => contentTerms(`${w.record.title ?? ''} ${w.options[0]?.extract ?? ''}`)));
@@ -514,7 +525,7 @@ export async function writeDraft(req: DraftRequest, ctx: DraftContext): Promise<
   const addOwn = (g: GroupPlan): boolean => {
     const taken = new Set(groups.flatMap((x) => [x.contrast, ...x.extraOwn].flatMap((d) => d?.sources.map((src) => src.text) ?? [])));
     for (const x of groups) if (x.context) taken.add(x.context.text);
-    const untaken = ownAll.map((text, index) => ({ text, index })).filter((o) => !taken.has(o.text));
+    const untaken = ownAll.map((text, index) => ({ text, index })).filter((o) => !taken.has(o.text) && !NOT_DONE.test(stripLeadingDiscourse(o.text)));
     const next = untaken.find((o) => /^(?:we|our)\b/i.test(stripLeadingDiscourse(firstPersonPlural(o.text)))) ?? untaken[0];
     if (next && paragraphWords(groups, topicsFor()) + wordCount(next.text) <= hi) {
       g.extraOwn.push({ text: stripLeadingDiscourse(next.text), keys: [], sources: [{ text: next.text, section: 'abstract', index: next.index }], role: 'contrast' });

@@ -89,6 +89,24 @@ describe('DefaultEngine.draft', () => {
     assert.equal(contrastSentence('Our parser, also known as Quill, runs in linear time.', 0), 'In contrast, our parser, also known as Quill, runs in linear time.');
   });
 
+  it('frames groups with the author\'s background sentences only where they stand alone, and never contrasts with plans', async () => {
+    const own =
+      'However, unpaired translation models often change what they should keep. ' +
+      'Driven by this problem, many translation models add a cycle loss to their objective. ' +
+      'We propose semantic anchors, a constraint that keeps a recognition network\'s embedding fixed across translation. ' +
+      'We will release a larger benchmark of cartoon faces in future work.';
+    for (const target of [80, 150, 300]) {
+      const draft = await engine.draft({ keys, ownAbstract: own, targetWords: target, format: 'latex' }, library);
+      const all = draft.paragraphs.flatMap((p) => p.sentences);
+      assert.ok(all.every((x) => !/^However\b/.test(x.text)), draft.text);
+      assert.ok(all.every((x) => !/this problem/.test(x.text)), draft.text);
+      assert.ok(all.every((x) => !/future work/.test(x.text)), draft.text);
+      assert.ok(all.some((x) => x.role === 'contrast' && /semantic anchors/.test(x.text)), draft.text);
+    }
+    const framed = await engine.draft({ keys, ownAbstract: own, targetWords: 300, format: 'latex' }, library);
+    assert.ok(framed.text.includes('Unpaired translation models often change what they should keep.'), framed.text);
+  });
+
   it('never attaches a citation to a sentence of the author\'s own abstract', async () => {
     const draft = await engine.draft({ keys, ownAbstract: OWN_ABSTRACT, targetWords: 150, format: 'latex' }, library);
     const own = draft.paragraphs.flatMap((p) => p.sentences).filter((s) => s.sources.some((src) => OWN_ABSTRACT.includes(src.text)));
