@@ -137,6 +137,14 @@ export interface Truncation {
   kept: number;
 }
 
+/** A sentence whose main verb is the passive at its very end ("… is presented."). */
+const PASSIVE_AT_END = /\b(?:is|are|was|were)\s+(?:(?:also|here|then|first|briefly|[a-z]+ly)\s+)?[a-z]+(?:ed|en|wn|lt|ght)\s*[.!]?$/i;
+/** The claim after a reporting verb ("show that …"), up to the cut. */
+const REPORTED_CLAIM =
+  /\b(?:show|shows|showed|shown|prove[sdn]?|proven|demonstrate[sd]?|find|finds|found|argue[sd]?|observe[sd]?|note[sd]?|suggest(?:s|ed)?|establish(?:es|ed)?|conclude[sd]?|reveal(?:s|ed)?|confirm(?:s|ed)?|verif(?:y|ies|ied)|indicate[sd]?|claim(?:s|ed)?|impl(?:y|ies|ied))\s+that\s+([^,;]*)$/i;
+/** Something in a clause that can be its finite verb: an auxiliary, or a word in "-s" or "-ed". */
+const VERB_CUE = /\b(?:is|are|was|were|be|been|has|have|had|can|could|will|would|may|might|shall|should|must|do|does|did|cannot)\b|\b[a-z]+(?:ed|[^s\W]s)\b/i;
+
 /** Shorter variants that end at a clause boundary, each at least `minWords` long. */
 export function clauseTruncations(sentence: string, minWords = 7): Truncation[] {
   const total = sentence.split(/\s+/).length;
@@ -154,6 +162,11 @@ export function clauseTruncations(sentence: string, minWords = 7): Truncation[] 
     if (GENERIC_HEAD_AT_END.test(head)) continue;
     // "classifies documents not by topic, but by sentiment": the cut would say the opposite.
     if (/^,\s*but\b/i.test(m[0]) && /\bnot\b/i.test(head.slice(head.lastIndexOf(',') + 1))) continue;
+    // "A planner that … with X is presented.": the main verb comes after the cut.
+    if (PASSIVE_AT_END.test(sentence.slice(m.index)) && !/\b(?:is|are|was|were)\b/i.test(head)) continue;
+    // "… and show that the existence of X [for Y is equivalent to Z]": a claim cut before its verb.
+    const claim = REPORTED_CLAIM.exec(head);
+    if (claim && !VERB_CUE.test(claim[1])) continue;
     const words = head.trim().split(/\s+/).length;
     if (words < minWords || words >= total - 2 || seen.has(words)) continue;
     seen.add(words);

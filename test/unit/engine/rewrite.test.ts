@@ -439,6 +439,21 @@ describe('clause truncations that would mislead', () => {
   });
 });
 
+describe('clause truncations that would lose the main verb', () => {
+  const cuts = (sentence: string) => clauseTruncations(sentence).map((t) => t.text);
+  it('does not cut off a passive main verb that closes the sentence', () => {
+    const sentence = 'A planner for legged robots that couples footstep search with the whole-body controller design is presented.';
+    assert.deepEqual(cuts(sentence), []);
+    // With its own verb the head still reads as a sentence.
+    assert.ok(cuts('We present a planner for legged robots that couples footstep search with the whole-body controller.').includes('We present a planner for legged robots that couples footstep search.'));
+  });
+  it('does not leave a "that" clause without its verb', () => {
+    const sentence = 'We introduce a robust barrier certificate, and show that the existence of such a certificate for a hybrid system is equivalent to safety.';
+    for (const cut of cuts(sentence)) assert.ok(!/that the existence of such a certificate\.$/.test(cut), cut);
+    assert.ok(cuts('We show that the existence of such a certificate implies safety for every hybrid system.').includes('We show that the existence of such a certificate implies safety.'));
+  });
+});
+
 describe('openers and asides', () => {
   it('capitalises a hyphenated opener but keeps "k-means" and "word2vec"', () => {
     assert.equal(dropReportingFrame('Experiments show that grid-like firing patterns emerge in trained recurrent agents.'), 'Grid-like firing patterns emerge in trained recurrent agents.');
