@@ -142,8 +142,19 @@ const PASSIVE_AT_END = /\b(?:is|are|was|were)\s+(?:(?:also|here|then|first|brief
 /** The claim after a reporting verb ("show that …"), up to the cut. */
 const REPORTED_CLAIM =
   /\b(?:show|shows|showed|shown|prove[sdn]?|proven|demonstrate[sd]?|find|finds|found|argue[sd]?|observe[sd]?|note[sd]?|suggest(?:s|ed)?|establish(?:es|ed)?|conclude[sd]?|reveal(?:s|ed)?|confirm(?:s|ed)?|verif(?:y|ies|ied)|indicate[sd]?|claim(?:s|ed)?|impl(?:y|ies|ied))\s+that\s+([^,;]*)$/i;
-/** Something in a clause that can be its finite verb: an auxiliary, or a word in "-s" or "-ed". */
-const VERB_CUE = /\b(?:is|are|was|were|be|been|has|have|had|can|could|will|would|may|might|shall|should|must|do|does|did|cannot)\b|\b[a-z]+(?:ed|[^s\W]s)\b/i;
+/** "… explain how large models [, such as …, capture X]": an embedded question up to the cut. */
+const EMBEDDED_QUESTION = /\b(?:how|why|whether|what)\s+([^,;]*)$/i;
+const AUXILIARY = /\b(?:is|are|was|were|be|been|has|have|had|can|could|will|would|may|might|shall|should|must|do|does|did|cannot)\b/i;
+
+/**
+ * Whether a clause has something that can be its finite verb: an auxiliary, or a word in "-s" or "-ed" with words after
+ * it (a clause that ends on such a word ends on its subject as often as on its verb: "that stronger certificates").
+ */
+function hasVerb(clause: string): boolean {
+  if (AUXILIARY.test(clause)) return true;
+  const words = clause.trim().split(/\s+/);
+  return words.slice(0, -1).some((w) => /^[a-z]+(?:ed|[^s\W]s)$/i.test(w));
+}
 
 /** Shorter variants that end at a clause boundary, each at least `minWords` long. */
 export function clauseTruncations(sentence: string, minWords = 7): Truncation[] {
@@ -165,8 +176,8 @@ export function clauseTruncations(sentence: string, minWords = 7): Truncation[] 
     // "A planner that … with X is presented.": the main verb comes after the cut.
     if (PASSIVE_AT_END.test(sentence.slice(m.index)) && !/\b(?:is|are|was|were)\b/i.test(head)) continue;
     // "… and show that the existence of X [for Y is equivalent to Z]": a claim cut before its verb.
-    const claim = REPORTED_CLAIM.exec(head);
-    if (claim && !VERB_CUE.test(claim[1])) continue;
+    const claim = REPORTED_CLAIM.exec(head) ?? EMBEDDED_QUESTION.exec(head);
+    if (claim && !hasVerb(claim[1])) continue;
     const words = head.trim().split(/\s+/).length;
     if (words < minWords || words >= total - 2 || seen.has(words)) continue;
     seen.add(words);

@@ -452,6 +452,13 @@ describe('clause truncations that would lose the main verb', () => {
     for (const cut of cuts(sentence)) assert.ok(!/that the existence of such a certificate\.$/.test(cut), cut);
     assert.ok(cuts('We show that the existence of such a certificate implies safety for every hybrid system.').includes('We show that the existence of such a certificate implies safety.'));
   });
+  it('does not leave a "how" clause without its verb, nor take its plural subject for the verb', () => {
+    const sentence = 'We propose Lanterns, a tool to explain how large speech recognisers, such as attention models, reach their transcripts.';
+    for (const cut of cuts(sentence)) assert.ok(!/how large speech recognisers\.$/.test(cut), cut);
+    assert.ok(cuts('We explain how large speech recognisers reach their transcripts using attention maps.').includes('We explain how large speech recognisers reach their transcripts.'));
+    const claim = 'We prove that stronger barrier certificates for hybrid automata with resets are rare.';
+    for (const cut of cuts(claim)) assert.ok(!/certificates\.$/.test(cut), cut);
+  });
 });
 
 describe('openers and asides', () => {
