@@ -271,6 +271,12 @@ function agreeCoordinatedVerbs(rest: string, inflect: (base: string) => string =
     const before = whole.slice(0, at);
     if (AFTER_BARE_INFINITIVE.test(before)) return m;
     if (next !== undefined && COORDINATED_VERB.test(base) && OBJECT_START.test(next)) return agreed;
+    // "and presents and discusses the results": the first verb shares the object of the second.
+    if (next !== undefined && /^(?:and|or)$/i.test(next) && COORDINATED_VERB.test(base)) {
+      const pair = /^\s+(?:and|or)\s+([a-z]+)\s+([^\s,.;:]+)/i.exec(whole.slice(at + m.length));
+      const second = pair && (from === 'base' ? pair[1] : from === 'past' ? (isPastForm(pair[1]) ? baseFromPast(pair[1]) : pair[1]) : toBaseForm(pair[1]));
+      if (pair && second && (from === 'base' || second !== pair[1]) && COORDINATED_VERB.test(second) && OBJECT_START.test(pair[2])) return agreed;
+    }
     if (!ALWAYS_VERB.test(base) || (next !== undefined && NOT_OBJECT.test(next))) return m;
     // After a relative clause the verb may belong to it ("families that are global and incorporate bias"); a comma
     // before the conjunction marks the return to the main clause ("the fact that X is slow, and propose Y").
@@ -517,6 +523,8 @@ export function rewriteSentence(sentence: string, target: RewriteTarget): string
   let s = stripLeadingDiscourse(stripForeignNumberedCitations(sentence).replace(INNER_SELF_LOCATION, ''));
   // "We, in contrast, discuss …": the aside would split the subject from its verb.
   s = s.replace(SUBJECT_ASIDE, '$1 ');
+  // "We present here a method": once the authors are named, "here" points nowhere.
+  s = s.replace(/^(we\s+(?:[a-z]+ly\s+)?[a-z]+)\s+here\b(?!\s+(?:is|are)\b)/i, '$1');
   s = activeCoordinatedPassive(activeSelfDescription(s) ?? s);
   // "Borrowing X from Y, we develop Z": the first "we" after a fronted clause is the subject too, and so is "this
   // paper" (in a draft, a "this paper" left in the sentence would be the reader's paper).

@@ -216,6 +216,24 @@ describe('coordinated verbs', () => {
     assert.equal(tldr('We build two model families that are sparse and exploit local structure.'), 'This paper builds two model families that are sparse and exploit local structure.');
   });
 
+  it('inflects both verbs of "and present and discuss the results"', () => {
+    const one = { key: 'k', authors: [{ family: 'Roe' }] };
+    assert.equal(
+      rewriteSentence('This paper describes the task, and presents and discusses the results of the teams.', { record: one, style: 'citation', tense: 'past' }),
+      'Roe \\cite{k} described the task, and presented and discussed the results of the teams.',
+    );
+    assert.equal(
+      rewriteSentence('We describe the task, and present and discuss the results of the teams.', { record: one, style: 'tldr' }),
+      'This paper describes the task, and presents and discusses the results of the teams.',
+    );
+  });
+
+  it('drops the "here" after the authors\' verb', () => {
+    const one = { key: 'k', authors: [{ family: 'Roe' }] };
+    assert.equal(rewriteSentence('We present here a method for spotting repairs.', { record: one, style: 'citation', tense: 'past' }), 'Roe \\cite{k} presented a method for spotting repairs.');
+    assert.equal(rewriteSentence('We describe here, for the first time, a parser for Lojban.', { record: one, style: 'tldr' }), 'This paper describes, for the first time, a parser for Lojban.');
+  });
+
   it('leaves a verb that shares an infinitive with the one before it ("to rank and compare the")', () => {
     const one = { key: 'k', authors: [{ family: 'Roe' }] };
     assert.equal(
