@@ -550,6 +550,10 @@ export function rewriteSentence(sentence: string, target: RewriteTarget): string
     const subject = workSubject(target.record, target.syntax);
     if (we) {
       s = `${subject.text} ${agreeVerb(replaceInnerFirstPerson(s.slice(we[0].length), style, target.tense), subject.plurality, 'base', target.tense)}`;
+    } else if (self && /^(?:is|was)\b/i.test(s.slice(self[0].length))) {
+      // "This work is based on X": the work is based on X, its authors are not ("The work of Doe \cite{k} was based …").
+      const noun = self[0].trim().split(/\s+/).pop()!.toLowerCase();
+      s = `The ${noun} of ${subject.text} ${agreeVerb(replaceInnerFirstPerson(s.slice(self[0].length), style, target.tense), 'singular', 'third-singular', target.tense)}`;
     } else if (self) {
       s = `${subject.text} ${agreeVerb(replaceInnerFirstPerson(s.slice(self[0].length), style, target.tense), subject.plurality, 'third-singular', target.tense)}`;
     } else if (ours) {

@@ -516,6 +516,13 @@ describe('the work as subject after a fronted clause, and passive self-descripti
     assert.equal(tldr('Word order varies widely across languages; this paper explores how parsers cope with it.'), 'Word order varies widely across languages; this paper explores how parsers cope with it.');
   });
 
+  it('keeps the work, not its authors, as the subject of "is" ("This work is based on …")', () => {
+    assert.equal(cite('This work is based on the belief that rare words carry the topic.'), 'The work of Doe and Roe \\cite{doe19} was based on the belief that rare words carry the topic.');
+    assert.equal(cite('This paper is an attempt to bridge parsing and generation.'), 'The paper of Doe and Roe \\cite{doe19} was an attempt to bridge parsing and generation.');
+    assert.equal(tldr('This work is based on the belief that rare words carry the topic.'), 'This paper is based on the belief that rare words carry the topic.');
+    assert.equal(cite('This paper describes a parser for Welsh.'), 'Doe and Roe \\cite{doe19} described a parser for Welsh.');
+  });
+
   it('turns "A method is proposed" into the authors proposing it', () => {
     assert.equal(cite('A tagger for noisy chat text is presented.'), 'Doe and Roe \\cite{doe19} presented a tagger for noisy chat text.');
     assert.equal(cite('In this paper a ranking constraint is proposed for centering theory.'), 'Doe and Roe \\cite{doe19} proposed a ranking constraint for centering theory.');
