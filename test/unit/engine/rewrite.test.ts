@@ -88,6 +88,11 @@ describe('rewriteSentence', () => {
   it('strips content-free openers only', () => {
     assert.equal(stripLeadingDiscourse('To this end, specifically, we train a model.'), 'We train a model.');
     assert.equal(stripLeadingDiscourse('Transformers dominate.'), 'Transformers dominate.');
+    // A purpose that points back at the sentence before ("To tackle this,") means nothing once quoted alone.
+    assert.equal(stripLeadingDiscourse('To tackle this, we rank bags by their class distance.'), 'We rank bags by their class distance.');
+    assert.equal(stripLeadingDiscourse('To fill this gap, we collect a corpus of Welsh tweets.'), 'We collect a corpus of Welsh tweets.');
+    assert.equal(stripLeadingDiscourse('To answer these questions, we survey forty teams.'), 'We survey forty teams.');
+    assert.equal(stripLeadingDiscourse('To tackle sparse rewards, we add a curiosity bonus.'), 'To tackle sparse rewards, we add a curiosity bonus.');
   });
 
   it('strips the label of a structured abstract that a PDF runs into the sentence ("Objective This study …")', () => {
