@@ -20,6 +20,19 @@ describe('DefaultEngine.citationSentence', () => {
     assert.ok(!/\b(?:we|our)\b/i.test(s.text));
   });
 
+  it('never attaches the citation to what other authors named in the text showed', async () => {
+    const record = {
+      key: 'ruiz03',
+      type: 'inproceedings',
+      title: 'Dictionary Vectors for Sense Discrimination',
+      authors: [{ family: 'Ruiz', given: 'Ana' }],
+      abstract:
+        'Okafor and Lind show that co-occurrence vectors from dictionary glosses discriminate word senses as well as corpus vectors. Sense discrimination remains hard for rare words with few glosses.',
+    };
+    const s = await engine.citationSentence({ key: 'ruiz03', style: 'citation' }, new MemoryLibrary([record]));
+    assert.ok(!/Okafor and Lind/.test(s.text), s.text);
+  });
+
   it('reads LaTeX in an abstract as text: symbols kept, citation keys of other works never leak', async () => {
     const record = {
       key: 'park2021eps',
