@@ -292,7 +292,7 @@ function agreeCoordinatedVerbs(rest: string, inflect: (base: string) => string =
  * Re-inflect the first verb of `rest` (after optional adverbs) for a subject of the given number, or into the simple
  * past ("propose" / "presents" → "proposed" / "presented"), together with the verbs of coordinated predicates.
  */
-function agreeVerb(rest: string, plurality: Plurality, from: 'base' | 'third-singular', tense: Tense = 'present'): string {
+export function agreeVerb(rest: string, plurality: Plurality, from: 'base' | 'third-singular', tense: Tense = 'present'): string {
   const words = rest.split(/(\s+)/);
   for (let i = 0; i < words.length; i += 2) {
     const w = words[i];

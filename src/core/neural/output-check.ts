@@ -1,7 +1,8 @@
 // Model output is never trusted with citations: every citation key and author mention that is not the requested
 // work's is removed, and CiteSum's "REF" placeholder becomes the work's own authors and citation command.
-import type { Author, CiteSyntax, PaperRecord } from '../types';
+import type { Author, CiteSyntax, PaperRecord, Tense } from '../types';
 import { citeMarker, workSubject } from '../engine/authors';
+import { agreeVerb as reportInTense } from '../engine/rewrite';
 
 export interface CheckedText {
   text: string;
@@ -153,15 +154,19 @@ export function toCitationStyle(
   paper: Pick<PaperRecord, 'key' | 'authors'>,
   style: 'citation' | 'tldr',
   syntax: CiteSyntax = 'cite',
+  tense: Tense = 'present',
 ): string {
   let t = text.trim();
-  const subject = workSubject(paper, syntax).text;
+  const { text: subject, plurality } = workSubject(paper, syntax);
   if (style === 'tldr') {
     // CiteSum writes "REF propose …" (plural); "This paper" takes the singular verb.
     const leading = /^REF\s+/.exec(t);
     if (leading) t = `This paper ${agreeVerb(t.slice(leading[0].length), 'plural', 'singular')}`;
     t = t.replace(/\bREF's\b/g, 'its').replace(/\bREF\b/g, 'this paper');
   } else if (/\bREF\b/.test(t)) {
+    // CiteSum's "REF propose …" is written in the base form; the past tense is the default engine's citation style.
+    const leading = /^REF\s+/.exec(t);
+    if (leading && tense === 'past') t = `REF ${reportInTense(t.slice(leading[0].length), plurality, 'base', 'past')}`;
     let first = true;
     t = t.replace(/\bREF\b('s)?/g, (_m, possessive?: string) => {
       const replacement = first ? subject : citeMarker([paper.key], syntax === 'citet' ? 'citep' : syntax);
@@ -171,8 +176,10 @@ export function toCitationStyle(
   } else if (SELF_REFERENCE.test(t)) {
     const wasPlural = /^(?:in this (?:paper|work|article|study),?\s+)?(?:we|the authors)\b/i.test(t);
     const rest = t.replace(SELF_REFERENCE, '').trimStart();
-    const plurality = workSubject(paper, syntax).plurality;
-    t = `${subject} ${agreeVerb(rest, wasPlural ? 'plural' : 'singular', plurality)}`;
+    t =
+      tense === 'past'
+        ? `${subject} ${reportInTense(rest, plurality, wasPlural ? 'base' : 'third-singular', 'past')}`
+        : `${subject} ${agreeVerb(rest, wasPlural ? 'plural' : 'singular', plurality)}`;
   } else if (t) {
     const marker = citeMarker([paper.key], syntax === 'citet' ? 'citep' : syntax);
     t = /[.!?]$/.test(t) ? `${t.slice(0, -1)} ${marker}${t.slice(-1)}` : `${t} ${marker}`;

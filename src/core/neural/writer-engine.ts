@@ -18,6 +18,7 @@ import { throwIfCancelled } from '../types';
 import { splitSentences } from '../text/sentences';
 import { contentTerms, TfIdfModel } from '../text/tokens';
 import { workSubject } from '../engine/authors';
+import { DEFAULT_CITATION_TENSE } from '../engine/citation';
 import { clusterWorks, contrastSentence, groupKeyphrases, planningText, renderDraft, topicGroupCount } from '../engine/draft';
 import { firstPersonPlural } from '../engine/rewrite';
 import { checkCitations, firstSentence, toCitationStyle } from './output-check';
@@ -58,6 +59,23 @@ export class UnknownKeyError extends Error {
   }
 }
 
+/**
+ * The paper without the sentences already written from (regenerating): the model is given the rest of its abstract
+ * or PDF text, so that it writes about something else. Unchanged when nothing would be left.
+ */
+function withoutSentences(paper: PaperRecord, avoid: readonly string[] | undefined): PaperRecord {
+  if (!avoid?.length) return paper;
+  const skip = new Set(avoid.map((s) => s.trim()));
+  const keep = (s: { text: string }) => !skip.has(s.text.trim());
+  const abstract = paper.abstract?.trim() ? splitSentences(paper.abstract) : [];
+  const reduced: PaperRecord = {
+    ...paper,
+    abstract: abstract.length ? abstract.filter((text) => keep({ text })).join(' ') : paper.abstract,
+    sections: paper.sections?.map((section) => ({ ...section, sentences: section.sentences.filter(keep) })),
+  };
+  return paperSource(reduced).titleOnly && !paperSource(paper).titleOnly ? paper : reduced;
+}
+
 /** Base for engines whose model writes one sentence per work (ONNX summarisers/LLMs, OpenAI-compatible servers). */
 export abstract class SentenceWriterEngine implements Engine {
   abstract readonly id: string;
@@ -74,8 +92,9 @@ export abstract class SentenceWriterEngine implements Engine {
 
   async citationSentence(req: CitationRequest, library: PaperLookup, options: EngineOptions = {}): Promise<CitationSentence> {
     throwIfCancelled(options.signal);
-    const paper = library.getPaper(req.key);
-    if (!paper) throw new UnknownKeyError(req.key);
+    const found = library.getPaper(req.key);
+    if (!found) throw new UnknownKeyError(req.key);
+    const paper = withoutSentences(found, req.avoidSources);
     const source = paperSource(paper);
     const raw = await this.writeRaw(paper, source, req, options);
     throwIfCancelled(options.signal);
@@ -88,14 +107,16 @@ export abstract class SentenceWriterEngine implements Engine {
     if (source.titleOnly) flags.push(TITLE_ONLY_FLAG);
     const checked = checkCitations(firstSentence(raw.text), [paper.key], paper.authors);
     for (const r of checked.removed) flags.push(`removed invented ${r}`);
-    let text = toCitationStyle(checked.text, paper, req.style, req.syntax);
+    // The same default as the default engine, so that a draft reads alike whichever engine wrote it.
+    const tense = req.tense ?? DEFAULT_CITATION_TENSE;
+    let text = toCitationStyle(checked.text, paper, req.style, req.syntax, tense);
     if (!/[\p{L}\p{N}]{3}/u.test(text.replace(/\\\w+\{[^}]*\}/g, ''))) {
       // Nothing usable came back: say what the work is called rather than invent anything.
       const work = workSubject(paper, req.syntax);
       text =
         req.style === 'tldr'
           ? `This paper is titled "${paper.title}".`
-          : `${work.text} ${work.plurality === 'singular' ? 'presents' : 'present'} "${paper.title}".`;
+          : `${work.text} ${tense === 'past' ? 'presented' : work.plurality === 'singular' ? 'presents' : 'present'} "${paper.title}".`;
       flags.push('model output empty: title used');
     }
     // Re-check after styling: only the requested key may remain, whatever the model wrote.
@@ -130,7 +151,7 @@ export abstract class SentenceWriterEngine implements Engine {
         throwIfCancelled(options.signal);
         options.progress?.report(done, known.length, `Writing about ${paper.key}`);
         const sentence = await this.citationSentence(
-          { key: paper.key, style: 'citation', syntax, ownAbstract: req.ownAbstract },
+          { key: paper.key, style: 'citation', syntax, ownAbstract: req.ownAbstract, tense: req.tense },
           library,
           { signal: options.signal },
         );

@@ -46,6 +46,14 @@ describe('neural: output check', () => {
     assert.equal(toCitationStyle('REF propose a network', paper, 'tldr'), 'This paper proposes a network.');
   });
 
+  it('reports the work in the past tense when asked, as the default engine does', () => {
+    const paper = { key: 'taigman17', authors: TAIGMAN };
+    assert.equal(toCitationStyle('REF propose a network that maps domains', paper, 'citation', 'cite', 'past'), 'Taigman et al. \\cite{taigman17} proposed a network that maps domains.');
+    assert.equal(toCitationStyle('This paper proposes a network and evaluates it', paper, 'citation', 'cite', 'past'), 'Taigman et al. \\cite{taigman17} proposed a network and evaluated it.');
+    assert.equal(toCitationStyle('We find that depth helps', { key: 'k', authors: [{ family: 'Lee' }] }, 'citation', 'pandoc', 'past'), 'Lee [@k] found that depth helps.');
+    assert.equal(toCitationStyle('REF propose a network', paper, 'tldr', 'cite', 'past'), 'This paper proposes a network.');
+  });
+
   it('keeps only the first sentence, not splitting at "et al."', () => {
     assert.equal(firstSentence('Smith et al. propose DTN. Then more text.'), 'Smith et al. propose DTN.');
     assert.equal(firstSentence('no period at all'), 'no period at all');
@@ -56,11 +64,31 @@ describe('neural: output check', () => {
       { key: 'taigman17', type: 'article', title: 'Unsupervised cross-domain image generation', authors: TAIGMAN, abstract: 'We propose the domain transfer network. It maps samples between domains.' },
     ]);
     const invented = await new ScriptedEngine('REF propose the domain transfer network \\cite{goodfellow14} [7], as Zhu et al. did. More.').citationSentence({ key: 'taigman17', style: 'citation' }, library);
-    assert.equal(invented.text, 'Taigman et al. \\cite{taigman17} propose the domain transfer network, as prior work did.');
+    assert.equal(invented.text, 'Taigman et al. \\cite{taigman17} proposed the domain transfer network, as prior work did.');
     assert.equal(invented.flags.filter((f) => f.startsWith('removed invented')).length, 3);
     assert.equal(invented.spans[0].source?.text, 'We propose the domain transfer network.');
     const empty = await new ScriptedEngine(' \\cite{x} ').citationSentence({ key: 'taigman17', style: 'citation' }, library);
-    assert.equal(empty.text, 'Taigman et al. \\cite{taigman17} present "Unsupervised cross-domain image generation".');
+    assert.equal(empty.text, 'Taigman et al. \\cite{taigman17} presented "Unsupervised cross-domain image generation".');
     assert.ok(empty.flags.includes('model output empty: title used'));
+  });
+
+  it('regenerates from the sentences not used yet, and starts over once all were used', async () => {
+    class EchoFirst extends SentenceWriterEngine {
+      readonly id = 'echo-first';
+      protected async writeRaw(_paper: unknown, source: { sentences: { text: string }[] }): Promise<RawSentence> {
+        return { text: source.sentences[0].text };
+      }
+    }
+    const library = new MemoryLibrary([
+      { key: 'lee21', type: 'article', title: 'Quiet parsers', authors: [{ family: 'Lee' }], abstract: 'We prune a chart parser by span length. We keep its accuracy on long sentences.' },
+    ]);
+    const engine = new EchoFirst();
+    const first = await engine.citationSentence({ key: 'lee21', style: 'citation', tense: 'past' }, library);
+    assert.equal(first.text, 'Lee \\cite{lee21} pruned a chart parser by span length.');
+    const again = await engine.citationSentence({ key: 'lee21', style: 'citation', tense: 'past', avoidSources: [first.spans[0].source!.text] }, library);
+    assert.equal(again.text, 'Lee \\cite{lee21} kept its accuracy on long sentences.');
+    assert.equal(again.spans[0].source?.text, 'We keep its accuracy on long sentences.');
+    const all = await engine.citationSentence({ key: 'lee21', style: 'citation', tense: 'past', avoidSources: ['We prune a chart parser by span length.', 'We keep its accuracy on long sentences.'] }, library);
+    assert.equal(all.text, first.text);
   });
 });

@@ -90,7 +90,7 @@ describe('neural: server backend (OpenAI-compatible, local)', function () {
     server.replies = [ok('REF propose the domain transfer network, unlike Smith et al. \\cite{smith19}. Extra sentence.')];
     const s = await engine().citationSentence({ key: 'taigman17', style: 'citation' }, library);
     assert.equal(s.engine, 'server');
-    assert.equal(s.text, 'Taigman et al. \\cite{taigman17} propose the domain transfer network, unlike prior work.');
+    assert.equal(s.text, 'Taigman et al. \\cite{taigman17} proposed the domain transfer network, unlike prior work.');
     assert.ok(s.flags.some((f) => f.includes("smith19")));
     assert.equal(server.calls.length, 1);
     assert.equal(server.calls[0].auth, 'Bearer sk-test');
@@ -102,7 +102,7 @@ describe('neural: server backend (OpenAI-compatible, local)', function () {
   it('retries 429 (honouring Retry-After) and 500, then succeeds', async () => {
     server.replies = [status(429, { 'retry-after': '0.3' }), status(500), ok('REF map domains.')];
     const s = await engine().citationSentence({ key: 'taigman17', style: 'citation' }, library);
-    assert.equal(s.text, 'Taigman et al. \\cite{taigman17} map domains.');
+    assert.equal(s.text, 'Taigman et al. \\cite{taigman17} mapped domains.');
     assert.equal(server.calls.length, 3);
     assert.ok(server.calls[1].at - server.calls[0].at >= 280, 'waited for Retry-After');
   });
