@@ -2,6 +2,7 @@
 // compression of content-free clauses, first person → third person ("we" → "Smith et al. \cite{k}", "our" →
 // "their"), verb agreement, and CiteSum's REF convention in both directions.
 import type { CiteSyntax, CitationStyle, PaperRecord, Tense } from '../types';
+import { STOPWORDS } from '../text/tokens';
 import { baseFromPast, isPastForm, pastTense } from '../text/verbs';
 import { citeMarker, workSubject, type Plurality } from './authors';
 import { MENTIONS_OTHER_WORK } from './cues';
@@ -277,7 +278,10 @@ function agreeCoordinatedVerbs(rest: string, inflect: (base: string) => string =
       const second = pair && (from === 'base' ? pair[1] : from === 'past' ? (isPastForm(pair[1]) ? baseFromPast(pair[1]) : pair[1]) : toBaseForm(pair[1]));
       if (pair && second && (from === 'base' || second !== pair[1]) && COORDINATED_VERB.test(second) && OBJECT_START.test(pair[2])) return agreed;
     }
-    if (!ALWAYS_VERB.test(base) || (next !== undefined && NOT_OBJECT.test(next))) return m;
+    // A word with a pronoun for its object is a verb whatever the word ("and couple them").
+    const pronounObject =
+      next !== undefined && /^(?:them|it|us|themselves|itself)$/i.test(next) && !STOPWORDS.has(base.toLowerCase()) && !/(?:ing|ly)$/i.test(base) && !isPastForm(base);
+    if (!(ALWAYS_VERB.test(base) || pronounObject) || (next !== undefined && NOT_OBJECT.test(next))) return m;
     // After a relative clause the verb may belong to it ("families that are global and incorporate bias"); a comma
     // before the conjunction marks the return to the main clause ("the fact that X is slow, and propose Y").
     if (/,\s*$/.test(before)) return agreed;

@@ -216,6 +216,16 @@ describe('coordinated verbs', () => {
     );
   });
 
+  it('inflects any verb whose object is a pronoun ("and couple them")', () => {
+    const one = { key: 'k', authors: [{ family: 'Roe' }] };
+    assert.equal(rewriteSentence('We learn two codebooks, one per speaker, and couple them.', { record: one, style: 'tldr' }), 'This paper learns two codebooks, one per speaker, and couples them.');
+    assert.equal(rewriteSentence('We learn two codebooks and tie them at the root.', { record: one, style: 'citation', tense: 'past' }), 'Roe \\cite{k} learned two codebooks and tied them at the root.');
+    // Inside a relative clause the verb keeps its own subject.
+    assert.equal(rewriteSentence('We keep the layers that fire and mask them.', { record: one, style: 'tldr' }), 'This paper keeps the layers that fire and mask them.');
+    assert.equal(rewriteSentence('We test the parser on tweets and show that it copes with typos.', { record: one, style: 'tldr' }), 'This paper tests the parser on tweets and shows that it copes with typos.');
+    assert.equal(rewriteSentence('We argue that pruning helps, and that it costs little.', { record: one, style: 'tldr' }), 'This paper argues that pruning helps, and that it costs little.');
+  });
+
   it('leaves a verb that belongs to a relative clause', () => {
     const tldr = (sentence: string) => rewriteSentence(sentence, { record: { key: 'k', authors: [{ family: 'Roe' }] }, style: 'tldr' });
     assert.equal(tldr('We build two model families that are sparse and exploit local structure.'), 'This paper builds two model families that are sparse and exploit local structure.');
