@@ -37,12 +37,18 @@ export function hasContributionCue(sentence: string): boolean {
  */
 export const EXT_HEURISTIC_CUE = /\b(?:propose|proposes|introduce|introduces|present|presents)\b|\bin this (?:paper|work)\b/i;
 
+/** Capitalised words joined by "and" that are languages, not authors ("English and German use …"). */
+const LANGUAGES =
+  'English|Chinese|German|French|Spanish|Japanese|Arabic|Russian|Italian|Dutch|Korean|Hindi|Portuguese|Turkish|Czech|Finnish|Swedish|Greek|Hebrew';
+const REPORTING_VERBS =
+  'show|shows|showed|propose|proposes|proposed|present|presents|presented|suggest|suggests|suggested|argue|argues|argued|report|reports|reported|find|finds|found|observe|observes|observed|note|notes|noted|claim|claims|claimed|describe|describes|described|introduce|introduces|introduced|demonstrate|demonstrates|demonstrated|develop|develops|developed';
+
 /** A sentence that names or cites other work ("Cutting et al. suggest …") is about that work, not this one. */
 export const MENTIONS_OTHER_WORK = new RegExp(
   [
     /\bet al\b|\(\s*(?:19|20)\d\d[a-z]?\s*\)|\b(?:19|20)\d\d[a-z]?\)|\[\d+(?:[,–-]\s*\d+)*\]/.source,
-    // "Niwa and Nitta show that …": a PDF's sentence after the one that gave the year. (Not "English and German use".)
-    /(?:^|[,;]\s*)(?!(?:English|Chinese|German|French|Spanish|Japanese|Arabic|Russian|Italian|Dutch|Korean|Hindi|Portuguese|Turkish|Czech|Finnish|Swedish|Greek|Hebrew)\b)\p{Lu}\p{Ll}+ and (?!(?:English|Chinese|German|French|Spanish|Japanese|Arabic|Russian|Italian|Dutch|Korean|Hindi|Portuguese|Turkish|Czech|Finnish|Swedish|Greek|Hebrew)\b)\p{Lu}\p{Ll}+ (?:show|shows|showed|propose|proposes|proposed|present|presents|presented|suggest|suggests|suggested|argue|argues|argued|report|reports|reported|find|finds|found|observe|observes|observed|note|notes|noted|claim|claims|claimed|describe|describes|described|introduce|introduces|introduced|demonstrate|demonstrates|demonstrated|develop|develops|developed)\b/u.source,
+    // "Niwa and Nitta show that …": a PDF's sentence after the one that gave the year.
+    `(?:^|[,;]\\s*)(?!(?:${LANGUAGES})\\b)\\p{Lu}\\p{Ll}+ and (?!(?:${LANGUAGES})\\b)\\p{Lu}\\p{Ll}+ (?:${REPORTING_VERBS})\\b`,
   ].join('|'),
   'u',
 );

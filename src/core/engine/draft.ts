@@ -247,14 +247,15 @@ function speaksForAuthors(sentence: string): boolean {
   return /\b(?:we|our|us)\b/i.test(firstPersonPlural(sentence));
 }
 
+/** "It is common that …": an "it" that points nowhere, a placeholder for the clause that follows. */
+const EXPLETIVE_IT = /^it (?:is|was|has been|remains|seems|appears|becomes)\s+(?:[\w-]+\s+){0,3}?(?:that|to|whether|how)\b/i;
+
 /** A background sentence that can open a paragraph: it does not point back at a sentence the draft leaves out. */
 function standsAlone(sentence: string): boolean {
   const s = stripLeadingDiscourse(sentence);
-  // "It is common that …" points nowhere: its "it" is a placeholder.
   if (EXPLETIVE_IT.test(s)) return !REFERS_BACK.test(s);
   return !ANAPHORIC_START.test(s) && !REFERS_BACK.test(s);
 }
-const EXPLETIVE_IT = /^it (?:is|was|has been|remains|seems|appears|becomes)\s+(?:[\w-]+\s+){0,3}?(?:that|to|whether|how)\b/i;
 
 /** The author's contribution sentences, best first: those with a contribution cue, then the rest in order. */
 function ownContributionSentences(ownAbstract: string): string[] {
