@@ -87,6 +87,8 @@ export function rankCandidates(record: PaperRecord, doc: SourceDocument, scorer:
   const candidates = enumerateCandidates(record, doc, options);
   const own = options.ownAbstract ? termFrequencies(contentTerms(plainText(options.ownAbstract))) : undefined;
   const relevance = new Map<number, number>();
+  // What the source sentence is (about other work, anaphoric, a plan), once per sentence, not once per compression.
+  const kinds = new Map<number, { otherWork: boolean; anaphoric: boolean; notDone: boolean }>();
   for (const c of candidates) {
     c.score = scorer.score(c.features);
     if (own) {
@@ -94,10 +96,16 @@ export function rankCandidates(record: PaperRecord, doc: SourceDocument, scorer:
       if (!relevance.has(c.sentenceIndex)) relevance.set(c.sentenceIndex, cosine(termFrequencies(contentTerms(c.source.text)), own));
       c.score += (options.ownRelevanceWeight ?? CITATION_OWN_RELEVANCE) * relevance.get(c.sentenceIndex)!;
     }
+    let kind = kinds.get(c.sentenceIndex);
+    if (!kind) {
+      const opening = stripLeadingDiscourse(c.source.text);
+      kind = { otherWork: MENTIONS_OTHER_WORK.test(c.source.text), anaphoric: ANAPHORIC_START.test(opening), notDone: NOT_DONE.test(opening) };
+      kinds.set(c.sentenceIndex, kind);
+    }
     // Attaching \cite{key} to a sentence about someone else's work would misattribute it.
-    if (options.style === 'citation' && MENTIONS_OTHER_WORK.test(c.source.text)) c.score -= OTHER_WORK_PENALTY;
-    if (ANAPHORIC_START.test(stripLeadingDiscourse(c.source.text))) c.score -= ANAPHORA_PENALTY;
-    if (NOT_DONE.test(stripLeadingDiscourse(c.source.text))) c.score -= NOT_DONE_PENALTY;
+    if (options.style === 'citation' && kind.otherWork) c.score -= OTHER_WORK_PENALTY;
+    if (kind.anaphoric) c.score -= ANAPHORA_PENALTY;
+    if (kind.notDone) c.score -= NOT_DONE_PENALTY;
   }
   return candidates.sort((a, b) => b.score - a.score);
 }

@@ -43,10 +43,13 @@ const LANGUAGES =
 const REPORTING_VERBS =
   'show|shows|showed|propose|proposes|proposed|present|presents|presented|suggest|suggests|suggested|argue|argues|argued|report|reports|reported|find|finds|found|observe|observes|observed|note|notes|noted|claim|claims|claimed|describe|describes|described|introduce|introduces|introduced|demonstrate|demonstrates|demonstrated|develop|develops|developed';
 
+/** The marks of a citation in running text: "et al", "(2019)", "2019)", "[3, 4]". */
+export const CITATION_MARKS = /\bet al\b|\(\s*(?:19|20)\d\d[a-z]?\s*\)|\b(?:19|20)\d\d[a-z]?\)|\[\d+(?:[,–-]\s*\d+)*\]/;
+
 /** A sentence that names or cites other work ("Cutting et al. suggest …") is about that work, not this one. */
 export const MENTIONS_OTHER_WORK = new RegExp(
   [
-    /\bet al\b|\(\s*(?:19|20)\d\d[a-z]?\s*\)|\b(?:19|20)\d\d[a-z]?\)|\[\d+(?:[,–-]\s*\d+)*\]/.source,
+    CITATION_MARKS.source,
     // "Niwa and Nitta show that …": a PDF's sentence after the one that gave the year.
     `(?:^|[,;]\\s*)(?!(?:${LANGUAGES})\\b)\\p{Lu}\\p{Ll}+ and (?!(?:${LANGUAGES})\\b)\\p{Lu}\\p{Ll}+ (?:${REPORTING_VERBS})\\b`,
   ].join('|'),

@@ -4,7 +4,7 @@
 import { rougeScores } from '../metrics/rouge';
 import type { SourceSentence } from '../types';
 import { contentTerms, cosine, termFrequencies, tokenize } from '../text/tokens';
-import { BACKGROUND_CUE, CONTRIBUTION_CUE, RESULT_CUE, STRUCTURE_CUE, THIS_PAPER_PHRASE } from './cues';
+import { BACKGROUND_CUE, CITATION_MARKS, CONTRIBUTION_CUE, RESULT_CUE, STRUCTURE_CUE, THIS_PAPER_PHRASE } from './cues';
 import type { CompressionVariant } from './candidates';
 import { stripLeadingDiscourse } from './rewrite';
 
@@ -35,8 +35,9 @@ const OPENING_PATTERNS = [
   ['mentionsDataset', /\b(?:datasets?|benchmarks?|corpus|corpora)\b/i],
   ['mentionsProblem', /\b(?:challenge|challenging|difficult|problem|issue|limitation|lack)\b/i],
   ['hasColonOrAcronymDef', /\([A-Z][A-Za-z-]*[A-Z]\w*\)|:/],
-  // Sentences that cite or name other work describe prior work, not this paper's contribution.
-  ['mentionsOtherWork', /\bet al\b|\(\s*(?:19|20)\d\d[a-z]?\s*\)|\b(?:19|20)\d\d[a-z]?\)|\[\d+(?:[,–-]\s*\d+)*\]|\\cite/],
+  // Sentences that cite other work describe prior work, not this paper's contribution. (Citation marks and \cite, as
+  // the scorer was trained; not MENTIONS_OTHER_WORK's later names-only form.)
+  ['mentionsOtherWork', new RegExp(`${CITATION_MARKS.source}|\\\\cite`)],
 ] as const;
 
 /** Feature names in the order of the vectors; the shipped model file records them to catch mismatches. */
