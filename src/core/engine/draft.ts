@@ -130,6 +130,10 @@ function phrasesOf(text: string): Phrase[] {
   return out;
 }
 
+/** Words before a phrase that say the work lacks or avoids it ("without paired data", "no labels", "lack of data"). */
+const NEGATES: ReadonlySet<string | undefined> = new Set(['without', 'no', 'not', 'nor', 'never', 'non', 'unlike']);
+const NEGATES_OF: ReadonlySet<string | undefined> = new Set(['lack', 'absence', 'instead', 'free', 'independent', 'regardless']);
+
 function extractPhrases(text: string): Phrase[] {
   const out: Phrase[] = [];
   for (const sentence of splitSentences(text)) {
@@ -144,6 +148,8 @@ function extractPhrases(text: string): Phrase[] {
         // Nor do hyphenated modifiers: "multimodal unsupervised image-to-image" is cut off before "translation".
         if (n > 1 && /(?:al|ive|ous|ic|ed|ent)$/.test(phrase[n - 1])) continue;
         if (/-(?:to-[\p{L}\p{N}]+|based|level|aware|free|specific|scale|wise|driven|dependent|invariant|agnostic|order)$/u.test(phrase[n - 1])) continue;
+        // "learns to translate … without paired examples": what a work does without is not its topic.
+        if (NEGATES.has(words[i - 1]) || (words[i - 1] === 'of' && NEGATES_OF.has(words[i - 2]))) continue;
         const key = contentTerms(phrase.join(' ')).join(' ');
         if (key) out.push({ surface: phrase.join(' '), key, n });
       }

@@ -231,4 +231,16 @@ describe('groupKeyphrases', () => {
     assert.ok(phrases.length > 0);
     for (const p of phrases) assert.ok(!/image-to-image$/.test(p), `cut-off phrase: ${p}`);
   });
+
+  it('does not name a topic after what the works do without', () => {
+    const group = [
+      'We translate sketches into photographs without paired examples, using a cycle loss.',
+      'Our sketch translation learns without paired examples from two unaligned collections.',
+      'Sketch translation of faces keeps identity; it needs no paired examples.',
+    ];
+    const other = ['We parse spoken commands with a grammar of robot actions.'];
+    const phrases = groupKeyphrases(group, other, () => 1, 2);
+    assert.ok(phrases.includes('sketch translation'), phrases.join(' | '));
+    for (const p of phrases) assert.ok(!/paired examples/.test(p), `topic names what the works avoid: ${p}`);
+  });
 });
