@@ -172,6 +172,8 @@ export function clauseTruncations(sentence: string, minWords = 7): Truncation[] 
     if (/\b(?:in|of|for|to|with|by|on|from|at|as|a|an|the|that|and|or|than|into|onto|between|under|over|its|their|our|together|both|is|are|was|were|be|been|being|which|each|new|novel|simple|general|efficient|effective|several|various|multiple|many|some|few|more|most|other|such|this|these|those|two|three|four|five|very|highly|when|if|whether|without|not|only|but|yet|so|because|since|how|what|why|can|could|may|might|must|should|will|would|allows?|allowed|enables?|keeps?|makes?|suitable|able|unable|per|versus|i\.e\.|e\.g\.)\s*$/i.test(head)) continue;
     // "… and a task for evaluation metrics" → "… and a task": a generic head noun said nothing without what followed.
     if (GENERIC_HEAD_AT_END.test(head)) continue;
+    // "… the good next tasks are the ones [that are learned fastest]": "the ones" is defined by what follows.
+    if (/\bthe (?:one|ones|kind|type|sort)\s*$/i.test(head)) continue;
     // "classifies documents not by topic, but by sentiment": the cut would say the opposite.
     if (/^,\s*but\b/i.test(m[0]) && /\bnot\b/i.test(head.slice(head.lastIndexOf(',') + 1))) continue;
     // "A planner that … with X is presented.": the main verb comes after the cut.
@@ -357,6 +359,11 @@ const GENERIC_WE = /\b(if|when|whenever|once|unless)\s+we\s+(consider|assume|tak
 function replaceInnerFirstPerson(s: string, style: CitationStyle, tense: Tense = 'present', authorsUnnamed = false): string {
   let first = authorsUnnamed;
   s = s.replace(GENERIC_WE, (_m, conj: string, verb: string) => `${conj} one ${toThirdSingular(verb)}`);
+  // Knowing is the authors', not the paper's ("to the best of the knowledge", "as far as it knows"), and where no
+  // subject names them, there is no "their" to say it with.
+  if (style === 'tldr' || authorsUnnamed) {
+    s = s.replace(/\b(to (?:the best of )?)our knowledge\b/gi, "$1the authors' knowledge").replace(/\bas far as we (know|are aware)\b/gi, 'as far as the authors $1');
+  }
   if (style === 'citation') {
     return s
       // A cited work's further claims are reported in the same tense as its main one ("they showed"). Where no subject

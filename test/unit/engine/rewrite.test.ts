@@ -115,6 +115,25 @@ describe('rewriteSentence', () => {
     assert.equal(dropFrontedClause('Inspired by the visual cortex, we design networks.'), undefined);
   });
 
+  it('does not end a cut on "the ones" that the cut-off clause defines', () => {
+    const cuts = clauseTruncations('We order the lessons by a curriculum which assumes that the best next lessons are the ones that are mastered fastest.').map((t) => t.text);
+    assert.ok(!cuts.some((t) => /the ones\.$/.test(t)), cuts.join(' | '));
+    assert.ok(cuts.includes('We order the lessons by a curriculum.'), cuts.join(' | '));
+  });
+
+  it('leaves "to the best of our knowledge" with the authors, not the paper', () => {
+    const sentence = 'We give, to the best of our knowledge, the first bound on the regret of lazy tree search.';
+    assert.equal(rewriteSentence(sentence, { record: three, style: 'tldr' }), "This paper gives, to the best of the authors' knowledge, the first bound on the regret of lazy tree search.");
+    assert.equal(
+      rewriteSentence(sentence, { record: three, style: 'citation', tense: 'past' }),
+      'Taigman et al. \\cite{taigman17} gave, to the best of their knowledge, the first bound on the regret of lazy tree search.',
+    );
+    assert.equal(
+      rewriteSentence('Lazy search is, as far as we know, the only method with such a bound.', { record: three, style: 'citation' }),
+      "Lazy search is, as far as the authors know, the only method with such a bound \\cite{taigman17}.",
+    );
+  });
+
   it('does not cut the phrase that gives a generic head noun its content ("a task for …")', () => {
     const cuts = clauseTruncations('The workshop ran a shared translation task, a system ranking task, and a task for scoring metrics.').map((t) => t.text);
     assert.ok(!cuts.some((t) => /and a task\.$/.test(t)), cuts.join(' | '));
