@@ -242,7 +242,7 @@ const COORDINATED_VERBS =
   'propose|present|introduce|show|demonstrate|identify|apply|evaluate|compare|achieve|provide|use|find|derive|develop|analy[sz]e|extend|study|obtain|outperform|prove|describe|release|train|learn|test|validate|discuss|explore|investigate|establish|offer|design|implement|report|suggest|argue|observe|verify|exploit|leverage|formulate|incorporate|combine|reduce|improve|enable|allow|yield|reach|set|make|give|build|create|collect|perform|conduct|explain|highlight|characteri[sz]e|quantify|measure|hypothesi[sz]e|conjecture|claim|conclude|note|tabulate|summari[sz]e|speculate|recommend|reveal|confirm|discover|emphasi[sz]e';
 /** Verbs that are never nouns: any object may follow them ("and propose feature boosting", "and introduce ATMC"). */
 const ALWAYS_VERBS =
-  'propose|introduce|demonstrate|identify|evaluate|achieve|derive|develop|analy[sz]e|extend|obtain|outperform|prove|investigate|explore|establish|formulate|incorporate|exploit|leverage|improve|enable|conduct|explain|highlight|characteri[sz]e|quantify|verify|hypothesi[sz]e|apply|provide|show|combine|compare|describe|discuss|suggest|argue|observe|validate|implement|adapt|refine|define|generali[sz]e|examine|assess|construct|outline|sketch|illustrate|motivate|justify|predict';
+  'propose|introduce|demonstrate|identify|evaluate|achieve|derive|develop|analy[sz]e|extend|obtain|outperform|prove|investigate|explore|establish|formulate|incorporate|exploit|leverage|improve|enable|conduct|explain|highlight|characteri[sz]e|quantify|verify|hypothesi[sz]e|apply|provide|show|combine|compare|describe|discuss|suggest|argue|observe|validate|implement|adapt|refine|define|generali[sz]e|examine|assess|construct|outline|sketch|illustrate|motivate|justify|predict|interpret|overcome|adopt|uncover|consider|optimi[sz]e|decouple|mitigate|devise|utili[sz]e|employ|modify|calculate|showcase|formali[sz]e|corroborate|choose|avoid|relate|determine|synthesi[sz]e';
 // "to" before a known verb, or before a word and then a determiner ("to reverse this paradigm"; "to the data" is not).
 const INFINITIVE = new RegExp(`\\bto\\s+(?:[a-z]+ly\\s+)?(?:(?:${COORDINATED_VERBS}|${ALWAYS_VERBS})\\b|(?!(?:the|a|an|this|these|those|its|their|our|each|all|both)\\b)[a-z]+\\s+(?:the|a|an|this|these|those|its|their|our|each|all|both)\\b)`, 'i');
 const COORDINATED_VERB = new RegExp(`^(?:${COORDINATED_VERBS})$`, 'i');
@@ -286,7 +286,8 @@ function agreeCoordinatedVerbs(rest: string, inflect: (base: string) => string =
     if (!(ALWAYS_VERB.test(base) || pronounObject) || (next !== undefined && NOT_OBJECT.test(next))) return m;
     // After a relative clause the verb may belong to it ("families that are global and incorporate bias"); a comma
     // before the conjunction marks the return to the main clause ("the fact that X is slow, and propose Y").
-    if (/,\s*$/.test(before)) return agreed;
+    // Not ", but": that contrasts within a relative clause as often ("models that are exact, but avoid X").
+    if (/,\s*$/.test(before)) return /^but\b/i.test(conj) && /\b(?:that|which|who)\b/i.test(before) ? m : agreed;
     // After an infinitive the base form reads right either way ("aims to fill this gap and introduce X").
     // Both only within the clause that the conjunction continues (since the last comma, colon or dash).
     const clause = before.slice(Math.max(before.lastIndexOf(','), before.lastIndexOf(':'), before.lastIndexOf(' -')) + 1);

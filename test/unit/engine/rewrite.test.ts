@@ -235,6 +235,17 @@ describe('coordinated verbs', () => {
     );
   });
 
+  it('inflects the second predicate of less common verbs ("and overcome these", "and devise a") but not a relative clause\'s', () => {
+    const tldr = (sentence: string) => rewriteSentence(sentence, { record: { key: 'k', authors: [{ family: 'Roe' }] }, style: 'tldr' });
+    assert.equal(tldr('We explain why greedy planners stall, and overcome these stalls with a learned cost.'), 'This paper explains why greedy planners stall, and overcomes these stalls with a learned cost.');
+    assert.equal(tldr('We introduce the notion of soft partitions and devise a tree model for them.'), 'This paper introduces the notion of soft partitions and devises a tree model for them.');
+    assert.equal(
+      rewriteSentence('We study lattice codes and utilize this structure for decoding.', { record: three, style: 'citation', tense: 'past' }),
+      'Taigman et al. \\cite{taigman17} studied lattice codes and utilized this structure for decoding.',
+    );
+    assert.equal(tldr('We define partial models that are exact, but avoid the cost of full models.'), 'This paper defines partial models that are exact, but avoid the cost of full models.');
+  });
+
   it('inflects any verb whose object is a pronoun ("and couple them")', () => {
     const one = { key: 'k', authors: [{ family: 'Roe' }] };
     assert.equal(rewriteSentence('We learn two codebooks, one per speaker, and couple them.', { record: one, style: 'tldr' }), 'This paper learns two codebooks, one per speaker, and couples them.');
