@@ -390,6 +390,10 @@ function replaceInnerFirstPerson(s: string, style: CitationStyle, tense: Tense =
     .replace(/\b(can|could|do|did|will|would|should|may|might|must|shall)\s+we\b/gi, '$1 it')
     // "it" stands for the paper only once "This paper" has been said; before that, the paper is named.
     .replace(/\bwe\s+([\w-]+(?:\s+[\w-]+)?)/g, (_m, rest: string) => {
+      // "the changes we made", "the tasks we performed": what the authors did stays theirs and stays past (not "the
+      // changes it makes").
+      const verb = rest.split(/\s+/)[0];
+      if (isPastForm(verb) && !/^(?:had|did|used)$/i.test(verb)) return `the authors ${rest}`;
       const pronoun = first ? 'this paper' : 'it';
       first = false;
       return `${pronoun} ${agreeVerb(rest, 'singular', 'base')}`;

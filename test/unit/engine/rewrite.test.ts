@@ -367,6 +367,13 @@ describe('past tense (citation style)', () => {
   it('leaves the tldr style in the present', () => {
     assert.equal(rewriteSentence('We propose a tagger.', { record: one, style: 'tldr', tense: 'past' }), 'This paper proposes a tagger.');
   });
+
+  it('keeps in a tldr what the authors did in the past theirs ("the tasks we ran" is not "the tasks it runs")', () => {
+    assert.equal(
+      rewriteSentence('We describe the changes we made to the course and evaluate them on the cohorts we taught.', { record: one, style: 'tldr' }),
+      'This paper describes the changes the authors made to the course and evaluates them on the cohorts the authors taught.',
+    );
+  });
 });
 
 describe('coordinated nouns', () => {
