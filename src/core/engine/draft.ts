@@ -170,9 +170,13 @@ export function groupKeyphrases(
   titles: readonly string[] = [],
 ): string[] {
   const titleText = titles.join(' ').toLowerCase();
+  // A phrase that is a whole title names one paper, not what the group shares ("### Coupled Generative Adversarial
+  // Networks" over a section about several works).
+  const wholeTitles = new Set(titles.map((t) => t.toLowerCase().replace(/[^\p{L}\p{N}-]+/gu, ' ').trim()));
   const scores = new Map<string, { score: number; docs: Set<number>; surface: string }>();
   groupTexts.forEach((text, doc) => {
     for (const p of phrasesOf(text)) {
+      if (wholeTitles.has(p.surface)) continue;
       const inTitle = titleText.includes(p.surface) ? 2 : 1;
       const weight = p.key.split(' ').reduce((a, t) => a + idf(t), 0) * (p.n === 1 ? 0.3 : 1) * inTitle;
       const entry = scores.get(p.key) ?? { score: 0, docs: new Set<number>(), surface: p.surface };

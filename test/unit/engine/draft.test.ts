@@ -232,6 +232,18 @@ describe('groupKeyphrases', () => {
     for (const p of phrases) assert.ok(!/image-to-image$/.test(p), `cut-off phrase: ${p}`);
   });
 
+  it('does not name a topic after the whole title of one of its papers', () => {
+    const group = [
+      'Tidal Sensor Networks. We place tidal sensor networks along a coast to log tides.',
+      'Tide logs from sensors on buoys are merged into tide tables.',
+      'We denoise tide tables from tidal sensor networks with a smoother.',
+    ];
+    const titles = ['Tidal Sensor Networks', 'Merging tide logs', 'Smoothing tide tables'];
+    const phrases = groupKeyphrases(group, ['We parse spoken commands.'], () => 1, 2, titles);
+    assert.ok(phrases.length > 0);
+    assert.ok(!phrases.includes('tidal sensor networks'), phrases.join(' | '));
+  });
+
   it('does not name a topic after what the works do without', () => {
     const group = [
       'We translate sketches into photographs without paired examples, using a cycle loss.',
