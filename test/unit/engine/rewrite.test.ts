@@ -138,6 +138,8 @@ describe('rewriteSentence', () => {
     const cuts = clauseTruncations('The workshop ran a shared translation task, a system ranking task, and a task for scoring metrics.').map((t) => t.text);
     assert.ok(!cuts.some((t) => /and a task\.$/.test(t)), cuts.join(' | '));
     assert.ok(clauseTruncations('We train a small parser on tweets for the task of slot filling.').some((t) => t.text === 'We train a small parser on tweets.'));
+    const paradigm = clauseTruncations('This paper investigates a machine learning approach for ordering the steps of cooking recipes.').map((t) => t.text);
+    assert.ok(!paradigm.some((t) => /approach\.$/.test(t)), paradigm.join(' | '));
   });
 
   it('offers the main clause without its fronted clause as a tldr candidate only', () => {
