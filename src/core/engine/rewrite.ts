@@ -267,7 +267,57 @@ const COORDINATED_CANDIDATE = new RegExp(`\\b(and|or|then|but|and then|and also|
  * `from` is the form the authors wrote them in: base after "we", third person after "This paper describes X and …".
  */
 function agreeCoordinatedVerbs(rest: string, inflect: (base: string) => string = toThirdSingular, from: 'base' | 'third-singular' | 'past' = 'base'): string {
-  return rest.replace(COORDINATED_CANDIDATE, (m: string, conj: string, adverb: string, word: string, next: string | undefined, at: number, whole: string) => {
+  // A series of predicates ("define X, derive Y, and evaluate Z"): once the last one is a coordinated verb, the
+  // ones between commas before it are too.
+  const agreedAt: number[] = [];
+  rest.replace(COORDINATED_CANDIDATE, (m: string, conj: string, adverb: string, word: string, next: string | undefined, at: number, whole: string) => {
+    if (coordinatedVerb(m, conj, adverb, word, next, at, whole, inflect, from) !== m) agreedAt.push(at);
+    return m;
+  });
+  if (agreedAt.length) rest = agreeSeriesBefore(rest, agreedAt[0], inflect, from);
+  return rest.replace(COORDINATED_CANDIDATE, (m: string, conj: string, adverb: string, word: string, next: string | undefined, at: number, whole: string) =>
+    coordinatedVerb(m, conj, adverb, word, next, at, whole, inflect, from),
+  );
+}
+
+/** The base form of `word` if it is written in the form `from` (else undefined). */
+function baseIn(word: string, from: 'base' | 'third-singular' | 'past'): string | undefined {
+  if (from === 'base') return word;
+  if (from === 'past') return isPastForm(word) && baseFromPast(word) !== word ? baseFromPast(word) : undefined;
+  const base = toBaseForm(word);
+  return base !== word ? base : undefined;
+}
+
+const SERIES_ITEM = new RegExp(`^(${COORDINATED_ADVERB})([a-z]+)(?=\\s+([^\\s,.;:]+))`, 'i');
+
+/** The predicates of a series that come between commas before the coordinated one at `at`, inflected. */
+function agreeSeriesBefore(rest: string, at: number, inflect: (base: string) => string, from: 'base' | 'third-singular' | 'past'): string {
+  const head = rest.slice(0, at);
+  const parts = head.split(/(,\s+)/);
+  // parts[0] is the main verb's own object; walk back over the items that open with a verb.
+  for (let i = parts.length - 1; i >= 2; i -= 2) {
+    if (!parts[i].trim()) continue;
+    const item = SERIES_ITEM.exec(parts[i]);
+    const base = item && baseIn(item[2], from);
+    if (!item || !base || STOPWORDS.has(base.toLowerCase())) break;
+    const verb = (COORDINATED_VERB.test(base) && OBJECT_START.test(item[3])) || (ALWAYS_VERB.test(base) && !NOT_OBJECT.test(item[3]));
+    if (!verb) break;
+    parts[i] = item[1] + matchCase(inflect(base.toLowerCase()), item[2]) + parts[i].slice(item[0].length);
+  }
+  return parts.join('') + rest.slice(at);
+}
+
+function coordinatedVerb(
+  m: string,
+  conj: string,
+  adverb: string,
+  word: string,
+  next: string | undefined,
+  at: number,
+  whole: string,
+  inflect: (base: string) => string,
+  from: 'base' | 'third-singular' | 'past',
+): string {
     const base = from === 'base' ? word : from === 'past' ? (isPastForm(word) ? baseFromPast(word) : word) : toBaseForm(word);
     if (from !== 'base' && base === word) return m;
     const agreed = `${conj} ${adverb}${matchCase(inflect(base.toLowerCase()), word)}`;
@@ -292,7 +342,6 @@ function agreeCoordinatedVerbs(rest: string, inflect: (base: string) => string =
     // Both only within the clause that the conjunction continues (since the last comma, colon or dash).
     const clause = before.slice(Math.max(before.lastIndexOf(','), before.lastIndexOf(':'), before.lastIndexOf(' -')) + 1);
     return /\b(?:that|which|who|whom|whose|where)\b/i.test(clause) || INFINITIVE.test(clause) ? m : agreed;
-  });
 }
 
 /**

@@ -248,6 +248,18 @@ describe('coordinated verbs', () => {
     assert.equal(tldr('We define partial models that are exact, but avoid the cost of full models.'), 'This paper defines partial models that are exact, but avoid the cost of full models.');
   });
 
+  it('inflects every predicate of a series ("define X, derive Y, and evaluate Z"), not only the last', () => {
+    const tldr = (sentence: string) => rewriteSentence(sentence, { record: { key: 'k', authors: [{ family: 'Roe' }] }, style: 'tldr' });
+    assert.equal(tldr('We define a hinge loss, derive its gradient, and evaluate it on two tasks.'), 'This paper defines a hinge loss, derives its gradient, and evaluates it on two tasks.');
+    assert.equal(
+      rewriteSentence('We survey nine growers, collect their yield logs and design a planting calendar.', { record: three, style: 'citation', tense: 'past' }),
+      'Taigman et al. \\cite{taigman17} surveyed nine growers, collected their yield logs and designed a planting calendar.',
+    );
+    // Not a series of predicates: an aside between commas, or a relative clause's own verbs.
+    assert.equal(tldr('We learn two mappings, one in each direction, and couple them.'), 'This paper learns two mappings, one in each direction, and couples them.');
+    assert.equal(tldr('We propose a tagger that reads words, predicts tags and outperforms baselines.'), 'This paper proposes a tagger that reads words, predicts tags and outperforms baselines.');
+  });
+
   it('inflects any verb whose object is a pronoun ("and couple them")', () => {
     const one = { key: 'k', authors: [{ family: 'Roe' }] };
     assert.equal(rewriteSentence('We learn two codebooks, one per speaker, and couple them.', { record: one, style: 'tldr' }), 'This paper learns two codebooks, one per speaker, and couples them.');
