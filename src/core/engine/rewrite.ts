@@ -239,18 +239,18 @@ function matchCase(word: string, like: string): string {
 
 /** Verbs that often head a second coordinated predicate ("we analyse X and identify Y"). */
 const COORDINATED_VERBS =
-  'propose|present|introduce|show|demonstrate|identify|apply|evaluate|compare|achieve|provide|use|find|derive|develop|analy[sz]e|extend|study|obtain|outperform|prove|describe|release|train|learn|test|validate|discuss|explore|investigate|establish|offer|design|implement|report|suggest|argue|observe|verify|exploit|leverage|formulate|incorporate|combine|reduce|improve|enable|allow|yield|reach|set|make|give|build|create|collect|perform|conduct|explain|highlight|characteri[sz]e|quantify|measure|hypothesi[sz]e|conjecture|claim|conclude|note|tabulate|summari[sz]e|speculate|recommend|reveal|confirm|discover|emphasi[sz]e';
+  'propose|present|introduce|show|demonstrate|identify|apply|evaluate|compare|achieve|provide|use|find|derive|develop|analy[sz]e|extend|study|obtain|outperform|prove|describe|release|train|learn|test|validate|discuss|explore|investigate|establish|offer|design|implement|report|suggest|argue|observe|verify|exploit|leverage|formulate|incorporate|combine|reduce|improve|enable|allow|yield|reach|set|make|give|build|create|collect|perform|conduct|explain|highlight|characteri[sz]e|quantify|measure|hypothesi[sz]e|conjecture|claim|conclude|note|tabulate|summari[sz]e|speculate|recommend|reveal|confirm|discover|emphasi[sz]e|contrast|leave|close|fix|try';
 /** Verbs that are never nouns: any object may follow them ("and propose feature boosting", "and introduce ATMC"). */
 const ALWAYS_VERBS =
-  'propose|introduce|demonstrate|identify|evaluate|achieve|derive|develop|analy[sz]e|extend|obtain|outperform|prove|investigate|explore|establish|formulate|incorporate|exploit|leverage|improve|enable|conduct|explain|highlight|characteri[sz]e|quantify|verify|hypothesi[sz]e|apply|provide|show|combine|compare|describe|discuss|suggest|argue|observe|validate|implement|adapt|refine|define|generali[sz]e|examine|assess|construct|outline|sketch|illustrate|motivate|justify|predict|interpret|overcome|adopt|uncover|consider|optimi[sz]e|decouple|mitigate|devise|utili[sz]e|employ|modify|calculate|showcase|formali[sz]e|corroborate|choose|avoid|relate|determine|synthesi[sz]e';
+  'propose|introduce|demonstrate|identify|evaluate|achieve|derive|develop|analy[sz]e|extend|obtain|outperform|prove|investigate|explore|establish|formulate|incorporate|exploit|leverage|improve|enable|conduct|explain|highlight|characteri[sz]e|quantify|verify|hypothesi[sz]e|apply|provide|show|combine|compare|describe|discuss|suggest|argue|observe|validate|implement|adapt|refine|define|generali[sz]e|examine|assess|construct|outline|sketch|illustrate|motivate|justify|predict|interpret|overcome|adopt|uncover|consider|optimi[sz]e|decouple|mitigate|devise|utili[sz]e|employ|modify|calculate|showcase|formali[sz]e|corroborate|choose|avoid|relate|determine|synthesi[sz]e|attempt|strive|seek|believe|expose|accelerate|simplify|strengthen|stabili[sz]e';
 // "to" before a known verb, or before a word and then a determiner ("to reverse this paradigm"; "to the data" is not).
 const INFINITIVE = new RegExp(`\\bto\\s+(?:[a-z]+ly\\s+)?(?:(?:${COORDINATED_VERBS}|${ALWAYS_VERBS})\\b|(?!(?:the|a|an|this|these|those|its|their|our|each|all|both)\\b)[a-z]+\\s+(?:the|a|an|this|these|those|its|their|our|each|all|both)\\b)`, 'i');
 const COORDINATED_VERB = new RegExp(`^(?:${COORDINATED_VERBS})$`, 'i');
 /** Verbs that often share one "to" with the next ("to detect and track the", "to rank and compare"). */
 const INFINITIVE_PAIR_VERBS =
   'rank|detect|track|estimate|generate|classify|segment|recogni[sz]e|translate|parse|retrieve|model|represent|encode|decode|align|cluster|locali[sz]e|infer|understand|interpret|visuali[sz]e|label|annotate|search|select|reason|plan|control|optimi[sz]e|solve|sample|compute|approximate|compress|store|edit|repair|monitor|simulate|reconstruct|synthesi[sz]e|render|manipulate|navigate|capture|extract|integrate|organi[sz]e|process';
-/** The conjunction follows a bare infinitive, so the verb after it is a second infinitive, not a main verb. */
-const AFTER_BARE_INFINITIVE = new RegExp(`\\bto\\s+(?:[a-z]+ly\\s+)?(?:${COORDINATED_VERBS}|${ALWAYS_VERBS}|${INFINITIVE_PAIR_VERBS})\\s*$`, 'i');
+/** The conjunction follows a bare infinitive (after "to" or a modal), so the verb after it is a second one, not a main verb. */
+const AFTER_BARE_INFINITIVE = new RegExp(`\\b(?:to|can|could|will|would|may|might|must|should|shall|cannot)\\s+(?:[a-z]+ly\\s+)?(?:${COORDINATED_VERBS}|${ALWAYS_VERBS}|${INFINITIVE_PAIR_VERBS})\\s*$`, 'i');
 const ALWAYS_VERB = new RegExp(`^(?:${ALWAYS_VERBS})$`, 'i');
 // The verb must be followed by what starts an object, so that nouns ("the design and use of X") stay as they are.
 const OBJECT_START =
@@ -318,30 +318,30 @@ function coordinatedVerb(
   inflect: (base: string) => string,
   from: 'base' | 'third-singular' | 'past',
 ): string {
-    const base = from === 'base' ? word : from === 'past' ? (isPastForm(word) ? baseFromPast(word) : word) : toBaseForm(word);
-    if (from !== 'base' && base === word) return m;
-    const agreed = `${conj} ${adverb}${matchCase(inflect(base.toLowerCase()), word)}`;
-    const before = whole.slice(0, at);
-    if (AFTER_BARE_INFINITIVE.test(before)) return m;
-    if (next !== undefined && COORDINATED_VERB.test(base) && OBJECT_START.test(next)) return agreed;
-    // "and presents and discusses the results": the first verb shares the object of the second.
-    if (next !== undefined && /^(?:and|or)$/i.test(next) && COORDINATED_VERB.test(base)) {
-      const pair = /^\s+(?:and|or)\s+([a-z]+)\s+([^\s,.;:]+)/i.exec(whole.slice(at + m.length));
-      const second = pair && (from === 'base' ? pair[1] : from === 'past' ? (isPastForm(pair[1]) ? baseFromPast(pair[1]) : pair[1]) : toBaseForm(pair[1]));
-      if (pair && second && (from === 'base' || second !== pair[1]) && COORDINATED_VERB.test(second) && OBJECT_START.test(pair[2])) return agreed;
-    }
-    // A word with a pronoun for its object is a verb whatever the word ("and couple them").
-    const pronounObject =
-      next !== undefined && /^(?:them|it|us|themselves|itself)$/i.test(next) && !STOPWORDS.has(base.toLowerCase()) && !/(?:ing|ly)$/i.test(base) && !isPastForm(base);
-    if (!(ALWAYS_VERB.test(base) || pronounObject) || (next !== undefined && NOT_OBJECT.test(next))) return m;
-    // After a relative clause the verb may belong to it ("families that are global and incorporate bias"); a comma
-    // before the conjunction marks the return to the main clause ("the fact that X is slow, and propose Y").
-    // Not ", but": that contrasts within a relative clause as often ("models that are exact, but avoid X").
-    if (/,\s*$/.test(before)) return /^but\b/i.test(conj) && /\b(?:that|which|who)\b/i.test(before) ? m : agreed;
-    // After an infinitive the base form reads right either way ("aims to fill this gap and introduce X").
-    // Both only within the clause that the conjunction continues (since the last comma, colon or dash).
-    const clause = before.slice(Math.max(before.lastIndexOf(','), before.lastIndexOf(':'), before.lastIndexOf(' -')) + 1);
-    return /\b(?:that|which|who|whom|whose|where)\b/i.test(clause) || INFINITIVE.test(clause) ? m : agreed;
+  const base = from === 'base' ? word : from === 'past' ? (isPastForm(word) ? baseFromPast(word) : word) : toBaseForm(word);
+  if (from !== 'base' && base === word) return m;
+  const agreed = `${conj} ${adverb}${matchCase(inflect(base.toLowerCase()), word)}`;
+  const before = whole.slice(0, at);
+  if (AFTER_BARE_INFINITIVE.test(before)) return m;
+  if (next !== undefined && COORDINATED_VERB.test(base) && OBJECT_START.test(next)) return agreed;
+  // "and presents and discusses the results": the first verb shares the object of the second.
+  if (next !== undefined && /^(?:and|or)$/i.test(next) && COORDINATED_VERB.test(base)) {
+    const pair = /^\s+(?:and|or)\s+([a-z]+)\s+([^\s,.;:]+)/i.exec(whole.slice(at + m.length));
+    const second = pair && (from === 'base' ? pair[1] : from === 'past' ? (isPastForm(pair[1]) ? baseFromPast(pair[1]) : pair[1]) : toBaseForm(pair[1]));
+    if (pair && second && (from === 'base' || second !== pair[1]) && COORDINATED_VERB.test(second) && OBJECT_START.test(pair[2])) return agreed;
+  }
+  // A word with a pronoun for its object is a verb whatever the word ("and couple them").
+  const pronounObject =
+    next !== undefined && /^(?:them|it|us|themselves|itself)$/i.test(next) && !STOPWORDS.has(base.toLowerCase()) && !/(?:ing|ly)$/i.test(base) && !isPastForm(base);
+  if (!(ALWAYS_VERB.test(base) || pronounObject) || (next !== undefined && NOT_OBJECT.test(next))) return m;
+  // After a relative clause the verb may belong to it ("families that are global and incorporate bias"); a comma
+  // before the conjunction marks the return to the main clause ("the fact that X is slow, and propose Y").
+  // Not ", but": that contrasts within a relative clause as often ("models that are exact, but avoid X").
+  if (/,\s*$/.test(before)) return /^but\b/i.test(conj) && /\b(?:that|which|who)\b/i.test(before) ? m : agreed;
+  // After an infinitive the base form reads right either way ("aims to fill this gap and introduce X").
+  // Both only within the clause that the conjunction continues (since the last comma, colon or dash).
+  const clause = before.slice(Math.max(before.lastIndexOf(','), before.lastIndexOf(':'), before.lastIndexOf(' -')) + 1);
+  return /\b(?:that|which|who|whom|whose|where)\b/i.test(clause) || INFINITIVE.test(clause) ? m : agreed;
 }
 
 /**

@@ -241,6 +241,9 @@ describe('coordinated verbs', () => {
     const tldr = (sentence: string) => rewriteSentence(sentence, { record: { key: 'k', authors: [{ family: 'Roe' }] }, style: 'tldr' });
     assert.equal(tldr('We explain why greedy planners stall, and overcome these stalls with a learned cost.'), 'This paper explains why greedy planners stall, and overcomes these stalls with a learned cost.');
     assert.equal(tldr('We introduce the notion of soft partitions and devise a tree model for them.'), 'This paper introduces the notion of soft partitions and devises a tree model for them.');
+    assert.equal(tldr('We pick a coarser grid and attempt to bound the error of each cell.'), 'This paper picks a coarser grid and attempts to bound the error of each cell.');
+    assert.equal(tldr('We compare and contrast the two grids, and leave the proof for later.'), 'This paper compares and contrasts the two grids, and leaves the proof for later.');
+    assert.equal(tldr('We show that a damped update can stabilize and accelerate value learning.'), 'This paper shows that a damped update can stabilize and accelerate value learning.');
     assert.equal(
       rewriteSentence('We study lattice codes and utilize this structure for decoding.', { record: three, style: 'citation', tense: 'past' }),
       'Taigman et al. \\cite{taigman17} studied lattice codes and utilized this structure for decoding.',
