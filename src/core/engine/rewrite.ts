@@ -267,17 +267,19 @@ const COORDINATED_CANDIDATE = new RegExp(`\\b(and|or|then|but|and then|and also|
  * `from` is the form the authors wrote them in: base after "we", third person after "This paper describes X and …".
  */
 function agreeCoordinatedVerbs(rest: string, inflect: (base: string) => string = toThirdSingular, from: 'base' | 'third-singular' | 'past' = 'base'): string {
-  // A series of predicates ("define X, derive Y, and evaluate Z"): once the last one is a coordinated verb, the
-  // ones between commas before it are too.
-  const agreedAt: number[] = [];
+  const edits: Array<{ at: number; length: number; text: string }> = [];
   rest.replace(COORDINATED_CANDIDATE, (m: string, conj: string, adverb: string, word: string, next: string | undefined, at: number, whole: string) => {
-    if (coordinatedVerb(m, conj, adverb, word, next, at, whole, inflect, from) !== m) agreedAt.push(at);
+    const agreed = coordinatedVerb(m, conj, adverb, word, next, at, whole, inflect, from);
+    if (agreed !== m) edits.push({ at, length: m.length, text: agreed });
     return m;
   });
-  if (agreedAt.length) rest = agreeSeriesBefore(rest, agreedAt[0], inflect, from);
-  return rest.replace(COORDINATED_CANDIDATE, (m: string, conj: string, adverb: string, word: string, next: string | undefined, at: number, whole: string) =>
-    coordinatedVerb(m, conj, adverb, word, next, at, whole, inflect, from),
-  );
+  if (!edits.length) return rest;
+  // From the last edit back, so that the offsets of the earlier ones stay valid.
+  let out = rest;
+  for (const e of [...edits].reverse()) out = out.slice(0, e.at) + e.text + out.slice(e.at + e.length);
+  // A series of predicates ("define X, derive Y, and evaluate Z"): the ones between commas before the first
+  // coordinated verb agree too (the text before it is unchanged).
+  return agreeSeriesBefore(out, edits[0].at, inflect, from);
 }
 
 /** The base form of `word` if it is written in the form `from` (else undefined). */
@@ -307,6 +309,7 @@ function agreeSeriesBefore(rest: string, at: number, inflect: (base: string) => 
   return parts.join('') + rest.slice(at);
 }
 
+/** One "and <word>" of agreeCoordinatedVerbs: the agreed text when the word heads a second predicate, else the match. */
 function coordinatedVerb(
   m: string,
   conj: string,
