@@ -285,7 +285,10 @@ function agreeCoordinatedVerbs(rest: string, inflect: (base: string) => string =
 /** The base form of `word` if it is written in the form `from` (else undefined). */
 function baseIn(word: string, from: 'base' | 'third-singular' | 'past'): string | undefined {
   if (from === 'base') return word;
-  if (from === 'past') return isPastForm(word) && baseFromPast(word) !== word ? baseFromPast(word) : undefined;
+  if (from === 'past') {
+    const base = isPastForm(word) ? baseFromPast(word) : word;
+    return base !== word ? base : undefined;
+  }
   const base = toBaseForm(word);
   return base !== word ? base : undefined;
 }
@@ -321,8 +324,8 @@ function coordinatedVerb(
   inflect: (base: string) => string,
   from: 'base' | 'third-singular' | 'past',
 ): string {
-  const base = from === 'base' ? word : from === 'past' ? (isPastForm(word) ? baseFromPast(word) : word) : toBaseForm(word);
-  if (from !== 'base' && base === word) return m;
+  const base = baseIn(word, from);
+  if (!base) return m;
   const agreed = `${conj} ${adverb}${matchCase(inflect(base.toLowerCase()), word)}`;
   const before = whole.slice(0, at);
   if (AFTER_BARE_INFINITIVE.test(before)) return m;
@@ -330,8 +333,8 @@ function coordinatedVerb(
   // "and presents and discusses the results": the first verb shares the object of the second.
   if (next !== undefined && /^(?:and|or)$/i.test(next) && COORDINATED_VERB.test(base)) {
     const pair = /^\s+(?:and|or)\s+([a-z]+)\s+([^\s,.;:]+)/i.exec(whole.slice(at + m.length));
-    const second = pair && (from === 'base' ? pair[1] : from === 'past' ? (isPastForm(pair[1]) ? baseFromPast(pair[1]) : pair[1]) : toBaseForm(pair[1]));
-    if (pair && second && (from === 'base' || second !== pair[1]) && COORDINATED_VERB.test(second) && OBJECT_START.test(pair[2])) return agreed;
+    const second = pair && baseIn(pair[1], from);
+    if (pair && second && COORDINATED_VERB.test(second) && OBJECT_START.test(pair[2])) return agreed;
   }
   // A word with a pronoun for its object is a verb whatever the word ("and couple them").
   const pronounObject =
