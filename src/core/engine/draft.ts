@@ -257,6 +257,14 @@ function speaksForAuthors(sentence: string): boolean {
   return /\b(?:we|our|us)\b/i.test(firstPersonPlural(sentence));
 }
 
+/** A sentence in which a work tells what it does: its authors speak ("we", "our"), or "this paper proposes …", "the
+ * proposed method …", "… is presented". */
+function describesTheWork(sentence: string): boolean {
+  return speaksForAuthors(sentence) || hasContributionCue(sentence) || DESCRIBES_ITSELF.test(sentence);
+}
+
+const DESCRIBES_ITSELF = /\b(?:the (?:proposed|presented|present) (?:[\w-]+ ){0,2}(?:method|approach|model|framework|algorithm|system|technique|scheme|work|paper|study)|(?:is|are) (?:here )?(?:proposed|presented|introduced|described|developed))\b/i;
+
 /** "It is common that …": an "it" that points nowhere, a placeholder for the clause that follows. */
 const EXPLETIVE_IT = /^it (?:is|was|has been|remains|seems|appears|becomes)\s+(?:[\w-]+\s+){0,3}?(?:that|to|whether|how)\b/i;
 
@@ -364,9 +372,14 @@ export async function writeDraft(req: DraftRequest, ctx: DraftContext): Promise<
         if (list.length < 3) list.push(c);
         bySentence.set(c.sentenceIndex, list);
       }
-      // Query focus: among a work's sentences, prefer those that speak to the author's own paper.
+      // Query focus: among what a work says about itself, prefer what speaks to the author's own paper. Its scene
+      // setting ("In unsupervised domain mapping, cycle constraints require …") shares the author's words more than
+      // its contribution does, but says nothing about the work; it gets the focus only when no sentence describes it.
       if (ownVector) {
-        for (const list of bySentence.values()) {
+        const describing = [...bySentence.keys()].filter((i) => describesTheWork(doc.sentences[i].text));
+        const focused = new Set(describing.length ? describing : bySentence.keys());
+        for (const [i, list] of bySentence) {
+          if (!focused.has(i)) continue;
           // Measured on the whole source sentence, so that relevance does not favour one compression over another.
           const relevance = cosine(model.vector(contentTerms(list[0].source.text)), ownVector);
           for (const c of list) c.score += DRAFT_OWN_RELEVANCE * relevance;

@@ -114,6 +114,27 @@ describe('DefaultEngine.draft', () => {
     for (const s of own) assert.ok(!/\\cite\{[^}]*\}\.$/.test(s.text) || s.role === 'contrast', s.text);
   });
 
+  it('tells what a work did, not the scene it sets, even where the scene shares the author\'s words', async () => {
+    const lib = new MemoryLibrary([
+      {
+        key: 'orlov2021tidal',
+        type: 'inproceedings',
+        title: 'Tidal Gauges Without Tides',
+        authors: [{ family: 'Orlov', given: 'Vera' }, { family: 'Quist', given: 'Anton' }],
+        year: 2021,
+        abstract:
+          'In coastal flood forecasting, tide gauges record sea level only at a few harbours. ' +
+          'We reconstruct hourly sea level between gauges from satellite altimetry with a kriging model that respects the coastline. ' +
+          'The reconstruction matches held-out gauges within four centimetres.',
+      },
+    ]);
+    const own = 'Coastal flood forecasting depends on sea level at tide gauges, which record it at a few harbours only. We forecast floods from river discharge instead.';
+    const draft = await engine.draft({ keys: ['orlov2021tidal'], ownAbstract: own, targetWords: 40, format: 'latex' }, lib);
+    const work = draft.paragraphs.flatMap((p) => p.sentences).filter((s) => s.role === 'work');
+    assert.equal(work.length, 1, draft.text);
+    assert.match(work[0].text, /reconstructed hourly sea level between gauges/);
+  });
+
   it('contrasts a lone work by name', async () => {
     const draft = await engine.draft({ keys: ['park2020cut'], ownAbstract: OWN_ABSTRACT, targetWords: 60, format: 'latex' }, library);
     assert.match(draft.text, /Unlike Park et al\. \\cite\{park2020cut\}, we propose semantic anchors/);
