@@ -178,6 +178,9 @@ export function clauseTruncations(sentence: string, minWords = 7): Truncation[] 
     if (/^,\s*but\b/i.test(m[0]) && /\bnot\b/i.test(head.slice(head.lastIndexOf(',') + 1))) continue;
     // "A planner that … with X is presented.": the main verb comes after the cut.
     if (PASSIVE_AT_END.test(sentence.slice(m.index)) && !/\b(?:is|are|was|were)\b/i.test(head)) continue;
+    // "… that state-of-the-art denoising can be achieved [with a single system]", "… tasks which are encoded [through a
+    // cost function]": a participle without the complement that follows it says nothing. Likewise a participle phrase cut to its participle ("…, dealing [with …]").
+    if (/^\s/.test(m[0]) && (isPastForm(head.trimEnd().split(/\s+/).pop() ?? '') || /,\s*[a-z]+ing\s*$/i.test(head))) continue;
     // "… and show that the existence of X [for Y is equivalent to Z]": a claim cut before its verb.
     const claim = REPORTED_CLAIM.exec(head) ?? EMBEDDED_QUESTION.exec(head);
     if (claim && !hasVerb(claim[1])) continue;

@@ -142,6 +142,18 @@ describe('rewriteSentence', () => {
     assert.ok(!paradigm.some((t) => /approach\.$/.test(t)), paradigm.join(' | '));
   });
 
+  it('does not cut a participle off from what it says ("can be achieved." / "which are encoded.")', () => {
+    const claim = clauseTruncations('We show that accurate flood maps can be obtained with a single radar pass over the delta.').map((t) => t.text);
+    assert.ok(!claim.some((t) => /obtained\.$/.test(t)), claim.join(' | '));
+    const relative = clauseTruncations('We present a scheduler for harbour cranes whose moves are encoded through a cost that is minimized online.').map((t) => t.text);
+    assert.ok(!relative.some((t) => /encoded\.$/.test(t)), relative.join(' | '));
+    const phrase = clauseTruncations('We split the grammar into shared rules, dealing with the common dialects, and private rules for the rest.').map((t) => t.text);
+    assert.ok(!phrase.some((t) => /dealing\.$/.test(t)), phrase.join(' | '));
+    // A cut that ends on a noun is still offered.
+    const noun = clauseTruncations('We schedule the container cranes of a busy harbour with a solver that runs online.').map((t) => t.text);
+    assert.ok(noun.includes('We schedule the container cranes of a busy harbour.'), noun.join(' | '));
+  });
+
   it('offers the main clause without its fronted clause as a tldr candidate only', () => {
     const sentence = 'Inspired by the visual cortex, we design a sparse network for image recognition.';
     const tldr = compressionVariants(sentence, { dropFronted: true }).map((v) => v.text);
