@@ -94,6 +94,11 @@ export function dropReportingFrame(sentence: string): string | undefined {
   const rest = sentence.slice(m[0].length);
   // The remainder must have a subject and a verb to stand alone; a short remainder is not worth it.
   if (rest.split(/\s+/).length < 6) return undefined;
+  // "We demonstrate that X are unable to Y, and develop Z": the second predicate is the authors'; without the frame it
+  // would be X's.
+  if (/^we\b/i.test(m[0]) && AUTHORS_SECOND_PREDICATE.test(rest)) return undefined;
+  // "We show that X, and that Y": the second claim hangs on the frame too.
+  if (/\b(?:and|but|or)\s+(?:also\s+)?that\b(?!\s+of\b)/i.test(rest)) return undefined;
   return capitalizeFirst(rest);
 }
 
@@ -262,6 +267,8 @@ const OBJECT_START =
 const NOT_OBJECT = /^(?:of|in|on|and|or|by|with|as|is|are|was|were|from|at)$/i;
 /** An adverb between the conjunction and the verb ("and experimentally show", "and instead propose"). */
 const COORDINATED_ADVERB = `(?:(?:also|further|then|first|finally|additionally|subsequently|instead|${LY_ADVERB})\\s+)?`;
+/** ", and develop a new defense": a second predicate in the base form, as only "we" (not a claim's subject) takes it. */
+const AUTHORS_SECOND_PREDICATE = new RegExp(`,\\s+and\\s+${COORDINATED_ADVERB}(?:${ALWAYS_VERBS})\\s`, 'i');
 const COORDINATED_CANDIDATE = new RegExp(`\\b(and|or|then|but|and then|and also|and further)\\s+(${COORDINATED_ADVERB})([a-z]+)(?=,|\\s+([^\\s,.;:]+))`, 'gi');
 
 /**
@@ -599,6 +606,10 @@ export function rewriteSentence(sentence: string, target: RewriteTarget): string
   s = s.replace(SUBJECT_ASIDE, '$1 ');
   // "We present here a method": once the authors are named, "here" points nowhere.
   s = s.replace(/^(we\s+(?:[a-z]+ly\s+)?[a-z]+)\s+here\b(?!\s+(?:is|are)\b)/i, '$1');
+  // "We aim instead at X", "… propagate labels in the graph instead.": the alternative to what the abstract said just
+  // before, which a citation does not repeat. An "instead" within the sentence stays ("and instead proposes", "instead
+  // of X").
+  s = s.replace(/(?<!\b(?:and|but|or|,))\s+instead\b(?!\s+of\b)(?=[\s.,;!?])/gi, '');
   s = activeCoordinatedPassive(activeSelfDescription(s) ?? s);
   // "Borrowing X from Y, we develop Z": the first "we" after a fronted clause is the subject too, and so is "this
   // paper" (in a draft, a "this paper" left in the sentence would be the reader's paper).

@@ -566,6 +566,26 @@ describe('openers and asides', () => {
     assert.equal(stripLeadingDiscourse('In this paper, k-means is run on embeddings.'), 'k-means is run on embeddings.');
     assert.equal(stripLeadingDiscourse('Finally, word2vec vectors are compared.'), 'word2vec vectors are compared.');
   });
+  it('drops an "instead" that answers the sentence before, and keeps one within the sentence', () => {
+    const past = { record: three, style: 'citation' as const, tense: 'past' as const };
+    assert.equal(rewriteSentence('We aim instead at forecasts that hold for a whole growing season.', past), 'Taigman et al. \\cite{taigman17} aimed at forecasts that hold for a whole growing season.');
+    assert.equal(rewriteSentence('We instead propagate crop labels over the field graph.', { record: three, style: 'tldr' }), 'This paper propagates crop labels over the field graph.');
+    assert.equal(rewriteSentence('We keep the yield model fixed and instead train the soil encoder.', { record: three, style: 'tldr' }), 'This paper keeps the yield model fixed and instead trains the soil encoder.');
+    assert.equal(rewriteSentence('We use rain gauges instead of radar.', past), 'Taigman et al. \\cite{taigman17} used rain gauges instead of radar.');
+  });
+  it('keeps "we show that" when a second predicate after the claim is the authors\'', () => {
+    const sentence = 'We demonstrate that rule-based taggers are unable to handle code switching, and develop a tagger that learns from transliterated text.';
+    assert.equal(dropReportingFrame(sentence), undefined);
+    assert.equal(
+      rewriteSentence(sentence, { record: three, style: 'tldr' }),
+      'This paper demonstrates that rule-based taggers are unable to handle code switching, and develops a tagger that learns from transliterated text.',
+    );
+  });
+  it('keeps the frame of two claims ("We show that X, and that Y")', () => {
+    assert.equal(dropReportingFrame('We show that rule-based taggers fail on code switching, and that transliteration helps them.'), undefined);
+    assert.equal(dropReportingFrame('Experiments show that rule-based taggers fail on code switching and that transliteration helps them.'), undefined);
+    assert.equal(dropReportingFrame('We show that rule-based taggers fail on code switching in chats.'), 'Rule-based taggers fail on code switching in chats.');
+  });
   it('drops "for the first time" between "we" and its verb, and "In the present paper,"', () => {
     assert.equal(rewriteSentence('We, for the first time, define filter-level sparsity.', { record: one, style: 'tldr' }), 'This paper defines filter-level sparsity.');
     assert.equal(rewriteSentence('In the present paper, I define a grammar class.', { record: one, style: 'citation', tense: 'past' }), 'Brants \\cite{brants00} defined a grammar class.');
