@@ -140,6 +140,8 @@ describe('rewriteSentence', () => {
     assert.ok(clauseTruncations('We train a small parser on tweets for the task of slot filling.').some((t) => t.text === 'We train a small parser on tweets.'));
     const paradigm = clauseTruncations('This paper investigates a machine learning approach for ordering the steps of cooking recipes.').map((t) => t.text);
     assert.ok(!paradigm.some((t) => /approach\.$/.test(t)), paradigm.join(' | '));
+    const learning = clauseTruncations('We present a tagger for dialect chat that employs a learning paradigm which we call lattice voting.').map((t) => t.text);
+    assert.ok(!learning.some((t) => /paradigm\.$/.test(t)), learning.join(' | '));
   });
 
   it('does not cut a participle off from what it says ("can be achieved." / "which are encoded.")', () => {
