@@ -292,6 +292,13 @@ function agreeCoordinatedVerbs(rest: string, inflect: (base: string) => string =
   return agreeSeriesBefore(out, edits[0].at, inflect, from);
 }
 
+/** "is", "has", "exploits": a verb in the third person singular, not a plural noun ("that models"). */
+function isThirdSingularVerb(word: string): boolean {
+  if (/^(?:is|has|does|was)$/i.test(word)) return true;
+  const base = toBaseForm(word);
+  return base !== word && (COORDINATED_VERB.test(base) || ALWAYS_VERB.test(base));
+}
+
 /** The base form of `word` if it is written in the form `from` (else undefined). */
 function baseIn(word: string, from: 'base' | 'third-singular' | 'past'): string | undefined {
   if (from === 'base') return word;
@@ -357,6 +364,10 @@ function coordinatedVerb(
   // After an infinitive the base form reads right either way ("aims to fill this gap and introduce X").
   // Both only within the clause that the conjunction continues (since the last comma, colon or dash).
   const clause = before.slice(Math.max(before.lastIndexOf(','), before.lastIndexOf(':'), before.lastIndexOf(' -')) + 1);
+  // Unless the relative clause's verb agrees with a singular noun ("a concept that exploits X and propose Y"): then a
+  // verb in the authors' base form cannot share its subject.
+  const relative = [...clause.matchAll(/\b(?:that|which|who)\s+(?:[a-z]+ly\s+)?([a-z]+)\b/gi)].pop();
+  if (relative && from === 'base' && !INFINITIVE.test(clause) && isThirdSingularVerb(relative[1]) && !isThirdSingularVerb(word)) return agreed;
   return /\b(?:that|which|who|whom|whose|where)\b/i.test(clause) || INFINITIVE.test(clause) ? m : agreed;
 }
 

@@ -575,6 +575,17 @@ describe('openers and asides', () => {
     assert.equal(rewriteSentence('We keep the yield model fixed and instead train the soil encoder.', { record: three, style: 'tldr' }), 'This paper keeps the yield model fixed and instead trains the soil encoder.');
     assert.equal(rewriteSentence('We use rain gauges instead of radar.', past), 'Taigman et al. \\cite{taigman17} used rain gauges instead of radar.');
   });
+  it('inflects the authors\' second verb after a relative clause whose own verb agrees with a singular noun', () => {
+    assert.equal(
+      rewriteSentence('We present a sampler that exploits sparse gradients and propose pruning the chain early.', { record: three, style: 'tldr' }),
+      'This paper presents a sampler that exploits sparse gradients and proposes pruning the chain early.',
+    );
+    // A plural noun's relative clause could take the base form itself: left as written.
+    assert.equal(
+      rewriteSentence('We study samplers that exploit sparse gradients and prune the chain early.', { record: three, style: 'tldr' }),
+      'This paper studies samplers that exploit sparse gradients and prune the chain early.',
+    );
+  });
   it('keeps "we show that" when a second predicate after the claim is the authors\'', () => {
     const sentence = 'We demonstrate that rule-based taggers are unable to handle code switching, and develop a tagger that learns from transliterated text.';
     assert.equal(dropReportingFrame(sentence), undefined);
