@@ -618,9 +618,9 @@ export function rewriteSentence(sentence: string, target: RewriteTarget): string
   // "We present here a method": once the authors are named, "here" points nowhere.
   s = s.replace(/^(we\s+(?:[a-z]+ly\s+)?[a-z]+)\s+here\b(?!\s+(?:is|are)\b)/i, '$1');
   // "We aim instead at X", "… propagate labels in the graph instead.": the alternative to what the abstract said just
-  // before, which a citation does not repeat. An "instead" within the sentence stays ("and instead proposes", "instead
-  // of X").
-  s = s.replace(/(?<!\b(?:and|but|or|,))\s+instead\b(?!\s+of\b)(?=[\s.,;!?])/gi, '');
+  // before, which a citation does not repeat. An "instead" within the sentence stays ("and instead proposes", "; instead,
+  // the model …", "instead of X").
+  s = s.replace(/(?<!\b(?:and|but|or)|[,;:])\s+instead\b(?!\s+of\b)(?=[\s.;!?])/gi, '');
   s = activeCoordinatedPassive(activeSelfDescription(s) ?? s);
   // "Borrowing X from Y, we develop Z": the first "we" after a fronted clause is the subject too, and so is "this
   // paper" (in a draft, a "this paper" left in the sentence would be the reader's paper).

@@ -574,6 +574,10 @@ describe('openers and asides', () => {
     assert.equal(rewriteSentence('We instead propagate crop labels over the field graph.', { record: three, style: 'tldr' }), 'This paper propagates crop labels over the field graph.');
     assert.equal(rewriteSentence('We keep the yield model fixed and instead train the soil encoder.', { record: three, style: 'tldr' }), 'This paper keeps the yield model fixed and instead trains the soil encoder.');
     assert.equal(rewriteSentence('We use rain gauges instead of radar.', past), 'Taigman et al. \\cite{taigman17} used rain gauges instead of radar.');
+    assert.equal(
+      rewriteSentence('Our model needs no field labels; instead, it learns from satellite passes.', { record: three, style: 'tldr' }),
+      'The model needs no field labels; instead, it learns from satellite passes.',
+    );
   });
   it('inflects the authors\' second verb after a relative clause whose own verb agrees with a singular noun', () => {
     assert.equal(
