@@ -454,7 +454,10 @@ function replaceInnerFirstPerson(s: string, style: CitationStyle, tense: Tense =
         return `${pronoun} ${tense === 'past' ? agreeVerb(rest, 'plural', 'base', 'past') : rest}`;
       })
       .replace(/\bWe\b/g, 'They')
-      // Unnamed authors have no "their" to refer back to: "our two models" is "the two models".
+      // Unnamed authors have no "their" to refer back to: "our two models" is "the two models", but "our own" is the
+      // authors' ("the own" says nothing).
+      .replace(/\b(?:our|my) own\b/g, authorsUnnamed ? "the authors' own" : 'their own')
+      .replace(/\b(?:Our|My) own\b/g, authorsUnnamed ? "The authors' own" : 'Their own')
       .replace(/\b(?:our|my)\b/g, authorsUnnamed ? 'the' : 'their')
       .replace(/\b(?:Our|My)\b/g, authorsUnnamed ? 'The' : 'Their')
       .replace(/\bours\b/g, 'theirs')
@@ -476,6 +479,8 @@ function replaceInnerFirstPerson(s: string, style: CitationStyle, tense: Tense =
     })
     // "enables us to compare" is the reader's gain, not the paper's: "enables one to compare".
     .replace(/\b((?:allow|enable|let|help|lead|give|provide)(?:s|ed|ing)?|led|gave|given)\s+us\b/gi, '$1 one')
+    .replace(/\b(?:our|my) own\b/g, "the authors' own")
+    .replace(/\b(?:Our|My) own\b/g, "The authors' own")
     .replace(/\b(?:our|my)\b/g, 'the')
     .replace(/\b(?:Our|My)\b/g, 'The')
     .replace(/\bours\b/g, 'its')

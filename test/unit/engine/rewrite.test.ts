@@ -144,6 +144,21 @@ describe('rewriteSentence', () => {
     assert.ok(!learning.some((t) => /paradigm\.$/.test(t)), learning.join(' | '));
   });
 
+  it('keeps "our own" with the authors', () => {
+    assert.equal(
+      rewriteSentence('We compare three tide models on our own gauge records.', { record: three, style: 'tldr' }),
+      "This paper compares three tide models on the authors' own gauge records.",
+    );
+    assert.equal(
+      rewriteSentence('We compare three tide models on our own gauge records.', { record: three, style: 'citation', tense: 'past' }),
+      'Taigman et al. \\cite{taigman17} compared three tide models on their own gauge records.',
+    );
+    assert.equal(
+      rewriteSentence('Earlier surveys and our own pilot runs favour the harmonic model.', { record: three, style: 'citation', tense: 'past' }),
+      "Earlier surveys and the authors' own pilot runs favour the harmonic model \\cite{taigman17}.",
+    );
+  });
+
   it('does not cut a participle off from what it says ("can be achieved." / "which are encoded.")', () => {
     const claim = clauseTruncations('We show that accurate flood maps can be obtained with a single radar pass over the delta.').map((t) => t.text);
     assert.ok(!claim.some((t) => /obtained\.$/.test(t)), claim.join(' | '));
