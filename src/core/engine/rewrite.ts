@@ -465,8 +465,12 @@ function replaceInnerFirstPerson(s: string, style: CitationStyle, tense: Tense =
       .replace(/\bus\b/g, 'them');
   }
   return s
-    // "can we create" → "can it create": after a modal or "do" the verb keeps its base form.
-    .replace(/\b(can|could|do|did|will|would|should|may|might|must|shall)\s+we\b/gi, '$1 it')
+    // "How can we create X?" asks what anyone could do: "How can one create X?" (the verb keeps its base form);
+    // "Nor do we rely on X" is the paper's ("Nor does it rely"), "did we" the authors'.
+    .replace(/\b(nor|neither)\s+do\s+we\b/gi, '$1 does it')
+    .replace(/\b(d)o\s+we\b/gi, '$1oes one')
+    .replace(/\b(did)\s+we\b/gi, '$1 the authors')
+    .replace(/\b(can|could|will|would|should|may|might|must|shall)\s+we\b/gi, '$1 one')
     // "it" stands for the paper only once "This paper" has been said; before that, the paper is named.
     .replace(/\bwe\s+([\w-]+(?:\s+[\w-]+)?)/g, (_m, rest: string) => {
       // "the changes we made", "the tasks we performed": what the authors did stays theirs and stays past (not "the

@@ -144,6 +144,13 @@ describe('rewriteSentence', () => {
     assert.ok(!learning.some((t) => /paradigm\.$/.test(t)), learning.join(' | '));
   });
 
+  it('asks a TLDR\'s question impersonally ("How can one …?"), and keeps "Nor does it" the paper\'s', () => {
+    const tldr = { record: three, style: 'tldr' as const };
+    assert.equal(rewriteSentence('How can we forecast floods in ungauged basins?', tldr), 'How can one forecast floods in ungauged basins?');
+    assert.equal(rewriteSentence('How do we choose the rain gauges to keep?', tldr), 'How does one choose the rain gauges to keep?');
+    assert.equal(rewriteSentence('Nor do we rely on radar at test time.', tldr), 'Nor does it rely on radar at test time.');
+  });
+
   it('keeps "our own" with the authors', () => {
     assert.equal(
       rewriteSentence('We compare three tide models on our own gauge records.', { record: three, style: 'tldr' }),
@@ -513,7 +520,7 @@ describe('the authors\' "we" after a fronted clause or frame (tldr)', () => {
 
   it('reads "enables us to" as the reader\'s gain and keeps the base form after a modal', () => {
     assert.equal(tldr('We propose a metric which enables us to compare parsers.'), 'This paper proposes a metric which enables one to compare parsers.');
-    assert.equal(tldr('We ask what can we learn from pruned networks.'), 'This paper asks what can it learn from pruned networks.');
+    assert.equal(tldr('We ask what can we learn from pruned networks.'), 'This paper asks what can one learn from pruned networks.');
   });
 });
 
