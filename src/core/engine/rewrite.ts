@@ -444,13 +444,15 @@ function replaceInnerFirstPerson(s: string, style: CitationStyle, tense: Tense =
   if (style === 'citation') {
     return s
       // A cited work's further claims are reported in the same tense as its main one ("they showed"). Where no subject
-      // has named the authors yet, the first "we" does ("the authors showed"), not an orphan "they". After a modal or
-      // "do" the verb keeps its base form ("how can they generate").
-      .replace(/\b(?:(can|could|do|did|will|would|should|may|might|must|shall)\s+)?we\s+([\w-]+(?:\s+[\w-]+)?)/gi, (m, modal: string | undefined, rest: string) => {
-        if (!modal && !/^we/.test(m)) return m;
+      // has named the authors yet, the first "we" does ("the authors showed"), not an orphan "they". A question asks
+      // impersonally ("how can one generate X?", "how does one choose"), as in a TLDR; after a modal or "do" the verb
+      // keeps its base form.
+      .replace(/\b(?:(nor|neither)\s+)?(?:(can|could|do|did|will|would|should|may|might|must|shall)\s+)?we\s+([\w-]+(?:\s+[\w-]+)?)/gi, (m, nor: string | undefined, modal: string | undefined, rest: string) => {
+        if (!modal && (nor || !/^we/.test(m))) return m;
+        if (modal && !nor && !/^did$/i.test(modal)) return /^do$/i.test(modal) ? `${modal[0]}oes one ${rest}` : `${modal} one ${rest}`;
         const pronoun = first ? 'the authors' : 'they';
         first = false;
-        if (modal) return `${modal} ${pronoun} ${rest}`;
+        if (modal) return `${nor ? `${nor} ` : ''}${modal} ${pronoun} ${rest}`;
         return `${pronoun} ${tense === 'past' ? agreeVerb(rest, 'plural', 'base', 'past') : rest}`;
       })
       .replace(/\bWe\b/g, 'They')

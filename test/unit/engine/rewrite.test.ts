@@ -409,11 +409,12 @@ describe('past tense (citation style)', () => {
     assert.equal(past('We are the first to study this setting.', one), 'Brants \\cite{brants00} was the first to study this setting.');
   });
 
-  it('keeps the base form after a modal in a question the authors ask ("how can they generate")', () => {
+  it('asks a question impersonally, with the base form after the modal ("how can one generate")', () => {
     assert.equal(
       past('We study the inverse task: given a vector, how can we generate the phrase it encodes?'),
-      'Taigman et al. \\cite{taigman17} studied the inverse task: given a vector, how can they generate the phrase it encodes?',
+      'Taigman et al. \\cite{taigman17} studied the inverse task: given a vector, how can one generate the phrase it encodes?',
     );
+    assert.equal(past('How do we choose which gauges to keep?'), 'How does one choose which gauges to keep \\cite{taigman17}?');
     assert.equal(past('We ask whether we should prune before training.'), 'Taigman et al. \\cite{taigman17} asked whether they should prune before training.');
   });
 
