@@ -356,6 +356,8 @@ function coordinatedVerb(
   // A word with a pronoun for its object is a verb whatever the word ("and couple them").
   const pronounObject =
     next !== undefined && /^(?:them|it|us|themselves|itself)$/i.test(next) && !STOPWORDS.has(base.toLowerCase()) && !/(?:ing|ly)$/i.test(base) && !isPastForm(base);
+  // ", and study tractability": after a comma, a verb that heads predicates heads one whatever its object.
+  if (/,\s*$/.test(before) && /^and$/i.test(conj) && COORDINATED_VERB.test(base) && next !== undefined && !NOT_OBJECT.test(next)) return agreed;
   if (!(ALWAYS_VERB.test(base) || pronounObject) || (next !== undefined && NOT_OBJECT.test(next))) return m;
   // After a relative clause the verb may belong to it ("families that are global and incorporate bias"); a comma
   // before the conjunction marks the return to the main clause ("the fact that X is slow, and propose Y").

@@ -409,6 +409,17 @@ describe('past tense (citation style)', () => {
     assert.equal(past('We are the first to study this setting.', one), 'Brants \\cite{brants00} was the first to study this setting.');
   });
 
+  it('inflects a verb after ", and" whatever its object ("…, and studied tractability")', () => {
+    assert.equal(
+      past('We show how tide tables can define flood risk over a season, and study tractability of queries over them.'),
+      'Taigman et al. \\cite{taigman17} showed how tide tables can define flood risk over a season, and studied tractability of queries over them.',
+    );
+    assert.equal(
+      rewriteSentence('We discuss the limits of gauge networks, and make recommendations for new stations.', { record: three, style: 'tldr' }),
+      'This paper discusses the limits of gauge networks, and makes recommendations for new stations.',
+    );
+  });
+
   it('asks a question impersonally, with the base form after the modal ("how can one generate")', () => {
     assert.equal(
       past('We study the inverse task: given a vector, how can we generate the phrase it encodes?'),
