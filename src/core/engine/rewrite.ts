@@ -184,8 +184,9 @@ export function clauseTruncations(sentence: string, minWords = 7): Truncation[] 
     // "A planner that … with X is presented.": the main verb comes after the cut.
     if (PASSIVE_AT_END.test(sentence.slice(m.index)) && !/\b(?:is|are|was|were)\b/i.test(head)) continue;
     // "… that state-of-the-art denoising can be achieved [with a single system]", "… tasks which are encoded [through a
-    // cost function]": a participle without the complement that follows it says nothing. Likewise a participle phrase cut to its participle ("…, dealing [with …]").
-    if (/^\s/.test(m[0]) && (isPastForm(head.trimEnd().split(/\s+/).pop() ?? '') || /,\s*[a-z]+ing\s*$/i.test(head))) continue;
+    // cost function]", "…, dealing [with …]": a participle without the complement that follows it says nothing.
+    const lastWord = head.trimEnd().split(/\s+/).pop() ?? '';
+    if (/^\s/.test(m[0]) && (isPastForm(lastWord) || /,\s*[a-z]+ing\s*$/i.test(head))) continue;
     // "… and show that the existence of X [for Y is equivalent to Z]": a claim cut before its verb.
     const claim = REPORTED_CLAIM.exec(head) ?? EMBEDDED_QUESTION.exec(head);
     if (claim && !hasVerb(claim[1])) continue;
@@ -451,7 +452,7 @@ function replaceInnerFirstPerson(s: string, style: CitationStyle, tense: Tense =
       // keeps its base form.
       .replace(/\b(?:(nor|neither)\s+)?(?:(can|could|do|did|will|would|should|may|might|must|shall)\s+)?we\s+([\w-]+(?:\s+[\w-]+)?)/gi, (m, nor: string | undefined, modal: string | undefined, rest: string) => {
         if (!modal && (nor || !/^we/.test(m))) return m;
-        if (modal && !nor && !/^did$/i.test(modal)) return /^do$/i.test(modal) ? `${modal[0]}oes one ${rest}` : `${modal} one ${rest}`;
+        if (modal && !nor && !/^did$/i.test(modal)) return `${/^do$/i.test(modal) ? (modal === 'Do' ? 'Does' : 'does') : modal} one ${rest}`;
         const pronoun = first ? 'the authors' : 'they';
         first = false;
         if (modal) return `${nor ? `${nor} ` : ''}${modal} ${pronoun} ${rest}`;
@@ -472,7 +473,7 @@ function replaceInnerFirstPerson(s: string, style: CitationStyle, tense: Tense =
     // "How can we create X?" asks what anyone could do: "How can one create X?" (the verb keeps its base form);
     // "Nor do we rely on X" is the paper's ("Nor does it rely"), "did we" the authors'.
     .replace(/\b(nor|neither)\s+do\s+we\b/gi, '$1 does it')
-    .replace(/\b(d)o\s+we\b/gi, '$1oes one')
+    .replace(/\b([Dd])o\s+we\b/g, '$1oes one')
     .replace(/\b(did)\s+we\b/gi, '$1 the authors')
     .replace(/\b(can|could|will|would|should|may|might|must|shall)\s+we\b/gi, '$1 one')
     // "it" stands for the paper only once "This paper" has been said; before that, the paper is named.
