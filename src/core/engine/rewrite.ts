@@ -441,8 +441,13 @@ function replaceInnerFirstPerson(s: string, style: CitationStyle, tense: Tense =
   s = s.replace(GENERIC_WE, (_m, conj: string, verb: string) => `${conj} one ${toThirdSingular(verb)}`);
   // Knowing is the authors', not the paper's ("to the best of the knowledge", "as far as it knows"), and where no
   // subject names them, there is no "their" to say it with.
+  // So is "our own" ("the own implementation" says nothing); named authors get "their own" below.
   if (style === 'tldr' || authorsUnnamed) {
-    s = s.replace(/\b(to (?:the best of )?)our knowledge\b/gi, "$1the authors' knowledge").replace(/\bas far as we (know|are aware)\b/gi, 'as far as the authors $1');
+    s = s
+      .replace(/\b(to (?:the best of )?)our knowledge\b/gi, "$1the authors' knowledge")
+      .replace(/\bas far as we (know|are aware)\b/gi, 'as far as the authors $1')
+      .replace(/\b(?:our|my) own\b/g, "the authors' own")
+      .replace(/\b(?:Our|My) own\b/g, "The authors' own");
   }
   if (style === 'citation') {
     return s
@@ -459,10 +464,7 @@ function replaceInnerFirstPerson(s: string, style: CitationStyle, tense: Tense =
         return `${pronoun} ${tense === 'past' ? agreeVerb(rest, 'plural', 'base', 'past') : rest}`;
       })
       .replace(/\bWe\b/g, 'They')
-      // Unnamed authors have no "their" to refer back to: "our two models" is "the two models", but "our own" is the
-      // authors' ("the own" says nothing).
-      .replace(/\b(?:our|my) own\b/g, authorsUnnamed ? "the authors' own" : 'their own')
-      .replace(/\b(?:Our|My) own\b/g, authorsUnnamed ? "The authors' own" : 'Their own')
+      // Unnamed authors have no "their" to refer back to: "our two models" is "the two models".
       .replace(/\b(?:our|my)\b/g, authorsUnnamed ? 'the' : 'their')
       .replace(/\b(?:Our|My)\b/g, authorsUnnamed ? 'The' : 'Their')
       .replace(/\bours\b/g, 'theirs')
@@ -488,8 +490,6 @@ function replaceInnerFirstPerson(s: string, style: CitationStyle, tense: Tense =
     })
     // "enables us to compare" is the reader's gain, not the paper's: "enables one to compare".
     .replace(/\b((?:allow|enable|let|help|lead|give|provide)(?:s|ed|ing)?|led|gave|given)\s+us\b/gi, '$1 one')
-    .replace(/\b(?:our|my) own\b/g, "the authors' own")
-    .replace(/\b(?:Our|My) own\b/g, "The authors' own")
     .replace(/\b(?:our|my)\b/g, 'the')
     .replace(/\b(?:Our|My)\b/g, 'The')
     .replace(/\bours\b/g, 'its')
