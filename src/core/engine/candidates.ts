@@ -4,7 +4,7 @@ import { latexToUnicode } from '../bibtex/latex';
 import type { PaperRecord, SectionKind, SourceSentence } from '../types';
 import { withoutInlineCitations } from '../text/inline-citations';
 import { splitSentences } from '../text/sentences';
-import { POINTS_INTO_PAPER } from './cues';
+import { isFrontOrBackMatter, POINTS_INTO_PAPER } from './cues';
 import { clauseTruncations, dropFrontedClause, dropParentheticals, dropReportingFrame, stripLeadingDiscourse } from './rewrite';
 
 /** PDF sections worth citing from; the rest (method details, references) rarely summarise a paper. */
@@ -14,6 +14,8 @@ const MAX_SENTENCES_PER_PDF_SECTION = 40;
 /** Sentences shorter than this are headings, captions or fragments. */
 const MIN_WORDS = 5;
 const MAX_WORDS = 80;
+/** "The goal is to satisfy one of the following objectives:": the sentence is the list that followed it. */
+const INTRODUCES_WHAT_FOLLOWS = /:["”’)]?$/;
 
 export interface SourceDocument {
   title: string;
@@ -50,6 +52,7 @@ export function plainText(text: string): string {
  */
 export function pdfSentenceStandsAlone(text: string): boolean {
   if (POINTS_INTO_PAPER.test(text)) return false;
+  if (isFrontOrBackMatter(text)) return false;
   // "3 Harbor Authority Chair … 0.0141 N stated …": a table cell or a list number run into the sentence.
   if (/^\d+(?:\.\d+)*\s+\p{Lu}/u.test(text)) return false;
   const tokens = text.split(/\s+/).filter(Boolean);
@@ -57,26 +60,50 @@ export function pdfSentenceStandsAlone(text: string): boolean {
   return numeric < 4 || numeric / tokens.length < 0.25;
 }
 
+/**
+ * A publisher's notice at the end of an abstract ("… engineering. © 2005 Wiley Periodicals, Inc. Syst Eng 8: 323–341")
+ * goes: a sentence splitter joins it to the last sentence, since "©" opens no sentence.
+ */
+export function withoutCopyrightNotice(abstract: string): string {
+  return abstract.replace(/\s*(?:copyright\s*)?(?:©|\bcopyright\s+(?=(?:19|20)\d\d\b))[^©]{0,200}$/i, '').trim();
+}
+
+/**
+ * A footnote that the text layer ran into a sentence ("… for each node in the network. ∗Work on this paper was
+ * partially supported by …"): the sentence before the mark stays when it is whole; a sentence the note cut in two
+ * ("This paper discusses a different ap- ∗Supported by …") is dropped (undefined).
+ */
+export function withoutRunInFootnote(text: string): string | undefined {
+  for (const m of text.matchAll(/\s[∗*†‡]\s?(?=\p{Lu})/gu)) {
+    if (!isFrontOrBackMatter(text.slice(m.index + m[0].length))) continue;
+    const head = text.slice(0, m.index).trim();
+    return /[.!?]["”’)]?$/.test(head) ? head : undefined;
+  }
+  return text;
+}
+
 /** Every sentence the engine may take or rewrite, each with its provenance. */
 export function sourceDocument(record: PaperRecord): SourceDocument {
   const sentences: SourceSentence[] = [];
-  const abstract = record.abstract ? plainText(record.abstract) : '';
+  const abstract = record.abstract ? withoutCopyrightNotice(plainText(record.abstract)) : '';
   if (abstract) {
-    splitSentences(abstract).forEach((text, index) => sentences.push({ text, section: 'abstract', index }));
+    splitSentences(abstract).forEach((text, index) => {
+      if (!isFrontOrBackMatter(text)) sentences.push({ text, section: 'abstract', index });
+    });
   }
   for (const section of record.sections ?? []) {
     if (!PDF_SECTIONS.has(section.kind)) continue;
     // The PDF's abstract repeats the .bib abstract when both exist.
     if (section.kind === 'abstract' && abstract) continue;
     for (const s of section.sentences.slice(0, MAX_SENTENCES_PER_PDF_SECTION)) {
-      const text = plainText(s.text);
-      if (!pdfSentenceStandsAlone(text)) continue;
+      const text = withoutRunInFootnote(plainText(s.text));
+      if (!text || !pdfSentenceStandsAlone(text)) continue;
       sentences.push({ ...s, text, pdfPath: s.pdfPath ?? record.pdfPath });
     }
   }
   const usable = sentences.filter((s) => {
     const n = words(s.text);
-    return n >= MIN_WORDS && n <= MAX_WORDS;
+    return n >= MIN_WORDS && n <= MAX_WORDS && !INTRODUCES_WHAT_FOLLOWS.test(s.text);
   });
   return { title: plainText(record.title ?? ''), sentences: usable, grounded: usable.length > 0 };
 }
@@ -131,8 +158,8 @@ export function compressionVariants(sentence: string, options: CompressionOption
 /** A source document from sentences that are already split (data sets such as SciTLDR ship them that way). */
 export function sourceDocumentFromSentences(sentences: readonly string[], title = ''): SourceDocument {
   const usable = sentences
-    .map((s) => plainText(s))
-    .filter((s) => words(s) >= MIN_WORDS && words(s) <= MAX_WORDS * 2)
+    .map((s) => withoutCopyrightNotice(plainText(s)))
+    .filter((s) => words(s) >= MIN_WORDS && words(s) <= MAX_WORDS * 2 && !isFrontOrBackMatter(s) && !INTRODUCES_WHAT_FOLLOWS.test(s))
     .map((text, index): SourceSentence => ({ text, section: 'abstract', index }));
   return { title: plainText(title), sentences: usable, grounded: usable.length > 0 };
 }

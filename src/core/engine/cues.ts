@@ -72,3 +72,36 @@ export const NOT_DONE =
  * before it, meaningless where it is quoted on its own.
  */
 export const REFERS_BACK = /^[^,;]{0,40}?\b(?:this|these|such|the above|the aforementioned)\s+(?:[\w-]+\s+)?(?:problems?|issues?|challenges?|limitations?|gaps?|questions?|observations?|shortcomings?|difficult(?:y|ies)|drawbacks?|concerns?|needs?|end|purpose|reasons?|regards?|respects?|directions?|lines?|settings?|contexts?|motivations?)\b/i;
+
+/**
+ * What a paper's front and back matter say about the paper rather than its content, which a PDF's text layer runs
+ * into the introduction or the conclusion (and publishers append to abstracts): funding notes ("This work was
+ * supported by the National Science Foundation, Grant …"), acknowledgments ("We thank …"), copyright, licence and
+ * permission notices, journal sidebars ("Editor: …", "Received: …", "Data Availability Statement: …"), DOI lines and
+ * captions of supplementary tables ("Table B. Fold change …"). Citing one ("The work of Smith \cite{k} was partially
+ * supported by …") reports nothing the cited paper found.
+ */
+const FRONT_OR_BACK_MATTER = [
+  // Funding: the funder named (a name, a number or a grant right after "by": "supported by experiments" is a claim).
+  /\b(?:[Ss]upported|[Ff]unded|[Ss]ponsored|[Ff]inanced)\s+(?:(?:in part|partially|partly|jointly|generously|financially)\s+)?(?:at \p{Lu}[\p{L}-]+ )?by (?:a |an |the )?(?:[\p{Lu}\d]|grants?\b|fellowships?\b|funds?\b).*\b(?:[Gg]rants?|[Ff]oundation|[Ff]ellowships?|[Pp]rojects?|[Cc]ouncil|[Aa]gency|[Pp]rogramm?e?|[Aa]wards?|[Cc]ontracts?|[Mm]inistry|[Ii]nitiative|NSF|NSFC|DARPA|ERC|EPSRC|DFG|ANR|NIH|ONR|ARO|AFOSR)\b/u,
+  // … or the work itself said to be funded.
+  /^[∗*†‡]?(?:this|the|our)\s+(?:work|research|project|study|material)\b[^.]{0,40}?\b(?:was|is|has been)\s+(?:\w+\s+)?(?:supported|funded|sponsored)\b/i,
+  // Acknowledgments ("We acknowledge that …" alone is a claim, not a thanks).
+  /^acknowledge?ments?\b|^(?:we|i|the authors?)\s+(?:would\s+(?:also\s+)?like\s+to\s+|also\s+|further\s+|wish\s+to\s+)?(?:thanks?|(?:are|is|am)\s+(?:very\s+|most\s+|deeply\s+)?(?:grateful|indebted|thankful))\b|^(?:we|the authors?)\s+(?:\w+\s+)?acknowledges?\s+(?:the\s+)?(?:support|funding|financial|help|assistance|fruitful|useful|helpful)\b|^special thanks\b|^thanks (?:go|are due) to\b/i,
+  // Copyright, licences and permissions.
+  /©|\bcopyright\s+(?:\(c\)\s*)?(?:(?:19|20)\d\d|is held|held by|by the|notice)\b|\ball rights reserved\b|\bpermission to (?:make|copy|reproduce|republish)\b|\blicen[sc]ed under\b|\bcreative commons\b|\bopen access article\b|\bpublication rights licensed\b/i,
+  // Journal sidebars and metadata lines.
+  /^(?:academic editor|editor|received|accepted|revised|published(?: online)?|citation|correspondence|corresponding author|e-?mail|data availability(?: statement)?|competing interests|conflicts? of interest|funding|author contributions|supporting information|keywords|index terms)\s*:/i,
+  /\bdoi\.org\/|\bdoi:\s*10\.\d/i,
+  // A caption of a supplementary table or figure ("Table A.", "Fig S2"); numbered captions are POINTS_INTO_PAPER.
+  /^(?:Fig(?:ure)?s?\.?|Tables?|Algorithm|Listing|Scheme|Chart)\s+(?:S?\d+|[A-Z])\b[.:]?/,
+  // A footnote of its own: affiliations, "∗Part of the work was done while …".
+  /^[∗†‡]/,
+];
+
+export function isFrontOrBackMatter(sentence: string): boolean {
+  if (FRONT_OR_BACK_MATTER.some((re) => re.test(sentence))) return true;
+  // Layout debris: one token repeated ("a1111111111 a1111111111 …").
+  const tokens = sentence.split(/\s+/).filter(Boolean);
+  return tokens.length >= 4 && new Set(tokens).size / tokens.length < 0.4;
+}

@@ -1,0 +1,77 @@
+import { strict as assert } from 'assert';
+import { DefaultEngine } from '../../../src/core/engine';
+import { sourceDocument, sourceDocumentFromSentences } from '../../../src/core/engine/candidates';
+import { MemoryLibrary } from '../../../src/core/engine/memory-library';
+import type { PaperRecord, SectionKind } from '../../../src/core/types';
+
+const section = (kind: SectionKind, texts: string[]) => ({
+  heading: kind,
+  kind,
+  sentences: texts.map((text, index) => ({ text, section: kind, index, page: 1 })),
+});
+
+/** A paper as a PDF's text layer gives it: a journal sidebar in the introduction, back matter in the conclusion. */
+const verseParser: PaperRecord = {
+  key: 'roe2021verse',
+  type: 'article',
+  title: 'Chime-Aware Parsing of Verse',
+  authors: [{ family: 'Roe' }, { family: 'Quill' }],
+  abstract:
+    'We present a chime-aware parser for inverted word order in verse. It is trained on fewer than 200 annotated lines. ' +
+    '© 2021 Northfield Press Ltd. All rights reserved.',
+  sections: [
+    section('introduction', [
+      'Verse inverts word order to keep its rhyme, which prose parsers were never trained on.',
+      'Editor: Mara Vell, Northfield Institute of Letters, UNITED KINGDOM',
+      'Copyright: © 2021 Roe, Quill.',
+      'This is an open access article distributed under the terms of the Creative Commons Attribution License.',
+      'Data Availability Statement: All relevant data are within the paper and its Supporting Information files.',
+      'Funding: This work was supported by the Northfield Foundation, grant NF-220.',
+      'We also show that the chime-aware parser needs only the rhyme scheme of each stanza. ∗Work on this paper was partially supported by the Northfield Research Council.',
+      'Ballads lend themselves to this kind of parsing, although a few of the longer ballads of the ∗Supported by the Northfield Foundation, grant NF-221.',
+      'The goal is to recover, for every inverted line, one of the following structures:',
+    ]),
+    section('conclusion', [
+      'The accuracy of the chime-aware parser is supported by experiments on three verse corpora.',
+      'We thank Ada Vell and the anonymous reviewers for their comments on drafts of this paper.',
+      'Permission to make digital or hard copies of all or part of this work for personal or classroom use is granted without fee.',
+      'Table B. Accuracy of the chime-aware parser on each verse form of the three corpora.',
+    ]),
+  ],
+};
+
+describe('sourceDocument: what a citation may quote', () => {
+  it("keeps the paper's prose and drops its front and back matter, publisher notices and supplementary captions", () => {
+    assert.deepEqual(
+      sourceDocument(verseParser).sentences.map((s) => s.text),
+      [
+        'We present a chime-aware parser for inverted word order in verse.',
+        'It is trained on fewer than 200 annotated lines.',
+        'Verse inverts word order to keep its rhyme, which prose parsers were never trained on.',
+        // The footnote the text layer ran into the sentence goes; the sentence it cut in two goes with it.
+        'We also show that the chime-aware parser needs only the rhyme scheme of each stanza.',
+        // "supported by experiments" is a claim, not a funding note.
+        'The accuracy of the chime-aware parser is supported by experiments on three verse corpora.',
+      ],
+    );
+  });
+
+  it('drops the same notices from a data set that ships its abstracts as sentences', () => {
+    const doc = sourceDocumentFromSentences([
+      'We present a chime-aware parser for inverted word order in verse.',
+      'Ballads are parsed with fewer than 200 annotated lines. © 2021 Northfield Press Ltd. Verse Stud 8: 23–41, 2021',
+      'Our parser has two parts:',
+    ]);
+    assert.deepEqual(
+      doc.sentences.map((s) => s.text),
+      ['We present a chime-aware parser for inverted word order in verse.', 'Ballads are parsed with fewer than 200 annotated lines.'],
+    );
+  });
+
+  it('a draft from such a PDF reports what the paper did, never who funded, thanked or licensed it', async () => {
+    const engine = new DefaultEngine();
+    const draft = await engine.draft({ keys: [verseParser.key], targetWords: 300, format: 'latex' }, new MemoryLibrary([verseParser]));
+    assert.match(draft.text, /chime-aware parser/);
+    assert.doesNotMatch(draft.text, /supported by the|Foundation|thank|©|[Cc]opyright|licen[cs]e|Creative Commons|Editor|Data Availability|Permission|Table B|following structures/, draft.text);
+  });
+});
