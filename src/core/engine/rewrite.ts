@@ -76,11 +76,14 @@ function ensureFinalPeriod(s: string): string {
 const STRUCTURED_ABSTRACT_LABEL =
   /^(?:background|context|objectives?|aims?|purpose|methods?|methodology|design|results?|findings|conclusions?|motivation|problem|approach)(?::\s+(?=\p{Lu})|\s+(?=\p{Lu})(?=(?:we|our|this|these|the|in|a|an|as|for|to|it|over|given|both|overall|using|based|with|after|although|while|despite|there)\s))/iu;
 
+/** A list item's enumerator: "(i) We first investigate …", "2) We show …". */
+const LEADING_ENUMERATOR = /^(?:\((?:[ivx]{1,4}|[a-h]|\d{1,2})\)|(?:[ivx]{1,4}|[a-h]|\d{1,2})\))\s+/i;
+
 /** Remove content-free openers ("In this paper, ", "To this end, " …), repeatedly. */
 export function stripLeadingDiscourse(sentence: string): string {
   let s = sentence.trim();
   for (let guard = 0; guard < 4; guard++) {
-    const next = s.replace(STRUCTURED_ABSTRACT_LABEL, '').replace(LEADING_DISCOURSE, '').replace(LEADING_FRAME_NO_COMMA, '').replace(LEADING_NOW_BEFORE_WE, '');
+    const next = s.replace(STRUCTURED_ABSTRACT_LABEL, '').replace(LEADING_ENUMERATOR, '').replace(LEADING_DISCOURSE, '').replace(LEADING_FRAME_NO_COMMA, '').replace(LEADING_NOW_BEFORE_WE, '');
     if (next === s) break;
     s = next;
   }

@@ -712,6 +712,19 @@ describe('the work as subject after a fronted clause, and passive self-descripti
   });
 });
 
+describe('list items', () => {
+  it('reads a whole sentence after its enumerator as any other: "(i) We first …" → "This paper first …"', () => {
+    assert.equal(
+      rewriteSentence('(i) We first measure how far the local updates drift apart on skewed client data.', { record: two, style: 'tldr' }),
+      'This paper first measures how far the local updates drift apart on skewed client data.',
+    );
+    assert.equal(
+      rewriteSentence('2) We release a corpus of 900 annotated ballads.', { record: two, style: 'citation', tense: 'past' }),
+      'Benaim and Wolf \\cite{benaim17} released a corpus of 900 annotated ballads.',
+    );
+  });
+});
+
 describe('sentence-final punctuation', () => {
   it('adds no full stop after one that closes a quotation', () => {
     const record = { key: 'doe19', authors: [{ family: 'Doe' }] };
