@@ -136,8 +136,14 @@ const NEGATES_OF: ReadonlySet<string | undefined> = new Set(['lack', 'absence', 
 
 function extractPhrases(text: string): Phrase[] {
   const out: Phrase[] = [];
-  for (const sentence of splitSentences(text)) {
-    const words = sentence.split(/[^\p{L}\p{N}-]+/u).filter(Boolean).map((w) => w.toLowerCase());
+  // A phrase never runs across punctuation: "Natural Language Processing (NLP)" gives no "processing nlp".
+  for (const chunk of splitSentences(text).flatMap((s) => s.split(/[,;:()[\]{}"“”!?]+|\.(?:\s|$)/))) {
+    // Only a capital that opens a word in the usual way goes; acronyms and names keep theirs ("NLP", "MeSH").
+    const surfaces = chunk
+      .split(/[^\p{L}\p{N}-]+/u)
+      .filter(Boolean)
+      .map((w) => w.replace(/[^-]+/g, (part) => (/^\p{Lu}?[\p{Ll}\p{N}]*$/u.test(part) ? part.toLowerCase() : part)));
+    const words = surfaces.map((w) => w.toLowerCase());
     for (let n = 1; n <= 4; n++) {
       for (let i = 0; i + n <= words.length; i++) {
         const phrase = words.slice(i, i + n);
@@ -151,7 +157,7 @@ function extractPhrases(text: string): Phrase[] {
         // "learns to translate … without paired examples": what a work does without is not its topic.
         if (NEGATES.has(words[i - 1]) || (words[i - 1] === 'of' && NEGATES_OF.has(words[i - 2]))) continue;
         const key = contentTerms(phrase.join(' ')).join(' ');
-        if (key) out.push({ surface: phrase.join(' '), key, n });
+        if (key) out.push({ surface: surfaces.slice(i, i + n).join(' '), key, n });
       }
     }
   }
@@ -176,8 +182,8 @@ export function groupKeyphrases(
   const scores = new Map<string, { score: number; docs: Set<number>; surface: string }>();
   groupTexts.forEach((text, doc) => {
     for (const p of phrasesOf(text)) {
-      if (wholeTitles.has(p.surface)) continue;
-      const inTitle = titleText.includes(p.surface) ? 2 : 1;
+      if (wholeTitles.has(p.surface.toLowerCase())) continue;
+      const inTitle = titleText.includes(p.surface.toLowerCase()) ? 2 : 1;
       const weight = p.key.split(' ').reduce((a, t) => a + idf(t), 0) * (p.n === 1 ? 0.3 : 1) * inTitle;
       const entry = scores.get(p.key) ?? { score: 0, docs: new Set<number>(), surface: p.surface };
       entry.score += weight;

@@ -276,4 +276,16 @@ describe('groupKeyphrases', () => {
     assert.ok(phrases.includes('sketch translation'), phrases.join(' | '));
     for (const p of phrases) assert.ok(!/paired examples/.test(p), `topic names what the works avoid: ${p}`);
   });
+
+  it('writes an acronym as the works do and never runs a phrase into the acronym in brackets', () => {
+    const group = [
+      'We tag Medical Subject Headings (MeSH) terms in Welsh Clinical Notes with a sparse tagger.',
+      'MeSH terms are assigned to clinical notes by a tagger trained on IoT sensor logs.',
+      'We index clinical notes by their MeSH terms and Medical Subject Headings (MeSH) trees.',
+    ];
+    const phrases = groupKeyphrases(group, ['We parse spoken commands.'], () => 1, 3);
+    assert.ok(phrases.includes('MeSH terms'), phrases.join(' | '));
+    assert.ok(phrases.includes('clinical notes'), phrases.join(' | '));
+    for (const p of phrases) assert.ok(!/headings mesh|mesh terms/i.test(p) || p === 'MeSH terms', `phrase runs across brackets or loses its case: ${p}`);
+  });
 });
