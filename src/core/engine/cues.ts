@@ -93,6 +93,8 @@ const FRONT_OR_BACK_MATTER = [
   // Journal sidebars and metadata lines.
   /^(?:academic editor|editor|received|accepted|revised|published(?: online)?|citation|correspondence|corresponding author|e-?mail|data availability(?: statement)?|competing interests|conflicts? of interest|funding|author contributions|supporting information|keywords|index terms)\s*:/i,
   /\bdoi\.org\/|\bdoi:\s*10\.\d/i,
+  // "This article belongs to the Topical Collection: …", an author's e-mail address.
+  /\b(?:belongs to|is part of) (?:the )?(?:topical collection|special issue)\b|[\w.+-]+@[\w-]+\.[\w.-]*[a-z]{2}\b/i,
   // A caption of a supplementary table or figure ("Table A.", "Fig S2"); numbered captions are POINTS_INTO_PAPER.
   /^(?:Fig(?:ure)?s?\.?|Tables?|Algorithm|Listing|Scheme|Chart)\s+(?:S?\d+|[A-Z])\b[.:]?/,
   // A footnote of its own: affiliations, "∗Part of the work was done while …".

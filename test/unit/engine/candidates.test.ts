@@ -23,6 +23,7 @@ const verseParser: PaperRecord = {
     section('introduction', [
       'Verse inverts word order to keep its rhyme, which prose parsers were never trained on.',
       'Editor: Mara Vell, Northfield Institute of Letters, UNITED KINGDOM',
+      'This article belongs to the Topical Collection: Verse and Computation  Ada Vell ada.vell@northfield.ac.uk',
       'Copyright: © 2021 Roe, Quill.',
       'This is an open access article distributed under the terms of the Creative Commons Attribution License.',
       'Data Availability Statement: All relevant data are within the paper and its Supporting Information files.',
