@@ -73,9 +73,12 @@ function sentenceOf(candidate: ScoredCandidate, key: string): DraftSentence {
 }
 
 /**
- * Average-linkage agglomerative clustering on cosine similarity down to `target` groups. A work with no text (an empty
- * vector) is similar to nothing, so it would stay a group of its own and take a whole paragraph to say "See [k]."; it
- * joins the largest group instead, where it is cited with the others.
+ * Agglomerative clustering of the works down to `target` topic groups, by Ward's criterion (each merge adds the least
+ * spread within groups). Average linkage, used before, chained a broad library into one paragraph: 58 of the 69
+ * shared PDFs in one group and five one-work paragraphs; Ward gave groups of 17, 16, 9, 8, 6, 6, 4 and 3 works, each
+ * with a topic (word sense induction, open information extraction, software engineering studies …).
+ * A work with no text (an empty vector) is similar to nothing, so it would stay a group of its own and take a whole
+ * paragraph to say "See [k]."; it joins the largest group instead, where it is cited with the others.
  */
 export function clusterWorks(vectors: readonly SparseVector[], target: number): number[][] {
   const empty = vectors.map((v, i) => (v.size === 0 ? i : -1)).filter((i) => i >= 0);
@@ -87,31 +90,45 @@ export function clusterWorks(vectors: readonly SparseVector[], target: number): 
     largest.push(...empty);
     return clusters;
   }
-  let clusters = vectors.map((_, i) => [i]);
-  const sim = vectors.map((a) => vectors.map((b) => cosine(a, b)));
-  const linkage = (a: number[], b: number[]) => {
-    let s = 0;
-    for (const i of a) for (const j of b) s += sim[i][j];
-    return s / (a.length * b.length);
-  };
-  while (clusters.length > Math.max(1, target)) {
-    let bi = 0;
-    let bj = 1;
-    let best = -1;
-    for (let i = 0; i < clusters.length; i++) {
-      for (let j = i + 1; j < clusters.length; j++) {
-        const l = linkage(clusters[i], clusters[j]);
-        if (l > best) {
-          best = l;
+  return wardClusters(vectors, target);
+}
+
+function wardClusters(vectors: readonly SparseVector[], target: number): number[][] {
+  const n = vectors.length;
+  // Squared Euclidean distance between the unit vectors, 2 − 2·cos; the Lance–Williams update below keeps d[i][j]
+  // the cost (increase in within-group squared distance, doubled) of merging groups i and j.
+  const d: number[][] = vectors.map((a) => vectors.map((b) => 2 - 2 * cosine(a, b)));
+  const size = new Array<number>(n).fill(1);
+  const members: number[][] = vectors.map((_, i) => [i]);
+  const alive = new Set<number>(members.map((_, i) => i));
+  while (alive.size > Math.max(1, target)) {
+    let bi = -1;
+    let bj = -1;
+    let best = Infinity;
+    const ids = [...alive];
+    for (let x = 0; x < ids.length; x++) {
+      for (let y = x + 1; y < ids.length; y++) {
+        const i = ids[x];
+        const j = ids[y];
+        if (d[i][j] < best) {
+          best = d[i][j];
           bi = i;
           bj = j;
         }
       }
     }
-    clusters[bi] = [...clusters[bi], ...clusters[bj]];
-    clusters = clusters.filter((_, k) => k !== bj);
+    for (const k of alive) {
+      if (k === bi || k === bj) continue;
+      const nk = size[k];
+      const v = ((size[bi] + nk) * d[k][bi] + (size[bj] + nk) * d[k][bj] - nk * d[bi][bj]) / (size[bi] + size[bj] + nk);
+      d[k][bi] = v;
+      d[bi][k] = v;
+    }
+    size[bi] += size[bj];
+    members[bi].push(...members[bj]);
+    alive.delete(bj);
   }
-  return clusters;
+  return [...alive].sort((a, b) => a - b).map((i) => members[i]);
 }
 
 type Phrase = { surface: string; key: string; n: number };

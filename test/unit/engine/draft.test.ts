@@ -238,6 +238,23 @@ describe('clusterWorks', () => {
     const groups = clusterWorks(vectors, 2).map((g) => [...g].sort((a, b) => a - b));
     assert.deepEqual(groups.sort((a, b) => a[0] - b[0]), [[0, 1, 3, 4, 5], [2]]);
   });
+
+  it('gives each topic its own group when a few works share nothing with the rest, not one group for all topics', () => {
+    const v = (...terms: string[]) => new Map(terms.map((t) => [t, 1 / Math.sqrt(terms.length)]));
+    const vectors = [
+      v('graph', 'kernel', 'model'), v('graph', 'walk', 'model'), v('kernel', 'walk', 'model'), v('graph', 'kernel', 'walk'),
+      v('speech', 'phoneme', 'model'), v('phoneme', 'accent', 'model'), v('speech', 'accent', 'model'), v('speech', 'phoneme', 'accent'),
+      v('tide', 'buoy', 'model'), v('buoy', 'sensor', 'model'), v('tide', 'sensor', 'model'), v('tide', 'buoy', 'sensor'),
+      // Two works on topics of their own: they join a group rather than take two of the three paragraphs.
+      v('wheat', 'heat'),
+      v('privacy', 'noise'),
+    ];
+    const groups = clusterWorks(vectors, 3).map((g) => new Set(g));
+    assert.equal(groups.length, 3);
+    for (const topic of [[0, 1, 2, 3], [4, 5, 6, 7], [8, 9, 10, 11]]) {
+      assert.ok(groups.some((g) => topic.every((i) => g.has(i)) && ![0, 4, 8].filter((i) => i !== topic[0]).some((i) => g.has(i))), `topic ${topic} split or merged`);
+    }
+  });
 });
 
 describe('groupKeyphrases', () => {
