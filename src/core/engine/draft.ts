@@ -151,15 +151,20 @@ function phrasesOf(text: string): Phrase[] {
 const NEGATES: ReadonlySet<string | undefined> = new Set(['without', 'no', 'not', 'nor', 'never', 'non', 'unlike']);
 const NEGATES_OF: ReadonlySet<string | undefined> = new Set(['lack', 'absence', 'instead', 'free', 'independent', 'regardless']);
 
+/** "Image-to-Image" → "image-to-image"; acronyms and inner capitals stay ("GANs", "MeSH", "IoT"). */
+function lowerPlainCapitals(word: string, keep: (part: string) => boolean = () => false): string {
+  return word.replace(/[^-]+/g, (part) => (/^\p{Lu}[\p{Ll}\p{N}]*$/u.test(part) && !keep(part) ? part.toLowerCase() : part));
+}
+
 function extractPhrases(text: string): Phrase[] {
   const out: Phrase[] = [];
   // A phrase never runs across punctuation: "Natural Language Processing (NLP)" gives no "processing nlp".
-  for (const chunk of splitSentences(text).flatMap((s) => s.split(/[,;:()[\]{}"“”!?]+|\.(?:\s|$)/))) {
-    // Only a capital that opens a word in the usual way goes; acronyms and names keep theirs ("NLP", "MeSH").
-    const surfaces = chunk
-      .split(/[^\p{L}\p{N}-]+/u)
-      .filter(Boolean)
-      .map((w) => w.replace(/[^-]+/g, (part) => (/^\p{Lu}?[\p{Ll}\p{N}]*$/u.test(part) ? part.toLowerCase() : part)));
+  const chunks = splitSentences(text).flatMap((s) => s.split(/[,;:()[\]{}"“”!?]+|\.(?:\s|$)/).map((chunk, i) => ({ chunk, opensSentence: i === 0 })));
+  for (const { chunk, opensSentence } of chunks) {
+    // Words keep the case they are written in ("NLP", "MeSH", "Nash"), but for the capital that opens a sentence;
+    // groupKeyphrases lowers the capitals of title case.
+    const surfaces = chunk.split(/[^\p{L}\p{N}-]+/u).filter(Boolean);
+    if (opensSentence && surfaces.length) surfaces[0] = lowerPlainCapitals(surfaces[0]);
     const words = surfaces.map((w) => w.toLowerCase());
     for (let n = 1; n <= 4; n++) {
       for (let i = 0; i + n <= words.length; i++) {
@@ -239,7 +244,10 @@ export function groupKeyphrases(
     out.push({ surface: pick.surface, terms: new Set(pick.key.split(' ')) });
     for (const d of pick.docs) covered.add(d);
   }
-  return out.map((o) => o.surface);
+  // A capital that only title case gave ("Unpaired Image-to-Image Translation") goes when the works also write the
+  // word in lower case; a name never written so keeps it ("Nash equilibrium", "English").
+  const lowerCase = new Set([...groupTexts, ...otherTexts].flatMap((t) => t.match(/(?<![\p{L}\p{N}])\p{Ll}[\p{Ll}\p{N}]*(?![\p{L}\p{N}])/gu) ?? []));
+  return out.map((o) => o.surface.split(' ').map((w) => lowerPlainCapitals(w, (part) => !lowerCase.has(part.toLowerCase()))).join(' '));
 }
 
 function titleCase(phrase: string): string {

@@ -305,4 +305,15 @@ describe('groupKeyphrases', () => {
     assert.ok(phrases.includes('clinical notes'), phrases.join(' | '));
     for (const p of phrases) assert.ok(!/headings mesh|mesh terms/i.test(p) || p === 'MeSH terms', `phrase runs across brackets or loses its case: ${p}`);
   });
+
+  it('keeps the capital of a name and drops the capitals of title case', () => {
+    const group = [
+      'Rhyme Tagging With Hidden Markov Chains. We tag rhyme schemes of ballads with hidden Markov chains.',
+      'Ballad rhyme tagging uses hidden Markov chains over stanzas.',
+      'We compare hidden Markov chains for rhyme tagging in Welsh and Breton ballads.',
+    ];
+    const phrases = groupKeyphrases(group, ['We parse spoken commands.'], () => 1, 2);
+    assert.ok(phrases.includes('hidden Markov chains'), phrases.join(' | '));
+    assert.ok(phrases.includes('rhyme tagging'), phrases.join(' | '));
+  });
 });
