@@ -121,6 +121,13 @@ describe('rewriteSentence', () => {
     assert.ok(cuts.includes('We order the lessons by a curriculum.'), cuts.join(' | '));
   });
 
+  it('does not end a cut on an adverb or preposition that needs what followed ("in contrast to just.")', () => {
+    const cuts = clauseTruncations('We evaluate word tagging models for rhyme alignment of ballads, in contrast to just using automatic alignment methods.').map((t) => t.text);
+    assert.ok(!cuts.some((t) => /\bjust\.$/.test(t)), cuts.join(' | '));
+    const via = clauseTruncations('We align the rhymes of Welsh ballads with a tagger trained via distant supervision from dictionaries.').map((t) => t.text);
+    assert.ok(!via.some((t) => /\bvia\.$/.test(t)), via.join(' | '));
+  });
+
   it('leaves "to the best of our knowledge" with the authors, not the paper', () => {
     const sentence = 'We give, to the best of our knowledge, the first bound on the regret of lazy tree search.';
     assert.equal(rewriteSentence(sentence, { record: three, style: 'tldr' }), "This paper gives, to the best of the authors' knowledge, the first bound on the regret of lazy tree search.");
