@@ -363,7 +363,9 @@ function coordinatedVerb(
     next !== undefined && /^(?:them|it|us|themselves|itself)$/i.test(next) && !STOPWORDS.has(base.toLowerCase()) && !/(?:ing|ly)$/i.test(base) && !isPastForm(base);
   // ", and study tractability": after a comma, a verb that heads predicates heads one whatever its object.
   if (/,\s*$/.test(before) && /^and$/i.test(conj) && COORDINATED_VERB.test(base) && next !== undefined && !NOT_OBJECT.test(next)) return agreed;
-  if (!(ALWAYS_VERB.test(base) || pronounObject) || (next !== undefined && NOT_OBJECT.test(next))) return m;
+  // "and go on to describe X": a predicate, though "on" follows the verb.
+  const goesOn = /^go$/i.test(base) && /^\s+on\s+to\s/i.test(whole.slice(at + m.length));
+  if (!goesOn && (!(ALWAYS_VERB.test(base) || pronounObject) || (next !== undefined && NOT_OBJECT.test(next)))) return m;
   // After a relative clause the verb may belong to it ("families that are global and incorporate bias"); a comma
   // before the conjunction marks the return to the main clause ("the fact that X is slow, and propose Y").
   // Not ", but": that contrasts within a relative clause as often ("models that are exact, but avoid X").

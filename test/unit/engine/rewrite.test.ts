@@ -427,6 +427,18 @@ describe('past tense (citation style)', () => {
     );
   });
 
+  it('inflects "go on to" as the predicate it is ("…, and went on to describe")', () => {
+    assert.equal(
+      past('We survey the features that represent a rhyme, and go on to describe an evaluation on ballads.'),
+      'Taigman et al. \\cite{taigman17} surveyed the features that represent a rhyme, and went on to describe an evaluation on ballads.',
+    );
+    assert.equal(
+      rewriteSentence('We first build a rhyme graph and then go on to prune it.', { record: three, style: 'tldr' }),
+      'This paper first builds a rhyme graph and then goes on to prune it.',
+    );
+    assert.equal(past('We study the ballads that go on to win prizes.'), 'Taigman et al. \\cite{taigman17} studied the ballads that go on to win prizes.');
+  });
+
   it('asks a question impersonally, with the base form after the modal ("how can one generate")', () => {
     assert.equal(
       past('We study the inverse task: given a vector, how can we generate the phrase it encodes?'),
