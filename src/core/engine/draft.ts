@@ -250,8 +250,11 @@ export function groupKeyphrases(
   return out.map((o) => o.surface.split(' ').map((w) => lowerPlainCapitals(w, (part) => !lowerCase.has(part.toLowerCase()))).join(' '));
 }
 
-function titleCase(phrase: string): string {
-  return phrase.replace(/(^|\s)(\p{Ll})/gu, (_m, sp: string, c: string) => sp + c.toUpperCase());
+/** Headline style: "Variety of Knowledge Sources", with short function words in lower case after the first word. */
+export function titleCase(phrase: string): string {
+  return phrase.replace(/(^|\s)(\p{Ll})(\p{L}*)/gu, (m, sp: string, c: string, rest: string) =>
+    sp && /^(?:of|and|or|for|in|on|to|the|a|an|with|by|at|from|as|vs)$/.test(c + rest) ? m : sp + c.toUpperCase() + rest,
+  );
 }
 
 /**

@@ -1,7 +1,7 @@
 import { strict as assert } from 'assert';
 import { citedKeys } from '../../../src/core/cites';
 import { createEngine, DefaultEngine, registerEngine } from '../../../src/core/engine';
-import { clusterWorks, contrastSentence, groupKeyphrases } from '../../../src/core/engine/draft';
+import { clusterWorks, contrastSentence, groupKeyphrases, titleCase } from '../../../src/core/engine/draft';
 import { wordCount } from '../../../src/core/text/tokens';
 import { MemoryLibrary } from '../../../src/core/engine/memory-library';
 import { OWN_ABSTRACT, sampleLibrary, sampleRecords } from './helpers';
@@ -147,6 +147,12 @@ describe('DefaultEngine.draft', () => {
     assert.match(draft.text, /^### /m);
     assert.match(draft.text, /\[@zhu2017cyclegan\]/);
     assert.ok(!draft.text.includes('\\cite'));
+  });
+
+  it('writes subsection headings in headline style, short function words in lower case', () => {
+    assert.equal(titleCase('variety of knowledge sources'), 'Variety of Knowledge Sources');
+    assert.equal(titleCase('open IE and hidden Markov chains'), 'Open IE and Hidden Markov Chains');
+    assert.equal(titleCase('of rhymes in ballads'), 'Of Rhymes in Ballads');
   });
 
   it('groups similar works into the same paragraph', async () => {
