@@ -4,7 +4,7 @@ import type { CiteSyntax, CitationSentence, CitationStyle, PaperRecord, SourceSe
 import { citeMarker, workSubject } from './authors';
 import { compressionVariants, plainText, sourceDocument, type SourceDocument } from './candidates';
 import { contentTerms, cosine, STOPWORDS, termFrequencies, wordCount } from '../text/tokens';
-import { startsWithName } from '../text/verbs';
+import { hasOwnVerb, startsWithName } from '../text/verbs';
 import { ANAPHORIC_START, MENTIONS_OTHER_WORK, NOT_DONE } from './cues';
 import { candidateFeatures, documentContext } from './features';
 import { acronymDefinitions, expandAcronyms, firstPersonPlural, PROPER_OPENER, rewriteSentence, stripLeadingDiscourse } from './rewrite';
@@ -215,6 +215,8 @@ export function titledCitation(record: PaperRecord, title: string, ranked: reado
       // A claim that still refers to "they" needs the sentence before it.
       // … and one that speaks of "this paper" is the paper's own voice, not a claim to report.
       if (/^(?:so|thus|hence|therefore|then|also)\b|\b(?:they|their|them)\b|\bthis (?:paper|work|article|study)\b/i.test(claim)) return undefined;
+      // … nor one that is only a noun phrase ("noted that font creation and graphics management on the Mac").
+      if (!hasOwnVerb(claim)) return undefined;
       const first = claim.split(' ')[0];
       // "noted that discourse connectives …": a capital that only opened the sentence goes, names keep theirs (a
       // word the abstract also writes in lower case is not a name, nor is a common word: "Prose parsers …").

@@ -82,13 +82,23 @@ const LEADING_ENUMERATOR = /^(?:\((?:[ivx]{1,4}|[a-h]|\d{1,2})\)|(?:[ivx]{1,4}|[
 /** Remove content-free openers ("In this paper, ", "To this end, " …), repeatedly. */
 export function stripLeadingDiscourse(sentence: string): string {
   let s = sentence.trim();
+  let framed = false;
   for (let guard = 0; guard < 4; guard++) {
+    framed ||= SELF_LOCATION_FRAME.test(s);
     const next = s.replace(STRUCTURED_ABSTRACT_LABEL, '').replace(LEADING_ENUMERATOR, '').replace(LEADING_DISCOURSE, '').replace(LEADING_FRAME_NO_COMMA, '').replace(LEADING_NOW_BEFORE_WE, '');
     if (next === s) break;
     s = next;
   }
-  return capitalizeFirst(s);
+  // "In this paper, some knowledge about strokes was derived …": the frame that goes made the passive the authors'
+  // own act, which the remaining sentence no longer shows ("We derive some knowledge …" keeps it).
+  // (Passives that need no frame are turned when the sentence is rewritten.)
+  const rest = capitalizeFirst(s);
+  const own = framed && !SELF_LOCATION_FRAME.test(s) && !activeSelfDescription(rest) ? activeSelfDescription(rest, true) : undefined;
+  return own ?? rest;
 }
+
+/** "In this paper", "Here": where the abstract locates its own act. */
+const SELF_LOCATION_FRAME = /^(?:in this (?:short |brief )?(?:paper|work|article|study|letter|note)|here(?:in)?)\b/i;
 
 /** Drop "Experimental results show that" / "We show that" when a full clause follows. */
 export function dropReportingFrame(sentence: string): string | undefined {
@@ -557,9 +567,13 @@ const FURTHER_PARTICIPLE: Record<string, string> = {
  * determiner and does not count prior work ("a number of", "a few").
  */
 const PASSIVE_SELF_DESCRIPTION = new RegExp(
-  `^(?:(?:in this (?:short |brief )?(?:paper|work|article|study|letter|note)|here(?:in)?)\\s*,?\\s+)?((?:an?|the|this|these|two|three|four|five)\\s(?!(?:number|variety|range|lot|couple|few|series) of\\b)[^,;:]{2,200}?)\\s+(?:is|are)\\s+((?:(?:also|here|first|then|further|briefly|formally|now|thus|therefore)\\s+)?)(${Object.keys(CONTRIBUTION_PARTICIPLE).join('|')})((?:(?:\\s*,\\s*(?:and\\s+|or\\s+)?|\\s+(?:and|or)\\s+)(?:\\w+ed|shown|built))*)\\b`,
+  `^((?:in this (?:short |brief )?(?:paper|work|article|study|letter|note)|here(?:in)?)\\s*,?\\s+)?((?!(?:an?|the|this|these|two|three|four|five)\\s(?:number|variety|range|lot|couple|few|series) of\\b)[^,;:]{2,200}?)\\s+(is|are|was|were)\\s+((?:(?:also|here|first|then|further|briefly|formally|now|thus|therefore)\\s+)?)(${Object.keys(CONTRIBUTION_PARTICIPLE).join('|')})((?:(?:\\s*,\\s*(?:and\\s+|or\\s+)?|\\s+(?:and|or)\\s+)(?:\\w+ed|shown|built))*)\\b`,
   'i',
 );
+/** Where no "in this paper" frames the passive, its subject must open with a determiner ("A tagger is presented"). */
+const DETERMINED_PHRASE = /^(?:an?|the|this|these|two|three|four|five)\s/i;
+/** A subject that is only a noun phrase: no clause of its own ("we describe an architecture where questions …"). */
+const PLAIN_NOUN_PHRASE = /^(?!.*\b(?:we|I|our|us|they|it|is|are|was|were|be|been|has|have|had|can|could|will|would|may|might|must|should|do|does|did|that|which|where|who|whom|when|while|if|because)\b)/i;
 /** What follows a passive that names another agent or other work: "… proposed by Okafor", "… in the literature". */
 const OTHER_AGENT = /^\s*(?:by (?!(?:means of|\w+ing)\b)|in (?:the literature|(?:prior|previous|earlier|recent|related|other) (?:work|studies|research|literature|papers)|\[|\()|previously\b|recently\b|elsewhere\b|so far\b|to date\b)/i;
 /** "It is shown that …" in an abstract is the authors' own claim. */
@@ -571,12 +585,17 @@ const IMPERSONAL_BASE: Record<string, string> = { shown: 'show', argued: 'argue'
  * names them: "A tagger is presented for chat" → "We present a tagger for chat" (→ "Doe \cite{k} presented a tagger
  * for chat"). Undefined when the sentence is no such passive.
  */
-export function activeSelfDescription(sentence: string): string | undefined {
+export function activeSelfDescription(sentence: string, framed = false): string | undefined {
   const claim = IMPERSONAL_CLAIM.exec(sentence);
   if (claim) return `We ${IMPERSONAL_BASE[claim[1].toLowerCase()]} that${sentence.slice(claim[0].length)}`;
   const m = PASSIVE_SELF_DESCRIPTION.exec(sentence);
   if (!m || MENTIONS_OTHER_WORK.test(sentence)) return undefined;
-  const [whole, phrase, adverb, participle, coordinated] = m;
+  const [whole, frame, phrase, auxiliary, adverb, participle, coordinated] = m;
+  // "In this paper an algorithm … was introduced": the frame makes the past the paper's own act, and any noun phrase
+  // its object; without it, "was proposed" is as often someone else's work.
+  const ownFrame = framed || !!frame;
+  const onlyTheFrameLicenses = /^(?:was|were)$/i.test(auxiliary) || !DETERMINED_PHRASE.test(phrase);
+  if (onlyTheFrameLicenses && (!ownFrame || !PLAIN_NOUN_PHRASE.test(phrase))) return undefined;
   const rest = sentence.slice(whole.length);
   if (OTHER_AGENT.test(rest)) return undefined;
   // "described and compared": every coordinated participle must be one we can put in the active voice. (A clause
@@ -641,6 +660,7 @@ export function rewriteSentence(sentence: string, target: RewriteTarget): string
   // before, which a citation does not repeat. An "instead" within the sentence stays ("and instead proposes", "; instead,
   // the model …", "instead of X").
   s = s.replace(/(?<!\b(?:and|but|or)|[,;:])\s+instead\b(?!\s+of\b)(?=[\s.;!?])/gi, '');
+  s = withImpliedSubject(s);
   s = activeCoordinatedPassive(activeSelfDescription(s) ?? s);
   // "Borrowing X from Y, we develop Z": the first "we" after a fronted clause is the subject too, and so is "this
   // paper" (in a draft, a "this paper" left in the sentence would be the reader's paper).
@@ -688,6 +708,25 @@ export function rewriteSentence(sentence: string, target: RewriteTarget): string
   }
   // "We, in contrast, discuss" → "This paper, in contrast, discusses" (not "This paper , in contrast").
   return ensureFinalPeriod(capitalizeFirst(s.replace(/\s{2,}/g, ' ').replace(/ ,/g, ',').trim()));
+}
+
+/**
+ * The subject that a catalogue's abstract leaves out: "Discusses the role of X, examines Y, and describes Z." → "This
+ * paper discusses …"; "Compare the advantages of X." → "We compare …". Only a verb that heads predicates, before
+ * what can be its object ("Studies show …", "Uses of X …" keep their subject).
+ */
+function withImpliedSubject(s: string): string {
+  const m = /^(\p{Lu}[a-z]+)\s+([^\s,.;:]+)/u.exec(s);
+  if (!m) return s;
+  const word = m[1].toLowerCase();
+  const next = m[2];
+  const base = toBaseForm(word);
+  // "Attempts have been made …": a noun, since a verb follows it.
+  if (/^(?:have|has|had|is|are|was|were|be|been|can|could|will|would|may|might|must|should|do|does|did)$/i.test(next)) return s;
+  const heads = (verb: string) => (ALWAYS_VERB.test(verb) && !NOT_OBJECT.test(next)) || (COORDINATED_VERB.test(verb) && OBJECT_START.test(next));
+  if (base !== word && heads(base)) return `This paper ${word}${s.slice(m[1].length)}`;
+  if (base === word && !isPastForm(word) && heads(word) && OBJECT_START.test(next)) return `We ${word}${s.slice(m[1].length)}`;
+  return s;
 }
 
 // ---------------------------------------------------------------- CiteSum's REF convention

@@ -92,3 +92,14 @@ export function startsWithName(clause: string): boolean {
   const first = nlp(clause.split(/\s+/).slice(0, 6).join(' ')).json()[0]?.terms?.[0] as { tags?: string[] } | undefined;
   return !!first?.tags?.some((t) => t === 'ProperNoun' || t === 'Person' || t === 'Place' || t === 'Organization' || t === 'Demonym');
 }
+
+/**
+ * Whether a clause has a verb of its own, by compromise's tagger: "Microsoft's packages contain a selection of fonts"
+ * does; "Font creation and graphics management on the Mac" and "A side-by-side comparison of the six leading choices"
+ * (a catalogue's abstract that is only a noun phrase) do not. The "'s" that compromise reads as "is" does not count.
+ */
+export function hasOwnVerb(clause: string): boolean {
+  const { nlp } = compromise();
+  const terms = (nlp(clause).json() as Array<{ terms: Array<{ text: string; tags: string[] }> }>).flatMap((s) => s.terms);
+  return terms.some((t) => t.text !== '' && t.tags.includes('Verb') && !t.tags.includes('Gerund') && t.tags.some((g) => /^(?:PresentTense|PastTense|Modal|Copula|Auxiliary|Infinitive)$/.test(g)));
+}

@@ -255,4 +255,40 @@ describe('titledCitation: "noted that" with a claim', () => {
   it('does not report a sentence in the paper\'s own voice as a claim', () => {
     assert.equal(titledCitation(record, record.title, [candidate('Building on parsers, this paper tags connectives by sense.')]), undefined);
   });
+
+  it('does not report a noun phrase as a claim ("noted that font creation on the Mac.")', () => {
+    assert.equal(titledCitation(record, record.title, [candidate('Font creation and glyph management on the Mac.')]), undefined);
+    assert.equal(titledCitation(record, record.title, [candidate('A side-by-side comparison of the six leading taggers.')]), undefined);
+    assert.match(titledCitation(record, record.title, [candidate("Glyph's packages contain a wide selection of fonts.")])?.text ?? '', /noted that Glyph's packages contain/);
+  });
+});
+
+describe('catalogue abstracts', () => {
+  const engine = new DefaultEngine();
+  const entry = (key: string, abstract: string) => ({ key, type: 'article', title: 'Notes on Keyboard Typesetting', authors: [{ family: 'Vell' }], abstract });
+
+  it('reads a sentence without its subject as the paper\'s own and names the authors', async () => {
+    const lib = new MemoryLibrary([
+      entry('a', 'Discusses the role of keyboard operators in typesetting formulas, examines the role of software, and describes Glyphwright, a formula editor.'),
+      entry('b', 'Compare the advantages of the various printer technologies for typesetting.'),
+    ]);
+    const a = await engine.citationSentence({ key: 'a', style: 'citation' }, lib);
+    assert.match(a.text, /Vell \\cite\{a\} discussed the role of keyboard operators in typesetting formulas, examined the role of software, and described Glyphwright/);
+    const tldr = await engine.citationSentence({ key: 'a', style: 'tldr' }, lib);
+    assert.match(tldr.text, /^This paper discusses the role of keyboard operators/);
+    const b = await engine.citationSentence({ key: 'b', style: 'citation' }, lib);
+    assert.match(b.text, /Vell \\cite\{b\} compared the advantages of the various printer technologies/);
+  });
+
+  it('reads a passive in the past as the paper\'s own act when "in this paper" frames it', async () => {
+    const lib = new MemoryLibrary([entry('c', 'In this paper an outline generation algorithm for brush fonts using Bézier curves was introduced.')]);
+    const c = await engine.citationSentence({ key: 'c', style: 'citation' }, lib);
+    assert.match(c.text, /Vell \\cite\{c\} introduced an outline generation algorithm for brush fonts/);
+  });
+
+  it('keeps a noun followed by its verb as the subject ("Attempts have been made …")', async () => {
+    const lib = new MemoryLibrary([entry('d', 'Attempts have been made to typeset formulas from keyboard input with a formula editor.')]);
+    const d = await engine.citationSentence({ key: 'd', style: 'citation' }, lib);
+    assert.match(d.text, /noted that attempts have been made to typeset formulas/);
+  });
 });
