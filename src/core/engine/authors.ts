@@ -17,7 +17,9 @@ function surname(a: Author): string {
 
 /** "Smith", "Smith and Lee", "Smith et al."; undefined when the entry has no usable author. */
 export function authorPhrase(authors: readonly Author[], truncated = false): { text: string; plurality: Plurality } | undefined {
-  const named = authors.filter((a) => !isOthers(a) && surname(a) !== '');
+  // "Anonymous" (unsigned magazine pieces in Beebe's bibliographies) names nobody: "Anonymous \cite{k} toured …" reads
+  // as a person.
+  const named = authors.filter((a) => !isOthers(a) && surname(a) !== '' && !/^(?:anon(?:ymous|\.)?|unknown|n\.\s?n\.)$/i.test(surname(a)));
   // "and others" in the .bib: either kept as an author named "others" or recorded as authorsTruncated.
   const hasOthers = truncated || authors.some(isOthers);
   if (named.length === 0) return undefined;

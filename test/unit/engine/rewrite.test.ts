@@ -14,6 +14,7 @@ describe('author names and citation commands', () => {
     assert.equal(authorPhrase(three.authors)?.text, 'Taigman et al.');
     assert.equal(authorPhrase([{ family: 'Smith' }, { family: 'others' }])?.text, 'Smith et al.');
     assert.equal(authorPhrase([{ family: 'Smith' }], true)?.text, 'Smith et al.');
+    assert.equal(authorPhrase([{ family: 'Anonymous' }]), undefined);
   });
 
   it('writes the subject in the document syntax', () => {
