@@ -564,7 +564,8 @@ const FURTHER_PARTICIPLE: Record<string, string> = {
 /**
  * "A tagger for chat text is (also) presented (and evaluated) …": the abstract's passive self-description. Only "is/are"
  * (a "has been proposed" or "was proposed" is as often someone else's work), after a noun phrase that opens with a
- * determiner and does not count prior work ("a number of", "a few").
+ * determiner and does not count prior work ("a number of", "a few"); when "in this paper" or "here" frames the
+ * sentence, also "was/were" and any noun phrase without a clause of its own (activeSelfDescription checks which).
  */
 const PASSIVE_SELF_DESCRIPTION = new RegExp(
   `^((?:in this (?:short |brief )?(?:paper|work|article|study|letter|note)|here(?:in)?)\\s*,?\\s+)?((?!(?:an?|the|this|these|two|three|four|five)\\s(?:number|variety|range|lot|couple|few|series) of\\b)[^,;:]{2,200}?)\\s+(is|are|was|were)\\s+((?:(?:also|here|first|then|further|briefly|formally|now|thus|therefore)\\s+)?)(${Object.keys(CONTRIBUTION_PARTICIPLE).join('|')})((?:(?:\\s*,\\s*(?:and\\s+|or\\s+)?|\\s+(?:and|or)\\s+)(?:\\w+ed|shown|built))*)\\b`,
@@ -725,6 +726,7 @@ function withImpliedSubject(s: string): string {
   if (/^(?:have|has|had|is|are|was|were|be|been|can|could|will|would|may|might|must|should|do|does|did)$/i.test(next)) return s;
   const heads = (verb: string) => (ALWAYS_VERB.test(verb) && !NOT_OBJECT.test(next)) || (COORDINATED_VERB.test(verb) && OBJECT_START.test(next));
   if (base !== word && heads(base)) return `This paper ${word}${s.slice(m[1].length)}`;
+  // A base form reads as an instruction only before what surely starts its object ("Compare the …").
   if (base === word && !isPastForm(word) && heads(word) && OBJECT_START.test(next)) return `We ${word}${s.slice(m[1].length)}`;
   return s;
 }
