@@ -17,6 +17,12 @@ const MAX_WORDS = 80;
 /** "The goal is to satisfy one of the following objectives:": the sentence is the list that followed it. */
 const INTRODUCES_WHAT_FOLLOWS = /:["”’)]?$/;
 
+/** A sentence a citation may quote, from an abstract or a PDF: a sentence's length, and about the paper's content. */
+function quotable(text: string, maxWords: number): boolean {
+  const n = words(text);
+  return n >= MIN_WORDS && n <= maxWords && !INTRODUCES_WHAT_FOLLOWS.test(text) && !isFrontOrBackMatter(text);
+}
+
 export interface SourceDocument {
   title: string;
   /** Candidate sentences in reading order. */
@@ -52,7 +58,6 @@ export function plainText(text: string): string {
  */
 export function pdfSentenceStandsAlone(text: string): boolean {
   if (POINTS_INTO_PAPER.test(text)) return false;
-  if (isFrontOrBackMatter(text)) return false;
   // "3 Harbor Authority Chair … 0.0141 N stated …": a table cell or a list number run into the sentence.
   if (/^\d+(?:\.\d+)*\s+\p{Lu}/u.test(text)) return false;
   const tokens = text.split(/\s+/).filter(Boolean);
@@ -87,9 +92,7 @@ export function sourceDocument(record: PaperRecord): SourceDocument {
   const sentences: SourceSentence[] = [];
   const abstract = record.abstract ? withoutCopyrightNotice(plainText(record.abstract)) : '';
   if (abstract) {
-    splitSentences(abstract).forEach((text, index) => {
-      if (!isFrontOrBackMatter(text)) sentences.push({ text, section: 'abstract', index });
-    });
+    splitSentences(abstract).forEach((text, index) => sentences.push({ text, section: 'abstract', index }));
   }
   for (const section of record.sections ?? []) {
     if (!PDF_SECTIONS.has(section.kind)) continue;
@@ -101,10 +104,7 @@ export function sourceDocument(record: PaperRecord): SourceDocument {
       sentences.push({ ...s, text, pdfPath: s.pdfPath ?? record.pdfPath });
     }
   }
-  const usable = sentences.filter((s) => {
-    const n = words(s.text);
-    return n >= MIN_WORDS && n <= MAX_WORDS && !INTRODUCES_WHAT_FOLLOWS.test(s.text);
-  });
+  const usable = sentences.filter((s) => quotable(s.text, MAX_WORDS));
   return { title: plainText(record.title ?? ''), sentences: usable, grounded: usable.length > 0 };
 }
 
@@ -159,7 +159,7 @@ export function compressionVariants(sentence: string, options: CompressionOption
 export function sourceDocumentFromSentences(sentences: readonly string[], title = ''): SourceDocument {
   const usable = sentences
     .map((s) => withoutCopyrightNotice(plainText(s)))
-    .filter((s) => words(s) >= MIN_WORDS && words(s) <= MAX_WORDS * 2 && !isFrontOrBackMatter(s) && !INTRODUCES_WHAT_FOLLOWS.test(s))
+    .filter((s) => quotable(s, MAX_WORDS * 2))
     .map((text, index): SourceSentence => ({ text, section: 'abstract', index }));
   return { title: plainText(title), sentences: usable, grounded: usable.length > 0 };
 }

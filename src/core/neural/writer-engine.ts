@@ -63,8 +63,9 @@ export class UnknownKeyError extends Error {
  * The paper without the sentences already written from (regenerating): the model is given the rest of its abstract
  * or PDF text, so that it writes about something else. Unchanged when nothing would be left.
  */
-function withoutSentences(paper: PaperRecord, avoid: readonly string[] | undefined): PaperRecord {
-  if (!avoid?.length) return paper;
+function withoutSentences(paper: PaperRecord, avoid: readonly string[] | undefined): { paper: PaperRecord; source: PaperSource } {
+  const whole = { paper, source: paperSource(paper) };
+  if (!avoid?.length) return whole;
   const skip = new Set(avoid.map((s) => s.trim()));
   const keep = (s: { text: string }) => !skip.has(s.text.trim());
   const abstract = paper.abstract?.trim() ? splitSentences(paper.abstract) : [];
@@ -73,7 +74,8 @@ function withoutSentences(paper: PaperRecord, avoid: readonly string[] | undefin
     abstract: abstract.length ? abstract.filter((text) => keep({ text })).join(' ') : paper.abstract,
     sections: paper.sections?.map((section) => ({ ...section, sentences: section.sentences.filter(keep) })),
   };
-  return paperSource(reduced).titleOnly && !paperSource(paper).titleOnly ? paper : reduced;
+  const source = paperSource(reduced);
+  return source.titleOnly && !whole.source.titleOnly ? whole : { paper: reduced, source };
 }
 
 /** Base for engines whose model writes one sentence per work (ONNX summarisers/LLMs, OpenAI-compatible servers). */
@@ -94,8 +96,7 @@ export abstract class SentenceWriterEngine implements Engine {
     throwIfCancelled(options.signal);
     const found = library.getPaper(req.key);
     if (!found) throw new UnknownKeyError(req.key);
-    const paper = withoutSentences(found, req.avoidSources);
-    const source = paperSource(paper);
+    const { paper, source } = withoutSentences(found, req.avoidSources);
     const raw = await this.writeRaw(paper, source, req, options);
     throwIfCancelled(options.signal);
     return this.finish(paper, source, req, raw);
@@ -200,7 +201,7 @@ export interface ParagraphPlan {
 
 /**
  * Topic groups with the default engine's planner pieces (TF-IDF over title + abstract or the linked PDF's text,
- * average-linkage clustering, keyphrase headings, contrast sentences from the author's abstract); the model writes the
+ * Ward clustering, keyphrase headings, contrast sentences from the author's abstract); the model writes the
  * sentence of each work. Groups are ordered larger first; works within a group by year.
  */
 export function planParagraphs(papers: readonly PaperRecord[], req: Pick<DraftRequest, 'targetWords' | 'ownAbstract'>): ParagraphPlan[] {
