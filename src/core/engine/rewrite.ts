@@ -3,7 +3,7 @@
 // "their"), verb agreement, and CiteSum's REF convention in both directions.
 import type { CiteSyntax, CitationStyle, PaperRecord, Tense } from '../types';
 import { STOPWORDS } from '../text/tokens';
-import { baseFromPast, isPastForm, pastTense } from '../text/verbs';
+import { baseFromGerund, baseFromPast, isPastForm, pastTense } from '../text/verbs';
 import { citeMarker, workSubject, type Plurality } from './authors';
 import { MENTIONS_OTHER_WORK } from './cues';
 
@@ -44,6 +44,46 @@ const LEADING_FRAME_NO_COMMA =
   /^(?:in this (?:short |brief |preliminary )?(?:paper|work|article|study|letter|thesis|dissertation|chapter|book|essay|note)|in (?:the )?(?:present|current) (?:paper|work|study)|this (?:paper|work|article)|here|so|thus|hence|therefore|now|then|next|below|in doing so|to do so|in turn)\s+(?=(?:we|I)\b)/i;
 /** "Currently, we address …": the time is the paper's own, and wrong once the sentence reports it ("Currently, they addressed"). */
 const LEADING_NOW_BEFORE_WE = /^(?:currently|at present|presently|now|today)\s*,?\s+(?=(?:we|I)\b)/i;
+
+/** "these issues", "this gap", "each of these challenges": a problem that an earlier sentence of the abstract named. */
+const PROBLEM_POINTED_BACK = String.raw`(?:(?:each|all|both|some|many|most|several|one|two) of\s+)?(?:this|these|that|those|the above|the aforementioned|such)(?:\s+[\w-]+){0,2}?\s+(?:issues?|problems?|challenges?|limitations?|limits|shortcomings?|gaps?|drawbacks?|difficult(?:y|ies)|bottlenecks?|questions?|concerns?|deficienc(?:y|ies)|weakness(?:es)?|obstacles?|disadvantages?)\b`;
+const REMEDY_VERBS = 'address|tackle|overcome|solve|alleviate|mitigate|remedy|resolve|circumvent|bridge|close|fill|answer|handle|fix|deal with|cope with|counter|approach|attack';
+const REMEDY = `(?:${REMEDY_VERBS})`;
+/** "To address this issue we introduce …" (without its comma), "In order to address this issue, …". */
+const LEADING_PURPOSE = new RegExp(String.raw`^(?:in order |so as )?to\s+${REMEDY}\s+${PROBLEM_POINTED_BACK}(?:\s*,\s*|\s+(?=(?:we|I)\s))`, 'i');
+/** "We propose X to address this issue.": the purpose names nothing once the sentence is quoted alone. */
+const PURPOSE_POINTED_BACK = new RegExp(String.raw`(?<=[\p{L}\d)\]"”’])(,?\s+)(?:in order |so as )?to\s+${REMEDY}\s+${PROBLEM_POINTED_BACK}(?=\s*(?:[,;.!?]|$))`, 'giu');
+/**
+ * Words after which a "to …" is what they need, not a purpose that can go ("have been applied to solve such problems",
+ * "Aiming to bridge this gap", "begins to tackle these challenges", "designed to address these issues").
+ */
+const NEEDS_ITS_INFINITIVE =
+  /\b(?:in order|so as|aim(?:s|ed|ing)?|tr(?:y|ies|ied|ying)|seek(?:s|ing)?|sought|hop(?:e|es|ed|ing)|attempts?|efforts?|ways?|means|approach(?:es)?|solutions?|how|able|unable|wants?|wish(?:es)?|needs?|used|be|been|being|is|are|was|were|begins?|began|beginning|continues?|helps?|serves?|steps?|necessary|sufficient|enough|likely|\w+ed)$/i;
+/** "We address these issues by proposing X" → "We propose X": what was done, without the problem it pointed back at. */
+const REMEDY_BY_MEANS = new RegExp(
+  String.raw`^((?:we|I|this (?:paper|work|article|study|thesis))\s+(?:(?:also|further|then|first|here)\s+)?)(${REMEDY_VERBS})(e?s|e?d)?\s+${PROBLEM_POINTED_BACK}\s+(?:by|through|via)\s+([a-z]+ing)\b`,
+  'i',
+);
+
+/**
+ * A problem the abstract named before, pointed at with "this"/"these", means nothing where the sentence is quoted
+ * alone: "To address this issue we introduce X" → "We introduce X"; "We propose X to address this issue." → "We propose
+ * X."; "We address these issues by proposing X" → "We propose X".
+ */
+function withoutProblemPointedBack(sentence: string): string {
+  let s = sentence.replace(LEADING_PURPOSE, '');
+  const means = REMEDY_BY_MEANS.exec(s);
+  // Not before a second means ("by propagating X, and (by) enforcing Y"), which would need a verb of its own.
+  const base = means && !/^[^.;]*\band\s+(?:by\s+)?[a-z]+ing\b/i.test(s.slice(means[0].length)) ? baseFromGerund(means[4]) : undefined;
+  if (means && base) {
+    const [whole, subject, , ending = ''] = means;
+    const verb = /d$/i.test(ending) ? pastTense(base) : /s$/i.test(ending) ? toThirdSingular(base) : base;
+    s = `${subject}${verb}${s.slice(whole.length)}`;
+  }
+  const unpurposed = s.replace(PURPOSE_POINTED_BACK, (m, _space: string, at: number, whole: string) => (NEEDS_ITS_INFINITIVE.test(whole.slice(0, at)) ? m : ''));
+  // Only where a sentence of five words or more is left.
+  return unpurposed.split(/\s+/).length >= 5 ? unpurposed : s;
+}
 
 /** "Experimental results show that X" → "X", only when X is a clause on its own. */
 const REPORTING_FRAME =
@@ -89,6 +129,7 @@ export function stripLeadingDiscourse(sentence: string): string {
     if (next === s) break;
     s = next;
   }
+  s = withoutProblemPointedBack(s);
   // "In this paper, some knowledge about strokes was derived …": the frame that goes made the passive the authors'
   // own act, which the remaining sentence no longer shows ("We derive some knowledge …" keeps it).
   // (Passives that need no frame are turned when the sentence is rewritten.)

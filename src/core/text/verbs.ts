@@ -83,6 +83,25 @@ export function baseFromPast(verb: string): string {
   return /^[A-Z]/.test(verb) ? base[0].toUpperCase() + base.slice(1) : base;
 }
 
+const gerundCache = new Map<string, string>();
+
+/**
+ * Base form of a gerund ("proposing" → "propose", "mapping" → "map"), by compromise's lemmatiser; undefined for a
+ * word it cannot read as one.
+ */
+export function baseFromGerund(gerund: string): string | undefined {
+  const lower = gerund.toLowerCase();
+  if (!/^[a-z]{3,}ing$/.test(lower)) return undefined;
+  let base = gerundCache.get(lower);
+  if (base === undefined) {
+    const { methods, model } = compromise();
+    base = methods.toInfinitive(lower, model, 'Gerund') || '';
+    if (gerundCache.size >= PAST_CACHE_SIZE) gerundCache.clear();
+    gerundCache.set(lower, base);
+  }
+  return base && !base.endsWith('ing') ? base : undefined;
+}
+
 /**
  * Whether the first word of a clause is a name ("Markov chains …", "Google's …") rather than a common word that is
  * capitalised only because it opened the sentence ("Prose parsers …"), by compromise's lexicon and tagger.

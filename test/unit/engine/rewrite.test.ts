@@ -96,6 +96,40 @@ describe('rewriteSentence', () => {
     assert.equal(stripLeadingDiscourse('To tackle sparse rewards, we add a curiosity bonus.'), 'To tackle sparse rewards, we add a curiosity bonus.');
   });
 
+  it('drops a problem the abstract named before ("to address this issue", "We tackle these challenges by …")', () => {
+    // Quoted alone, "this issue" points at nothing; what the authors did stays.
+    assert.equal(
+      rewriteSentence('To address this issue we introduce Quillmark, a benchmark of handwritten proofs.', { record: two, style: 'tldr' }),
+      'This paper introduces Quillmark, a benchmark of handwritten proofs.',
+    );
+    assert.equal(
+      rewriteSentence('In order to address these shortcomings, we design a sparse router for mixture models.', { record: two, style: 'citation', tense: 'past' }),
+      'Benaim and Wolf \\cite{benaim17} designed a sparse router for mixture models.',
+    );
+    assert.equal(
+      rewriteSentence('We propose the lattice pointer network to alleviate this bottleneck.', { record: two, style: 'citation', tense: 'past' }),
+      'Benaim and Wolf \\cite{benaim17} proposed the lattice pointer network.',
+    );
+    assert.equal(
+      rewriteSentence('We tackle these challenges by characterizing the curvature of the loss surface.', { record: one, style: 'citation', tense: 'past' }),
+      'Brants \\cite{brants00} characterized the curvature of the loss surface.',
+    );
+    assert.equal(
+      rewriteSentence('This paper addresses this problem by introducing a grammar of table layouts.', { record: one, style: 'tldr' }),
+      'This paper introduces a grammar of table layouts.',
+    );
+    // A "to" that the words before it need stays, and so does a second means that would need a verb of its own.
+    assert.equal(
+      rewriteSentence('Spectral methods have recently been applied to solve such problems.', { record: one, style: 'tldr' }),
+      'Spectral methods have recently been applied to solve such problems.',
+    );
+    assert.match(rewriteSentence('Aiming to bridge this gap, we propose deep lattice forests.', { record: one, style: 'tldr' }), /^Aiming to bridge this gap, /);
+    assert.equal(
+      rewriteSentence('We address this issue by pruning heads, and by sharing keys across layers.', { record: one, style: 'tldr' }),
+      'This paper addresses this issue by pruning heads, and by sharing keys across layers.',
+    );
+  });
+
   it('strips the label of a structured abstract that a PDF runs into the sentence ("Objective This study …")', () => {
     assert.equal(stripLeadingDiscourse('Objective This study measures how remote work changed code review.'), 'This study measures how remote work changed code review.');
     assert.equal(stripLeadingDiscourse('Methods: Over two years, we logged every review.'), 'Over two years, we logged every review.');
@@ -392,7 +426,7 @@ describe('past tense (citation style)', () => {
   });
 
   it('drops an inner "in this paper" and an aside between "we" and its verb', () => {
-    assert.equal(past('We address these limits in this paper by proposing staged pruning.'), 'Taigman et al. \\cite{taigman17} addressed these limits by proposing staged pruning.');
+    assert.equal(past('We address label noise in this paper by proposing staged pruning.'), 'Taigman et al. \\cite{taigman17} addressed label noise by proposing staged pruning.');
     assert.equal(rewriteSentence('Our work in this paper substantially extends tree-to-tree parsing.', { record: one, style: 'tldr' }), 'This paper substantially extends tree-to-tree parsing.');
     assert.equal(rewriteSentence('We, in contrast, discuss the cost of label noise.', { record: one, style: 'tldr' }), 'This paper discusses the cost of label noise.');
   });
