@@ -59,27 +59,71 @@ const PURPOSE_POINTED_BACK = new RegExp(String.raw`(?<=[\p{L}\d)\]"”’])(,?\s
  */
 const NEEDS_ITS_INFINITIVE =
   /\b(?:in order|so as|aim(?:s|ed|ing)?|tr(?:y|ies|ied|ying)|seek(?:s|ing)?|sought|hop(?:e|es|ed|ing)|attempts?|efforts?|ways?|means|approach(?:es)?|solutions?|how|able|unable|wants?|wish(?:es)?|needs?|used|be|been|being|is|are|was|were|begins?|began|beginning|continues?|helps?|serves?|steps?|necessary|sufficient|enough|likely|\w+ed)$/i;
+const AUTHORS_SUBJECT = String.raw`((?:we|I|this (?:paper|work|article|study|thesis))\s+(?:(?:also|further|then|first|here)\s+)?)`;
 /** "We address these issues by proposing X" → "We propose X": what was done, without the problem it pointed back at. */
 const REMEDY_BY_MEANS = new RegExp(
-  String.raw`^((?:we|I|this (?:paper|work|article|study|thesis))\s+(?:(?:also|further|then|first|here)\s+)?)(${REMEDY_VERBS})(e?s|e?d)?\s+${PROBLEM_POINTED_BACK}\s+(?:by|through|via)\s+([a-z]+ing)\b`,
+  String.raw`^${AUTHORS_SUBJECT}(${REMEDY_VERBS})(e?s|e?d)?\s+${PROBLEM_POINTED_BACK}\s+(?:by|through|via)\s+((?:[a-z]+ly\s+)?)([a-z]+ing)\b`,
   'i',
 );
+/** "This paper lifts these limitations and proposes X" → "This paper proposes X". */
+const REMEDY_AND_THEN = new RegExp(
+  String.raw`^${AUTHORS_SUBJECT}(?:${REMEDY_VERBS}|lift|go|move)(?:e?s|e?d)?\s+(?:beyond\s+)?${PROBLEM_POINTED_BACK}\s+and\s+(?=((?:[a-z]+ly\s+)?)([a-z]+)\s)`,
+  'i',
+);
+/**
+ * "We attempt to address these problems by proposing X", "We contribute to fill this gap and propose X": an attempt to
+ * propose is a proposal ("We propose X").
+ */
+const ATTEMPT_TO_REMEDY = new RegExp(
+  String.raw`^${AUTHORS_SUBJECT}(?:attempt|tr(?:y|ie)|seek|aim|strive|contribute|endeavou?r)(s|es|ed|d)?\s+to\s+${REMEDY}\s+${PROBLEM_POINTED_BACK}\s+(?:and|by|through|via)\s+(propos|introduc|present|develop|design)(?:e|es|s|ing|ed)?\b`,
+  'i',
+);
+/** "aims to fill this gap and introduce X" → "aims to introduce X"; "proposes to solve this issue by using X" → "proposes to use X". */
+const INFINITIVE_REMEDY = new RegExp(
+  String.raw`\bto\s+${REMEDY}\s+${PROBLEM_POINTED_BACK}\s+(?:and\s+(?=((?:[a-z]+ly\s+)?)([a-z]+)\s)|(?:by|through|via)\s+((?:[a-z]+ly\s+)?)([a-z]+ing)\b)`,
+  'gi',
+);
+
+/** "by propagating X, and (by) enforcing Y", "by labeling X and then utilizing Y": a second means, which would need a verb of its own. */
+const SECOND_MEANS = /^[^.;]*\band\s+(?:then\s+)?(?:by\s+)?[a-z]+ing\b/i;
+
+/** A word that heads a predicate whatever follows it ("propose", "introduces", "developed"). */
+function isPredicateVerb(word: string): boolean {
+  const lower = word.toLowerCase();
+  const base = isPastForm(lower) ? baseFromPast(lower) : toBaseForm(lower);
+  return ALWAYS_VERB.test(base) || COORDINATED_VERB.test(base);
+}
 
 /**
  * A problem the abstract named before, pointed at with "this"/"these", means nothing where the sentence is quoted
  * alone: "To address this issue we introduce X" → "We introduce X"; "We propose X to address this issue." → "We propose
- * X."; "We address these issues by proposing X" → "We propose X".
+ * X."; "We address these issues by proposing X" → "We propose X"; "We lift these limitations and propose X" → "We
+ * propose X"; "We aim to fill this gap and introduce X" → "We aim to introduce X"; "We attempt to address these
+ * problems by proposing X" → "We propose X".
  */
 function withoutProblemPointedBack(sentence: string): string {
   let s = sentence.replace(LEADING_PURPOSE, '');
   const means = REMEDY_BY_MEANS.exec(s);
-  // Not before a second means ("by propagating X, and (by) enforcing Y"), which would need a verb of its own.
-  const base = means && !/^[^.;]*\band\s+(?:by\s+)?[a-z]+ing\b/i.test(s.slice(means[0].length)) ? baseFromGerund(means[4]) : undefined;
+  const base = means && !SECOND_MEANS.test(s.slice(means[0].length)) ? baseFromGerund(means[5]) : undefined;
   if (means && base) {
-    const [whole, subject, , ending = ''] = means;
+    const [whole, subject, , ending = '', adverb] = means;
     const verb = /d$/i.test(ending) ? pastTense(base) : /s$/i.test(ending) ? toThirdSingular(base) : base;
+    s = `${subject}${adverb}${verb}${s.slice(whole.length)}`;
+  }
+  const attempt = ATTEMPT_TO_REMEDY.exec(s);
+  if (attempt) {
+    const [whole, subject, ending = '', stem] = attempt;
+    const proposal = /^(?:present|develop|design)$/i.test(stem) ? stem.toLowerCase() : `${stem.toLowerCase()}e`;
+    const verb = /d$/i.test(ending) ? pastTense(proposal) : /s$/i.test(ending) ? toThirdSingular(proposal) : proposal;
     s = `${subject}${verb}${s.slice(whole.length)}`;
   }
+  const then = REMEDY_AND_THEN.exec(s);
+  if (then && isPredicateVerb(then[3])) s = then[1] + s.slice(then[0].length);
+  s = s.replace(INFINITIVE_REMEDY, (m, andAdverb: string | undefined, andVerb: string | undefined, byAdverb: string | undefined, gerund: string | undefined, at: number, whole: string) => {
+    if (andVerb !== undefined) return ALWAYS_VERB.test(andVerb) || COORDINATED_VERB.test(andVerb) ? `to ${andAdverb}` : m;
+    const bare = gerund && !SECOND_MEANS.test(whole.slice(at + m.length)) && baseFromGerund(gerund);
+    return bare ? `to ${byAdverb}${bare}` : m;
+  });
   const unpurposed = s.replace(PURPOSE_POINTED_BACK, (m, _space: string, at: number, whole: string) => (NEEDS_ITS_INFINITIVE.test(whole.slice(0, at)) ? m : ''));
   // Only where a sentence of five words or more is left.
   return unpurposed.split(/\s+/).length >= 5 ? unpurposed : s;

@@ -91,7 +91,7 @@ const gerundCache = new Map<string, string>();
  */
 export function baseFromGerund(gerund: string): string | undefined {
   const lower = gerund.toLowerCase();
-  if (!/^[a-z]{3,}ing$/.test(lower)) return undefined;
+  if (!/^[a-z]{2,}ing$/.test(lower)) return undefined;
   let base = gerundCache.get(lower);
   if (base === undefined) {
     const { methods, model } = compromise();

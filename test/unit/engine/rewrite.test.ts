@@ -118,6 +118,19 @@ describe('rewriteSentence', () => {
       rewriteSentence('This paper addresses this problem by introducing a grammar of table layouts.', { record: one, style: 'tldr' }),
       'This paper introduces a grammar of table layouts.',
     );
+    assert.equal(
+      rewriteSentence('This paper lifts these limitations and proposes a modular framework for steerable filters.', { record: one, style: 'tldr' }),
+      'This paper proposes a modular framework for steerable filters.',
+    );
+    assert.equal(
+      rewriteSentence('We aim to answer these questions by enriching parsers with lexical knowledge.', { record: one, style: 'tldr' }),
+      'This paper aims to enrich parsers with lexical knowledge.',
+    );
+    // An attempt to propose is a proposal.
+    assert.equal(
+      rewriteSentence('We attempt to address these problems by proposing a pyramid of glimpses.', { record: one, style: 'citation', tense: 'past' }),
+      'Brants \\cite{brants00} proposed a pyramid of glimpses.',
+    );
     // A "to" that the words before it need stays, and so does a second means that would need a verb of its own.
     assert.equal(
       rewriteSentence('Spectral methods have recently been applied to solve such problems.', { record: one, style: 'tldr' }),
@@ -127,6 +140,10 @@ describe('rewriteSentence', () => {
     assert.equal(
       rewriteSentence('We address this issue by pruning heads, and by sharing keys across layers.', { record: one, style: 'tldr' }),
       'This paper addresses this issue by pruning heads, and by sharing keys across layers.',
+    );
+    assert.match(
+      rewriteSentence('Seeded methods aim to address this problem by labeling a few nodes and then propagating labels.', { record: one, style: 'tldr' }),
+      /aim to address this problem by labeling a few nodes and then propagating labels/,
     );
   });
 
