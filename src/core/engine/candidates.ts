@@ -4,7 +4,7 @@ import { latexToUnicode } from '../bibtex/latex';
 import type { PaperRecord, SectionKind, SourceSentence } from '../types';
 import { withoutInlineCitations } from '../text/inline-citations';
 import { splitSentences } from '../text/sentences';
-import { isFrontOrBackMatter, POINTS_INTO_PAPER } from './cues';
+import { isFrontOrBackMatter, POINTS_INTO_PAPER, STRUCTURE_CUE } from './cues';
 import { clauseTruncations, dropFrontedClause, dropParentheticals, dropReportingFrame, stripLeadingDiscourse } from './rewrite';
 
 /** PDF sections worth citing from; the rest (method details, references) rarely summarise a paper. */
@@ -52,12 +52,24 @@ export function plainText(text: string): string {
 }
 
 /**
- * A PDF sentence that can be quoted on its own: not a figure/table/section pointer and not a table row or formula that
- * the text layer ran into the prose (many numbers, few words). Abstracts are written to stand alone; these checks
+ * A PDF sentence that can be quoted on its own: not a figure/table/section pointer, not a piece of a sentence that a
+ * column or page break cut, not the paper's layout, and not a table row or formula that the text layer ran into the
+ * prose (many numbers, few words). Abstracts are written to stand alone; these checks
  * are for the body text of linked PDFs.
  */
 export function pdfSentenceStandsAlone(text: string): boolean {
   if (POINTS_INTO_PAPER.test(text)) return false;
+  // Cut by a column or page break: a sentence that opens in lower case ("and hyperonyms but not by …") is the end of
+  // one; a sentence without its closing punctuation ("The quality of the clustering depends strongly") is the start of
+  // one; "But for some languages, ex." was split at an abbreviation. ("k-means", "iPhone" and "word2vec" open
+  // sentences in lower case.)
+  if (/^\p{Ll}/u.test(text) && !/^(?:[a-z]-|[a-z]+\d|[a-z]+\p{Lu})/u.test(text)) return false;
+  if (!/[.!?]["'”’)\]]*$/.test(text) || /\b(?:e\.g|i\.e|ex|cf|viz|vs)\.$/i.test(text)) return false;
+  // "This paper is organised as follows.", "Related work is given in the appendix.", a table of contents line
+  // ("Evaluation and experimental results 11 4.1."): the paper's layout, not what it found. An aside in brackets
+  // ("(The work by X builds on Y.)") is the authors' remark about other work.
+  if (STRUCTURE_CUE.test(text) || /\bin the (?:appendix|appendices|supplementary (?:material|information))\b/i.test(text)) return false;
+  if (/\s\d+(?:\.\d+)*\s+\d+(?:\.\d+)*\.?$/.test(text) || /^\(.*[.!?]\)$/.test(text)) return false;
   // "3 Harbor Authority Chair … 0.0141 N stated …": a table cell or a list number run into the sentence.
   if (/^\d+(?:\.\d+)*\s+\p{Lu}/u.test(text)) return false;
   const tokens = text.split(/\s+/).filter(Boolean);

@@ -89,7 +89,7 @@ const FRONT_OR_BACK_MATTER = [
   // Acknowledgments ("We acknowledge that …" alone is a claim, not a thanks).
   /^acknowledge?ments?\b|^(?:we|i|the authors?)\s+(?:would\s+(?:also\s+)?like\s+to\s+|also\s+|further\s+|wish\s+to\s+)?(?:thanks?|(?:are|is|am)\s+(?:very\s+|most\s+|deeply\s+)?(?:grateful|indebted|thankful))\b|^(?:we|the authors?)\s+(?:\w+\s+)?acknowledges?\s+(?:the\s+)?(?:support|funding|financial|help|assistance|fruitful|useful|helpful)\b|^special thanks\b|^thanks (?:go|are due) to\b/i,
   // Copyright, licences and permissions.
-  /©|\bcopyright\s+(?:\(c\)\s*)?(?:(?:19|20)\d\d|is held|held by|by the|notice)\b|\ball rights reserved\b|\bpermission to (?:make|copy|reproduce|republish)\b|\blicen[sc]ed under\b|\bcreative commons\b|\bopen access article\b|\bpublication rights licensed\b/i,
+  /©|\bcopyright\s+(?:\(c\)\s*)?(?:(?:19|20)\d\d|is held|held by|by the|notice)\b|\ball rights reserved\b|\bpermission to (?:make|copy|reproduce|republish)\b|\blicen[sc]ed under\b|\bcreative commons\b|\bopen access article\b|\bpublication rights licensed\b|\bto copy otherwise\b|\bprior specific permission\b|\barticles from this volume\b|\bvldb endowment\b/i,
   // Journal sidebars and metadata lines.
   /^(?:academic editor|editor|received|accepted|revised|published(?: online)?|citation|correspondence|corresponding author|e-?mail|data availability(?: statement)?|competing interests|conflicts? of interest|funding|author contributions|supporting information|keywords|index terms)\s*:/i,
   /\bdoi\.org\/|\bdoi:\s*10\.\d/i,

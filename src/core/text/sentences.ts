@@ -124,6 +124,11 @@ export function splitSentences(text: string): string[] {
       i++;
       continue;
     }
+    // "(The work by X builds on Y.) We compare …": a sentence of its own in brackets ends where its bracket closes.
+    if (c === ')' && /[.!?]/.test(t[i - 1] ?? '') && t.slice(start, i).trimStart().startsWith('(') && /^\s+\p{Lu}/u.test(t.slice(i + 1, i + 4))) {
+      push(i + 1);
+      continue;
+    }
     if (c !== '.' && c !== '!' && c !== '?') continue;
     if (insideAny(i, ranges)) continue;
     // Ellipsis or repeated punctuation: decide at the last mark.

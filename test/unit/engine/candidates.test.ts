@@ -36,6 +36,8 @@ const verseParser: PaperRecord = {
       'The accuracy of the chime-aware parser is supported by experiments on three verse corpora.',
       'We thank Ada Vell and the anonymous reviewers for their comments on drafts of this paper.',
       'Permission to make digital or hard copies of all or part of this work for personal or classroom use is granted without fee.',
+      'To copy otherwise, to republish, to post on servers or to redistribute to lists, requires prior specific permission and/or a fee.',
+      'Articles from this volume were invited to present their results at the 12th Conference on Verse Data, September 2021.',
       'Table B. Accuracy of the chime-aware parser on each verse form of the three corpora.',
     ]),
   ],
@@ -54,6 +56,33 @@ describe('sourceDocument: what a citation may quote', () => {
         // "supported by experiments" is a claim, not a funding note.
         'The accuracy of the chime-aware parser is supported by experiments on three verse corpora.',
       ],
+    );
+  });
+
+  it('drops the pieces of sentences that column and page breaks cut, the paper\'s layout and its bracketed asides', () => {
+    const cut: PaperRecord = {
+      key: 'vell2019rhyme',
+      type: 'inproceedings',
+      title: 'Rhyme Graphs',
+      authors: [{ family: 'Vell' }],
+      sections: [
+        section('introduction', [
+          'Rhyme graphs link the line endings of a poem by how they sound.',
+          // The two halves of one sentence that a column break cut.
+          'The quality of the rhyme graph depends strongly',
+          'on the pronunciation dictionary and the size of the poem.',
+          'But for some languages, ex.',
+          'This paper is organised as follows.',
+          'Proofs and further results are given in the appendix.',
+          'Evaluation and experimental results 11 4.1.',
+          '(The work by Quill builds on that by Roe.)',
+          'k-means clustering of the endings recovers the rhyme scheme of most sonnets.',
+        ]),
+      ],
+    };
+    assert.deepEqual(
+      sourceDocument(cut).sentences.map((s) => s.text),
+      ['Rhyme graphs link the line endings of a poem by how they sound.', 'k-means clustering of the endings recovers the rhyme scheme of most sonnets.'],
     );
   });
 

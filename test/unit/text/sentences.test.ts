@@ -54,6 +54,16 @@ describe('splitSentences', () => {
     ]);
   });
 
+  it('ends a sentence in brackets of its own where its bracket closes', () => {
+    assert.deepEqual(splitSentences('Rhyme is sound. (The work by Quill builds on that by Roe.) We compare our graphs with theirs.'), [
+      'Rhyme is sound.',
+      '(The work by Quill builds on that by Roe.)',
+      'We compare our graphs with theirs.',
+    ]);
+    // A bracket within a sentence stays in it.
+    assert.deepEqual(splitSentences('A rhyme (see Fig. 2.) holds. (Not always.) Mostly.'), ['A rhyme (see Fig. 2.) holds.', '(Not always.)', 'Mostly.']);
+  });
+
   it('splits sentences glued by a lost space, but not file names, versions or abbreviations', () => {
     assert.deepEqual(splitSentences('We compare two samplers.We find that the second mixes faster, e.g.Gibbs with config.yaml at v2.0.'), [
       'We compare two samplers.',
