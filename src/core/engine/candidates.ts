@@ -70,6 +70,8 @@ export function pdfSentenceStandsAlone(text: string): boolean {
   // ("(The work by X builds on Y.)") is the authors' remark about other work.
   if (STRUCTURE_CUE.test(text) || /\bin the (?:appendix|appendices|supplementary (?:material|information))\b/i.test(text)) return false;
   if (/\s\d+(?:\.\d+)*\s+\d+(?:\.\d+)*\.?$/.test(text) || /^\(.*[.!?]\)$/.test(text)) return false;
+  // "… which raises the following research question.": what it announces comes after it.
+  if (/\bthe following(?:\s+[\w-]+){0,3}\s*[.:]$/i.test(text)) return false;
   // "3 Harbor Authority Chair … 0.0141 N stated …": a table cell or a list number run into the sentence.
   if (/^\d+(?:\.\d+)*\s+\p{Lu}/u.test(text)) return false;
   const tokens = text.split(/\s+/).filter(Boolean);
@@ -99,6 +101,8 @@ export function withoutRunInFootnote(text: string): string | undefined {
   return text;
 }
 
+const RUN_IN_HEADING = /^(?:\d+(?:\.\d+)*\.?\s+)?(?:introduction|conclusions?|summary|abstract)\s+(?=\p{Lu}\p{Ll})/iu;
+
 /** Every sentence the engine may take or rewrite, each with its provenance. */
 export function sourceDocument(record: PaperRecord): SourceDocument {
   const sentences: SourceSentence[] = [];
@@ -111,7 +115,8 @@ export function sourceDocument(record: PaperRecord): SourceDocument {
     // The PDF's abstract repeats the .bib abstract when both exist.
     if (section.kind === 'abstract' && abstract) continue;
     for (const s of section.sentences.slice(0, MAX_SENTENCES_PER_PDF_SECTION)) {
-      const text = withoutRunInFootnote(plainText(s.text));
+      // "Introduction Software development involves …": the section's heading run into its first sentence.
+      const text = withoutRunInFootnote(plainText(s.text).replace(RUN_IN_HEADING, ''));
       if (!text || !pdfSentenceStandsAlone(text)) continue;
       sentences.push({ ...s, text, pdfPath: s.pdfPath ?? record.pdfPath });
     }

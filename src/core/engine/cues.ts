@@ -99,6 +99,10 @@ const FRONT_OR_BACK_MATTER = [
   /^(?:Fig(?:ure)?s?\.?|Tables?|Algorithm|Listing|Scheme|Chart)\s+(?:S?\d+|[A-Z])\b[.:]?/,
   // A footnote of its own: affiliations, "∗Part of the work was done while …".
   /^[∗†‡]/,
+  // Author notes and proceedings lines: "A. Zakhor is with the University of California, …", "He is currently with the
+  // Digital Equipment Corporation", "… participated in this research while at the Institute of …", "This paper was
+  // recommended by Guest Editors …", "Appearing in Proceedings of …".
+  /\b(?:is|are|was|were) (?:currently |now |presently )?with (?:the )?(?:\p{Lu}[\p{L}&.-]*,?\s+){0,6}(?:University|Department|Institute|School|Laborator(?:y|ies)|Lab|Faculty|College|Cent(?:er|re)|Corporation|Company|Inc)\b|\bwhile (?:at|with) the (?:University|Department|Institute|School|Laboratory)\b|\brecommended by (?:the )?(?:guest |associate )?editors?\b|^appearing in (?:the )?proceedings\b/iu,
 ];
 
 export function isFrontOrBackMatter(sentence: string): boolean {

@@ -108,7 +108,8 @@ export const MIGRATIONS: ReadonlyArray<(db: Database) => void> = [
   // indexed: re-extract, so that such PDFs get their diagnostic and leave the search index.
   (db) => db.exec(`UPDATE pdf_files SET content_hash = '', mtime_ms = -1;`),
   // 4 → 5: a sentence in brackets of its own ("(The work by X builds on Y.) We compare …") is split from the sentence
-  // after it: re-extract, so that the stored sentences split the same way.
+  // after it, and each bulleted list item is a sentence without its bullet: re-extract, so that the stored sentences
+  // split the same way.
   (db) => db.exec(`UPDATE pdf_files SET content_hash = '', mtime_ms = -1;`),
 ];
 

@@ -113,7 +113,8 @@ export function splitSentences(text: string): string[] {
   const out: string[] = [];
   let start = 0;
   const push = (end: number) => {
-    const s = t.slice(start, end).trim();
+    // A list item's bullet is layout, not text.
+    const s = t.slice(start, end).trim().replace(/^[•▪◦‣]\s*/, '');
     if (s) out.push(s);
     start = end;
   };
@@ -122,6 +123,11 @@ export function splitSentences(text: string): string[] {
     if (c === '\n' && t[i + 1] === '\n') {
       push(i);
       i++;
+      continue;
+    }
+    // "… the following benefits: • It improves …": a bullet starts a list item of its own.
+    if ((c === '•' || c === '▪' || c === '◦' || c === '‣') && i > start && /\s/.test(t[i - 1] ?? '')) {
+      push(i);
       continue;
     }
     // "(The work by X builds on Y.) We compare …": a sentence of its own in brackets ends where its bracket closes.

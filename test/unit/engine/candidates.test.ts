@@ -38,6 +38,10 @@ const verseParser: PaperRecord = {
       'Permission to make digital or hard copies of all or part of this work for personal or classroom use is granted without fee.',
       'To copy otherwise, to republish, to post on servers or to redistribute to lists, requires prior specific permission and/or a fee.',
       'Articles from this volume were invited to present their results at the 12th Conference on Verse Data, September 2021.',
+      'A. Quill is currently with the Northfield Verse Corporation, Leeds, UK.',
+      'Ada Vell participated in this research while at the Institute of Letters, University of Northfield.',
+      'This paper was recommended by Guest Editor M. Vell.',
+      'Appearing in Proceedings of the 12th Conference on Verse Data, Leeds, UK, 2021.',
       'Table B. Accuracy of the chime-aware parser on each verse form of the three corpora.',
     ]),
   ],
@@ -67,7 +71,9 @@ describe('sourceDocument: what a citation may quote', () => {
       authors: [{ family: 'Vell' }],
       sections: [
         section('introduction', [
-          'Rhyme graphs link the line endings of a poem by how they sound.',
+          // The section's heading run into its first sentence goes; the sentence stays.
+          'Introduction Rhyme graphs link the line endings of a poem by how they sound.',
+          'Which raises the following research question.',
           // The two halves of one sentence that a column break cut.
           'The quality of the rhyme graph depends strongly',
           'on the pronunciation dictionary and the size of the poem.',

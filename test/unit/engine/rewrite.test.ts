@@ -437,6 +437,10 @@ describe('past tense (citation style)', () => {
     assert.equal(rewriteSentence('We rely on a method.', { record: one, style: 'citation' }), 'Brants \\cite{brants00} relies on a method.');
   });
 
+  it('names the authors\' group as theirs ("Our group participated …")', () => {
+    assert.equal(past('Our group participated in the Basque lexical sample task.'), 'The group of Taigman et al. \\cite{taigman17} participated in the Basque lexical sample task.');
+  });
+
   it('drops the authors\' "Currently," which no longer holds once the sentence is reported', () => {
     assert.equal(past('Currently, we address cross-lingual entity linking.'), 'Taigman et al. \\cite{taigman17} addressed cross-lingual entity linking.');
     assert.equal(past('We present a method and hypothesize that it generalises.'), 'Taigman et al. \\cite{taigman17} presented a method and hypothesized that it generalises.');

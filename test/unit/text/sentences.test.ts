@@ -64,6 +64,14 @@ describe('splitSentences', () => {
     assert.deepEqual(splitSentences('A rhyme (see Fig. 2.) holds. (Not always.) Mostly.'), ['A rhyme (see Fig. 2.) holds.', '(Not always.)', 'Mostly.']);
   });
 
+  it('makes each bulleted list item a sentence of its own, without its bullet', () => {
+    assert.deepEqual(splitSentences('Our tool offers two benefits: • It never drops a rhyme. • It runs in linear time.'), [
+      'Our tool offers two benefits:',
+      'It never drops a rhyme.',
+      'It runs in linear time.',
+    ]);
+  });
+
   it('splits sentences glued by a lost space, but not file names, versions or abbreviations', () => {
     assert.deepEqual(splitSentences('We compare two samplers.We find that the second mixes faster, e.g.Gibbs with config.yaml at v2.0.'), [
       'We compare two samplers.',
