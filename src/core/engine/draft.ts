@@ -101,21 +101,29 @@ function wardClusters(vectors: readonly SparseVector[], target: number): number[
   const size = new Array<number>(n).fill(1);
   const members: number[][] = vectors.map((_, i) => [i]);
   const alive = new Set<number>(members.map((_, i) => i));
+  // No group grows past twice the average size while another merge is possible. Works on unrelated topics are nearly
+  // orthogonal, and then every merge costs about the same: a group that shares a few common words with everything
+  // swallowed half of the 69 shared PDFs into one paragraph.
+  const cap = Math.max(2, Math.ceil((2 * n) / Math.max(1, target)));
   while (alive.size > Math.max(1, target)) {
     let bi = -1;
     let bj = -1;
     let best = Infinity;
     const ids = [...alive];
-    for (let x = 0; x < ids.length; x++) {
-      for (let y = x + 1; y < ids.length; y++) {
-        const i = ids[x];
-        const j = ids[y];
-        if (d[i][j] < best) {
-          best = d[i][j];
-          bi = i;
-          bj = j;
+    for (const capped of [true, false]) {
+      for (let x = 0; x < ids.length; x++) {
+        for (let y = x + 1; y < ids.length; y++) {
+          const i = ids[x];
+          const j = ids[y];
+          if (capped && size[i] + size[j] > cap) continue;
+          if (d[i][j] < best) {
+            best = d[i][j];
+            bi = i;
+            bj = j;
+          }
         }
       }
+      if (bi >= 0) break;
     }
     for (const k of alive) {
       if (k === bi || k === bj) continue;
