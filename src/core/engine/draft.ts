@@ -49,6 +49,8 @@ interface WorkPlan {
 interface GroupPlan {
   works: WorkPlan[];
   keyphrases: string[];
+  /** Its works share no topic that its keyphrases name (see speaksForGroup). */
+  mixed: boolean;
   ownSimilarity: number;
   contrast?: DraftSentence;
   /** Further sentences of the author's own abstract that relate the group to their work (added to fill length). */
@@ -138,6 +140,24 @@ function wardClusters(vectors: readonly SparseVector[], target: number): number[
   }
   return [...alive].sort((a, b) => a - b).map((i) => members[i]);
 }
+
+/**
+ * Whether a group's topic phrases name what its works share: a group of unrelated works (what is left when a library
+ * spans many fields) got a heading that two of its 18 works used ("Statistical Machine Translation" over word senses,
+ * video servers and MapReduce). Such a group is named for what it is, other related work, and comes last.
+ */
+function speaksForGroup(keyphrases: readonly string[], groupTexts: readonly string[]): boolean {
+  if (!keyphrases.length || groupTexts.length < MIXED_GROUP_MIN_WORKS) return true;
+  // The first phrase is the heading: it must be what at least two works, and a quarter of the group, speak of
+  // (singular or plural: "recurrent neural network" speaks of "recurrent neural networks").
+  const words = (t: string) => ` ${t.toLowerCase().split(/[^\p{L}\p{N}-]+/u).filter(Boolean).map((w) => (w.length > 3 ? w.replace(/s$/, '') : w)).join(' ')} `;
+  const heading = words(keyphrases[0]);
+  const using = groupTexts.filter((t) => words(t).includes(heading)).length;
+  return using >= 2 && using / groupTexts.length >= MIXED_GROUP_MIN_SHARE;
+}
+/** Below this many works a group is small enough to be named by what two or three of them share. */
+const MIXED_GROUP_MIN_WORKS = 6;
+const MIXED_GROUP_MIN_SHARE = 0.25;
 
 type Phrase = { surface: string; key: string; n: number };
 
@@ -278,6 +298,11 @@ function topicSentences(group: GroupPlan, index: number, syntax: CiteSyntax, gro
   if (group.context && !grouped.length) return out;
   // A "line of work" needs more than one work; a lone work's own sentence opens its paragraph.
   if (!grouped.length && group.works.length < 2) return out;
+  // A group of unrelated works has no topic to name; its grouped citations still need a sentence.
+  if (group.mixed) {
+    if (grouped.length) out.push({ text: `Other related work includes ${citeMarker(grouped, syntax)}.`, keys: grouped, sources: [], role: 'topic' });
+    return out;
+  }
   const [a, b] = group.keyphrases;
   const topic = a && b ? `${a} and ${b}` : a ?? 'closely related problems';
   // "A first line of work" promises a second one: a single paragraph just opens with the topic.
@@ -441,22 +466,25 @@ export async function writeDraft(req: DraftRequest, ctx: DraftContext): Promise<
   const groups: GroupPlan[] = clusters.map((members) => {
     const ws = members.map((i) => works[i]);
     ws.sort((a, b) => b.ownSimilarity - a.ownSimilarity || (a.record.year ?? 9999) - (b.record.year ?? 9999));
+    const keyphrases = groupKeyphrases(
+      members.map((i) => texts[i]),
+      texts.filter((_, i) => !members.includes(i)),
+      idf,
+      2,
+      members.map((i) => plainText(records[i].title ?? '')),
+    );
     return {
       works: ws,
-      keyphrases: groupKeyphrases(
-        members.map((i) => texts[i]),
-        texts.filter((_, i) => !members.includes(i)),
-        idf,
-        2,
-        members.map((i) => plainText(records[i].title ?? '')),
-      ),
+      keyphrases,
+      // "Other" needs another group to be other than.
+      mixed: clusters.length > 1 && !speaksForGroup(keyphrases, members.map((i) => texts[i])),
       ownSimilarity: ws.reduce((a, w) => a + w.ownSimilarity, 0) / ws.length,
       extraOwn: [],
     };
   });
   // Groups closest to the author's work come last, next to where the paper's own contribution is stated; without an
-  // own abstract, larger groups first.
-  groups.sort((a, b) => (ownVector ? a.ownSimilarity - b.ownSimilarity : b.works.length - a.works.length));
+  // own abstract, larger groups first. Groups of unrelated works ("Other Related Work") close the section.
+  groups.sort((a, b) => Number(a.mixed) - Number(b.mixed) || (ownVector ? a.ownSimilarity - b.ownSimilarity : b.works.length - a.works.length));
 
   // A work with neither title nor abstract has nothing to say: a grouped citation in its topic sentence, not a
   // "See \cite{k}." of its own (unless it is alone in its group).
@@ -660,7 +688,8 @@ export async function writeDraft(req: DraftRequest, ctx: DraftContext): Promise<
     if (g.contrast) sentences.push(g.contrast);
     sentences.push(...g.extraOwn);
     return {
-      heading: req.subsections ? titleCase(g.keyphrases[0] ?? `Topic ${gi + 1}`) : undefined,
+      // Groups of unrelated works come last, under one "Other Related Work" heading.
+      heading: !req.subsections || (g.mixed && groups[gi - 1]?.mixed) ? undefined : g.mixed ? 'Other Related Work' : titleCase(g.keyphrases[0] ?? `Topic ${gi + 1}`),
       keys: g.works.map((w) => w.record.key),
       sentences,
     };

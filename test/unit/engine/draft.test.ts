@@ -4,6 +4,7 @@ import { createEngine, DefaultEngine, registerEngine } from '../../../src/core/e
 import { clusterWorks, contrastSentence, groupKeyphrases, titleCase } from '../../../src/core/engine/draft';
 import { TfIdfModel, wordCount } from '../../../src/core/text/tokens';
 import { MemoryLibrary } from '../../../src/core/engine/memory-library';
+import type { PaperRecord } from '../../../src/core/types';
 import { OWN_ABSTRACT, sampleLibrary, sampleRecords } from './helpers';
 
 describe('DefaultEngine.draft', () => {
@@ -260,6 +261,37 @@ describe('clusterWorks', () => {
     for (const topic of [[0, 1, 2, 3], [4, 5, 6, 7], [8, 9, 10, 11]]) {
       assert.ok(groups.some((g) => topic.every((i) => g.has(i)) && ![0, 4, 8].filter((i) => i !== topic[0]).some((i) => g.has(i))), `topic ${topic} split or merged`);
     }
+  });
+});
+
+describe('a draft over a library that spans unrelated fields', () => {
+  const paper = (key: string, title: string, abstract: string): PaperRecord => ({ key, type: 'article', title, authors: [{ family: 'Vell' }], abstract });
+  const rhyme = [
+    paper('r1', 'Rhyme Graphs for Verse', 'We build rhyme graphs for verse. Rhyme graphs link line endings by sound.'),
+    paper('r2', 'Rhyme Schemes from Rhyme Graphs', 'We recover rhyme schemes from rhyme graphs of sonnets.'),
+    paper('r3', 'Learning Rhyme Graphs', 'We learn rhyme graphs of ballads from pronunciations.'),
+    paper('r4', 'Rhyme Graphs of Limericks', 'We study rhyme graphs of limericks and their meter.'),
+  ];
+  const unrelated = [
+    paper('u1', 'Kiln Glazes', 'We measure how kiln temperature changes glaze colour on stoneware.'),
+    paper('u2', 'Harbor Tides', 'We predict harbor tides from buoy sensor logs.'),
+    paper('u3', 'Orchid Pollination', 'We count bee visits to orchids in alpine meadows.'),
+    paper('u4', 'Violin Varnish', 'We test varnish layers on violin tops for tone.'),
+    paper('u5', 'Comet Tails', 'We image comet tails with small telescopes at dawn.'),
+    paper('u6', 'Sourdough Crust', 'We time yeast proofing for a darker sourdough crust.'),
+    paper('u7', 'Glacier Moraines', 'We date glacier moraines with lichen growth rings.'),
+    paper('u8', 'Loom Tension', 'We model warp tension on hand looms for even weave.'),
+  ];
+
+  it('names the topic its works share and puts the rest last as "Other Related Work", with no topic made up for them', async () => {
+    const library = new MemoryLibrary([...rhyme, ...unrelated]);
+    const keys = [...unrelated, ...rhyme].map((r) => r.key);
+    const draft = await new DefaultEngine().draft({ keys, targetWords: 240, format: 'latex', subsections: true }, library);
+    assert.deepEqual(draft.paragraphs.map((p) => p.heading), ['Rhyme Graphs', 'Other Related Work']);
+    assert.deepEqual([...draft.paragraphs[1].keys].sort(), unrelated.map((r) => r.key));
+    assert.deepEqual(citedKeys(draft.text, 'latex').sort(), [...keys].sort());
+    // Its paragraph opens with a work, not with "Further work considers kiln temperature and …".
+    assert.doesNotMatch(draft.text, /work (?:studies|addresses|considers) (?!rhyme)/i);
   });
 });
 
