@@ -163,7 +163,10 @@ const STRUCTURED_ABSTRACT_LABEL =
 /** A list item's enumerator: "(i) We first investigate …", "2) We show …". */
 const LEADING_ENUMERATOR = /^(?:\((?:[ivx]{1,4}|[a-h]|\d{1,2})\)|(?:[ivx]{1,4}|[a-h]|\d{1,2})\))\s+/i;
 
-/** Remove content-free openers ("In this paper, ", "To this end, " …), repeatedly. */
+/**
+ * Remove content-free openers ("In this paper, ", "To this end, " …), repeatedly, and what points back at a problem an
+ * earlier sentence named ("To address this issue we …", "… by proposing", see withoutProblemPointedBack).
+ */
 export function stripLeadingDiscourse(sentence: string): string {
   let s = sentence.trim();
   let framed = false;
