@@ -5,7 +5,7 @@ import type { PaperRecord, SectionKind, SourceSentence } from '../types';
 import { withoutInlineCitations } from '../text/inline-citations';
 import { splitSentences } from '../text/sentences';
 import { isFrontOrBackMatter, POINTS_INTO_PAPER, STRUCTURE_CUE } from './cues';
-import { clauseTruncations, dropFrontedClause, dropParentheticals, dropReportingFrame, stripLeadingDiscourse } from './rewrite';
+import { clauseTruncations, dropFrontedClause, dropParentheticals, dropReportingFrame, LOWERCASE_TECHNICAL_OPENER, stripLeadingDiscourse } from './rewrite';
 
 /** PDF sections worth citing from; the rest (method details, references) rarely summarise a paper. */
 const PDF_SECTIONS: ReadonlySet<SectionKind> = new Set(['abstract', 'introduction', 'conclusion']);
@@ -63,7 +63,7 @@ export function pdfSentenceStandsAlone(text: string): boolean {
   // one; a sentence without its closing punctuation ("The quality of the clustering depends strongly") is the start of
   // one; "But for some languages, ex." was split at an abbreviation. ("k-means", "iPhone" and "word2vec" open
   // sentences in lower case.)
-  if (/^\p{Ll}/u.test(text) && !/^(?:[a-z]-|[a-z]+\d|[a-z]+\p{Lu})/u.test(text)) return false;
+  if (/^\p{Ll}/u.test(text) && !LOWERCASE_TECHNICAL_OPENER.test(text)) return false;
   if (!/[.!?]["'”’)\]]*$/.test(text) || /\b(?:e\.g|i\.e|ex|cf|viz|vs)\.$/i.test(text)) return false;
   // "This paper is organised as follows.", "Related work is given in the appendix.", a table of contents line
   // ("Evaluation and experimental results 11 4.1."): the paper's layout, not what it found. An aside in brackets

@@ -466,8 +466,9 @@ export async function writeDraft(req: DraftRequest, ctx: DraftContext): Promise<
   const groups: GroupPlan[] = clusters.map((members) => {
     const ws = members.map((i) => works[i]);
     ws.sort((a, b) => b.ownSimilarity - a.ownSimilarity || (a.record.year ?? 9999) - (b.record.year ?? 9999));
+    const groupTexts = members.map((i) => texts[i]);
     const keyphrases = groupKeyphrases(
-      members.map((i) => texts[i]),
+      groupTexts,
       texts.filter((_, i) => !members.includes(i)),
       idf,
       2,
@@ -477,7 +478,7 @@ export async function writeDraft(req: DraftRequest, ctx: DraftContext): Promise<
       works: ws,
       keyphrases,
       // "Other" needs another group to be other than.
-      mixed: clusters.length > 1 && !speaksForGroup(keyphrases, members.map((i) => texts[i])),
+      mixed: clusters.length > 1 && !speaksForGroup(keyphrases, groupTexts),
       ownSimilarity: ws.reduce((a, w) => a + w.ownSimilarity, 0) / ws.length,
       extraOwn: [],
     };

@@ -137,10 +137,13 @@ const REPORTING_FRAME =
 // A bracket glued to the word before it is part of a formula ("P(Z|X)", "O(n^3)"), unless it holds an acronym.
 const PARENTHETICAL = /(?:\s+|^|(?<=[\w”"’-])(?=\([\p{Lu}][\p{L}\d-]*[\p{Lu}]s?\)))(?:\((?:[^()]{0,80})\)|\[(?:[^[\]]{0,60})\])/gu;
 
+/** Lower-case technical openers such as "k-means", "t-SNE", "word2vec" or "iPhone" (not "grid-like"). */
+export const LOWERCASE_TECHNICAL_OPENER = /^(?:[a-z]-|[a-z]+\d|[a-z]+\p{Lu})/u;
+
 function capitalizeFirst(s: string): string {
   const m = /^(\s*)([a-z])/.exec(s);
-  // Keep lower-case technical openers such as "k-means", "t-SNE", "word2vec" or "iPhone" as written (not "grid-like").
-  if (!m || /^\s*(?:[a-z]-|[a-z]+\d|[a-z]+\p{Lu})/u.test(s)) return s;
+  // Keep lower-case technical openers as written.
+  if (!m || LOWERCASE_TECHNICAL_OPENER.test(s.trimStart())) return s;
   return m[1] + m[2].toUpperCase() + s.slice(m[0].length);
 }
 

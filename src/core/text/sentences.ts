@@ -22,6 +22,10 @@ const SENTENCE_OPENERS_AFTER_ET_AL = new Set([
   'recently', 'also', 'finally', 'thus', 'therefore', 'instead', 'other', 'some', 'many', 'several',
 ]);
 
+/** Bullets that open a list item. */
+const BULLETS = '•▪◦‣';
+const LEADING_BULLET = new RegExp(`^[${BULLETS}]\\s*`);
+
 /** Longest bracketed span treated as atomic; beyond this a stray '(' or '[' must not swallow the paragraph. */
 const MAX_PROTECTED_BRACKET = 300;
 
@@ -114,7 +118,7 @@ export function splitSentences(text: string): string[] {
   let start = 0;
   const push = (end: number) => {
     // A list item's bullet is layout, not text.
-    const s = t.slice(start, end).trim().replace(/^[•▪◦‣]\s*/, '');
+    const s = t.slice(start, end).trim().replace(LEADING_BULLET, '');
     if (s) out.push(s);
     start = end;
   };
@@ -126,7 +130,7 @@ export function splitSentences(text: string): string[] {
       continue;
     }
     // "… the following benefits: • It improves …": a bullet starts a list item of its own.
-    if ((c === '•' || c === '▪' || c === '◦' || c === '‣') && i > start && /\s/.test(t[i - 1] ?? '')) {
+    if (BULLETS.includes(c) && i > start && /\s/.test(t[i - 1] ?? '')) {
       push(i);
       continue;
     }
