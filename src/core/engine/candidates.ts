@@ -52,6 +52,20 @@ export function plainText(text: string): string {
 }
 
 /**
+ * An example the paper works through, not a finding of it: a sentence that opens on a quoted word ("“Bank” may refer
+ * to a river's edge or a lender") or names a quoted example ("They parse the sentence “The ship sails at dawn.”").
+ */
+export const EXAMPLE_FROM_DATA = /^[“"‘]|\bthe (?:sentence|line|title|query|phrase|word|headline|utterance|question|example)s? [“"‘]/iu;
+/** "… described the corpus (“Data Collection”) and the results (“Results”)": the paper's sections, by name. */
+export const SECTION_NAME_IN_BRACKETS = /\(\s*[“"]\p{Lu}[^”"()]{1,60}[”"]\s*\)/u;
+/**
+ * Notation, not prose a reader can take in: set membership and sums ("an edge e ∈ E"), superscripts the text layer
+ * flattened ("N^(2)(v)"), a symbol defined as other symbols ("If A = v1, …, vr"). A symbol equal to a number ("with
+ * Cohen's d = 0.24") is a result and stays.
+ */
+export const NOTATION = /[∈∉⊂⊆⊇∑∏∝⊗⊕∀∃↦]|\^\(|(?:^|[\s(])\p{L}[\p{L}\d]{0,2}\s*=\s*(?![-−+]?\s*[\d.])/u;
+
+/**
  * A PDF sentence that can be quoted on its own: not a figure/table/section pointer, not a piece of a sentence that a
  * column or page break cut, not the paper's layout, and not a table row or formula that the text layer ran into the
  * prose (many numbers, few words). Abstracts are written to stand alone; these checks
@@ -74,6 +88,7 @@ export function pdfSentenceStandsAlone(text: string): boolean {
   if (/\bthe following(?:\s+[\w-]+){0,3}\s*[.:]$/i.test(text)) return false;
   // "3 Harbor Authority Chair … 0.0141 N stated …": a table cell or a list number run into the sentence.
   if (/^\d+(?:\.\d+)*\s+\p{Lu}/u.test(text)) return false;
+  if (EXAMPLE_FROM_DATA.test(text) || SECTION_NAME_IN_BRACKETS.test(text) || NOTATION.test(text)) return false;
   const tokens = text.split(/\s+/).filter(Boolean);
   const numeric = tokens.filter((t) => /^[-+(]?[\d.,:%]+[)%]?[,.;]?$/.test(t)).length;
   return numeric < 4 || numeric / tokens.length < 0.25;
