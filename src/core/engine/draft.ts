@@ -342,6 +342,11 @@ function standsAlone(sentence: string): boolean {
   return !ANAPHORIC_START.test(s) && !REFERS_BACK.test(s);
 }
 
+/** Whether `later` comes right after `earlier` in the same section of the paper (not just of what is quotable). */
+function follows(later: ScoredCandidate, earlier: ScoredCandidate): boolean {
+  return later.source.index === earlier.source.index + 1 && later.source.section === earlier.source.section;
+}
+
 /** The author's contribution sentences, best first: those with a contribution cue, then the rest in order. */
 function ownContributionSentences(ownAbstract: string): string[] {
   // Plans ("We will release … in future work") are not what the paper contributes.
@@ -643,6 +648,8 @@ export async function writeDraft(req: DraftRequest, ctx: DraftContext): Promise<
         const top = w.options[0].score;
         w.options.forEach((c, i) => {
           if (w.chosen.includes(i)) return;
+          // "They are both elaborated to …" points at the sentence before it in the paper: only after that sentence.
+          if (!standsAlone(c.source.text) && !w.chosen.some((k) => follows(c, w.options[k]))) return;
           const v = termFrequencies(contentTerms(c.extract));
           const redundancy = Math.max(0, ...said.map((s) => cosine(s, v)));
           const value = MMR_LAMBDA * (c.score - top) - (1 - MMR_LAMBDA) * redundancy;

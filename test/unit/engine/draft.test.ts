@@ -205,6 +205,31 @@ describe('DefaultEngine.draft', () => {
     assert.match(topic, /verse|pars|word order/i, draft.text);
   });
 
+  it('quotes a sentence that points back ("It is …", "They …") only right after the sentence it points at', async () => {
+    const intro = [
+      'Ballad corpora are small, and their spelling was never standardised.',
+      'Let r(l) be the rhyme word of each line l ∈ L.',
+      'It is never split across two tokens by the tokenizer.',
+      'Rhyme words carry most of the signal in a stanza.',
+      'They are also the words that scribes misspelled most often.',
+    ];
+    const lib = new MemoryLibrary([
+      {
+        key: 'vell',
+        type: 'inproceedings',
+        title: 'Rhyme-Aware Tokenization',
+        authors: [{ family: 'Vell' }],
+        abstract: 'We present a rhyme-aware tokenizer for ballads.',
+        sections: [{ heading: 'Introduction', kind: 'introduction', sentences: intro.map((text, index) => ({ text, section: 'introduction' as const, index, page: 1 })) }],
+      },
+    ]);
+    const draft = await engine.draft({ keys: ['vell'], targetWords: 300, format: 'latex' }, lib);
+    // The notation it pointed at is not quoted, so "It is never split …" would name nothing.
+    assert.doesNotMatch(draft.text, /never split/, draft.text);
+    // "They are also …" follows the sentence about rhyme words, which the draft quotes first.
+    assert.match(draft.text, /Rhyme words carry most of the signal in a stanza[^.]*\. They are also the words/, draft.text);
+  });
+
   it('names a work briefly in the sentence right after the one that cited it', async () => {
     const lib = new MemoryLibrary([
       { key: 'p', type: 'article', title: 'Lattice Parsing', authors: [{ family: 'Pell' }], abstract: 'We present a lattice parser for noisy speech transcripts. We evaluate the parser on broadcast news and describe its errors.' },
