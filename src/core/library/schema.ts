@@ -111,6 +111,10 @@ export const MIGRATIONS: ReadonlyArray<(db: Database) => void> = [
   // after it, and each bulleted list item is a sentence without its bullet: re-extract, so that the stored sentences
   // split the same way.
   (db) => db.exec(`UPDATE pdf_files SET content_hash = '', mtime_ms = -1;`),
+  // 5 → 6: accents that TeX set as glyphs of their own are put on their letters ("Sch¨utze" → "Schütze") and the
+  // misread "ffi" ligature of old fonts is repaired ("diÆcult" → "difficult"): re-extract, so that search and quotes
+  // see the repaired words.
+  (db) => db.exec(`UPDATE pdf_files SET content_hash = '', mtime_ms = -1;`),
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;

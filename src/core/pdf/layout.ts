@@ -136,6 +136,72 @@ function startLine(str: string, x: number, y: number, size: number, width: numbe
   return { text: str, x, y, fontSize: size, endX: x + width, lastY: y, lastSize: size, paragraphBreak, sizes: sizeMap(size, str.length), first: { str, size, y } };
 }
 
+/** The combining mark of each spacing accent that TeX typesets as a glyph of its own ("Sch¨utze", "Mart´ınez"). */
+const COMBINING_ACCENT: Readonly<Record<string, string>> = {
+  '¨': '\u0308',
+  '´': '\u0301',
+  '`': '\u0300',
+  'ˆ': '\u0302',
+  '˜': '\u0303',
+  'ˇ': '\u030c',
+  '¸': '\u0327',
+  '˚': '\u030a',
+  '˘': '\u0306',
+  '¯': '\u0304',
+  '˙': '\u0307',
+  '˝': '\u030b',
+};
+/** A letter of a word; not a modifier letter such as the circumflex "ˆ" of math ("ˆZ´(θ)"). */
+const LETTER = /[\p{Lu}\p{Ll}\p{Lt}\p{Lo}]/u;
+const ACCENT_IN_WORD = /([\p{Lu}\p{Ll}\p{Lt}\p{Lo}])([¨´`ˆ˜ˇ¸˚˘¯˙˝])([\p{Lu}\p{Ll}\p{Lt}\p{Lo}]|(?![\p{L}\p{N}]))/gu;
+
+/** A letter with the accent as one precomposed Latin letter ("o" + "¨" → "ö"), or undefined when there is none. */
+function accented(letter: string, accent: string): string | undefined {
+  if (!letter) return undefined;
+  const composed = ((letter === 'ı' ? 'i' : letter) + COMBINING_ACCENT[accent]).normalize('NFC');
+  const code = composed.codePointAt(0)!;
+  // Latin-1 Supplement to Latin Extended-B: the letters of European names ("ö", "č", "ñ", "ç"), not "ḿ".
+  return composed.length === 1 && code >= 0xc0 && code <= 0x24f ? composed : undefined;
+}
+
+/**
+ * Glyphs that the text layer gives apart or wrong inside a word:
+ * - an accent typeset before its letter ("Sch¨utze" → "Schütze", "Mart´ınez" → "Martínez"), or after it when the
+ *   letter after cannot take it ("Go´mez" → "Gómez"); a cedilla comes after its letter ("Pas¸ca" → "Paşca",
+ *   "Fa¸cade" → "Façade");
+ * - an acute or grave accent set for an apostrophe ("author´s" → "author’s");
+ * - the "ffi" ligature of old Type 1 fonts read through the wrong encoding as "Æ" ("diÆcult" → "difficult").
+ * An accent that makes no Latin letter (math such as "˜s", "¯Φ", "0.08˚C") stays as it is, and so does a prime after a
+ * variable ("m´").
+ */
+export function repairGlyphs(text: string): string {
+  let out = text;
+  // Two accents on one word overlap as matches ("Straˇn´ak"): a second pass takes the one the first skipped.
+  for (let pass = 0; pass < 2 && /[¨´`ˆ˜ˇ¸˚˘¯˙˝]/.test(out); pass++) {
+    out = out.replace(ACCENT_IN_WORD, (whole, before: string, accent: string, after: string, at: number, all: string) => {
+      if (accent === '´' || accent === '`') {
+        // An apostrophe ("author´s", "don´t"), a prime after a one-letter variable ("m´ and m´´").
+        if (/^(?:s|t|d|m|ll|re|ve)\b/.test(all.slice(at + 2))) return `${before}’${after}`;
+        if (/^\p{Ll}$/u.test(before) && !LETTER.test(all[at - 1] ?? '')) return whole;
+        // At the end of a word: after one letter, a prime ("(R´)^n"); after a plural's "s", its apostrophe ("the
+        // authors´ view"); after a vowel, its accent ("Chague´" → "Chagué", below).
+        if (!after && !LETTER.test(all[at - 1] ?? '')) return whole;
+        if (!after && before === 's') return `${before}’`;
+      }
+      const next = accent === '¸' ? undefined : accented(after, accent);
+      if (next) return before + next;
+      const previous = accented(before, accent);
+      if (previous) return previous + after;
+      return accent === '¸' && accented(after, accent) ? before + accented(after, accent)! : whole;
+    });
+  }
+  // An accent opening a word goes on its first letter ("ˇStˇep´anek" → "Štěpánek"); not a quote mark (` ´).
+  if (/[¨ˆ˜ˇ˚˘¯˙˝]/.test(out)) {
+    out = out.replace(/(?<![\p{L}\p{N}])([¨ˆ˜ˇ˚˘¯˙˝])([\p{Lu}\p{Ll}])/gu, (whole, accent: string, letter: string) => accented(letter, accent) ?? whole);
+  }
+  return out.includes('Æ') ? out.replace(/(?<=\p{L})Æ(?=\p{Ll})/gu, 'ffi') : out;
+}
+
 /** Groups one page's items into lines, inserting spaces from horizontal gaps. */
 export function layoutPage(
   items: ReadonlyArray<PdfjsTextItem | { type: string }>,
@@ -151,7 +217,7 @@ export function layoutPage(
 
   const flush = (target: TextLine[]) => {
     if (current) {
-      const text = current.text.replace(/\s+/g, ' ').trim();
+      const text = repairGlyphs(current.text.replace(/\s+/g, ' ').trim());
       const fontSize = dominantSize(current.sizes, current.fontSize);
       const line: TextLine = { text, page, x: current.x, y: current.y, fontSize, paragraphBreak: current.paragraphBreak };
       const { first } = current;

@@ -1,5 +1,5 @@
 import { strict as assert } from 'node:assert';
-import { DocumentSpelling, joinLineText, layoutPage } from '../../../src/core/pdf/layout';
+import { DocumentSpelling, joinLineText, layoutPage, repairGlyphs } from '../../../src/core/pdf/layout';
 
 /** A pdf.js text run at 10 pt on the baseline y = 700, `width` in PDF units. */
 function run(str: string, x: number, width: number) {
@@ -22,6 +22,34 @@ describe('PDF line layout', () => {
   it('trusts a reported space when the run before it has no width to measure from', () => {
     const items = [run('of', 72, 0), run(' ', 72, 0), run('the', 72.5, 0)];
     assert.equal(layoutPage(items, 1, 612, 792).lines[0].text, 'of the');
+  });
+});
+
+describe('glyphs the text layer gives apart or wrong', () => {
+  it('puts an accent that TeX set as a glyph of its own on its letter', () => {
+    assert.equal(repairGlyphs('as Sch¨utze and R¨onkk¨o noted'), 'as Schütze and Rönkkö noted');
+    // TeX's \'{\i} is an acute on a dotless i; a caron and a tilde go on the consonant after them.
+    assert.equal(repairGlyphs('Mart´ınez, Hajiˇc and Salda˜na'), 'Martínez, Hajič and Saldaña');
+    // Set after its letter when the letter after cannot take it; a cedilla comes after its letter.
+    assert.equal(repairGlyphs('Go´mez-Cadenas and Fa¸cade'), 'Gómez-Cadenas and Façade');
+    assert.equal(repairGlyphs('G¨unes¸ and Pas¸ca'), 'Güneş and Paşca');
+    // Two accents in one word, and one that opens a word.
+    assert.equal(repairGlyphs('Jan ˇStˇep´anek'), 'Jan Štěpánek');
+  });
+
+  it('reads an acute set for an apostrophe as one, and leaves primes and math accents as they are', () => {
+    assert.equal(repairGlyphs('the author´s view and the authors´ view'), 'the author’s view and the authors’ view');
+    assert.equal(repairGlyphs('m´ and m´´ in (R´)^n'), 'm´ and m´´ in (R´)^n');
+    assert.equal(repairGlyphs('the mean ˜s of ¯Φ at 0.08˚C'), 'the mean ˜s of ¯Φ at 0.08˚C');
+  });
+
+  it('repairs the "ffi" ligature that old fonts give as "Æ" inside a word, and leaves a real "Æ" alone', () => {
+    assert.equal(repairGlyphs('a diÆcult, eÆcient Dice coeÆcient'), 'a difficult, efficient Dice coefficient');
+    assert.equal(repairGlyphs('Ælfric wrote on X Æ Y'), 'Ælfric wrote on X Æ Y');
+  });
+
+  it('repairs a line as it is laid out', () => {
+    assert.equal(layoutPage([run('Sch¨utze found it diÆcult', 72, 120)], 1, 612, 792).lines[0].text, 'Schütze found it difficult');
   });
 });
 
