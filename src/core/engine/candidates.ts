@@ -4,7 +4,7 @@ import { latexToUnicode } from '../bibtex/latex';
 import type { PaperRecord, SectionKind, SourceSentence } from '../types';
 import { withoutInlineCitations } from '../text/inline-citations';
 import { splitSentences } from '../text/sentences';
-import { isFrontOrBackMatter, POINTS_INTO_PAPER, STRUCTURE_CUE } from './cues';
+import { isFrontOrBackMatter, POINTS_INTO_PAPER, ROADMAP, STRUCTURE_CUE } from './cues';
 import { clauseTruncations, dropFrontedClause, dropParentheticals, dropReportingFrame, LOWERCASE_TECHNICAL_OPENER, stripLeadingDiscourse } from './rewrite';
 
 /** PDF sections worth citing from; the rest (method details, references) rarely summarise a paper. */
@@ -79,10 +79,10 @@ export function pdfSentenceStandsAlone(text: string): boolean {
   // sentences in lower case.)
   if (/^\p{Ll}/u.test(text) && !LOWERCASE_TECHNICAL_OPENER.test(text)) return false;
   if (!/[.!?]["'”’)\]]*$/.test(text) || /\b(?:e\.g|i\.e|ex|cf|viz|vs)\.$/i.test(text)) return false;
-  // "This paper is organised as follows.", "Related work is given in the appendix.", a table of contents line
+  // "This paper is organised as follows.", "We close with a discussion of …", "Related work is given in the appendix.", a table of contents line
   // ("Evaluation and experimental results 11 4.1."): the paper's layout, not what it found. An aside in brackets
   // ("(The work by X builds on Y.)") is the authors' remark about other work.
-  if (STRUCTURE_CUE.test(text) || /\bin the (?:appendix|appendices|supplementary (?:material|information))\b/i.test(text)) return false;
+  if (STRUCTURE_CUE.test(text) || ROADMAP.test(text) || /\bin the (?:appendix|appendices|supplementary (?:material|information))\b/i.test(text)) return false;
   if (/\s\d+(?:\.\d+)*\s+\d+(?:\.\d+)*\.?$/.test(text) || /^\(.*[.!?]\)$/.test(text)) return false;
   // "… which raises the following research question.": what it announces comes after it.
   if (/\bthe following(?:\s+[\w-]+){0,3}\s*[.:]$/i.test(text)) return false;

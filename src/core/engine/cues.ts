@@ -20,6 +20,26 @@ export const RESULT_CUE =
 export const STRUCTURE_CUE =
   /\b(?:is|are) (?:organi[sz]ed|structured) as follows\b|\bthe (?:rest|remainder) of (?:this|the) paper\b|\bsection \d+ (?:describes|presents|introduces|discusses|concludes)/i;
 
+/**
+ * The paper's roadmap in the authors' words: "We continue with a discussion of …", "This paper concludes with a
+ * review of …", "We close with an analysis of …",
+ * "We next describe …", "The data is discussed, and then the results are presented.", "Lastly, we compile the lessons
+ * learned", "Implementation details are not discussed." What the paper found is said elsewhere ("We then show that …"
+ * is a result and does not count).
+ */
+export const ROADMAP = new RegExp(
+  [
+    String.raw`\bwe (?:then |next |first |finally |also )?(?:continue|conclude|close|end|begin|start|proceed) with\b`,
+    String.raw`\b(?:this|the) (?:paper|article|report|chapter) (?:then |finally )?(?:continues|concludes|closes|ends|begins|starts|proceeds) with\b`,
+    String.raw`\bwe (?:then|next) (?:discuss|describe|review|outline|summari[sz]e|turn to)\b`,
+    String.raw`\bwe (?:then |next |first |finally )?(?:present|give|provide) an? (?:(?:brief|short|detailed) )?(?:overview|summary|outline|review|description|discussion)\b`,
+    String.raw`\b(?:then|next|afterwards)\b[^.;]{0,60}\b(?:is|are) (?:presented|discussed|described|reviewed|outlined|summari[sz]ed)\b`,
+    String.raw`\b(?:is|are) not (?:extensively |further |explicitly |fully )?(?:discussed|described|covered)\b`,
+    String.raw`^(?:after that|afterwards|lastly),? we (?:describe|present|discuss|review|report|summari[sz]e|give|outline|compile|provide)\b`,
+  ].join('|'),
+  'i',
+);
+
 /** "Figure 1 shows …", "(see Table 2)", "In Section 3 we …": about the paper's layout, meaningless in a citation. */
 export const POINTS_INTO_PAPER = /\b(?:fig(?:ure)?s?\.?|tables?|sections?|sec\.|appendix|appendices|algorithm|eq(?:uation)?s?\.?)\s*\(?(?:\d|[IVX]+\b)|\b(?:the )?(?:following|above|below) (?:example|figure|table|section)|\bas (?:shown|illustrated|depicted) (?:above|below)/i;
 
@@ -58,7 +78,7 @@ export const MENTIONS_OTHER_WORK = new RegExp(
 
 /** "This also leads to …", "It outperforms …": the referent is in the previous sentence, lost out of context. */
 export const ANAPHORIC_START =
-  /^(?:(?:this|these|that|those|it|its|they|such|the latter|the former|both)\b(?!\s+(?:paper|work|article|study|thesis|dissertation|chapter|book|survey|review|essay|tutorial|note|letter|report)\b)|the (?:proposed |resulting |new )?(?:method|approach|model|framework|system|algorithm|technique|network|architecture)s?\b)/i;
+  /^(?:(?:(?:in |by )?doing so|in so doing)\b|(?:this|these|that|those|it|its|they|such|the latter|the former|both)\b(?!\s+(?:paper|work|article|study|thesis|dissertation|chapter|book|survey|review|essay|tutorial|note|letter|report)\b)|the (?:proposed |resulting |new )?(?:method|approach|model|framework|system|algorithm|technique|network|architecture)s?\b)/i;
 /**
  * What the paper did not do: plans ("We plan to extend …", "In future work, …") and open questions ("How much
  * annotation is needed …?"). A linked PDF's conclusion is full of them; reporting one as the work's finding

@@ -63,7 +63,7 @@ describe('sourceDocument: what a citation may quote', () => {
     );
   });
 
-  it('drops the pieces of sentences that column and page breaks cut, the paper\'s layout and its bracketed asides', () => {
+  it('drops the pieces of sentences that column and page breaks cut, the paper\'s layout and roadmap and its bracketed asides', () => {
     const cut: PaperRecord = {
       key: 'vell2019rhyme',
       type: 'inproceedings',
@@ -79,6 +79,10 @@ describe('sourceDocument: what a citation may quote', () => {
           'on the pronunciation dictionary and the size of the poem.',
           'But for some languages, ex.',
           'This paper is organised as follows.',
+          'We continue with a discussion of the pronunciation dictionary.',
+          'This paper concludes with a review of the origins of rhyme graphs.',
+          'The corpus is described, and then the rhyme graphs are presented.',
+          'Implementation details are not extensively discussed.',
           'Proofs and further results are given in the appendix.',
           'Evaluation and experimental results 11 4.1.',
           '(The work by Quill builds on that by Roe.)',

@@ -88,6 +88,7 @@ describe('rewriteSentence', () => {
 
   it('strips content-free openers only', () => {
     assert.equal(stripLeadingDiscourse('To this end, specifically, we train a model.'), 'We train a model.');
+    assert.equal(stripLeadingDiscourse('And finally, we tune the beam width.'), 'We tune the beam width.');
     assert.equal(stripLeadingDiscourse('Transformers dominate.'), 'Transformers dominate.');
     // A purpose that points back at the sentence before ("To tackle this,") means nothing once quoted alone.
     assert.equal(stripLeadingDiscourse('To tackle this, we rank bags by their class distance.'), 'We rank bags by their class distance.');
