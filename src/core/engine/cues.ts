@@ -35,6 +35,7 @@ export const ROADMAP = new RegExp(
     String.raw`\bwe (?:then |next |first |finally )?(?:present|give|provide) an? (?:(?:brief|short|detailed) )?(?:overview|summary|outline|review|description|discussion)\b`,
     String.raw`\b(?:then|next|afterwards)\b[^.;]{0,60}\b(?:is|are) (?:presented|discussed|described|reviewed|outlined|summari[sz]ed)\b`,
     String.raw`\b(?:is|are) not (?:extensively |further |explicitly |fully )?(?:discussed|described|covered)\b`,
+    String.raw`\bconclusions? (?:are|is) (?:also |then |finally )?drawn\b`,
     String.raw`^(?:after that|afterwards|lastly),? we (?:describe|present|discuss|review|report|summari[sz]e|give|outline|compile|provide)\b`,
   ].join('|'),
   'i',
@@ -85,7 +86,7 @@ export const ANAPHORIC_START =
  * ("Smith \cite{k} planned to extend …") misdescribes it. Last resort only.
  */
 export const NOT_DONE =
-  /^in (?:the )?(?:near )?future\b|\bin (?:the )?(?:near )?future(?: work| research)?[.!]?$|^(?:future (?:work|research|studies|directions?) (?:will|should|could|may|might|includes?|is|are))\b|\b(?:we|the authors) (?:also )?(?:plan|intend|hope|would like|wish) to\b|\b(?:is|are) left (?:for|to) (?:future|further)\b|^(?:how|what|why|which|when|where|can|could|does|do|is|are|should|would|will)\b[^?]*\?["”’)]*$/i;
+  /^in (?:the )?(?:near )?future\b|\bin (?:the )?(?:near )?future(?: work| research)?[.!]?$|^(?:future (?:work|research|studies|directions?) (?:will|should|could|may|might|includes?|is|are))\b|\b(?:we|the authors) (?:also )?(?:plan|intend|hope|would like|wish) to\b|\b(?:we|the authors) (?:are )?continu(?:e|ing) to (?:work|improve|extend|explore|investigate|develop|study)\b|\b(?:we|the authors) are (?:currently|now|still) (?:exploring|investigating|working on|looking (?:at|into))\b|\b(?:we|the authors) are (?:also )?exploring (?:ways|how|whether)\b|\b(?:is|are) left (?:for|to) (?:future|further)\b|^(?:how|what|why|which|when|where|can|could|does|do|is|are|should|would|will)\b[^?]*\?["”’)]*$/i;
 
 /**
  * "Driven by this problem, …", "To address these issues, …": a sentence that opens by pointing back at the one

@@ -571,6 +571,8 @@ function replaceInnerFirstPerson(s: string, style: CitationStyle, tense: Tense =
         return `${pronoun} ${tense === 'past' ? agreeVerb(rest, 'plural', 'base', 'past') : rest}`;
       })
       .replace(/\bWe\b/g, 'They')
+      // Once the authors are named, "the results of this study" are theirs (in a draft, "this study" is the reader's).
+      .replace(OF_THIS_PAPER_ANYWHERE, (m, adjective = '', noun: string) => (authorsUnnamed ? m : `of their ${adjective}${noun}`))
       // Unnamed authors have no "their" to refer back to: "our two models" is "the two models".
       .replace(/\b(?:our|my)\b/g, authorsUnnamed ? 'the' : 'their')
       .replace(/\b(?:Our|My)\b/g, authorsUnnamed ? 'The' : 'Their')
@@ -603,6 +605,14 @@ function replaceInnerFirstPerson(s: string, style: CitationStyle, tense: Tense =
     .replace(/\bourselves\b/g, 'itself')
     .replace(/\bus\b/g, 'it');
 }
+
+/**
+ * "of this paper", "of this extended paper", "of the present study": the work itself, after "of". Not a body of work
+ * ("much of this work has relied on …") and not a part or version of the paper ("the next section of this paper").
+ */
+const NOT_THE_WORK_ITSELF = String.raw`(?<!\b(?:much|most|some|all|none|many|each|any|one|several|both|part|parts|section|sections|version|versions|chapter|remainder|rest|appendix|draft|revision|copy)\s)`;
+const OF_THIS_PAPER = new RegExp(String.raw`${NOT_THE_WORK_ITSELF}\bof (?:this|the present) (?:(?:extended|short|present|current) )?(?:paper|work|article|study|thesis|dissertation|report|note|letter)\b`, 'i');
+const OF_THIS_PAPER_ANYWHERE = new RegExp(String.raw`${NOT_THE_WORK_ITSELF}\bof (?:this|the present) ((?:extended|short) )?(paper|work|article|study|thesis|dissertation|report|note|letter)\b`, 'gi');
 
 export interface RewriteTarget {
   record: Pick<PaperRecord, 'key' | 'authors' | 'authorsTruncated'>;
@@ -786,6 +796,10 @@ export function rewriteSentence(sentence: string, target: RewriteTarget): string
       s = `${subject.text} ${agreeVerb(replaceInnerFirstPerson(s.slice(self[0].length), style, target.tense), subject.plurality, 'third-singular', target.tense)}`;
     } else if (ours) {
       s = `The ${ours[1]} of ${subject.text}${replaceInnerFirstPerson(s.slice(ours[0].length), style, target.tense)}`;
+    } else if (OF_THIS_PAPER.test(s)) {
+      // "The main contribution of this paper is X": the work is named where the sentence names it, since in a draft
+      // "this paper" is the reader's ("The main contribution of Doe \cite{k} is X").
+      s = replaceInnerFirstPerson(s, style, target.tense, true).replace(OF_THIS_PAPER, `of ${subject.text}`);
     } else {
       const marker = citeMarker([target.record.key], target.syntax);
       // No subject names the work before its marker at the end.

@@ -83,6 +83,7 @@ describe('sourceDocument: what a citation may quote', () => {
           'This paper concludes with a review of the origins of rhyme graphs.',
           'The corpus is described, and then the rhyme graphs are presented.',
           'Implementation details are not extensively discussed.',
+          'Some conclusions are drawn and directions for future work are presented.',
           'Proofs and further results are given in the appendix.',
           'Evaluation and experimental results 11 4.1.',
           '(The work by Quill builds on that by Roe.)',

@@ -83,7 +83,7 @@ describe('DefaultEngine.citationSentence', () => {
       type: 'article',
       title: 'Parsing Welsh Verse',
       authors: [{ family: 'Ode', given: 'Iolo' }],
-      sections: [section('introduction', intro), section('conclusion', ['We plan to extend the chime-aware parser to Breton and Cornish verse with fewer than 200 annotated lines.', 'Prose parsers stumble on inverted word order.'])],
+      sections: [section('introduction', intro), section('conclusion', ['We plan to extend the chime-aware parser to Breton and Cornish verse with fewer than 200 annotated lines.', 'We continue to work on a chime-aware parser for Breton and Cornish verse.', 'We are currently exploring ways to parse Breton verse with the chime-aware parser.', 'Prose parsers stumble on inverted word order.'])],
     });
     const planned = await engine.citationSentence({ key: 'ode2020', style: 'citation' }, new MemoryLibrary([record(['Welsh verse is hard.'])]));
     assert.equal(planned.text, 'In “Parsing Welsh Verse”, Ode \\cite{ode2020} noted that prose parsers stumble on inverted word order.');

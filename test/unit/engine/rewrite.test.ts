@@ -66,6 +66,15 @@ describe('rewriteSentence', () => {
     assert.equal(rewriteSentence('We prune our models by half.', { record: one, style: 'citation' }), 'Brants \\cite{brants00} prunes their models by half.');
   });
 
+  it('names the work where a sentence says "of this paper", which a draft\'s reader would take for their own', () => {
+    const cite = (s: string) => rewriteSentence(s, { record: two, style: 'citation', tense: 'past' });
+    assert.equal(cite('The main contribution of this extended paper is a taxonomy of rhyme errors.'), 'The main contribution of Benaim and Wolf \\cite{benaim17} is a taxonomy of rhyme errors.');
+    assert.equal(cite('We show that the results of this study hold for ballads.'), 'Benaim and Wolf \\cite{benaim17} showed that the results of their study hold for ballads.');
+    // A body of work, or a part or version of the paper, is not the work itself.
+    assert.equal(cite('Much of this work has relied on hand-made rhyme lists.'), 'Much of this work has relied on hand-made rhyme lists \\cite{benaim17}.');
+    assert.equal(cite('Code comes with the final version of this paper.'), 'Code comes with the final version of this paper \\cite{benaim17}.');
+  });
+
   it('writes tldr style without names: "This paper proposes"', () => {
     assert.equal(rewriteSentence('To this end, we propose a loss for our model.', { record: three, style: 'tldr' }), 'This paper proposes a loss for the model.');
   });
