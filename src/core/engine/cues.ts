@@ -79,7 +79,7 @@ export const MENTIONS_OTHER_WORK = new RegExp(
 
 /** "This also leads to …", "It outperforms …": the referent is in the previous sentence, lost out of context. */
 export const ANAPHORIC_START =
-  /^(?:(?:(?:in |by )?doing so|in so doing)\b|(?:this|these|that|those|it|its|they|such|the latter|the former|both)\b(?!\s+(?:paper|work|article|study|thesis|dissertation|chapter|book|survey|review|essay|tutorial|note|letter|report)\b)|the (?:proposed |resulting |new )?(?:method|approach|model|framework|system|algorithm|technique|network|architecture)s?\b)/i;
+  /^(?:(?:(?:in |by )?doing so|in so doing)\b|[^,;]{3,60},\s+(?:they\b|it\s+(?!(?:(?:can|could|may|might|will|would) be|is|was|has|had|seems|appears|remains|becomes)\s+(?:[\w-]+\s+){0,4}?(?:that|to|whether|how|for)\b)(?:is|are|was|were|has|have|had|can|could|does|did|also|[a-z]+s)\b)|(?:this|these|that|those|it|its|they|such|the latter|the former|both)\b(?!\s+(?:paper|work|article|study|thesis|dissertation|chapter|book|survey|review|essay|tutorial|note|letter|report)\b)|the (?:proposed |resulting |new )?(?:method|approach|model|framework|system|algorithm|technique|network|architecture)s?\b)/i;
 /**
  * What the paper did not do: plans ("We plan to extend …", "In future work, …") and open questions ("How much
  * annotation is needed …?"). A linked PDF's conclusion is full of them; reporting one as the work's finding
