@@ -55,15 +55,15 @@ export function plainText(text: string): string {
  * An example the paper works through, not a finding of it: a sentence that opens on a quoted word ("“Bank” may refer
  * to a river's edge or a lender") or names a quoted example ("They parse the sentence “The ship sails at dawn.”").
  */
-export const EXAMPLE_FROM_DATA = /^[“"‘]|\bthe (?:sentence|line|title|query|phrase|word|headline|utterance|question|example)s? [“"‘]/iu;
+const EXAMPLE_FROM_DATA = /^[“"‘]|\bthe (?:sentence|line|title|query|phrase|word|headline|utterance|question|example)s? [“"‘]/iu;
 /** "… described the corpus (“Data Collection”) and the results (“Results”)": the paper's sections, by name. */
-export const SECTION_NAME_IN_BRACKETS = /\(\s*[“"]\p{Lu}[^”"()]{1,60}[”"]\s*\)/u;
+const SECTION_NAME_IN_BRACKETS = /\(\s*[“"]\p{Lu}[^”"()]{1,60}[”"]\s*\)/u;
 /**
  * Notation, not prose a reader can take in: set membership and sums ("an edge e ∈ E"), superscripts the text layer
  * flattened ("N^(2)(v)"), a symbol defined as other symbols ("If A = v1, …, vr"). A symbol equal to a number ("with
  * Cohen's d = 0.24") is a result and stays.
  */
-export const NOTATION = /[∈∉⊂⊆⊇∑∏∝⊗⊕∀∃↦]|\^\(|(?:^|[\s(])\p{L}[\p{L}\d]{0,2}\s*=\s*(?![-−+]?\s*[\d.])/u;
+const NOTATION = /[∈∉⊂⊆⊇∑∏∝⊗⊕∀∃↦]|\^\(|(?:^|[\s(])\p{L}[\p{L}\d]{0,2}\s*=\s*(?![-−+]?\s*[\d.])/u;
 
 /**
  * A PDF sentence that can be quoted on its own: not a figure/table/section pointer, not a piece of a sentence that a
@@ -79,8 +79,9 @@ export function pdfSentenceStandsAlone(text: string): boolean {
   // sentences in lower case.)
   if (/^\p{Ll}/u.test(text) && !LOWERCASE_TECHNICAL_OPENER.test(text)) return false;
   if (!/[.!?]["'”’)\]]*$/.test(text) || /\b(?:e\.g|i\.e|ex|cf|viz|vs)\.$/i.test(text)) return false;
-  // "This paper is organised as follows.", "We close with a discussion of …", "Related work is given in the appendix.", a table of contents line
-  // ("Evaluation and experimental results 11 4.1."): the paper's layout, not what it found. An aside in brackets
+  // "This paper is organised as follows.", "We close with a discussion of …", "Related work is given in the
+  // appendix.", a table of contents line ("Evaluation and experimental results 11 4.1."): the paper's layout and
+  // roadmap, not what it found. An aside in brackets
   // ("(The work by X builds on Y.)") is the authors' remark about other work.
   if (STRUCTURE_CUE.test(text) || ROADMAP.test(text) || /\bin the (?:appendix|appendices|supplementary (?:material|information))\b/i.test(text)) return false;
   if (/\s\d+(?:\.\d+)*\s+\d+(?:\.\d+)*\.?$/.test(text) || /^\(.*[.!?]\)$/.test(text)) return false;

@@ -22,10 +22,9 @@ export const STRUCTURE_CUE =
 
 /**
  * The paper's roadmap in the authors' words: "We continue with a discussion of …", "This paper concludes with a
- * review of …", "We close with an analysis of …",
- * "We next describe …", "The data is discussed, and then the results are presented.", "Lastly, we compile the lessons
- * learned", "Implementation details are not discussed." What the paper found is said elsewhere ("We then show that …"
- * is a result and does not count).
+ * review of …", "We next describe …", "The data is discussed, and then the results are presented.", "Lastly, we
+ * compile the lessons learned", "Implementation details are not discussed.", "Some conclusions are drawn". What the
+ * paper found is said elsewhere ("We then show that …" is a result and does not count).
  */
 export const ROADMAP = new RegExp(
   [

@@ -151,9 +151,15 @@ const COMBINING_ACCENT: Readonly<Record<string, string>> = {
   '˙': '\u0307',
   '˝': '\u030b',
 };
+const SPACING_ACCENTS = `[${Object.keys(COMBINING_ACCENT).join('')}]`;
 /** A letter of a word; not a modifier letter such as the circumflex "ˆ" of math ("ˆZ´(θ)"). */
-const LETTER = /[\p{Lu}\p{Ll}\p{Lt}\p{Lo}]/u;
-const ACCENT_IN_WORD = /([\p{Lu}\p{Ll}\p{Lt}\p{Lo}])([¨´`ˆ˜ˇ¸˚˘¯˙˝])([\p{Lu}\p{Ll}\p{Lt}\p{Lo}]|(?![\p{L}\p{N}]))/gu;
+const LETTER_CLASS = String.raw`[\p{Lu}\p{Ll}\p{Lt}\p{Lo}]`;
+const LETTER = new RegExp(LETTER_CLASS, 'u');
+const HAS_SPACING_ACCENT = new RegExp(SPACING_ACCENTS, 'u');
+/** An accent after a letter: before another letter, or at the end of the word. */
+const ACCENT_IN_WORD = new RegExp(String.raw`(${LETTER_CLASS})(${SPACING_ACCENTS})(${LETTER_CLASS}|(?![\p{L}\p{N}]))`, 'gu');
+/** An accent that opens a word; not the quote marks ` and ´, nor a cedilla (which follows its letter). */
+const ACCENT_OPENING_WORD = new RegExp(String.raw`(?<![\p{L}\p{N}])(${SPACING_ACCENTS.replace(/[´`¸]/g, '')})([\p{Lu}\p{Ll}])`, 'gu');
 
 /** A letter with the accent as one precomposed Latin letter ("o" + "¨" → "ö"), or undefined when there is none. */
 function accented(letter: string, accent: string): string | undefined {
@@ -177,7 +183,7 @@ function accented(letter: string, accent: string): string | undefined {
 export function repairGlyphs(text: string): string {
   let out = text;
   // Two accents on one word overlap as matches ("Straˇn´ak"): a second pass takes the one the first skipped.
-  for (let pass = 0; pass < 2 && /[¨´`ˆ˜ˇ¸˚˘¯˙˝]/.test(out); pass++) {
+  for (let pass = 0; pass < 2 && HAS_SPACING_ACCENT.test(out); pass++) {
     out = out.replace(ACCENT_IN_WORD, (whole, before: string, accent: string, after: string, at: number, all: string) => {
       if (accent === '´' || accent === '`') {
         // An apostrophe ("author´s", "don´t"), a prime after a one-letter variable ("m´ and m´´").
@@ -188,17 +194,15 @@ export function repairGlyphs(text: string): string {
         if (!after && !LETTER.test(all[at - 1] ?? '')) return whole;
         if (!after && before === 's') return `${before}’`;
       }
-      const next = accent === '¸' ? undefined : accented(after, accent);
-      if (next) return before + next;
+      const next = accented(after, accent);
       const previous = accented(before, accent);
-      if (previous) return previous + after;
-      return accent === '¸' && accented(after, accent) ? before + accented(after, accent)! : whole;
+      // A cedilla goes on the letter before it first, any other accent on the letter after it.
+      const [first, second] = accent === '¸' ? [previous && previous + after, next && before + next] : [next && before + next, previous && previous + after];
+      return first ?? second ?? whole;
     });
   }
-  // An accent opening a word goes on its first letter ("ˇStˇep´anek" → "Štěpánek"); not a quote mark (` ´).
-  if (/[¨ˆ˜ˇ˚˘¯˙˝]/.test(out)) {
-    out = out.replace(/(?<![\p{L}\p{N}])([¨ˆ˜ˇ˚˘¯˙˝])([\p{Lu}\p{Ll}])/gu, (whole, accent: string, letter: string) => accented(letter, accent) ?? whole);
-  }
+  // An accent opening a word goes on its first letter ("ˇStˇep´anek" → "Štěpánek").
+  if (HAS_SPACING_ACCENT.test(out)) out = out.replace(ACCENT_OPENING_WORD, (whole, accent: string, letter: string) => accented(letter, accent) ?? whole);
   return out.includes('Æ') ? out.replace(/(?<=\p{L})Æ(?=\p{Ll})/gu, 'ffi') : out;
 }
 
