@@ -611,8 +611,11 @@ function replaceInnerFirstPerson(s: string, style: CitationStyle, tense: Tense =
  * ("much of this work has relied on …") and not a part or version of the paper ("the next section of this paper").
  */
 const NOT_THE_WORK_ITSELF = String.raw`(?<!\b(?:much|most|some|all|none|many|each|any|one|several|both|part|parts|section|sections|version|versions|chapter|remainder|rest|appendix|draft|revision|copy)\s)`;
-const OF_THIS_PAPER = new RegExp(String.raw`${NOT_THE_WORK_ITSELF}\bof (?:this|the present) (?:(?:extended|short|present|current) )?(?:paper|work|article|study|thesis|dissertation|report|note|letter)\b`, 'i');
-const OF_THIS_PAPER_ANYWHERE = new RegExp(String.raw`${NOT_THE_WORK_ITSELF}\bof (?:this|the present) ((?:extended|short) )?(paper|work|article|study|thesis|dissertation|report|note|letter)\b`, 'gi');
+const THE_WORK_ITSELF = String.raw`${NOT_THE_WORK_ITSELF}\bof (?:this|the present) `;
+const SELF_NOUN = 'paper|work|article|study|thesis|dissertation|report|note|letter';
+const OF_THIS_PAPER = new RegExp(String.raw`${THE_WORK_ITSELF}(?:(?:extended|short|present|current) )?(?:${SELF_NOUN})\b`, 'i');
+/** The same, anywhere in a sentence, keeping the adjective and noun ("of their extended paper"). */
+const OF_THIS_PAPER_ANYWHERE = new RegExp(String.raw`${THE_WORK_ITSELF}((?:extended|short) )?(${SELF_NOUN})\b`, 'gi');
 
 export interface RewriteTarget {
   record: Pick<PaperRecord, 'key' | 'authors' | 'authorsTruncated'>;
