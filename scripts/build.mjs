@@ -6,7 +6,7 @@ const watch = process.argv.includes('--watch');
 const production = process.argv.includes('--production');
 
 // Native and large runtime modules stay in node_modules and load on first use.
-const nodeExternals = ['better-sqlite3', 'onnxruntime-node', '@huggingface/transformers', 'pdfjs-dist', 'sharp'];
+const nodeExternals = ['better-sqlite3', 'onnxruntime-node', '@huggingface/transformers', 'pdfjs-dist', 'sharp', 'an-array-of-english-words'];
 
 const common = {
   bundle: true,

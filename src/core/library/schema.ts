@@ -115,6 +115,9 @@ export const MIGRATIONS: ReadonlyArray<(db: Database) => void> = [
   // misread "ffi" ligature of old fonts is repaired ("diÆcult" → "difficult"): re-extract, so that search and quotes
   // see the repaired words.
   (db) => db.exec(`UPDATE pdf_files SET content_hash = '', mtime_ms = -1;`),
+  // 6 → 7: ligatures that old TeX fonts lose to spaces are put back ("identi ed" → "identified"), their "{" read as
+  // the en dash it is, and a line broken after an en dash is joined without a space: re-extract.
+  (db) => db.exec(`UPDATE pdf_files SET content_hash = '', mtime_ms = -1;`),
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;

@@ -6,6 +6,7 @@ import { readFile, stat } from 'node:fs/promises';
 import type { PaperSection } from '../types';
 import type { PdfExtraction, PdfFailure } from './types';
 import { DocumentSpelling, layoutPage, pageText, type PageLayout } from './layout';
+import { LigatureRepair } from './ligatures';
 import { guessMetadata, type InfoFields } from './metadata';
 import { openPdf, type PdfjsDocument, type PdfjsLoadingTask } from './pdfjs';
 import { bodyFontSize, buildSections, contentLines } from './sections';
@@ -137,6 +138,14 @@ async function readDocument(path: string, task: PdfjsLoadingTask, complete: bool
       pageErrors++;
       firstError ||= (e as Error).message;
       layouts.push({ page: n, width: 0, height: 0, lines: [], marginalia: [] });
+    }
+  }
+  const ligatures = LigatureRepair.forDocument(layouts.flatMap((l) => l.lines));
+  if (ligatures) {
+    let continuing = '';
+    for (const line of layouts.flatMap((l) => l.lines)) {
+      line.text = ligatures.repair(line.text, continuing);
+      continuing = /(\p{L}+)[-\u00ad]$/u.exec(line.text)?.[1] ?? '';
     }
   }
   const spelling = DocumentSpelling.fromLines(layouts.flatMap((l) => l.lines));

@@ -344,6 +344,8 @@ export class DocumentSpelling {
  */
 export function joinLineText(previous: string, next: string, separator: string, spelling?: DocumentSpelling): string {
   const last = previous.charCodeAt(previous.length - 1);
+  // A line broken after an en dash inside a word or a range ("co–|occurrence", "pages 604–|609") needs no space.
+  if (last === 0x2013 && /[\p{L}\p{N}]–$/u.test(previous) && /^[\p{L}\p{N}]/u.test(next)) return previous + next;
   if (last !== 0x2d && last !== 0xad) return previous + separator + next; // fast path: no hyphen at the end
   // Only the last word matters; scanning the whole line from every start position is needlessly slow.
   const lastWord = previous.slice(previous.lastIndexOf(' ') + 1);

@@ -99,6 +99,23 @@ describe('PDF extraction', function () {
     });
   });
 
+  describe('an old TeX paper whose font has no Unicode map', () => {
+    it('puts back the "fi", "ff", "fl" and "ffi" ligatures that pdf.js reads as spaces, and the en dash read as "{"', async () => {
+      const old = await extractPdf(files['tex-type3.pdf']);
+      assert.equal(old.ok, true, old.message);
+      const sentences = old.sections.flatMap((s) => s.sentences.map((x) => x.text));
+      assert.deepEqual(sentences.slice(1), [
+        'We define a gauge model that offers the benefit of earlier flood warnings.',
+        'Our first experiment identifies the gauges with a significant effect on the forecast.',
+        'The model is more efficient than the different baselines we tried.',
+        'River gauges report water levels every fifteen minutes, and the figures are noisy.',
+        'We treat a gauge as a filter over the rainfall in its catchment, on a fine grained grid, as in the rain–gauge work of Okafor (pages 12–19).',
+        // "iden-|ti ed": the word goes on from the line before; "in x" is two words the paper writes on their own.
+        'Each gauge is then identified by its catchment, and the level x is read in x steps.',
+      ]);
+    });
+  });
+
   describe('an IEEE-style paper', () => {
     let ieee: PdfExtraction;
     before(async () => {

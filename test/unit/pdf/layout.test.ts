@@ -70,6 +70,12 @@ describe('hyphens at line ends', () => {
     assert.equal(joinLineText('we use Page-', 'Rank to rank', ' '), 'we use Page-Rank to rank');
   });
 
+  it('joins a line broken after an en dash inside a word or a range without a space, and keeps a spaced dash apart', () => {
+    assert.equal(joinLineText('second order co–', 'occurrences', ' '), 'second order co–occurrences');
+    assert.equal(joinLineText('pages 604–', '632, 1999.', ' '), 'pages 604–632, 1999.');
+    assert.equal(joinLineText('the results –', 'all of them', ' '), 'the results – all of them');
+  });
+
   it('falls back to the usual rules for a word the document spells only once, at this break', () => {
     assert.equal(joinLineText('a convolu-', 'tional layer', ' ', spelling), 'a convolutional layer');
   });
