@@ -116,7 +116,8 @@ export const MIGRATIONS: ReadonlyArray<(db: Database) => void> = [
   // see the repaired words.
   (db) => db.exec(`UPDATE pdf_files SET content_hash = '', mtime_ms = -1;`),
   // 6 → 7: ligatures that old TeX fonts lose to spaces are put back ("identi ed" → "identified"), their "{" read as
-  // the en dash it is, and a line broken after an en dash is joined without a space: re-extract.
+  // the en dash it is, a line broken after an en dash is joined without a space, and a compound broken at its hyphen
+  // keeps it ("graph-|based"): re-extract.
   (db) => db.exec(`UPDATE pdf_files SET content_hash = '', mtime_ms = -1;`),
 ];
 

@@ -7,6 +7,7 @@ import type { PaperSection } from '../types';
 import type { PdfExtraction, PdfFailure } from './types';
 import { DocumentSpelling, layoutPage, pageText, type PageLayout } from './layout';
 import { LigatureRepair } from './ligatures';
+import { englishWords } from './words';
 import { guessMetadata, type InfoFields } from './metadata';
 import { openPdf, type PdfjsDocument, type PdfjsLoadingTask } from './pdfjs';
 import { bodyFontSize, buildSections, contentLines } from './sections';
@@ -148,7 +149,7 @@ async function readDocument(path: string, task: PdfjsLoadingTask, complete: bool
       continuing = /(\p{L}+)[-\u00ad]$/u.exec(line.text)?.[1] ?? '';
     }
   }
-  const spelling = DocumentSpelling.fromLines(layouts.flatMap((l) => l.lines));
+  const spelling = DocumentSpelling.fromLines(layouts.flatMap((l) => l.lines), englishWords());
   const pages = layouts.map((l) => pageText(l, spelling));
   const letters = pages.reduce((n, p) => n + (p.match(/\p{L}/gu)?.length ?? 0), 0);
   const emptyPages = pages.filter((p) => !/\p{L}/u.test(p)).length;

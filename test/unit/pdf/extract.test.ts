@@ -110,8 +110,9 @@ describe('PDF extraction', function () {
         'The model is more efficient than the different baselines we tried.',
         'River gauges report water levels every fifteen minutes, and the figures are noisy.',
         'We treat a gauge as a filter over the rainfall in its catchment, on a fine grained grid, as in the rain–gauge work of Okafor (pages 12–19).',
-        // "iden-|ti ed": the word goes on from the line before; "in x" is two words the paper writes on their own.
-        'Each gauge is then identified by its catchment, and the level x is read in x steps.',
+        // "iden-|ti ed": the word goes on from the line before; "in x" is two words the paper writes on their own;
+        // "rule-|based" is two words of the word list, not one.
+        'Each gauge is then identified by its catchment, and the level x is read in x steps by a rule-based scheme.',
       ]);
     });
   });

@@ -70,6 +70,22 @@ describe('hyphens at line ends', () => {
     assert.equal(joinLineText('we use Page-', 'Rank to rank', ' '), 'we use Page-Rank to rank');
   });
 
+  it('keeps the hyphen of two words that the word list does not know as one, where the document does not say', () => {
+    const words = new Set(['graph', 'based', 'fine', 'grained', 'deploy', 'ments', 'deployments', 'cam', 'bridge']);
+    const listed = DocumentSpelling.fromLines([], words);
+    assert.equal(joinLineText('a graph-', 'based ranking', ' ', listed), 'a graph-based ranking');
+    assert.equal(joinLineText('a fine-', 'grained grid', ' ', listed), 'a fine-grained grid');
+    // One word in the list; and a name's first syllable, which the list has as a word too.
+    assert.equal(joinLineText('long deploy-', 'ments', ' ', listed), 'long deployments');
+    assert.equal(joinLineText('in Cam-', 'bridge', ' ', listed), 'in Cambridge');
+    // Without a word list, a hyphen before a lower-case letter is a layout hyphen.
+    assert.equal(joinLineText('a graph-', 'based ranking', ' '), 'a graphbased ranking');
+  });
+
+  it('keeps a hyphen left hanging before "and" or "or" as it is, with its space', () => {
+    assert.equal(joinLineText('both intra-', 'and inter-sentence links', ' '), 'both intra- and inter-sentence links');
+  });
+
   it('joins a line broken after an en dash inside a word or a range without a space, and keeps a spaced dash apart', () => {
     assert.equal(joinLineText('second order co–', 'occurrences', ' '), 'second order co–occurrences');
     assert.equal(joinLineText('pages 604–', '632, 1999.', ' '), 'pages 604–632, 1999.');
