@@ -141,15 +141,16 @@ async function readDocument(path: string, task: PdfjsLoadingTask, complete: bool
       layouts.push({ page: n, width: 0, height: 0, lines: [], marginalia: [] });
     }
   }
-  const ligatures = LigatureRepair.forDocument(layouts.flatMap((l) => l.lines));
+  const lines = layouts.flatMap((l) => l.lines);
+  const ligatures = LigatureRepair.forDocument(lines);
   if (ligatures) {
     let continuing = '';
-    for (const line of layouts.flatMap((l) => l.lines)) {
+    for (const line of lines) {
       line.text = ligatures.repair(line.text, continuing);
       continuing = /(\p{L}+)[-\u00ad]$/u.exec(line.text)?.[1] ?? '';
     }
   }
-  const spelling = DocumentSpelling.fromLines(layouts.flatMap((l) => l.lines), englishWords());
+  const spelling = DocumentSpelling.fromLines(lines, englishWords());
   const pages = layouts.map((l) => pageText(l, spelling));
   const letters = pages.reduce((n, p) => n + (p.match(/\p{L}/gu)?.length ?? 0), 0);
   const emptyPages = pages.filter((p) => !/\p{L}/u.test(p)).length;

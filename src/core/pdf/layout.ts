@@ -2,6 +2,7 @@
 // Items are kept in content-stream order, which for typeset papers is reading order (column by column); positions
 // only decide where a line ends, where a space goes and where a paragraph breaks.
 import type { PdfjsTextItem } from './pdfjs';
+import type { WordList } from './words';
 
 export interface TextLine {
   text: string;
@@ -315,11 +316,11 @@ const HYPHEN_AT_END = /(\S*?)(\p{L})[-\u00ad]$/u;
 export class DocumentSpelling {
   private readonly counts = new Map<string, number>();
 
-  /** `words`: an English word list, for the words the document writes only at a line break. */
-  private constructor(private readonly words?: ReadonlySet<string>) {}
+  /** `wordList`: English words, for the words the document writes only at a line break. */
+  private constructor(private readonly wordList?: Pick<WordList, 'has'>) {}
 
-  static fromLines(lines: Iterable<TextLine>, words?: ReadonlySet<string>): DocumentSpelling {
-    const spelling = new DocumentSpelling(words);
+  static fromLines(lines: Iterable<TextLine>, wordList?: Pick<WordList, 'has'>): DocumentSpelling {
+    const spelling = new DocumentSpelling(wordList);
     for (const line of lines) {
       const words = line.text.split(/\s+/);
       // The last word may be the first half of a hyphenated word: it is not a spelling.
@@ -346,10 +347,10 @@ export class DocumentSpelling {
    * it 98% of the time.
    */
   isCompound(head: string, tail: string): boolean {
-    if (!this.words || (/^\p{Lu}/u.test(head) && head.length <= 3)) return false;
+    if (!this.wordList || (/^\p{Lu}/u.test(head) && head.length <= 3)) return false;
     const h = head.toLowerCase();
     const t = tail.toLowerCase();
-    return this.words.has(h) && this.words.has(t) && !this.words.has(h + t);
+    return this.wordList.has(h) && this.wordList.has(t) && !this.wordList.has(h + t);
   }
 }
 

@@ -89,7 +89,9 @@ export class LigatureRepair {
       }
     }
     const ownWords = new Set([...counts].filter(([w, n]) => n > (asHalf.get(w) ?? 0)).map(([w]) => w));
-    const evidence = new Set(broken.filter(([before, after, joined]) => joined.length >= 6 && !ownWords.has(before) && !ownWords.has(after)).map(([, , joined]) => joined));
+    const evidence = new Set(
+      broken.filter(([before, after, joined]) => joined.length >= 6 && !ownWords.has(before) && !ownWords.has(after)).map(([, , joined]) => joined),
+    );
     return evidence.size >= MIN_EVIDENCE ? new LigatureRepair(vocab, ownWords) : undefined;
   }
 
