@@ -2,20 +2,17 @@
 // "ffl" ligatures sit at control codes (11–15 in TeX's OT1 layout) that pdf.js reads as spaces: "identi ed",
 // "the bene t", "the rst". An English word list tells the words back, and only in a document that shows the damage.
 import type { TextLine } from './layout';
-import { englishWords } from './words';
+import { englishWords, type WordList } from './words';
 
 /** Most frequent first: when two ligatures make a word, the commoner one is likelier. */
 const LIGATURES = ['fi', 'ff', 'fl', 'ffi', 'ffl'] as const;
 
 interface Vocabulary {
-  /** Words that contain a ligature's letters ("identified", "effect", "first"). */
-  withLigature: ReadonlySet<string>;
-  /** What comes before a ligature in those words ("identi", "e"): most gaps fail this one look-up. */
+  words: WordList;
+  /** What comes before a ligature in the list's words ("identi", "e"): most gaps fail this one look-up. */
   beforeLigature: ReadonlySet<string>;
-  /** What follows the ligature in a word that opens with one, when that rest is no word itself ("rst", "ltering"). */
+  /** What follows the ligature in a word that opens with one ("rst" of "first", "ne" of "fine"). */
   afterOpeningLigature: ReadonlySet<string>;
-  /** The same rests when they are words too ("ne" of "fine", "at" of "flat"): taken only after the article "a". */
-  afterOpeningLigatureAnyWord: ReadonlySet<string>;
 }
 
 let vocabulary: Vocabulary | undefined;
@@ -23,23 +20,17 @@ let vocabulary: Vocabulary | undefined;
 /** Derived on first use from the English word list. */
 function loadVocabulary(): Vocabulary {
   if (vocabulary) return vocabulary;
-  const all = englishWords();
-  const withLigature = new Set<string>();
+  const words = englishWords();
   const beforeLigature = new Set<string>();
   const afterOpeningLigature = new Set<string>();
-  const afterOpeningLigatureAnyWord = new Set<string>();
-  for (const word of all) {
+  for (const word of words) {
     if (!/f[fil]/.test(word)) continue;
-    withLigature.add(word);
     for (const m of word.matchAll(/(?=f[fil])/g)) if (m.index > 0) beforeLigature.add(word.slice(0, m.index));
     for (const ligature of LIGATURES) {
-      if (!word.startsWith(ligature) || word.length < ligature.length + 2) continue;
-      const rest = word.slice(ligature.length);
-      afterOpeningLigatureAnyWord.add(rest);
-      if (!all.has(rest)) afterOpeningLigature.add(rest);
+      if (word.startsWith(ligature) && word.length >= ligature.length + 2) afterOpeningLigature.add(word.slice(ligature.length));
     }
   }
-  vocabulary = { withLigature, beforeLigature, afterOpeningLigature, afterOpeningLigatureAnyWord };
+  vocabulary = { words, beforeLigature, afterOpeningLigature };
   return vocabulary;
 }
 
@@ -123,17 +114,16 @@ export class LigatureRepair {
 function joinInside(vocab: Vocabulary, before: string, after: string): string | undefined {
   const lower = before.toLowerCase();
   if (!vocab.beforeLigature.has(lower)) return undefined;
-  for (const ligature of LIGATURES) {
-    if (vocab.withLigature.has(lower + ligature + after)) return before + ligature + after;
-  }
-  return undefined;
+  const ligature = LIGATURES.find((l) => vocab.words.has(lower + l + after));
+  return ligature && before + ligature + after;
 }
 
-/** The ligature that opens a word ending in `after` ("rst" → "first"), when `after` is not a word itself. */
+/**
+ * The ligature that opens a word ending in `after` ("rst" → "first"), when `after` is no word itself, or
+ * `evenIfWord` ("ne" → "fine" after the article).
+ */
 function openingLigature(vocab: Vocabulary, after: string, evenIfWord: boolean): string | undefined {
-  if (after.length < 2) return undefined;
-  const rests = evenIfWord ? vocab.afterOpeningLigatureAnyWord : vocab.afterOpeningLigature;
-  if (!rests.has(after)) return undefined;
-  for (const ligature of LIGATURES) if (vocab.withLigature.has(ligature + after)) return ligature + after;
-  return undefined;
+  if (after.length < 2 || !vocab.afterOpeningLigature.has(after) || (!evenIfWord && vocab.words.has(after))) return undefined;
+  const ligature = LIGATURES.find((l) => vocab.words.has(l + after));
+  return ligature && ligature + after;
 }
