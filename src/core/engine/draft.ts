@@ -184,6 +184,11 @@ function lowerPlainCapitals(word: string, keep: (part: string) => boolean = () =
   return word.replace(/[^-]+/g, (part) => (/^\p{Lu}[\p{Ll}\p{N}]*$/u.test(part) && !keep(part) ? part.toLowerCase() : part));
 }
 
+const QUANTITY_HEADS: ReadonlySet<string> = new Set(
+  'number numbers variety set sets kind kinds type types amount amounts range lot lots series collection family host plethora array majority part parts use'.split(' '),
+);
+const NUMBER_WORDS: ReadonlySet<string> = new Set('two three four five six seven eight nine ten eleven twelve hundred hundreds thousand thousands million millions'.split(' '));
+
 function extractPhrases(text: string): Phrase[] {
   const out: Phrase[] = [];
   // A phrase never runs across punctuation: "Natural Language Processing (NLP)" gives no "processing nlp".
@@ -200,6 +205,9 @@ function extractPhrases(text: string): Phrase[] {
         if (phrase.some((w) => w.length < 2 || /^\d+$/.test(w))) continue;
         if (STOPWORDS.has(phrase[0]) || STOPWORDS.has(phrase[n - 1])) continue;
         if (phrase.slice(1, -1).some((w) => STOPWORDS.has(w) && w !== 'of')) continue;
+        // "number of parameters", "variety of knowledge sources", "six senses": a quantity is not a topic; what it
+        // counts is a phrase of its own.
+        if ((n > 1 && phrase[1] === 'of' && QUANTITY_HEADS.has(phrase[0])) || NUMBER_WORDS.has(phrase[0])) continue;
         // Adjectives such as "adversarial" rarely end the name of a topic; "networks" does.
         // Nor do hyphenated modifiers: "multimodal unsupervised image-to-image" is cut off before "translation".
         if (n > 1 && /(?:al|ive|ous|ic|ed|ent)$/.test(phrase[n - 1])) continue;
@@ -229,22 +237,30 @@ export function groupKeyphrases(
   // A phrase that is a whole title names one paper, not what the group shares ("### Coupled Generative Adversarial
   // Networks" over a section about several works).
   const wholeTitles = new Set(titles.map((t) => t.toLowerCase().replace(/[^\p{L}\p{N}-]+/gu, ' ').trim()));
-  const scores = new Map<string, { score: number; docs: Set<number>; surface: string }>();
+  const scores = new Map<string, { score: number; docs: Set<number>; surface: string; written: SurfaceCounts }>();
   groupTexts.forEach((text, doc) => {
     for (const p of phrasesOf(text)) {
       if (wholeTitles.has(p.surface.toLowerCase())) continue;
       const inTitle = titleText.includes(p.surface.toLowerCase()) ? 2 : 1;
       const weight = p.key.split(' ').reduce((a, t) => a + idf(t), 0) * (p.n === 1 ? 0.3 : 1) * inTitle;
-      const entry = scores.get(p.key) ?? { score: 0, docs: new Set<number>(), surface: p.surface };
+      const entry = scores.get(p.key) ?? { score: 0, docs: new Set<number>(), surface: p.surface, written: new Map() };
       entry.score += weight;
       entry.docs.add(doc);
+      countSurface(entry.written, p.surface);
       scores.set(p.key, entry);
     }
   });
   const outside = new Map<string, number>();
-  for (const text of otherTexts) for (const key of new Set(phrasesOf(text).map((p) => p.key))) if (scores.has(key)) outside.set(key, (outside.get(key) ?? 0) + 1);
+  for (const text of otherTexts) {
+    const phrases = phrasesOf(text);
+    for (const p of phrases) {
+      const entry = scores.get(p.key);
+      if (entry) countSurface(entry.written, p.surface);
+    }
+    for (const key of new Set(phrases.map((p) => p.key))) if (scores.has(key)) outside.set(key, (outside.get(key) ?? 0) + 1);
+  }
   const ranked = [...scores.entries()]
-    .map(([key, e]) => ({ key, surface: e.surface, docs: e.docs, value: (e.score * e.docs.size) / (1 + (outside.get(key) ?? 0)) }))
+    .map(([key, e]) => ({ key, surface: pluralWhereWritten(e.surface, e.written), docs: e.docs, value: (e.score * e.docs.size) / (1 + (outside.get(key) ?? 0)) }))
     .sort((a, b) => b.value - a.value);
   const out: Array<{ surface: string; terms: Set<string> }> = [];
   const covered = new Set<number>();
@@ -276,6 +292,41 @@ export function groupKeyphrases(
   // word in lower case; a name never written so keeps it ("Nash equilibrium", "English").
   const lowerCase = new Set([...groupTexts, ...otherTexts].flatMap((t) => t.match(/(?<![\p{L}\p{N}])\p{Ll}[\p{Ll}\p{N}]*(?![\p{L}\p{N}])/gu) ?? []));
   return out.map((o) => o.surface.split(' ').map((w) => lowerPlainCapitals(w, (part) => !lowerCase.has(part.toLowerCase()))).join(' '));
+}
+
+/** How often each spelling of a phrase is written (lower case → first spelling seen and its count). */
+type SurfaceCounts = Map<string, { surface: string; count: number }>;
+
+function countSurface(written: SurfaceCounts, surface: string): void {
+  const lower = surface.toLowerCase();
+  const seen = written.get(lower);
+  if (seen) seen.count++;
+  else written.set(lower, { surface, count: 1 });
+}
+
+/** Heads whose "-s" form is a different word or reads wrong as a topic ("works", "researches"). */
+const NO_PLURAL_HEADS: ReadonlySet<string> = new Set('work research software hardware evidence information knowledge feedback progress data literature'.split(' '));
+
+/**
+ * A topic names a kind of thing, so a count noun reads in the plural: "decision trees", "convolutional neural
+ * networks", not "studies decision tree". Only a plural the texts write is taken, so a mass noun never gets one
+ * ("machine translation"); where the singular can be either ("representation", "inference"), the plural must be
+ * written at least as often.
+ */
+function pluralWhereWritten(surface: string, written: SurfaceCounts): string {
+  const words = surface.split(' ');
+  const head = words[words.length - 1];
+  if (!/^\p{Ll}+$/u.test(head) || NO_PLURAL_HEADS.has(head) || head.endsWith('s')) return surface;
+  const stem = words.slice(0, -1).join(' ').toLowerCase();
+  const singular = written.get(surface.toLowerCase())?.count ?? 0;
+  const plurals = [head + 's', head + 'es', ...(/[^aeiou]y$/.test(head) ? [head.slice(0, -1) + 'ies'] : [])];
+  for (const plural of plurals) {
+    const found = written.get(stem ? `${stem} ${plural}` : plural);
+    if (!found) continue;
+    if (/(?:tion|sion|ance|ence|ity)$/.test(head) && found.count < singular) return surface;
+    return found.surface;
+  }
+  return surface;
 }
 
 /** Headline style: "Variety of Knowledge Sources", with short function words in lower case after the first word. */

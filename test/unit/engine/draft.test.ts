@@ -387,6 +387,29 @@ describe('groupKeyphrases', () => {
     for (const p of phrases) assert.ok(!/headings mesh|mesh terms/i.test(p) || p === 'MeSH terms', `phrase runs across brackets or loses its case: ${p}`);
   });
 
+  it('names a kind of thing in the plural the works write, but keeps a mass noun singular', () => {
+    const group = [
+      'We prune a decision tree grown on tide logs and compare machine translation of harbour notices.',
+      'Decision trees over tide logs are pruned by a cost rule; machine translation of the rules follows.',
+      'Our decision tree learner reads tide logs; machine translations of its rules are checked by hand.',
+    ];
+    const phrases = groupKeyphrases(group, ['We parse spoken commands.'], () => 1, 3);
+    assert.ok(phrases.includes('decision trees'), phrases.join(' | '));
+    assert.ok(!phrases.includes('decision tree'), phrases.join(' | '));
+    assert.ok(phrases.includes('machine translation'), phrases.join(' | '));
+  });
+
+  it('does not name a topic after a quantity or a count', () => {
+    const group = [
+      'A variety of knowledge sources and six rhyme schemes tag ballads; the number of parameters stays small.',
+      'We cut the number of parameters of a ballad tagger that reads a variety of knowledge sources and six rhyme schemes.',
+      'Ballad taggers with a small number of parameters draw on a variety of knowledge sources.',
+    ];
+    const phrases = groupKeyphrases(group, ['We parse spoken commands.'], () => 1, 3);
+    assert.ok(phrases.length > 0);
+    for (const p of phrases) assert.ok(!/^(?:variety of|number of|six)\b/.test(p), `topic named after a quantity: ${phrases.join(' | ')}`);
+  });
+
   it('keeps the capital of a name and drops the capitals of title case', () => {
     const group = [
       'Rhyme Tagging With Hidden Markov Chains. We tag rhyme schemes of ballads with hidden Markov chains.',
