@@ -1,10 +1,10 @@
 // Candidate sentences for a citation: the abstract from the .bib, and, when a PDF is linked, its abstract,
 // introduction and conclusion (with page provenance). Each candidate also comes in compressed variants.
 import { latexToUnicode } from '../bibtex/latex';
-import type { PaperRecord, SectionKind, SourceSentence } from '../types';
+import type { PaperRecord, PaperSection, SectionKind, SourceSentence } from '../types';
 import { withoutInlineCitations } from '../text/inline-citations';
 import { splitSentences } from '../text/sentences';
-import { isFrontOrBackMatter, POINTS_INTO_PAPER, ROADMAP, STRUCTURE_CUE } from './cues';
+import { isFrontOrBackMatter, POINTS_INTO_PAPER, ROADMAP, STRUCTURE_CUE, THIS_PAPER_PHRASE } from './cues';
 import { clauseTruncations, dropFrontedClause, dropParentheticals, dropReportingFrame, LOWERCASE_TECHNICAL_OPENER, stripLeadingDiscourse } from './rewrite';
 
 /** PDF sections worth citing from; the rest (method details, references) rarely summarise a paper. */
@@ -60,10 +60,10 @@ const EXAMPLE_FROM_DATA = /^[“"‘]|\bthe (?:sentence|line|title|query|phrase|
 const SECTION_NAME_IN_BRACKETS = /\(\s*[“"]\p{Lu}[^”"()]{1,60}[”"]\s*\)/u;
 /**
  * Notation, not prose a reader can take in: set membership and sums ("an edge e ∈ E"), superscripts the text layer
- * flattened ("N^(2)(v)"), a symbol defined as other symbols ("If A = v1, …, vr"). A symbol equal to a number ("with
- * Cohen's d = 0.24") is a result and stays.
+ * flattened ("N^(2)(v)"), logic ("¬(e —> f) means …"), a symbol defined as other symbols ("If A = v1, …, vr"). A
+ * symbol equal to a number ("with Cohen's d = 0.24") is a result and stays.
  */
-const NOTATION = /[∈∉⊂⊆⊇∑∏∝⊗⊕∀∃↦]|\^\(|(?:^|[\s(])\p{L}[\p{L}\d]{0,2}\s*=\s*(?![-−+]?\s*[\d.])/u;
+const NOTATION = /[∈∉⊂⊆⊇∑∏∝⊗⊕∀∃↦¬→⇒⇔]|\s[—–-]>\s|\^\(|(?:^|[\s(])\p{L}[\p{L}\d]{0,2}\s*=\s*(?![-−+]?\s*[\d.])/u;
 
 /**
  * A PDF sentence that can be quoted on its own: not a figure/table/section pointer, not a piece of a sentence that a
@@ -119,6 +119,21 @@ export function withoutRunInFootnote(text: string): string | undefined {
 
 const RUN_IN_HEADING = /^(?:\d+(?:\.\d+)*\.?\s+)?(?:introduction|conclusions?|summary|abstract)\s+(?=\p{Lu}\p{Ll})/iu;
 
+/**
+ * The text before a PDF's first heading, when the PDF has neither an abstract nor an introduction heading: magazine
+ * articles and short papers state what they are about there ("A distributed computation consists of …"). Without it
+ * such a paper, full text and all, got a sentence from its title only.
+ */
+function unheadedOpening(sections: readonly PaperSection[]): PaperSection | undefined {
+  if (sections.some((s) => s.kind === 'abstract' || s.kind === 'introduction')) return undefined;
+  const first = sections.find((s) => s.kind !== 'title');
+  if (first?.kind !== 'other' || first.heading) return undefined;
+  // A paper says somewhere near its start what it does ("Here, we present …", "In this article …"); a page that
+  // never does (a list of references, a form) has nothing to cite from.
+  const speaksForItself = first.sentences.slice(0, MAX_SENTENCES_PER_PDF_SECTION).some((s) => /\b(?:we|our)\b/i.test(s.text) || THIS_PAPER_PHRASE.test(s.text));
+  return speaksForItself ? first : undefined;
+}
+
 /** Every sentence the engine may take or rewrite, each with its provenance. */
 export function sourceDocument(record: PaperRecord): SourceDocument {
   const sentences: SourceSentence[] = [];
@@ -126,8 +141,10 @@ export function sourceDocument(record: PaperRecord): SourceDocument {
   if (abstract) {
     splitSentences(abstract).forEach((text, index) => sentences.push({ text, section: 'abstract', index }));
   }
-  for (const section of record.sections ?? []) {
-    if (!PDF_SECTIONS.has(section.kind)) continue;
+  const sections = record.sections ?? [];
+  const opening = abstract ? undefined : unheadedOpening(sections);
+  for (const section of sections) {
+    if (!PDF_SECTIONS.has(section.kind) && section !== opening) continue;
     // The PDF's abstract repeats the .bib abstract when both exist.
     if (section.kind === 'abstract' && abstract) continue;
     for (const s of section.sentences.slice(0, MAX_SENTENCES_PER_PDF_SECTION)) {

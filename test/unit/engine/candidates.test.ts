@@ -111,6 +111,7 @@ describe('sourceDocument: what a citation may quote', () => {
           'We then describe the corpus (“Ballad Corpus”) and the results (“Chime Detection Results”).',
           'A ballad is a sequence L = l1, …, ln of lines, and each line l ∈ L ends in a rhyme word.',
           'Let R^(2)(l) denote the set of lines that rhyme with l at distance two.',
+          '¬(a —> b) means that line a cannot rhyme with line b.',
           'Detection is reliable: agreement with two annotators reaches κ = 0.81 on the test ballads.',
         ]),
       ],
@@ -120,6 +121,36 @@ describe('sourceDocument: what a citation may quote', () => {
       // A symbol equal to a number is a result, not notation.
       'Detection is reliable: agreement with two annotators reaches κ = 0.81 on the test ballads.',
     ]);
+  });
+
+  it('cites a PDF without abstract or introduction heading from the text before its first heading', () => {
+    const unheaded = (texts: string[]) => ({ heading: '', kind: 'other' as const, sentences: texts.map((text, index) => ({ text, section: 'other' as const, index, page: 1 })) });
+    const magazine: PaperRecord = {
+      key: 'vell2003chime',
+      type: 'article',
+      title: 'A Field Guide to Chimes',
+      authors: [{ family: 'Vell' }],
+      sections: [
+        unheaded([
+          'Ballads keep their rhymes even when a singer changes the words.',
+          'Here, we present the chime patterns of northern ballads and a method to detect them from pronunciations.',
+        ]),
+        section('method', ['Each line is transcribed into phonemes before its last stressed vowel is compared.']),
+        section('references', ['Roe, A. (2001). Verse and rhyme. Northfield Press.']),
+      ],
+    };
+    const doc = sourceDocument(magazine);
+    assert.ok(doc.grounded);
+    assert.deepEqual(doc.sentences.map((s) => [s.section, s.text]), [
+      ['other', 'Ballads keep their rhymes even when a singer changes the words.'],
+      ['other', 'Here, we present the chime patterns of northern ballads and a method to detect them from pronunciations.'],
+    ]);
+    // A page that never says what it does (a list of references) still gives only the title.
+    const referencesOnly: PaperRecord = {
+      ...magazine,
+      sections: [unheaded(['Roe, A., Quill, B., and Vell, C. (2001). Verse and rhyme in northern ballads.', 'In M. Vell (Ed.), Studies in Verse (pp. 12–40).'])],
+    };
+    assert.equal(sourceDocument(referencesOnly).grounded, false);
   });
 
   it('drops the same notices from a data set that ships its abstracts as sentences', () => {
