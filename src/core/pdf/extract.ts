@@ -5,9 +5,9 @@ import { createReadStream } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
 import type { PaperSection } from '../types';
 import type { PdfExtraction, PdfFailure } from './types';
-import { DocumentSpelling, layoutPage, pageText, type PageLayout } from './layout';
+import { DocumentSpelling, layoutPage, pageText, type PageLayout, type TextLine } from './layout';
 import { LigatureRepair } from './ligatures';
-import { englishWords } from './words';
+import { englishWords, type WordList } from './words';
 import { guessMetadata, type InfoFields } from './metadata';
 import { openPdf, type PdfjsDocument, type PdfjsLoadingTask } from './pdfjs';
 import { bodyFontSize, buildSections, contentLines } from './sections';
@@ -141,6 +141,7 @@ async function readDocument(path: string, task: PdfjsLoadingTask, complete: bool
       layouts.push({ page: n, width: 0, height: 0, lines: [], marginalia: [] });
     }
   }
+  for (const layout of layouts) layout.lines = joinDropCaps(layout.lines, englishWords());
   const lines = layouts.flatMap((l) => l.lines);
   const ligatures = LigatureRepair.forDocument(lines);
   if (ligatures) {
@@ -177,6 +178,32 @@ async function readDocument(path: string, task: PdfjsLoadingTask, complete: bool
   if (pageErrors > 0) result.message = `${pageErrors} of ${pageCount} pages could not be read: ${firstError}`;
   return result;
 }
+
+/**
+ * A drop cap, the large initial that magazines set beside a paragraph, is a line of its own: "H" in a 39 pt font, then
+ * "uman reading relies …" in 9 pt. It is joined to the line it opens ("Human reading relies …"; "The", whose rest "he"
+ * is a word too, the same way), so that the first word is whole in quotes and search.
+ */
+function joinDropCaps(lines: readonly TextLine[], words: Pick<WordList, 'has'>): TextLine[] {
+  const out: TextLine[] = [];
+  for (let i = 0; i < lines.length; i++) {
+    const [letter, next] = [lines[i], lines[i + 1]];
+    // Prose follows a drop cap; a large operator ("∑" set as "X") has its indices and formula beside it ("i;j nij").
+    if (next && /^\p{Lu}$/u.test(letter.text) && letter.fontSize >= DROP_CAP_SIZE * next.fontSize && /^\p{Ll}+(?=[\s,.])/u.test(next.text) && next.text.length >= 30) {
+      // "A" and "I" are words of their own: "A" then "new method" stays two words, "A" then "mbiguity" is one.
+      const rest = /^\p{Ll}+/u.exec(next.text)?.[0] ?? '';
+      const apart = /^[AI]$/.test(letter.text) && (words.has(rest) || !words.has((letter.text + rest).toLowerCase()));
+      // The paragraph begins at the letter.
+      out.push({ ...next, text: letter.text + (apart ? ' ' : '') + next.text, paragraphBreak: letter.paragraphBreak || next.paragraphBreak });
+      i++;
+    } else {
+      out.push(letter);
+    }
+  }
+  return out;
+}
+/** A drop cap spans two lines or more: twice the size of the text beside it, at least. */
+const DROP_CAP_SIZE = 2;
 
 /**
  * A word as any script writes it: letters (at least two), marks, digits, inner apostrophes and hyphens, with

@@ -184,7 +184,7 @@ describe('library store', () => {
     assert.equal(store.errors().find((e) => e.file === '/lib/locked.pdf')!.message, 'PDF not indexed: encrypted (password-protected)');
   });
 
-  for (const from of [1, 2, 3, 4, 5, 6]) {
+  for (const from of [1, 2, 3, 4, 5, 6, 7]) {
     it(`re-extracts the PDFs of a library indexed before the text extraction improved (schema ${from} → ${SCHEMA_VERSION})`, () => {
       store.writePdf(pdf('/lib/knuth.pdf'), 5);
       assert.notEqual(store.pdfFileStamp('/lib/knuth.pdf')!.contentHash, '');

@@ -117,6 +117,18 @@ describe('PDF extraction', function () {
     });
   });
 
+  describe('a magazine article', () => {
+    it('joins each drop cap to the paragraph it opens, and keeps "A" a word of its own before a word', async () => {
+      const article = await extractPdf(files['magazine-article.pdf']);
+      assert.equal(article.ok, true, article.message);
+      const body = article.sections.find((s) => s.kind === 'other')!.sentences.map((s) => s.text);
+      assert.ok(body.includes('Harbour pilots have listened to the chimes of tide bells for centuries.'), body.join('\n'));
+      assert.ok(body.includes('The chimes change with the depth of the water under each bell, so a pilot who knows them can tell the tide from the quay.'), body.join('\n'));
+      assert.ok(body.includes('A new bell at the harbour mouth rings once for every metre of water over the bar, and twice when the channel is closed.'), body.join('\n'));
+      assert.match(article.pages[0], /^Harbour pilots/m);
+    });
+  });
+
   describe('an IEEE-style paper', () => {
     let ieee: PdfExtraction;
     before(async () => {
