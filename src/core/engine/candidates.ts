@@ -121,7 +121,7 @@ const RUN_IN_HEADING = /^(?:\d+(?:\.\d+)*\.?\s+)?(?:introduction|conclusions?|su
 
 /**
  * The text before a PDF's first heading, when the PDF has neither an abstract nor an introduction heading: magazine
- * articles and short papers state what they are about there ("A distributed computation consists of …"). Without it
+ * articles and short papers state what they are about there ("Here, we present a field guide to …"). Without it
  * such a paper, full text and all, got a sentence from its title only.
  */
 function unheadedOpening(sections: readonly PaperSection[]): PaperSection | undefined {

@@ -119,7 +119,7 @@ export const MIGRATIONS: ReadonlyArray<(db: Database) => void> = [
   // the en dash it is, a line broken after an en dash is joined without a space, and a compound broken at its hyphen
   // keeps it ("graph-|based"): re-extract.
   (db) => db.exec(`UPDATE pdf_files SET content_hash = '', mtime_ms = -1;`),
-  // 7 → 8: a drop cap is joined to the paragraph it opens ("H" + "uman reading …" → "Human reading …"): re-extract.
+  // 7 → 8: a drop cap is joined to the paragraph it opens ("H" + "arbour pilots …" → "Harbour pilots …"): re-extract.
   (db) => db.exec(`UPDATE pdf_files SET content_hash = '', mtime_ms = -1;`),
 ];
 

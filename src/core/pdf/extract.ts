@@ -180,17 +180,17 @@ async function readDocument(path: string, task: PdfjsLoadingTask, complete: bool
 }
 
 /**
- * A drop cap, the large initial that magazines set beside a paragraph, is a line of its own: "H" in a 39 pt font, then
- * "uman reading relies …" in 9 pt. It is joined to the line it opens ("Human reading relies …"; "The", whose rest "he"
+ * A drop cap, the large initial that magazines set beside a paragraph, is a line of its own: "H" in a 36 pt font, then
+ * "arbour pilots have …" in 10 pt. It is joined to the line it opens ("Harbour pilots have …"; "The", whose rest "he"
  * is a word too, the same way), so that the first word is whole in quotes and search.
  */
 function joinDropCaps(lines: readonly TextLine[], words: Pick<WordList, 'has'>): TextLine[] {
   const out: TextLine[] = [];
   for (let i = 0; i < lines.length; i++) {
     const [letter, next] = [lines[i], lines[i + 1]];
-    // Prose follows a drop cap; a large operator ("∑" set as "X") has its indices and formula beside it ("i;j nij").
+    // Prose follows a drop cap; a large operator ("∑" set as "X") has its indices and formula beside it.
     if (next && /^\p{Lu}$/u.test(letter.text) && letter.fontSize >= DROP_CAP_SIZE * next.fontSize && /^\p{Ll}+(?=[\s,.])/u.test(next.text) && next.text.length >= 30) {
-      // "A" and "I" are words of their own: "A" then "new method" stays two words, "A" then "mbiguity" is one.
+      // "A" and "I" are words of their own: "A" then "new bell" stays two words, "A" then "nchors" is one.
       const rest = /^\p{Ll}+/u.exec(next.text)?.[0] ?? '';
       const apart = /^[AI]$/.test(letter.text) && (words.has(rest) || !words.has((letter.text + rest).toLowerCase()));
       // The paragraph begins at the letter.
