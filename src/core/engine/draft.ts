@@ -260,7 +260,7 @@ export function groupKeyphrases(
     for (const key of new Set(phrases.map((p) => p.key))) if (scores.has(key)) outside.set(key, (outside.get(key) ?? 0) + 1);
   }
   const ranked = [...scores.entries()]
-    .map(([key, e]) => ({ key, surface: pluralWhereWritten(e.surface, e.written), docs: e.docs, value: (e.score * e.docs.size) / (1 + (outside.get(key) ?? 0)) }))
+    .map(([key, e]) => ({ key, surface: e.surface, written: e.written, docs: e.docs, value: (e.score * e.docs.size) / (1 + (outside.get(key) ?? 0)) }))
     .sort((a, b) => b.value - a.value);
   const out: Array<{ surface: string; terms: Set<string> }> = [];
   const covered = new Set<number>();
@@ -285,7 +285,7 @@ export function groupKeyphrases(
     }
     pick ??= best;
     if (!pick) break;
-    out.push({ surface: pick.surface, terms: new Set(pick.key.split(' ')) });
+    out.push({ surface: pluralWhereWritten(pick.surface, pick.written), terms: new Set(pick.key.split(' ')) });
     for (const d of pick.docs) covered.add(d);
   }
   // A capital that only title case gave ("Unpaired Image-to-Image Translation") goes when the works also write the
