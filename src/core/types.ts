@@ -50,6 +50,12 @@ export interface PaperRecord {
   year?: number;
   venue?: string;
   abstract?: string;
+  /**
+   * An abstract the .bib gives this entry that other works, under other titles and by other authors, carry as well: a
+   * proceedings' or journal issue's blurb copied into each of its papers. Kept for display; never quoted as this
+   * work's, so it is not in `abstract`.
+   */
+  collectionAbstract?: string;
   doi?: string;
   /** Sections of the linked PDF's full text, when one is linked and has text. */
   sections?: PaperSection[];

@@ -121,6 +121,9 @@ export const MIGRATIONS: ReadonlyArray<(db: Database) => void> = [
   (db) => db.exec(`UPDATE pdf_files SET content_hash = '', mtime_ms = -1;`),
   // 7 → 8: a drop cap is joined to the paragraph it opens ("H" + "arbour pilots …" → "Harbour pilots …"): re-extract.
   (db) => db.exec(`UPDATE pdf_files SET content_hash = '', mtime_ms = -1;`),
+  // 8 → 9: entries that share an abstract are found by its opening, so that a proceedings' blurb copied into each of
+  // its papers is not quoted as any one paper's (an index of the whole text would store every abstract twice).
+  (db) => db.exec(`CREATE INDEX IF NOT EXISTS entries_abstract_opening ON entries(substr(abstract, 1, 48));`),
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;

@@ -5,6 +5,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { Database, Statement } from 'better-sqlite3';
 import type { BibParseResult } from '../bibtex';
+import { isCollectionAbstract, type AbstractHolder } from '../bibtex/collection-abstract';
 import type { PdfExtraction, PdfMetadataGuess } from '../pdf/types';
 import type { Author, PaperLookup, PaperRecord, PaperSection, SectionKind } from '../types';
 import { MIGRATIONS, SCHEMA_VERSION } from './schema';
@@ -267,6 +268,14 @@ class SqliteLibraryStore implements LibraryStore {
     );
   }
 
+  /** Other entries with the same abstract (by the index on its opening, then the whole text). */
+  private othersWithAbstract(id: number, abstract: string): AbstractHolder[] {
+    const rows = this.stmt(
+      `SELECT title, authors FROM entries WHERE substr(abstract, 1, 48) = substr(?, 1, 48) AND abstract = ? AND id <> ? LIMIT 20`,
+    ).all(abstract, abstract, id) as { title: string; authors: string }[];
+    return rows.map((r) => ({ title: r.title, authors: JSON.parse(r.authors) as Author[] }));
+  }
+
   private linkedPdf(key: string): { path: string; id: number; ok: number } | undefined {
     return this.stmt(
       `SELECT p.path, p.id, p.ok FROM links l JOIN pdf_files p ON p.path = l.pdf_path
@@ -295,7 +304,10 @@ class SqliteLibraryStore implements LibraryStore {
     if (row.authors_truncated) record.authorsTruncated = true;
     if (row.year !== null) record.year = row.year;
     if (row.venue !== null) record.venue = row.venue;
-    if (row.abstract !== null) record.abstract = row.abstract;
+    if (row.abstract !== null) {
+      if (isCollectionAbstract(record, this.othersWithAbstract(row.id, row.abstract))) record.collectionAbstract = row.abstract;
+      else record.abstract = row.abstract;
+    }
     if (row.doi !== null) record.doi = row.doi;
     const pdf = this.linkedPdf(row.key);
     if (pdf) {

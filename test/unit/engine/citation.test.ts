@@ -139,6 +139,25 @@ describe('DefaultEngine.citationSentence', () => {
     assert.equal(s.spans[0].source?.section, 'title');
   });
 
+  it("does not quote a proceedings' blurb that the .bib copies into each of its papers as any one paper's claim", async () => {
+    const blurb = 'The talks collected here were given at the spring meeting of the type designers guild in Lyon.';
+    const lib = new MemoryLibrary([
+      { key: 'pirelli92', type: 'inproceedings', title: 'Outline Fonts for Small Screens', authors: [{ family: 'Pirelli' }], abstract: blurb },
+      { key: 'moreau92', type: 'inproceedings', title: 'Hinting by Hand', authors: [{ family: 'Moreau' }], abstract: blurb },
+      // The same paper twice, and a journal version by the same author under a new title: their abstract is theirs.
+      { key: 'lee01', type: 'inproceedings', title: 'Kerning Tables', authors: [{ family: 'Lee' }], abstract: 'We learn kerning tables from scanned books.' },
+      { key: 'lee01dup', type: 'inproceedings', title: 'Kerning tables.', authors: [{ family: 'Lee' }], abstract: 'We learn kerning tables from scanned books.' },
+      { key: 'lee02', type: 'article', title: 'Learned Kerning Tables', authors: [{ family: 'Lee' }], abstract: 'We learn kerning tables from scanned books.' },
+    ]);
+    const s = await engine.citationSentence({ key: 'pirelli92', style: 'citation' }, lib);
+    assert.equal(s.text, 'Pirelli \\cite{pirelli92} presented “Outline Fonts for Small Screens”.');
+    assert.deepEqual(s.flags, [TITLE_ONLY_FLAG]);
+    assert.equal(lib.getPaper('moreau92')!.collectionAbstract, blurb);
+    const own = await engine.citationSentence({ key: 'lee02', style: 'citation' }, lib);
+    assert.equal(own.text, 'Lee \\cite{lee02} learned kerning tables from scanned books.');
+    assert.deepEqual(own.flags, []);
+  });
+
   it('prefers a PDF contribution sentence with its page when there is no abstract', async () => {
     const lib = new MemoryLibrary([
       {

@@ -200,6 +200,42 @@ describe('library store', () => {
     });
   }
 
+  it("keeps a proceedings' blurb that the .bib copies into each paper apart from the papers' own abstracts", () => {
+    const blurb = 'The talks collected here were given at the spring meeting of the type designers guild in Lyon.';
+    const bib = `
+@inproceedings{pirelli92, author = {Ana Pirelli}, title = {Outline Fonts for Small Screens}, year = 1992, abstract = {${blurb}}}
+@inproceedings{moreau92, author = {Jean Moreau}, title = {Hinting by Hand}, year = 1992, abstract = {${blurb}}}
+@inproceedings{lee01, author = {Lee, Min}, title = {Kerning Tables}, year = 2001, abstract = {We learn kerning tables from scanned books.}}
+@article{lee02, author = {Lee, Min}, title = {Learned Kerning Tables}, year = 2002, abstract = {We learn kerning tables from scanned books.}}
+`;
+    store.writeBibFile('/lib/proceedings.bib', stamp, parseBibtex(bib, '/lib/proceedings.bib'));
+    for (const key of ['pirelli92', 'moreau92']) {
+      const paper = store.getPaper(key)!;
+      assert.equal(paper.abstract, undefined, key);
+      assert.equal(paper.collectionAbstract, blurb, key);
+    }
+    // The same author's other version under a new title keeps the abstract it shares.
+    assert.equal(store.getPaper('lee02')!.abstract, 'We learn kerning tables from scanned books.');
+    assert.equal(store.getPaper('knuth1984')!.abstract, 'The author and his associates have been experimenting with a new kind of documentation.');
+    // Search still finds the blurb.
+    assert.deepEqual(store.search('Lyon').map((h) => h.key).sort(), ['moreau92', 'pirelli92']);
+  });
+
+  it('opens a library of schema 8 and tells its shared abstracts without re-extracting its PDFs', () => {
+    store.writePdf(pdf('/lib/knuth.pdf'), 5);
+    const stampBefore = store.pdfFileStamp('/lib/knuth.pdf');
+    store.close();
+    const Database = require('better-sqlite3');
+    const db = new Database(path.join(dir, 'library.db'));
+    db.exec('DROP INDEX entries_abstract_opening');
+    db.pragma('user_version = 8');
+    db.close();
+    store = openLibraryStore(path.join(dir, 'library.db'));
+    assert.deepEqual(store.pdfFileStamp('/lib/knuth.pdf'), stampBefore);
+    store.writeBibFile('/lib/copy.bib', stamp, parseBibtex('@misc{other, author = {Ito, Ren}, title = {Other}, abstract = {The author and his associates have been experimenting with a new kind of documentation.}}', '/lib/copy.bib'));
+    assert.equal(store.getPaper('knuth1984')!.abstract, undefined);
+  });
+
   it('turns any user text into a safe prefix query', () => {
     assert.equal(toFtsQuery('Knu* "TeX" OR'), '"Knu"* "TeX"* "OR"*');
     assert.equal(toFtsQuery('-- ()'), undefined);
