@@ -66,7 +66,7 @@ export function enumerateCandidates(record: PaperRecord, doc: SourceDocument, op
         source,
         sentenceIndex,
         extract,
-        text: rewriteSentence(extract, { record, style: options.style, syntax: options.syntax, tense: options.tense ?? DEFAULT_CITATION_TENSE }),
+        text: rewriteSentence(extract, { record, style: options.style, syntax: options.syntax, tense: options.tense ?? DEFAULT_CITATION_TENSE, truncated: variant.truncated }),
         features: candidateFeatures(ctx, sentenceIndex, variant),
         score: 0,
       });

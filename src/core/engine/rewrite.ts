@@ -3,7 +3,8 @@
 // "their"), verb agreement, and CiteSum's REF convention in both directions.
 import type { CiteSyntax, CitationStyle, PaperRecord, Tense } from '../types';
 import { STOPWORDS } from '../text/tokens';
-import { baseFromGerund, baseFromPast, isPastForm, pastTense } from '../text/verbs';
+import { baseFromGerund, baseFromPast, hasOwnVerb, isPastForm, pastTense } from '../text/verbs';
+import { englishWords } from '../pdf/words';
 import { citeMarker, workSubject, type Plurality } from './authors';
 import { MENTIONS_OTHER_WORK } from './cues';
 
@@ -623,6 +624,8 @@ export interface RewriteTarget {
   syntax?: CiteSyntax;
   /** Citation style only (a TLDR speaks in the present): default 'present'. */
   tense?: Tense;
+  /** The sentence is a compression cut short: a noun phrase cut at a preposition no longer names what the work is about. */
+  truncated?: boolean;
 }
 
 /** "a" or "an" before the given text ("an encoder", "a unified model", "an RNN"). */
@@ -805,8 +808,18 @@ export function rewriteSentence(sentence: string, target: RewriteTarget): string
       s = replaceInnerFirstPerson(s, style, target.tense, true).replace(OF_THIS_PAPER, `of ${subject.text}`);
     } else {
       const marker = citeMarker([target.record.key], target.syntax);
-      // No subject names the work before its marker at the end.
-      s = replaceInnerFirstPerson(s, style, target.tense, true).replace(/\s*([.!?]["')\]]?)?\s*$/, (_m, end?: string) => ` ${marker}${end ?? '.'}`);
+      const inner = replaceInnerFirstPerson(s, style, target.tense, true);
+      const topic = target.truncated ? undefined : nounPhraseTopic(inner);
+      if (topic) {
+        // "Font creation and graphics management on the Mac." → "Dako \cite{k} wrote about font creation and …"
+        const presented = /^an?\s/.test(topic.text);
+        const singular = subject.plurality === 'singular';
+        const verb = target.tense === 'past' ? (presented ? 'presented' : 'wrote about') : presented ? (singular ? 'presents' : 'present') : singular ? 'writes about' : 'write about';
+        s = `${subject.text} ${verb} ${topic.text}${topic.end}`;
+      } else {
+        // No subject names the work before its marker at the end.
+        s = inner.replace(/\s*([.!?]["')\]]?)?\s*$/, (_m, end?: string) => ` ${marker}${end ?? '.'}`);
+      }
     }
     s = dropSelfPraise(s);
   } else {
@@ -819,12 +832,68 @@ export function rewriteSentence(sentence: string, target: RewriteTarget): string
   return ensureFinalPeriod(capitalizeFirst(s.replace(/\s{2,}/g, ' ').replace(/ ,/g, ',').trim()));
 }
 
+/** Words that make a sentence more than a noun phrase, found without the tagger (which costs far more). */
+const SURELY_A_CLAUSE = /\b(?:is|are|was|were|be|been|being|has|have|had|can|could|will|would|may|might|must|should|shall|do|does|did|that|which|who|whose|we|our|us|it|they|[a-z]{2,}ed)\b/i;
+/** Openers of a noun phrase that also end one ("of", "for", "with" …): after them a verb-like word is a noun ("Review of …"). */
+const NOUN_AFTER = /^(?:of|for|in|on|with|to|and|or|from|at|by|as|versus|vs\.?)$/i;
+const NOUN_PHRASE_MAX_WORDS = 25;
+
+/** A word with a past tense that the word list holds ("tide" → "tided", "describes" → "described"; not "font"). */
+function canBeVerb(word: string): boolean {
+  const base = /s$/.test(word) ? toBaseForm(word) : word;
+  const past = pastTense(base);
+  return past !== base && englishWords().has(past.toLowerCase());
+}
+
+/**
+ * A catalogue's abstract that is only a noun phrase ("Font creation and graphics management on the Mac", "A
+ * side-by-side comparison of six type managers") names what the work is about; with the citation put at its end it
+ * would be a sentence without a verb. Its words, with an opening capital that only opened the sentence lowered, to be
+ * the object of "wrote about" (or "presented", after "a"/"an"). Undefined for a clause, a long sentence, one that opens
+ * with a preposition, an instruction ("Banish jargon with …": its first word has a past tense, and no "of" follows) or
+ * a catalogue's verb without its subject ("Looks at …").
+ */
+export function nounPhraseTopic(sentence: string): { text: string; end: string } | undefined {
+  const m = /^(.*?)\s*([.!]["')\]”’]?)?\s*$/s.exec(sentence.trim());
+  const body = m?.[1] ?? '';
+  const words = body.split(/\s+/);
+  if (!body || words.length > NOUN_PHRASE_MAX_WORDS || /[?:;]/.test(body) || SURELY_A_CLAUSE.test(body)) return undefined;
+  const [first, second = ''] = words;
+  const lower = first.toLowerCase();
+  const article = /^(?:a|an|the)$/.test(lower);
+  if (!article && (STOPWORDS.has(lower) || !/^[\p{L}\d]/u.test(first))) return undefined;
+  // A word that can be a verb opens an instruction before its object ("Banish jargon with …"), but a compound before
+  // a plural ("Tide tables …") or "of" ("Review of …"). A verb "-s" opens a clause whatever follows ("Looks at …",
+  // "Discusses …"), so a plural noun that could be one goes too.
+  const nextIsNoun = NOUN_AFTER.test(second.replace(/,$/, '')) || /[^s]s,?$/.test(second);
+  if (!article && /^\p{L}+$/u.test(first) && (!nextIsNoun || /s$/.test(lower)) && canBeVerb(lower)) return undefined;
+  // Within a run of words up to a preposition, comma or "and", a verb before the run's last word makes the phrase a
+  // clause: an "-s" verb after its subject ("Smith describes a parser"), or any verb after a plural ("Neural networks
+  // outperform SVMs"). A noun that could be a verb ("harbour charts", "tide tables") opens its run.
+  for (const run of body.split(/\s*(?:,|\b(?:and|or|of|for|in|on|with|to|from|at|by|as|versus|vs\.)\b)\s*/i)) {
+    const runWords = run.split(/\s+/).filter(Boolean);
+    for (let i = 1; i < runWords.length - 1; i++) {
+      const w = runWords[i];
+      if (/^\p{Ll}+$/u.test(w) && (/s$/.test(w) || /[^s]s$/.test(runWords[i - 1])) && canBeVerb(w)) return undefined;
+    }
+  }
+  if (hasOwnVerb(body)) return undefined;
+  // "Font creation …" → "font creation …"; names ("Adobe Type Manager 2.0, …", "TeX …") keep their capital.
+  const opensName = !article && (/^\p{Lu}/u.test(second) || !/^\p{Lu}\p{Ll}+$/u.test(first) || PROPER_OPENER.test(first) || !englishWords().has(lower));
+  const text = opensName ? body : lower + body.slice(first.length);
+  return { text, end: m?.[2] ?? '.' };
+}
+
+const CATALOGUE_PHRASAL_VERB = /^(?:Looks at|Deals with|Focuses on|Concentrates on|Reports on|Comments on|Touches on|Reflects on|Elaborates on|Centres on|Centers on)\s+\S/;
+
 /**
  * The subject that a catalogue's abstract leaves out: "Discusses the role of X, examines Y, and describes Z." → "This
  * paper discusses …"; "Compare the advantages of X." → "We compare …". Only a verb that heads predicates, before
  * what can be its object ("Studies show …", "Uses of X …" keep their subject).
  */
 function withImpliedSubject(s: string): string {
+  // "Looks at X", "Deals with X": a verb with its preposition, which no noun opens a sentence with.
+  if (CATALOGUE_PHRASAL_VERB.test(s)) return `This paper ${s[0].toLowerCase()}${s.slice(1)}`;
   const m = /^(\p{Lu}[a-z]+)\s+([^\s,.;:]+)/u.exec(s);
   if (!m) return s;
   const word = m[1].toLowerCase();

@@ -220,6 +220,24 @@ describe('rewriteSentence', () => {
     assert.equal(rewriteSentence('Nor do we rely on radar at test time.', tldr), 'Nor does it rely on radar at test time.');
   });
 
+  it("writes a catalogue's noun-phrase abstract as what the work is about, not as a sentence without a verb", () => {
+    const past = { record: one, style: 'citation' as const, tense: 'past' as const };
+    assert.equal(rewriteSentence('Tide prediction and harbour pilotage on the Atlantic coast.', past), 'Brants \\cite{brants00} wrote about tide prediction and harbour pilotage on the Atlantic coast.');
+    assert.equal(rewriteSentence('A side-by-side comparison of five tide calculators.', past), 'Brants \\cite{brants00} presented a side-by-side comparison of five tide calculators.');
+    assert.equal(rewriteSentence('Tide prediction and harbour pilotage on the Atlantic coast.', { record: three, style: 'citation', tense: 'present' }), 'Taigman et al. \\cite{taigman17} write about tide prediction and harbour pilotage on the Atlantic coast.');
+    // A name keeps its capital.
+    assert.equal(rewriteSentence('Admiralty Tide Tables, Reeds Almanac and TideCalc 3.1.', past), 'Brants \\cite{brants00} wrote about Admiralty Tide Tables, Reeds Almanac and TideCalc 3.1.');
+    // A clause, an instruction, a catalogue's verb and a cut noun phrase stay as they were, and so does a TLDR.
+    for (const sentence of ['Tide gauges record sea levels every minute.', 'Harbour pilots distrust tide tables.', 'Banish guesswork with the help of a tide clock.']) {
+      assert.match(rewriteSentence(sentence, past), /^[A-Z][^\\]* \\cite\{brants00\}\.$/, sentence);
+    }
+    // A catalogue's verb with its preposition has the work as its subject.
+    assert.equal(rewriteSentence('Looks at the history of tide prediction.', past), 'Brants \\cite{brants00} looked at the history of tide prediction.');
+    assert.equal(rewriteSentence('Deals with harbour pilotage.', { record: one, style: 'tldr' }), 'This paper deals with harbour pilotage.');
+    assert.equal(rewriteSentence('Tide prediction and harbour pilotage on the Atlantic coast.', { ...past, truncated: true }), 'Tide prediction and harbour pilotage on the Atlantic coast \\cite{brants00}.');
+    assert.equal(rewriteSentence('Tide prediction and harbour pilotage on the Atlantic coast.', { record: one, style: 'tldr' }), 'Tide prediction and harbour pilotage on the Atlantic coast.');
+  });
+
   it('keeps "our own" with the authors', () => {
     assert.equal(
       rewriteSentence('We compare three tide models on our own gauge records.', { record: three, style: 'tldr' }),
