@@ -188,6 +188,10 @@ const QUANTITY_HEADS: ReadonlySet<string> = new Set(
   'number numbers variety set sets kind kinds type types amount amounts range lot lots series collection family host plethora array majority part parts use'.split(' '),
 );
 const NUMBER_WORDS: ReadonlySet<string> = new Set('two three four five six seven eight nine ten eleven twelve hundred hundreds thousand thousands million millions'.split(' '));
+/** Words of measurement and of papers' self-description: a phrase made of these alone ("error rate", "relative importance", "experimental results") is what any work reports, not a topic. */
+const GENERIC_TOPIC_WORDS: ReadonlySet<string> = new Set(
+  'error errors rate rates relative importance accuracy performance result results experimental experiment experiments improvement improvements significant state art approach approaches method methods paper papers work task tasks problem problems high low large small good better best new novel recent existing different various overall main key important general rest'.split(' '),
+);
 
 function extractPhrases(text: string): Phrase[] {
   const out: Phrase[] = [];
@@ -208,6 +212,7 @@ function extractPhrases(text: string): Phrase[] {
         // "number of parameters", "variety of knowledge sources", "six senses": a quantity is not a topic; what it
         // counts is a phrase of its own.
         if ((n > 1 && phrase[1] === 'of' && QUANTITY_HEADS.has(phrase[0])) || NUMBER_WORDS.has(phrase[0])) continue;
+        if (phrase.every((w) => w === 'of' || GENERIC_TOPIC_WORDS.has(w))) continue;
         // Adjectives such as "adversarial" rarely end the name of a topic; "networks" does.
         // Nor do hyphenated modifiers: "multimodal unsupervised image-to-image" is cut off before "translation".
         if (n > 1 && /(?:al|ive|ous|ic|ed|ent)$/.test(phrase[n - 1])) continue;

@@ -410,6 +410,16 @@ describe('groupKeyphrases', () => {
     for (const p of phrases) assert.ok(!/^(?:variety of|number of|six)\b/.test(p), `topic named after a quantity: ${phrases.join(' | ')}`);
   });
 
+  it('does not name a topic after what any work reports ("error rate", "relative importance")', () => {
+    const group = [
+      'We lower the error rate of ballad rhyme tagging and weigh the relative importance of stanza features.',
+      'Ballad rhyme tagging with stanza features: the error rate falls, and we rank the relative importance of each feature.',
+      'A ballad rhyme tagging model whose error rate shows the relative importance of stanza features.',
+    ];
+    const phrases = groupKeyphrases(group, ['We parse spoken commands.'], () => 1, 2);
+    assert.deepEqual(phrases, ['ballad rhyme tagging', 'stanza features']);
+  });
+
   it('keeps the capital of a name and drops the capitals of title case', () => {
     const group = [
       'Rhyme Tagging With Hidden Markov Chains. We tag rhyme schemes of ballads with hidden Markov chains.',
