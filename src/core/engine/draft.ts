@@ -188,6 +188,8 @@ const QUANTITY_HEADS: ReadonlySet<string> = new Set(
   'number numbers variety set sets kind kinds type types amount amounts range lot lots series collection family host plethora array majority part parts use'.split(' '),
 );
 const NUMBER_WORDS: ReadonlySet<string> = new Set('two three four five six seven eight nine ten eleven twelve hundred hundreds thousand thousands million millions'.split(' '));
+/** Prepositions that the stopword list leaves out: a phrase opened by one ("towards electronic research") is no topic. */
+const PREPOSITIONS: ReadonlySet<string> = new Set('towards toward among amongst across beyond versus along around despite like per since unlike inside outside onto'.split(' '));
 /** Words of measurement and of papers' self-description: a phrase made of these alone ("error rate", "relative importance", "experimental results") is what any work reports, not a topic. */
 const GENERIC_TOPIC_WORDS: ReadonlySet<string> = new Set(
   'error errors rate rates relative importance accuracy performance result results experimental experiment experiments improvement improvements significant state art approach approaches method methods paper papers work task tasks problem problems high low large small good better best new novel recent existing different various overall main key important general rest'.split(' '),
@@ -207,8 +209,8 @@ function extractPhrases(text: string): Phrase[] {
       for (let i = 0; i + n <= words.length; i++) {
         const phrase = words.slice(i, i + n);
         if (phrase.some((w) => w.length < 2 || /^\d+$/.test(w))) continue;
-        if (STOPWORDS.has(phrase[0]) || STOPWORDS.has(phrase[n - 1])) continue;
-        if (phrase.slice(1, -1).some((w) => STOPWORDS.has(w) && w !== 'of')) continue;
+        if (STOPWORDS.has(phrase[0]) || STOPWORDS.has(phrase[n - 1]) || PREPOSITIONS.has(phrase[0]) || PREPOSITIONS.has(phrase[n - 1])) continue;
+        if (phrase.slice(1, -1).some((w) => (STOPWORDS.has(w) && w !== 'of') || PREPOSITIONS.has(w))) continue;
         // "number of parameters", "variety of knowledge sources", "six senses": a quantity is not a topic; what it
         // counts is a phrase of its own.
         if ((n > 1 && phrase[1] === 'of' && QUANTITY_HEADS.has(phrase[0])) || NUMBER_WORDS.has(phrase[0])) continue;
@@ -296,7 +298,9 @@ export function groupKeyphrases(
   // A capital that only title case gave ("Unpaired Image-to-Image Translation") goes when the works also write the
   // word in lower case; a name never written so keeps it ("Nash equilibrium", "English").
   const lowerCase = new Set([...groupTexts, ...otherTexts].flatMap((t) => t.match(/(?<![\p{L}\p{N}])\p{Ll}[\p{Ll}\p{N}]*(?![\p{L}\p{N}])/gu) ?? []));
-  return out.map((o) => o.surface.split(' ').map((w) => lowerPlainCapitals(w, (part) => !lowerCase.has(part.toLowerCase()))).join(' '));
+  // Singular or plural: "Rhymes" from a title goes when the works write "rhyme".
+  const writtenLower = (word: string) => lowerCase.has(word) || lowerCase.has(word.replace(/s$/, '')) || lowerCase.has(word.replace(/es$/, '')) || lowerCase.has(`${word}s`);
+  return out.map((o) => o.surface.split(' ').map((w) => lowerPlainCapitals(w, (part) => !writtenLower(part.toLowerCase()))).join(' '));
 }
 
 /** How often each spelling of a phrase is written (lower case → first spelling seen and its count). */
@@ -346,23 +350,33 @@ export function titleCase(phrase: string): string {
  * and a sentence naming the topic (keyphrases) that carries the grouped citations of works without a sentence of
  * their own. Grouped citations never go on the author's own sentence: that would attribute the author's claim.
  */
-function topicSentences(group: GroupPlan, index: number, syntax: CiteSyntax, groupCount: number): DraftSentence[] {
+/** Whether a group's paragraph opens with a sentence that names its topic ("A first line of work studies …"). */
+function namesItsTopic(group: GroupPlan): boolean {
+  const grouped = group.works.some((w) => w.groupedOnly);
+  // The author's own framing opens it instead; a lone work's own sentence does; unrelated works have no topic.
+  return !(group.context && !grouped) && (grouped || group.works.length >= 2) && !group.mixed;
+}
+
+/** Topic sentences of every group; "first", "another" and "further" count only the groups whose topic is named. */
+function allTopicSentences(groups: readonly GroupPlan[], syntax: CiteSyntax): DraftSentence[][] {
+  const named = groups.filter(namesItsTopic);
+  return groups.map((g) => topicSentences(g, named.indexOf(g), syntax, named.length));
+}
+
+function topicSentences(group: GroupPlan, line: number, syntax: CiteSyntax, lineCount: number): DraftSentence[] {
   const grouped = group.works.filter((w) => w.groupedOnly).map((w) => w.record.key);
   const out: DraftSentence[] = [];
   // "However, X is hard": the contrast was with the sentence before it in the author's abstract.
   if (group.context) out.push({ text: stripLeadingDiscourse(group.context.text), keys: [], sources: [group.context], role: 'topic' });
-  if (group.context && !grouped.length) return out;
-  // A "line of work" needs more than one work; a lone work's own sentence opens its paragraph.
-  if (!grouped.length && group.works.length < 2) return out;
-  // A group of unrelated works has no topic to name; its grouped citations still need a sentence.
-  if (group.mixed) {
-    if (grouped.length) out.push({ text: `Other related work includes ${citeMarker(grouped, syntax)}.`, keys: grouped, sources: [], role: 'topic' });
+  if (!namesItsTopic(group)) {
+    // A group of unrelated works has no topic to name; its grouped citations still need a sentence.
+    if (group.mixed && grouped.length) out.push({ text: `Other related work includes ${citeMarker(grouped, syntax)}.`, keys: grouped, sources: [], role: 'topic' });
     return out;
   }
   const [a, b] = group.keyphrases;
   const topic = a && b ? `${a} and ${b}` : a ?? 'closely related problems';
-  // "A first line of work" promises a second one: a single paragraph just opens with the topic.
-  const opener = groupCount === 1 ? 'Prior work studies' : index === 0 ? 'A first line of work studies' : index === 1 ? 'Another line of work addresses' : 'Further work considers';
+  // "A first line of work" promises a second one: where no other paragraph names its topic, it just opens with it.
+  const opener = lineCount === 1 ? 'Prior work studies' : line === 0 ? 'A first line of work studies' : line === 1 ? 'Another line of work addresses' : 'Further work considers';
   let text: string;
   if (grouped.length) {
     const cite = citeMarker(grouped, syntax);
@@ -624,7 +638,7 @@ export async function writeDraft(req: DraftRequest, ctx: DraftContext): Promise<
   }
 
   // Fit the target length (±15%).
-  const topicsFor = () => groups.map((g, gi) => topicSentences(g, gi, syntax, groups.length));
+  const topicsFor = () => allTopicSentences(groups, syntax);
   const hi = targetWords * (1 + LENGTH_TOLERANCE);
   const lo = targetWords * (1 - LENGTH_TOLERANCE);
   const allWorks = groups.flatMap((g) => g.works);

@@ -245,6 +245,28 @@ describe('DefaultEngine.draft', () => {
     assert.match(draft.text, /^Prior work studies /);
   });
 
+  it('promises "a first line of work" only when another paragraph names a line of work too', async () => {
+    const ballads = [
+      'We tag rhyme schemes of Scots ballads with hidden Markov chains over stanza endings.',
+      'We present a rhyme scheme tagger for Welsh ballads that reads stanza endings as sound classes.',
+      'We learn rhyme schemes of Breton ballads from stanza endings with a small tagger.',
+      'We compare rhyme scheme taggers on Irish ballads and their stanza endings.',
+      'We annotate rhyme schemes in a corpus of Manx ballads and tag their stanza endings.',
+      'We tag rhyme schemes of Cornish ballads and measure how stanza endings vary.',
+      'We transfer a rhyme scheme tagger across ballads in six Celtic languages using stanza endings.',
+    ];
+    const lib = new MemoryLibrary([
+      ...ballads.map((abstract, i) => ({ key: `b${i}`, type: 'article', title: `Ballad Rhymes ${i + 1}`, authors: [{ family: `Bard${i}` }], abstract })),
+      { key: 'tide', type: 'article', title: 'Harbour Tide Gauges', authors: [{ family: 'Moss' }], abstract: 'We calibrate harbour tide gauges against satellite altimetry over a decade of storms.' },
+    ]);
+    const draft = await engine.draft({ keys: [...ballads.map((_, i) => `b${i}`), 'tide'], targetWords: 400, format: 'latex' }, lib);
+    assert.equal(draft.paragraphs.length, 2, draft.text);
+    // The lone work's paragraph opens with its own sentence, so no second line of work follows a first.
+    assert.doesNotMatch(draft.text, /A first line of work/, draft.text);
+    assert.match(draft.text, /^Prior work studies ballad rhymes and stanza endings/, draft.text);
+    assert.match(draft.text, /\n\nMoss \\cite\{tide\} calibrated/, draft.text);
+  });
+
   it('stops when cancelled', async () => {
     const controller = new AbortController();
     controller.abort();
