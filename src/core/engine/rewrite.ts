@@ -643,11 +643,17 @@ function indefiniteArticle(next: string, capital = false): string {
  * repeat (it is also no longer new when cited). Only after a determiner, so names ("New York") stay.
  */
 export function dropSelfPraise(s: string): string {
-  return s.replace(/\b(a|an|the|two|three|several|some|these|this|their|its)\s+(?:novel|new)\s+(?:and\s+)?(?=[a-z])/gi, (_m, det: string, offset: number, whole: string) => {
-    const d = /^an?$/i.test(det) ? indefiniteArticle(whole.slice(offset + _m.length), det[0] === 'A') : det;
-    return `${d} `;
-  });
+  return s
+    .replace(/\b(a|an|the|two|three|several|some|these|this|their|its)\s+(?:novel|new)\s+(?:and\s+)?(?=[a-z])/gi, (_m, det: string, offset: number, whole: string) => {
+      const d = /^an?$/i.test(det) ? indefiniteArticle(whole.slice(offset + _m.length), det[0] === 'A') : det;
+      return `${d} `;
+    })
+    // … and a bare plural that a contribution verb takes ("reported novel techniques" → "reported techniques").
+    .replace(new RegExp(String.raw`\b((?:${CONTRIBUTION_VERB_FORMS})\s+)(?:novel|new)\s+(?=[a-z]+s\b)`, 'g'), '$1');
 }
+/** What a cited work is said to have done: "propose(s)", "proposed", "presents" … (not "creates new ideas", where "new" is the point). */
+const CONTRIBUTION_VERB_FORMS =
+  'propos(?:e|es|ed)|present(?:s|ed)?|introduc(?:e|es|ed)|report(?:s|ed)?|describ(?:e|es|ed)|develop(?:s|ed)?|offer(?:s|ed)?|design(?:s|ed)?';
 
 const SUBJECT_ASIDE =
   /^(we|I)\s*,\s*(?:in contrast|by contrast|however|instead|therefore|thus|hence|in turn|on the other hand|in particular|for example|for instance|in addition|additionally|moreover|furthermore|then|first|finally|here|now|for the first time|to our knowledge|to the best of our knowledge)\s*,\s*/i;

@@ -559,6 +559,13 @@ describe('dropSelfPraise', () => {
     assert.equal(dropSelfPraise('a new user model'), 'a user model');
     assert.equal(dropSelfPraise('two novel losses'), 'two losses');
   });
+  it('drops them before a bare plural that a contribution verb takes', () => {
+    assert.equal(dropSelfPraise('Brants \\cite{brants00} reported novel techniques for tide tables'), 'Brants \\cite{brants00} reported techniques for tide tables');
+    // Not before a singular ("presented new evidence" says what the evidence is), nor after other verbs.
+    assert.equal(dropSelfPraise('they presented new evidence'), 'they presented new evidence');
+    assert.equal(dropSelfPraise('they need new gauges'), 'they need new gauges');
+    assert.equal(dropSelfPraise('the crew creates new routes each season'), 'the crew creates new routes each season');
+  });
   it('keeps names and other uses', () => {
     assert.equal(dropSelfPraise('data from New York'), 'data from New York');
     assert.equal(dropSelfPraise('what is new here'), 'what is new here');
