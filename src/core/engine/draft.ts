@@ -345,11 +345,6 @@ export function titleCase(phrase: string): string {
   );
 }
 
-/**
- * The opening of a paragraph: the author's own framing of the problem when their abstract has one for this group,
- * and a sentence naming the topic (keyphrases) that carries the grouped citations of works without a sentence of
- * their own. Grouped citations never go on the author's own sentence: that would attribute the author's claim.
- */
 /** Whether a group's paragraph opens with a sentence that names its topic ("A first line of work studies …"). */
 function namesItsTopic(group: GroupPlan): boolean {
   const grouped = group.works.some((w) => w.groupedOnly);
@@ -363,6 +358,12 @@ function allTopicSentences(groups: readonly GroupPlan[], syntax: CiteSyntax): Dr
   return groups.map((g) => topicSentences(g, named.indexOf(g), syntax, named.length));
 }
 
+/**
+ * The opening of a paragraph: the author's own framing of the problem when their abstract has one for this group,
+ * and a sentence naming the topic (keyphrases) that carries the grouped citations of works without a sentence of
+ * their own. Grouped citations never go on the author's own sentence: that would attribute the author's claim.
+ * `line` is the paragraph's place among the `lineCount` paragraphs that name their topic.
+ */
 function topicSentences(group: GroupPlan, line: number, syntax: CiteSyntax, lineCount: number): DraftSentence[] {
   const grouped = group.works.filter((w) => w.groupedOnly).map((w) => w.record.key);
   const out: DraftSentence[] = [];
