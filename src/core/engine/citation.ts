@@ -215,7 +215,7 @@ export function titledCitation(record: PaperRecord, title: string, ranked: reado
       // A claim that still refers to "they" needs the sentence before it.
       // … and one that speaks of "this paper" is the paper's own voice, not a claim to report.
       if (/^(?:so|thus|hence|therefore|then|also)\b|\b(?:they|their|them)\b|\bthis (?:paper|work|article|study)\b/i.test(claim)) return undefined;
-      // … nor one that is only a noun phrase ("noted that font creation and graphics management on the Mac").
+      // … nor one that is only a noun phrase ("noted that tide prediction and harbour pilotage on the Atlantic coast").
       if (!hasOwnVerb(claim)) return undefined;
       const first = claim.split(' ')[0];
       // "noted that discourse connectives …": a capital that only opened the sentence goes, names keep theirs (a

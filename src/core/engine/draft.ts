@@ -188,7 +188,7 @@ const QUANTITY_HEADS: ReadonlySet<string> = new Set(
   'number numbers variety set sets kind kinds type types amount amounts range lot lots series collection family host plethora array majority part parts use'.split(' '),
 );
 const NUMBER_WORDS: ReadonlySet<string> = new Set('two three four five six seven eight nine ten eleven twelve hundred hundreds thousand thousands million millions'.split(' '));
-/** Prepositions that the stopword list leaves out: a phrase opened by one ("towards electronic research") is no topic. */
+/** Prepositions that the stopword list leaves out: a phrase opened by one ("towards harbour pilotage") is no topic. */
 const PREPOSITIONS: ReadonlySet<string> = new Set('towards toward among amongst across beyond versus along around despite like per since unlike inside outside onto'.split(' '));
 /** Words of measurement and of papers' self-description: a phrase made of these alone ("error rate", "relative importance", "experimental results") is what any work reports, not a topic. */
 const GENERIC_TOPIC_WORDS: ReadonlySet<string> = new Set(

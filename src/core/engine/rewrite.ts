@@ -283,7 +283,7 @@ export function clauseTruncations(sentence: string, minWords = 7): Truncation[] 
     if (/\b(?:in|of|for|to|with|by|on|from|at|as|a|an|the|that|and|or|than|into|onto|between|under|over|its|their|our|together|both|is|are|was|were|be|been|being|which|each|new|novel|simple|general|efficient|effective|several|various|multiple|many|some|few|more|most|other|such|this|these|those|two|three|four|five|very|highly|when|if|whether|without|not|only|but|yet|so|because|since|how|what|why|can|could|may|might|must|should|will|would|allows?|allowed|enables?|keeps?|makes?|suitable|able|unable|per|versus|i\.e\.|e\.g\.|just|even|merely|solely|mainly|primarily|mostly|largely|partly|especially|particularly|namely|rather|via|through|like|including|within|across|among|against|towards?|upon|during|while|where|whose|whom|who|also|then|thus|hence)\s*$/i.test(head)) continue;
     // "… and a task for evaluation metrics" → "… and a task": a generic head noun said nothing without what followed.
     if (GENERIC_HEAD_AT_END.test(head)) continue;
-    // "… the good next tasks are the ones [that are learned fastest]": "the ones" is defined by what follows.
+    // "… the best harbours are the ones [that stay ice-free]": "the ones" is defined by what follows.
     if (/\bthe (?:one|ones|kind|type|sort)\s*$/i.test(head)) continue;
     // "classifies documents not by topic, but by sentiment": the cut would say the opposite.
     if (/^,\s*but\b/i.test(m[0]) && /\bnot\b/i.test(head.slice(head.lastIndexOf(',') + 1))) continue;
@@ -817,7 +817,7 @@ export function rewriteSentence(sentence: string, target: RewriteTarget): string
       const inner = replaceInnerFirstPerson(s, style, target.tense, true);
       const topic = target.truncated ? undefined : nounPhraseTopic(inner);
       if (topic) {
-        // "Font creation and graphics management on the Mac." → "Dako \cite{k} wrote about font creation and …"
+        // "Tide prediction and harbour pilotage." → "Vell \cite{k} wrote about tide prediction and harbour pilotage."
         const presented = /^an?\s/.test(topic.text);
         const singular = subject.plurality === 'singular';
         const verb = target.tense === 'past' ? (presented ? 'presented' : 'wrote about') : presented ? (singular ? 'presents' : 'present') : singular ? 'writes about' : 'write about';
@@ -852,12 +852,12 @@ function canBeVerb(word: string): boolean {
 }
 
 /**
- * A catalogue's abstract that is only a noun phrase ("Font creation and graphics management on the Mac", "A
- * side-by-side comparison of six type managers") names what the work is about; with the citation put at its end it
- * would be a sentence without a verb. Its words, with an opening capital that only opened the sentence lowered, to be
- * the object of "wrote about" (or "presented", after "a"/"an"). Undefined for a clause, a long sentence, one that opens
- * with a preposition, an instruction ("Banish jargon with …": its first word has a past tense, and no "of" follows) or
- * a catalogue's verb without its subject ("Looks at …").
+ * A catalogue's abstract that is only a noun phrase ("Tide prediction and harbour pilotage on the Atlantic coast", "A
+ * side-by-side comparison of five tide calculators") names what the work is about; with the citation put at its end
+ * it would be a sentence without a verb. Its words, with an opening capital that only opened the sentence lowered, to
+ * be the object of "wrote about" (or "presented", after "a"/"an"). Undefined for a clause, a long sentence, one that
+ * opens with a preposition, an instruction ("Banish jargon with …": its first word has a past tense, and no "of"
+ * follows) or a catalogue's verb without its subject ("Looks at …").
  */
 export function nounPhraseTopic(sentence: string): { text: string; end: string } | undefined {
   const m = /^(.*?)\s*([.!]["')\]”’]?)?\s*$/s.exec(sentence.trim());
@@ -884,7 +884,7 @@ export function nounPhraseTopic(sentence: string): { text: string; end: string }
     }
   }
   if (hasOwnVerb(body)) return undefined;
-  // "Font creation …" → "font creation …"; names ("Adobe Type Manager 2.0, …", "TeX …") keep their capital.
+  // "Tide prediction …" → "tide prediction …"; names ("Admiralty Tide Tables, …", "TeX …") keep their capital.
   const opensName = !article && (/^\p{Lu}/u.test(second) || !/^\p{Lu}\p{Ll}+$/u.test(first) || PROPER_OPENER.test(first) || !englishWords().has(lower));
   const text = opensName ? body : lower + body.slice(first.length);
   return { text, end: m?.[2] ?? '.' };

@@ -45,7 +45,7 @@ describe('latexToUnicode', () => {
     ['plain text', 'plain text'],
     ['{\\NTG{}} and \\NetBibTeX{}ing', 'NTG and NetBibTeXing'],
     ['{\\eightrm METAPLOT} and {\\smc mf medley}', 'METAPLOT and mf medley'],
-    ['Th{\\^e}{\\kern-.05em}\\llap{\\raise 0.5ex\\hbox{x}}nh', 'Thêxnh'],
+    ['Tr{\\^e}{\\kern-.05em}\\llap{\\raise 0.5ex\\hbox{x}}ng', 'Trêxng'],
     ['Latin\\slash Arabic\\emdash{}done', 'Latin/Arabic—done'],
     ['Space\\hspace{1em}Quad', 'Space Quad'],
     ['\\enquote{cited}', '“cited”'],

@@ -80,7 +80,7 @@ describe('sourceDocument: what a citation may quote', () => {
           'But for some languages, ex.',
           'This paper is organised as follows.',
           'We continue with a discussion of the pronunciation dictionary.',
-          'This paper concludes with a review of the origins of rhyme graphs.',
+          'This paper closes with a short history of rhyme graphs.',
           'The corpus is described, and then the rhyme graphs are presented.',
           'Implementation details are not extensively discussed.',
           'Some conclusions are drawn and directions for future work are presented.',
