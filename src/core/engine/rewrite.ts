@@ -4,7 +4,7 @@
 import type { CiteSyntax, CitationStyle, PaperRecord, Tense } from '../types';
 import { STOPWORDS } from '../text/tokens';
 import { baseFromGerund, baseFromPast, hasOwnVerb, isPastForm, pastTense } from '../text/verbs';
-import { englishWords } from '../pdf/words';
+import { englishWords } from '../text/words';
 import { citeMarker, workSubject, type Plurality } from './authors';
 import { MENTIONS_OTHER_WORK } from './cues';
 
@@ -840,8 +840,10 @@ export function rewriteSentence(sentence: string, target: RewriteTarget): string
 
 /** Words that make a sentence more than a noun phrase, found without the tagger (which costs far more). */
 const SURELY_A_CLAUSE = /\b(?:is|are|was|were|be|been|being|has|have|had|can|could|will|would|may|might|must|should|shall|do|does|did|that|which|who|whose|we|our|us|it|they|[a-z]{2,}ed)\b/i;
-/** Openers of a noun phrase that also end one ("of", "for", "with" …): after them a verb-like word is a noun ("Review of …"). */
-const NOUN_AFTER = /^(?:of|for|in|on|with|to|and|or|from|at|by|as|versus|vs\.?)$/i;
+/** Words that join the parts of a noun phrase ("of", "for", "and" …): a verb-like word before one is a noun ("Review of …"). */
+const PHRASE_JOINERS = String.raw`of|for|in|on|with|to|and|or|from|at|by|as|versus|vs\.`;
+const NOUN_AFTER = new RegExp(`^(?:${PHRASE_JOINERS}|vs)$`, 'i');
+const PHRASE_RUN_BREAK = new RegExp(String.raw`\s*(?:,|\b(?:${PHRASE_JOINERS})\b)\s*`, 'i');
 const NOUN_PHRASE_MAX_WORDS = 25;
 
 /** A word with a past tense that the word list holds ("tide" → "tided", "describes" → "described"; not "font"). */
@@ -876,7 +878,7 @@ export function nounPhraseTopic(sentence: string): { text: string; end: string }
   // Within a run of words up to a preposition, comma or "and", a verb before the run's last word makes the phrase a
   // clause: an "-s" verb after its subject ("Smith describes a parser"), or any verb after a plural ("Neural networks
   // outperform SVMs"). A noun that could be a verb ("harbour charts", "tide tables") opens its run.
-  for (const run of body.split(/\s*(?:,|\b(?:and|or|of|for|in|on|with|to|from|at|by|as|versus|vs\.)\b)\s*/i)) {
+  for (const run of body.split(PHRASE_RUN_BREAK)) {
     const runWords = run.split(/\s+/).filter(Boolean);
     for (let i = 1; i < runWords.length - 1; i++) {
       const w = runWords[i];

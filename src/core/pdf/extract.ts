@@ -7,7 +7,7 @@ import type { PaperSection } from '../types';
 import type { PdfExtraction, PdfFailure } from './types';
 import { DocumentSpelling, layoutPage, pageText, type PageLayout, type TextLine } from './layout';
 import { LigatureRepair } from './ligatures';
-import { englishWords, type WordList } from './words';
+import { englishWords, type WordList } from '../text/words';
 import { guessMetadata, type InfoFields } from './metadata';
 import { openPdf, type PdfjsDocument, type PdfjsLoadingTask } from './pdfjs';
 import { bodyFontSize, buildSections, contentLines } from './sections';

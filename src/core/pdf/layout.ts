@@ -2,7 +2,7 @@
 // Items are kept in content-stream order, which for typeset papers is reading order (column by column); positions
 // only decide where a line ends, where a space goes and where a paragraph breaks.
 import type { PdfjsTextItem } from './pdfjs';
-import type { WordList } from './words';
+import type { WordList } from '../text/words';
 
 export interface TextLine {
   text: string;

@@ -2,7 +2,7 @@
 // "ffl" ligatures sit at control codes (11–15 in TeX's OT1 layout) that pdf.js reads as spaces: "identi ed",
 // "the bene t", "the rst". An English word list tells the words back, and only in a document that shows the damage.
 import type { TextLine } from './layout';
-import { englishWords, type WordList } from './words';
+import { englishWords, type WordList } from '../text/words';
 
 /** Most frequent first: when two ligatures make a word, the commoner one is likelier. */
 const LIGATURES = ['fi', 'ff', 'fl', 'ffi', 'ffl'] as const;

@@ -113,9 +113,10 @@ export function startsWithName(clause: string): boolean {
 }
 
 /**
- * Whether a clause has a verb of its own, by compromise's tagger: "Microsoft's packages contain a selection of fonts"
- * does; "Tide prediction and harbour pilotage on the Atlantic coast" and "A side-by-side comparison of five tide calculators"
- * (a catalogue's abstract that is only a noun phrase) do not. The "'s" that compromise reads as "is" does not count.
+ * Whether a clause has a verb of its own, by compromise's tagger: "Glyph's kits hold a broad range of typefaces" does;
+ * "Tide prediction and harbour pilotage on the Atlantic coast" and "A side-by-side comparison of five tide
+ * calculators" (a catalogue's abstract that is only a noun phrase) do not. The "'s" that compromise reads as "is" does
+ * not count.
  */
 export function hasOwnVerb(clause: string): boolean {
   const { nlp } = compromise();
