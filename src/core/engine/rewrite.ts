@@ -648,8 +648,9 @@ export function dropSelfPraise(s: string): string {
       const d = /^an?$/i.test(det) ? indefiniteArticle(whole.slice(offset + _m.length), det[0] === 'A') : det;
       return `${d} `;
     })
-    // … and a bare plural that a contribution verb takes ("reported novel techniques" → "reported techniques").
-    .replace(new RegExp(String.raw`\b((?:${CONTRIBUTION_VERB_FORMS})\s+)(?:novel|new)\s+(?=[a-z]+s\b)`, 'g'), '$1');
+    // … and a bare plural that a contribution verb takes ("reported novel techniques" → "reported techniques"); not
+    // after "to", where the work's aim is spoken of ("to introduce new users to TeX": users new to it).
+    .replace(new RegExp(String.raw`(?<!\bto\s)\b((?:${CONTRIBUTION_VERB_FORMS})\s+)(?:novel|new)\s+(?=[a-z]+s\b)`, 'g'), '$1');
 }
 /** What a cited work is said to have done: "propose(s)", "proposed", "presents" … (not "creates new ideas", where "new" is the point). */
 const CONTRIBUTION_VERB_FORMS =
