@@ -138,6 +138,22 @@ const VERBATIM_ARGUMENT = new Set(['url', 'path', 'verb', 'nolinkurl', 'doi']);
 /** `\href{url}{text}`: the first argument is skipped, the second printed. */
 const SKIP_FIRST_ARGUMENT = new Set(['href']);
 
+// Math scripts that Unicode has a character for: "O(n^2)" reads "O(n²)", not "O(n2)". Letters only where the raised
+// or lowered form is common in fonts (ⁿ, ⁱ, ᵀ); anything else keeps its base characters, as before.
+const SUPERSCRIPTS: Record<string, string> = { ...digitScripts('⁰¹²³⁴⁵⁶⁷⁸⁹'), '+': '⁺', '-': '⁻', '−': '⁻', '=': '⁼', '(': '⁽', ')': '⁾', n: 'ⁿ', i: 'ⁱ', T: 'ᵀ' };
+const SUBSCRIPTS: Record<string, string> = { ...digitScripts('₀₁₂₃₄₅₆₇₈₉'), '+': '₊', '-': '₋', '−': '₋', '=': '₌', '(': '₍', ')': '₎' };
+
+function digitScripts(forms: string): Record<string, string> {
+  return Object.fromEntries([...forms].map((form, digit) => [String(digit), form]));
+}
+
+/** `arg` raised or lowered when every character has a script form; as it is otherwise. */
+function scriptForm(arg: string, forms: Record<string, string>): string {
+  const chars = [...arg.replace(/\s+/g, '')];
+  if (!chars.length || !chars.every((c) => lookup(forms, c) !== undefined)) return arg;
+  return chars.map((c) => forms[c]).join('');
+}
+
 const NEEDS_CONVERSION = /[\\{}~$`'\-^_]/;
 const NON_ASCII = /[^\x00-\x7f]/;
 
@@ -192,10 +208,17 @@ class Converter {
           i++;
           break;
         case '^':
-        case '_':
-          if (!this.mathMode) out += ch;
-          i++;
+        case '_': {
+          if (!this.mathMode) {
+            out += ch;
+            i++;
+            break;
+          }
+          const arg = this.argument(i + 1, to);
+          out += scriptForm(arg.text, ch === '^' ? SUPERSCRIPTS : SUBSCRIPTS);
+          i = Math.max(arg.end, i + 1);
           break;
+        }
         case '-':
           if (s[i + 1] === '-' && i + 1 < to) {
             if (s[i + 2] === '-' && i + 2 < to) {
