@@ -7,11 +7,13 @@ cd "$(dirname "$0")/.."
 log() { printf '[setup] %s\n' "$*" >&2; }
 
 # Debian packages: Chromium (integration tests drive the workbench), libkrb5-dev (code-server's native addon),
-# poppler-utils (pdftotext, the PDF benchmark's yardstick), python3-onnx/numpy (tiny test models).
+# poppler-utils (pdftotext, the PDF benchmark's yardstick), python3-onnx/numpy (tiny test models), texlive-latex-base
+# (pdflatex: a test builds a document from the engine's LaTeX, and scripts/make-latex-macros.mjs checks its table).
 apt_needed=()
 command -v chromium >/dev/null 2>&1 || apt_needed+=(chromium)
 dpkg -s libkrb5-dev >/dev/null 2>&1 || apt_needed+=(libkrb5-dev)
 command -v pdftotext >/dev/null 2>&1 || apt_needed+=(poppler-utils)
+command -v pdflatex >/dev/null 2>&1 || apt_needed+=(texlive-latex-base)
 # Debian's own python3 (a pyenv shim may come first on PATH) builds the tiny ONNX models of the neural tests.
 /usr/bin/python3 -c 'import onnx, numpy' >/dev/null 2>&1 || apt_needed+=(python3-onnx python3-numpy)
 if [ ${#apt_needed[@]} -gt 0 ]; then

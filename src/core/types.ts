@@ -73,6 +73,8 @@ export interface PaperLookup {
 
 export type CiteSyntax = 'cite' | 'citet' | 'citep' | 'pandoc';
 export type CitationStyle = 'citation' | 'tldr';
+/** What a text is written into: a LaTeX file, a Markdown (Pandoc) file, or nowhere in particular (hovers). */
+export type OutputFormat = 'latex' | 'markdown' | 'plain';
 
 /** Tense of the reporting verb in citation style: "Smith et al. \\cite{k} proposed …" (past) or "… propose …". */
 export type Tense = 'past' | 'present';
@@ -90,6 +92,12 @@ export interface CitationRequest {
   key: string;
   style: CitationStyle;
   syntax?: CiteSyntax;
+  /**
+   * What the text is written into: 'latex' escapes a source's % & # _ $ and writes Greek and math symbols as macros,
+   * 'markdown' escapes what Pandoc would read as markup, 'plain' leaves the text as read (hovers). Default: markdown
+   * for the 'pandoc' syntax, else latex.
+   */
+  format?: OutputFormat;
   /** The author's own abstract, when known: lets the engine prefer what contrasts with it. */
   ownAbstract?: string;
   /** Citation style only; the engine's default when absent (the default engine: past). */
@@ -124,6 +132,7 @@ export interface DraftRequest {
   /** Target length in words; engines aim within ±15%. */
   targetWords?: number;
   subsections?: boolean;
+  /** The document's format: the draft's text is escaped for it (see CitationRequest.format). */
   format: 'latex' | 'markdown';
   syntax?: CiteSyntax;
   /** Tense of the sentences about the cited works; the engine's default when absent. */

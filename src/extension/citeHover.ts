@@ -32,7 +32,7 @@ export class CiteHoverProvider implements vscode.HoverProvider {
     try {
       const engine = await this.engines.get({ trusted: vscode.workspace.isTrusted, engineId: 'default' });
       if (token.isCancellationRequested) return undefined;
-      const tldr = await engine.citationSentence({ key: hit.key, style: 'tldr' }, this.library);
+      const tldr = await engine.citationSentence({ key: hit.key, style: 'tldr', format: 'plain' }, this.library);
       md.appendMarkdown(`*TLDR (generated):* ${escapeMd(tldr.text)}`);
       if (tldr.flags.length) md.appendMarkdown(` — ⚠ ${escapeMd(tldr.flags.join('; '))}`);
       md.appendMarkdown('\n\n');

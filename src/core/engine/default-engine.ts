@@ -3,6 +3,7 @@ import type { CitationRequest, CitationSentence, Draft, DraftRequest, Engine, En
 import { throwIfCancelled } from '../types';
 import shippedModel from '../../../resources/models/sentence-scorer.json';
 import { writeCitationSentence } from './citation';
+import { citationForDocument, draftForDocument, formatForSyntax } from './document-text';
 import { writeDraft } from './draft';
 import { LinearScorer, type LinearModel } from './scorer';
 
@@ -25,10 +26,11 @@ export class DefaultEngine implements Engine {
     throwIfCancelled(options?.signal);
     const record = library.getPaper(req.key);
     if (!record) throw new Error(`unknown key '${req.key}': not in the library`);
-    return writeCitationSentence(record, this.scorer, { style: req.style, syntax: req.syntax, ownAbstract: req.ownAbstract, tense: req.tense, avoidSources: req.avoidSources });
+    const sentence = writeCitationSentence(record, this.scorer, { style: req.style, syntax: req.syntax, ownAbstract: req.ownAbstract, tense: req.tense, avoidSources: req.avoidSources });
+    return citationForDocument(sentence, req.format ?? formatForSyntax(req.syntax));
   }
 
   async draft(req: DraftRequest, library: PaperLookup, options?: EngineOptions): Promise<Draft> {
-    return writeDraft(req, { library, scorer: this.scorer, options });
+    return draftForDocument(await writeDraft(req, { library, scorer: this.scorer, options }), req.format);
   }
 }

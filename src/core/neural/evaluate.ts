@@ -43,7 +43,7 @@ export async function evaluateEngineCitations(
   for (const item of scored) {
     throwIfCancelled(options.signal);
     options.progress?.report(predictions.length, scored.length, item.id);
-    const sentence = await engine.citationSentence({ key: item.record.key, style, syntax: 'cite' }, library, { signal: options.signal });
+    const sentence = await engine.citationSentence({ key: item.record.key, style, syntax: 'cite', format: 'plain' }, library, { signal: options.signal });
     predictions.push({ id: item.id, prediction: sentence.text });
     const r = rouge(sentence.text, item.references);
     if (!r) continue;

@@ -19,6 +19,7 @@ import { splitSentences } from '../text/sentences';
 import { contentTerms, TfIdfModel } from '../text/tokens';
 import { workSubject } from '../engine/authors';
 import { DEFAULT_CITATION_TENSE } from '../engine/citation';
+import { citationForDocument, draftForDocument, formatForSyntax } from '../engine/document-text';
 import { clusterWorks, contrastSentence, groupKeyphrases, planningText, renderDraft, topicGroupCount } from '../engine/draft';
 import { firstPersonPlural } from '../engine/rewrite';
 import { checkCitations, firstSentence, toCitationStyle } from './output-check';
@@ -93,6 +94,11 @@ export abstract class SentenceWriterEngine implements Engine {
   ): Promise<RawSentence>;
 
   async citationSentence(req: CitationRequest, library: PaperLookup, options: EngineOptions = {}): Promise<CitationSentence> {
+    return citationForDocument(await this.plainCitationSentence(req, library, options), req.format ?? formatForSyntax(req.syntax));
+  }
+
+  /** The sentence as plain text with its citation marker; the draft escapes whole paragraphs at the end. */
+  private async plainCitationSentence(req: CitationRequest, library: PaperLookup, options: EngineOptions): Promise<CitationSentence> {
     throwIfCancelled(options.signal);
     const found = library.getPaper(req.key);
     if (!found) throw new UnknownKeyError(req.key);
@@ -151,7 +157,7 @@ export abstract class SentenceWriterEngine implements Engine {
         const paper = known[next++];
         throwIfCancelled(options.signal);
         options.progress?.report(done, known.length, `Writing about ${paper.key}`);
-        const sentence = await this.citationSentence(
+        const sentence = await this.plainCitationSentence(
           { key: paper.key, style: 'citation', syntax, ownAbstract: req.ownAbstract, tense: req.tense },
           library,
           { signal: options.signal },
@@ -182,13 +188,14 @@ export abstract class SentenceWriterEngine implements Engine {
         sentences: written,
       };
     });
-    return {
+    const draft: Draft = {
       text: renderDraft(paragraphs, req.format),
       paragraphs,
       citedKeys: known.map((p) => p.key),
       unknownKeys,
       engine: this.id,
     };
+    return draftForDocument(draft, req.format);
   }
 }
 
