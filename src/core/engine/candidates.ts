@@ -117,6 +117,56 @@ export function withoutRunInFootnote(text: string): string | undefined {
   return text;
 }
 
+// The headings of a structured abstract: medicine's (IMRaD and its kin) and Emerald's ("Purpose",
+// "Design/methodology/approach", "Originality/value"). Written as "Methods:", "Methods -", "METHODS We …" or, in
+// Emerald's exports, "Purpose The purpose of …".
+const ABSTRACT_LABEL =
+  /^(?:background|introduction|context|motivation|rationale|objectives?|aims?|purpose|goals?|hypothes[ie]s|(?:materials and )?methods?|methodology|design(?:[\s/]+methodology[\s/]+approach)?|setting|participants|patients|interventions|measurements|main outcome measures?|outcomes?|results?|findings|discussion|conclusions?|interpretation|implications|significance|(?:research )?limitations(?:[\s/]+implications)?|(?:practical|social|managerial|research) implications|originality(?:[\s/]+value)?|value|keywords)/i;
+
+/**
+ * The heading of a structured abstract that opens a sentence, and the sentence without it: "Methods: We followed …"
+ * → { label: 'Methods', text: 'We followed …' }. Without ":" or a dash, the heading must be one (a capitalized or
+ * all-caps word of the list, or a "/" compound) followed by a capitalized word: "Results Our …", "Originality/value
+ * This study …". "Results show …" has no heading.
+ */
+export function splitAbstractLabel(sentence: string): { label?: string; text: string } {
+  const m = ABSTRACT_LABEL.exec(sentence);
+  if (!m) return { text: sentence };
+  const label = m[0];
+  const rest = sentence.slice(label.length);
+  const separated = /^\s*(?::|\s[-–—]|\.(?=\s))\s*(?=\S)/.exec(rest);
+  if (separated) return { label, text: sentence.slice(label.length + separated[0].length) };
+  const asHeading = /^\p{Lu}/u.test(label) && /^\s+(?=\p{Lu})/u.test(rest);
+  return asHeading ? { label, text: rest.trimStart() } : { text: sentence };
+}
+
+/** Headings under which a structured abstract gives the field's context, not what the paper did. */
+const CONTEXT_LABEL = /^(?:background|introduction|context|motivation|rationale)$/i;
+const SPEAKS_FOR_ITSELF = /\b(?:[Ww]e|[Oo]ur|us|I|[Mm]y)\b/;
+
+/**
+ * The abstract's sentences without their headings. In a structured abstract (two headings or more), a sentence under
+ * "Background" that does not speak for the paper ("Short sleep is common among adolescents.") is context: it is left
+ * out, so that the citation says what the work did.
+ */
+function abstractSentences(abstract: string): SourceSentence[] {
+  const split = splitSentences(abstract).map(splitAbstractLabel);
+  const structured = split.filter((s) => s.label).length >= 2;
+  const out: SourceSentence[] = [];
+  let label: string | undefined;
+  split.forEach((s, index) => {
+    label = s.label ?? label;
+    const context = structured && label !== undefined && CONTEXT_LABEL.test(label) && !SPEAKS_FOR_ITSELF.test(s.text) && !THIS_PAPER_PHRASE.test(s.text);
+    if (!context) out.push({ text: s.text, section: 'abstract', index });
+  });
+  return out;
+}
+
+/** "… reading behavior.Design methodology approach - First, …": exports that lost the break before a heading. */
+function headingsApart(abstract: string): string {
+  return abstract.replace(/(\p{Ll}[.!?])(?=(?:Purpose|Design[\s/]+methodology|Methods?|Results?|Findings|Conclusions?|Originality|(?:Research|Practical|Social) (?:limitations|implications))\b)/gu, '$1 ');
+}
+
 const RUN_IN_HEADING = /^(?:\d+(?:\.\d+)*\.?\s+)?(?:introduction|conclusions?|summary|abstract)\s+(?=\p{Lu}\p{Ll})/iu;
 
 /**
@@ -137,9 +187,9 @@ function unheadedOpening(sections: readonly PaperSection[]): PaperSection | unde
 /** Every sentence the engine may take or rewrite, each with its provenance. */
 export function sourceDocument(record: PaperRecord): SourceDocument {
   const sentences: SourceSentence[] = [];
-  const abstract = record.abstract ? withoutCopyrightNotice(plainText(record.abstract)) : '';
+  const abstract = record.abstract ? withoutCopyrightNotice(headingsApart(plainText(record.abstract))) : '';
   if (abstract) {
-    splitSentences(abstract).forEach((text, index) => sentences.push({ text, section: 'abstract', index }));
+    sentences.push(...abstractSentences(abstract));
   }
   const sections = record.sections ?? [];
   const opening = abstract ? undefined : unheadedOpening(sections);

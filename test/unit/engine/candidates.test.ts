@@ -153,6 +153,41 @@ describe('sourceDocument: what a citation may quote', () => {
     assert.equal(sourceDocument(referencesOnly).grounded, false);
   });
 
+  it("reads a structured abstract without its headings, and cites what the study did rather than its background", async () => {
+    const record: PaperRecord = {
+      key: 'haddad2020',
+      type: 'article',
+      title: 'Sleep and recall in adolescents',
+      authors: [{ family: 'Haddad', given: 'Rana' }],
+      abstract:
+        'Background: Short sleep is common among teenagers. Methods: We followed 412 pupils for two school years and logged nightly sleep with wrist sensors. Results: Each hour of lost sleep lowered word-list recall by 6 percent. Conclusions: Protecting sleep may help learning.',
+    };
+    const doc = sourceDocument(record);
+    assert.deepEqual(
+      doc.sentences.map((s) => s.text),
+      ['We followed 412 pupils for two school years and logged nightly sleep with wrist sensors.', 'Each hour of lost sleep lowered word-list recall by 6 percent.', 'Protecting sleep may help learning.'],
+    );
+    const cite = await new DefaultEngine().citationSentence({ key: 'haddad2020', style: 'citation' }, new MemoryLibrary([record]));
+    assert.match(cite.text, /Haddad \\cite\{haddad2020\} followed 412 pupils/);
+    // Emerald's exports: headings without a colon, one run into the sentence before it.
+    const emerald: PaperRecord = {
+      ...record,
+      key: 'vale2019',
+      abstract:
+        'Purpose The purpose of this paper is to compare how readers rate novels online.Design/methodology/approach Ratings of 900 novels were sampled from two sites. Findings Readers rate translated novels lower. Originality/value This study adds a cross-site comparison of ratings.',
+    };
+    const texts = sourceDocument(emerald).sentences.map((s) => s.text);
+    assert.deepEqual(texts, [
+      'The purpose of this paper is to compare how readers rate novels online.',
+      'Ratings of 900 novels were sampled from two sites.',
+      'Readers rate translated novels lower.',
+      'This study adds a cross-site comparison of ratings.',
+    ]);
+    // A sentence that merely opens with such a word keeps it, and so does an abstract with one heading-like word.
+    const plain: PaperRecord = { ...record, key: 'p', abstract: 'Results show that short naps help pupils. Background noise in classrooms hurts recall of word lists. We measure both effects in two schools.' };
+    assert.deepEqual(sourceDocument(plain).sentences.map((s) => s.text), ['Results show that short naps help pupils.', 'Background noise in classrooms hurts recall of word lists.', 'We measure both effects in two schools.']);
+  });
+
   it('drops the same notices from a data set that ships its abstracts as sentences', () => {
     const doc = sourceDocumentFromSentences([
       'We present a chime-aware parser for inverted word order in verse.',
