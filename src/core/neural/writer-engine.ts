@@ -18,7 +18,8 @@ import { throwIfCancelled } from '../types';
 import { splitSentences } from '../text/sentences';
 import { contentTerms, TfIdfModel } from '../text/tokens';
 import { workSubject } from '../engine/authors';
-import { DEFAULT_CITATION_TENSE } from '../engine/citation';
+import { plainText } from '../engine/candidates';
+import { DEFAULT_CITATION_TENSE, titleOnlySentence } from '../engine/citation';
 import { citationForDocument, draftForDocument, formatForSyntax } from '../engine/document-text';
 import { clusterWorks, contrastSentence, groupKeyphrases, planningText, renderDraft, topicGroupCount } from '../engine/draft';
 import { firstPersonPlural } from '../engine/rewrite';
@@ -118,12 +119,9 @@ export abstract class SentenceWriterEngine implements Engine {
     const tense = req.tense ?? DEFAULT_CITATION_TENSE;
     let text = toCitationStyle(checked.text, paper, req.style, req.syntax, tense);
     if (!/[\p{L}\p{N}]{3}/u.test(text.replace(/\\\w+\{[^}]*\}/g, ''))) {
-      // Nothing usable came back: say what the work is called rather than invent anything.
-      const work = workSubject(paper, req.syntax);
-      text =
-        req.style === 'tldr'
-          ? `This paper is titled "${paper.title}".`
-          : `${work.text} ${tense === 'past' ? 'presented' : work.plurality === 'singular' ? 'presents' : 'present'} "${paper.title}".`;
+      // Nothing usable came back: say what the work is called rather than invent anything, in the default engine's
+      // words (“Title” in typographic quotes: a straight " prints as a closing quote in LaTeX).
+      text = titleOnlySentence(paper, plainText(paper.title ?? ''), req.style, req.syntax, tense).text;
       flags.push('model output empty: title used');
     }
     // Re-check after styling: only the requested key may remain, whatever the model wrote.

@@ -68,7 +68,7 @@ describe('neural: output check', () => {
     assert.equal(invented.flags.filter((f) => f.startsWith('removed invented')).length, 3);
     assert.equal(invented.spans[0].source?.text, 'We propose the domain transfer network.');
     const empty = await new ScriptedEngine(' \\cite{x} ').citationSentence({ key: 'taigman17', style: 'citation' }, library);
-    assert.equal(empty.text, 'Taigman et al. \\cite{taigman17} presented "Unsupervised cross-domain image generation".');
+    assert.equal(empty.text, 'Taigman et al. \\cite{taigman17} presented “Unsupervised cross-domain image generation”.');
     assert.ok(empty.flags.includes('model output empty: title used'));
   });
 
