@@ -90,6 +90,11 @@ function scriptRun(text: string, i: number): { latex: string; end: number } | un
   return undefined;
 }
 
+/** The quote at `at` opens a quotation: it starts the text or follows a space, a bracket, a dash or another quote. */
+function opensQuote(text: string, at: number): boolean {
+  return at === 0 || /[\s([{\u2014\u2013/“‘-]/.test(text[at - 1]);
+}
+
 function escapeLatex(text: string): string {
   let out = '';
   let math = '';
@@ -111,6 +116,13 @@ function escapeLatex(text: string): string {
       // Already escaped (a model or a source that wrote LaTeX): keep "\%" as it is.
       closeMath();
       out += ch + text[i++];
+      continue;
+    }
+    if (ch === '"' || (ch === "'" && opensQuote(text, i - 1))) {
+      // A straight " prints as a closing quote in LaTeX (and is a shorthand under babel's German): typographic
+      // quotes instead, opening after a space or a bracket. A ' already prints as ’; only an opening one changes.
+      closeMath();
+      out += ch === '"' ? (opensQuote(text, i - 1) ? '“' : '”') : '‘';
       continue;
     }
     const special = LATEX_SPECIAL[ch];

@@ -48,6 +48,8 @@ describe('document text: what an engine writes into a .tex or .md file', () => {
     assert.equal(toDocumentText('2ⁿ⁻¹ blocks, x₁₀, O(n²)', 'latex'), '2\\textsuperscript{n-1} blocks, x\\textsubscript{10}, O(n²)');
     assert.equal(toDocumentText('ﬁndings in Łódź, café — “quoted”', 'latex'), 'findings in Łódź, café — “quoted”');
     assert.equal(toDocumentText('<a|b>', 'latex'), '\\textless{}a\\textbar{}b\\textgreater{}');
+    // A straight " prints as a closing quote in LaTeX: quotations get typographic quotes; an apostrophe stays.
+    assert.equal(toDocumentText('a "chunked" input ("flat") and the \'raw\' one, don\'t', 'latex'), 'a “chunked” input (“flat”) and the ‘raw\' one, don\'t');
   });
 
   it('escapes for Pandoc Markdown what would become markup, math or a citation', () => {
