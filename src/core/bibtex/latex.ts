@@ -161,11 +161,16 @@ export function latexToUnicode(raw: string): string {
   if (!NEEDS_CONVERSION.test(raw)) {
     // Plain text: only whitespace to tidy (and NFC, for files saved with decomposed accents).
     const text = raw.replace(/\s+/g, ' ').trim();
-    return NON_ASCII.test(text) ? text.normalize('NFC') : text;
+    return NON_ASCII.test(text) ? withoutLigatures(text.normalize('NFC')) : text;
   }
   const converter = new Converter(raw);
   const out = converter.run(0, raw.length);
-  return out.replace(/\s+/g, ' ').trim().normalize('NFC');
+  return withoutLigatures(out.replace(/\s+/g, ' ').trim().normalize('NFC'));
+}
+
+/** "classiﬁcation" → "classification": an abstract pasted from a PDF keeps its ligature characters, which no search matches. */
+function withoutLigatures(text: string): string {
+  return text.replace(/[\ufb00-\ufb06]/g, (c) => c.normalize('NFKC'));
 }
 
 /** Own-property lookup, so `\constructor` or `\toString` in a .bib is an unknown command, not Object's method. */

@@ -39,6 +39,9 @@ describe('latexToUnicode', () => {
     // An exponent keeps its meaning where Unicode can raise it ("O(n2)" would read as n times 2).
     ['$\\alpha$-stable and $O(n^2)$', 'α-stable and O(n²)'],
     ['$2^{n-1}$ and $x_{10}$ but $e^{i\\pi}$ and $x_i$', '2ⁿ⁻¹ and x₁₀ but eiπ and xi'],
+    // Ligatures from an abstract pasted out of a PDF, with and without LaTeX around them.
+    ['classi\ufb01cation of \ufb02ows', 'classification of flows'],
+    ['e\ufb00ective \\emph{o\ufb03ce}', 'effective office'],
     ['\\url{http://x.org/a_b~c--d}', 'http://x.org/a_b~c--d'],
     ['\\href{http://x.org}{the site}', 'the site'],
     ['  many\n   lines\tand spaces ', 'many lines and spaces'],
