@@ -90,6 +90,9 @@ function scriptRun(text: string, i: number): { latex: string; end: number } | un
   return undefined;
 }
 
+/** After an opening ': a word, and later a ' after a letter that no letter follows ("'chunked' input"). */
+const SINGLE_QUOTED = /^\p{L}[^']*\p{L}'(?!\p{L})/u;
+
 /** The quote at `at` opens a quotation: it starts the text or follows a space, a bracket, a dash or another quote. */
 function opensQuote(text: string, at: number): boolean {
   return at === 0 || /[\s([{\u2014\u2013/“‘-]/.test(text[at - 1]);
@@ -118,9 +121,10 @@ function escapeLatex(text: string): string {
       out += ch + text[i++];
       continue;
     }
-    if (ch === '"' || (ch === "'" && opensQuote(text, i - 1))) {
+    if (ch === '"' || (ch === "'" && opensQuote(text, i - 1) && SINGLE_QUOTED.test(text.slice(i)))) {
       // A straight " prints as a closing quote in LaTeX (and is a shorthand under babel's German): typographic
-      // quotes instead, opening after a space or a bracket. A ' already prints as ’; only an opening one changes.
+      // quotes instead, opening after a space or a bracket. A ' already prints as ’; only one that opens a quotation
+      // closed later changes ('chunked'), not an elision ("ISSAC '95", "'em").
       closeMath();
       out += ch === '"' ? (opensQuote(text, i - 1) ? '“' : '”') : '‘';
       continue;

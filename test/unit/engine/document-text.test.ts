@@ -50,6 +50,7 @@ describe('document text: what an engine writes into a .tex or .md file', () => {
     assert.equal(toDocumentText('<a|b>', 'latex'), '\\textless{}a\\textbar{}b\\textgreater{}');
     // A straight " prints as a closing quote in LaTeX: quotations get typographic quotes; an apostrophe stays.
     assert.equal(toDocumentText('a "chunked" input ("flat") and the \'raw\' one, don\'t', 'latex'), 'a “chunked” input (“flat”) and the ‘raw\' one, don\'t');
+    assert.equal(toDocumentText("ISSAC '95 and rock 'n' roll, 'em", 'latex'), "ISSAC '95 and rock 'n' roll, 'em");
   });
 
   it('escapes for Pandoc Markdown what would become markup, math or a citation', () => {
