@@ -197,8 +197,9 @@ const GENERIC_TOPIC_WORDS: ReadonlySet<string> = new Set(
 
 function extractPhrases(text: string): Phrase[] {
   const out: Phrase[] = [];
-  // A phrase never runs across punctuation: "Natural Language Processing (NLP)" gives no "processing nlp".
-  const chunks = splitSentences(text).flatMap((s) => s.split(/[,;:()[\]{}"“”!?]+|\.(?:\s|$)/).map((chunk, i) => ({ chunk, opensSentence: i === 0 })));
+  // A phrase never runs across punctuation: "Natural Language Processing (NLP)" gives no "processing nlp", and
+  // "accuracy & speed improves" no "accuracy speed improves".
+  const chunks = splitSentences(text).flatMap((s) => s.split(/[,;:()[\]{}"“”!?&+=<>|%#*]+|\s[—–-]+\s|—|\.(?:\s|$)/).map((chunk, i) => ({ chunk, opensSentence: i === 0 })));
   for (const { chunk, opensSentence } of chunks) {
     // Words keep the case they are written in ("NLP", "MeSH", "Nash"), but for the capital that opens a sentence;
     // groupKeyphrases lowers the capitals of title case.

@@ -385,6 +385,17 @@ describe('groupKeyphrases', () => {
     assert.ok(!phrases.includes('tidal sensor networks'), phrases.join(' | '));
   });
 
+  it('never runs a topic phrase across "&"', () => {
+    const group = [
+      'We cut latency & memory footprint of speech models on phones.',
+      'Our pruning lowers latency & memory footprint for keyword spotting.',
+      'Distillation reduces latency & memory footprint while accuracy holds.',
+    ];
+    const phrases = groupKeyphrases(group, ['We parse spoken commands with a grammar of robot actions.'], () => 1, 3);
+    assert.ok(phrases.includes('memory footprint'), phrases.join(' | '));
+    for (const p of phrases) assert.ok(!/latency memory/.test(p), `phrase across "&": ${p}`);
+  });
+
   it('does not name a topic after what the works do without', () => {
     const group = [
       'We translate sketches into photographs without paired examples, using a cycle loss.',
