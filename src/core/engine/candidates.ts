@@ -156,6 +156,8 @@ function abstractSentences(abstract: string): SourceSentence[] {
   let label: string | undefined;
   split.forEach((s, index) => {
     label = s.label ?? label;
+    // "Keywords: sleep; memory; adolescents" is a list, not a sentence of the abstract.
+    if (s.label && /^keywords$/i.test(s.label)) return;
     const context = structured && label !== undefined && CONTEXT_LABEL.test(label) && !SPEAKS_FOR_ITSELF.test(s.text) && !THIS_PAPER_PHRASE.test(s.text);
     if (!context) out.push({ text: s.text, section: 'abstract', index });
   });

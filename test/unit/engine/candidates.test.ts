@@ -160,7 +160,7 @@ describe('sourceDocument: what a citation may quote', () => {
       title: 'Sleep and recall in adolescents',
       authors: [{ family: 'Haddad', given: 'Rana' }],
       abstract:
-        'Background: Short sleep is common among teenagers. Methods: We followed 412 pupils for two school years and logged nightly sleep with wrist sensors. Results: Each hour of lost sleep lowered word-list recall by 6 percent. Conclusions: Protecting sleep may help learning.',
+        'Background: Short sleep is common among teenagers. Methods: We followed 412 pupils for two school years and logged nightly sleep with wrist sensors. Results: Each hour of lost sleep lowered word-list recall by 6 percent. Conclusions: Protecting sleep may help learning. Keywords: sleep duration, verbal memory, school pupils, wrist sensors.',
     };
     const doc = sourceDocument(record);
     assert.deepEqual(
