@@ -1,5 +1,6 @@
 // LaTeX → Unicode for display and search. Applied per field, on demand (a 4,800-entry .bib has ~100,000 field
 // values and the index needs only a handful of them per entry). Raw values stay untouched for output.
+import { SUBSCRIPT_OF, SUPERSCRIPT_OF } from '../text/scripts';
 
 /** Accent commands → Unicode combining marks, applied to the first character of their argument. */
 const ACCENTS: Record<string, string> = {
@@ -138,17 +139,8 @@ const VERBATIM_ARGUMENT = new Set(['url', 'path', 'verb', 'nolinkurl', 'doi']);
 /** `\href{url}{text}`: the first argument is skipped, the second printed. */
 const SKIP_FIRST_ARGUMENT = new Set(['href']);
 
-// Math scripts that Unicode has a character for: "O(n^2)" reads "O(n²)", not "O(n2)". Letters only where the raised
-// or lowered form is common in fonts (ⁿ, ⁱ, ᵀ); anything else keeps its base characters, as before.
-const SUPERSCRIPTS: Record<string, string> = { ...digitScripts('⁰¹²³⁴⁵⁶⁷⁸⁹'), '+': '⁺', '-': '⁻', '−': '⁻', '=': '⁼', '(': '⁽', ')': '⁾', n: 'ⁿ', i: 'ⁱ', T: 'ᵀ' };
-const SUBSCRIPTS: Record<string, string> = { ...digitScripts('₀₁₂₃₄₅₆₇₈₉'), '+': '₊', '-': '₋', '−': '₋', '=': '₌', '(': '₍', ')': '₎' };
-
-function digitScripts(forms: string): Record<string, string> {
-  return Object.fromEntries([...forms].map((form, digit) => [String(digit), form]));
-}
-
 /** `arg` raised or lowered when every character has a script form; as it is otherwise. */
-function scriptForm(arg: string, forms: Record<string, string>): string {
+function scriptForm(arg: string, forms: Readonly<Record<string, string>>): string {
   const chars = [...arg.replace(/\s+/g, '')];
   if (!chars.length || !chars.every((c) => lookup(forms, c) !== undefined)) return arg;
   return chars.map((c) => forms[c]).join('');
@@ -220,7 +212,7 @@ class Converter {
             break;
           }
           const arg = this.argument(i + 1, to);
-          out += scriptForm(arg.text, ch === '^' ? SUPERSCRIPTS : SUBSCRIPTS);
+          out += scriptForm(arg.text, ch === '^' ? SUPERSCRIPT_OF : SUBSCRIPT_OF);
           i = Math.max(arg.end, i + 1);
           break;
         }

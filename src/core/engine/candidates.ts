@@ -4,7 +4,7 @@ import { latexToUnicode } from '../bibtex/latex';
 import type { PaperRecord, PaperSection, SectionKind, SourceSentence } from '../types';
 import { withoutInlineCitations } from '../text/inline-citations';
 import { splitSentences } from '../text/sentences';
-import { isFrontOrBackMatter, POINTS_INTO_PAPER, ROADMAP, STRUCTURE_CUE, THIS_PAPER_PHRASE } from './cues';
+import { isFrontOrBackMatter, POINTS_INTO_PAPER, ROADMAP, splitAbstractLabel, STRUCTURE_CUE, THIS_PAPER_PHRASE } from './cues';
 import { clauseTruncations, dropFrontedClause, dropParentheticals, dropReportingFrame, LOWERCASE_TECHNICAL_OPENER, stripLeadingDiscourse } from './rewrite';
 
 /** PDF sections worth citing from; the rest (method details, references) rarely summarise a paper. */
@@ -115,29 +115,6 @@ export function withoutRunInFootnote(text: string): string | undefined {
     return /[.!?]["”’)]?$/.test(head) ? head : undefined;
   }
   return text;
-}
-
-// The headings of a structured abstract: medicine's (IMRaD and its kin) and Emerald's ("Purpose",
-// "Design/methodology/approach", "Originality/value"). Written as "Methods:", "Methods -", "METHODS We …" or, in
-// Emerald's exports, "Purpose The purpose of …".
-const ABSTRACT_LABEL =
-  /^(?:background|introduction|context|motivation|rationale|objectives?|aims?|purpose|goals?|hypothes[ie]s|(?:materials and )?methods?|methodology|design(?:[\s/]+methodology[\s/]+approach)?|setting|participants|patients|interventions|measurements|main outcome measures?|outcomes?|results?|findings|discussion|conclusions?|interpretation|implications|significance|(?:research )?limitations(?:[\s/]+implications)?|(?:practical|social|managerial|research) implications|originality(?:[\s/]+value)?|value|keywords)/i;
-
-/**
- * The heading of a structured abstract that opens a sentence, and the sentence without it: "Methods: We followed …"
- * → { label: 'Methods', text: 'We followed …' }. Without ":" or a dash, the heading must be one (a capitalized or
- * all-caps word of the list, or a "/" compound) followed by a capitalized word: "Results Our …", "Originality/value
- * This study …". "Results show …" has no heading.
- */
-export function splitAbstractLabel(sentence: string): { label?: string; text: string } {
-  const m = ABSTRACT_LABEL.exec(sentence);
-  if (!m) return { text: sentence };
-  const label = m[0];
-  const rest = sentence.slice(label.length);
-  const separated = /^\s*(?::|\s[-–—]|\.(?=\s))\s*(?=\S)/.exec(rest);
-  if (separated) return { label, text: sentence.slice(label.length + separated[0].length) };
-  const asHeading = /^\p{Lu}/u.test(label) && /^\s+(?=\p{Lu})/u.test(rest);
-  return asHeading ? { label, text: rest.trimStart() } : { text: sentence };
 }
 
 /** Headings under which a structured abstract gives the field's context, not what the paper did. */

@@ -4,6 +4,7 @@
 // or a Pandoc citation. The markers themselves are left exactly as written.
 import latexMacros from '../../../resources/latex-macros.json';
 import type { CitationSentence, CiteSyntax, Draft, DraftParagraph, OutputFormat } from '../types';
+import { PLAIN_OF_SUBSCRIPT, PLAIN_OF_SUPERSCRIPT } from '../text/scripts';
 import { renderDraft } from './draft';
 
 /** The format a citation in `syntax` is written for: Pandoc's [@key] lives in Markdown, the \cite family in LaTeX. */
@@ -65,21 +66,12 @@ function latexForChar(ch: string): { math?: string; text?: string } | undefined 
   return undefined;
 }
 
-// Unicode's raised and lowered characters, and what they stand for.
-const SUPERSCRIPT_CHARS: Record<string, string> = charMap('⁰¹²³⁴⁵⁶⁷⁸⁹⁺⁻⁼⁽⁾ⁿⁱᵀ', '0123456789+-=()niT');
-const SUBSCRIPT_CHARS: Record<string, string> = charMap('₀₁₂₃₄₅₆₇₈₉₊₋₌₍₎', '0123456789+-=()');
-
-function charMap(forms: string, plain: string): Record<string, string> {
-  const p = [...plain];
-  return Object.fromEntries([...forms].map((f, i) => [f, p[i]]));
-}
-
 /**
  * A run of raised (or lowered) characters as \textsuperscript{…} (\textsubscript{…}), both in the LaTeX kernel:
  * "2ⁿ⁻¹" → "2\textsuperscript{n-1}". A run of the Latin-1 ¹ ² ³ alone stays, as LaTeX sets those in text.
  */
 function scriptRun(text: string, i: number): { latex: string; end: number } | undefined {
-  for (const [forms, command] of [[SUPERSCRIPT_CHARS, 'textsuperscript'], [SUBSCRIPT_CHARS, 'textsubscript']] as const) {
+  for (const [forms, command] of [[PLAIN_OF_SUPERSCRIPT, 'textsuperscript'], [PLAIN_OF_SUBSCRIPT, 'textsubscript']] as const) {
     let end = i;
     let plain = '';
     while (end < text.length && Object.prototype.hasOwnProperty.call(forms, text[end])) plain += forms[text[end++]];

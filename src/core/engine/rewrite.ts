@@ -6,7 +6,7 @@ import { STOPWORDS } from '../text/tokens';
 import { baseFromGerund, baseFromPast, hasOwnVerb, isPastForm, pastTense } from '../text/verbs';
 import { englishWords } from '../text/words';
 import { citeMarker, workSubject, type Plurality } from './authors';
-import { MENTIONS_OTHER_WORK } from './cues';
+import { MENTIONS_OTHER_WORK, splitAbstractLabel } from './cues';
 
 // ---------------------------------------------------------------- first person singular
 
@@ -156,14 +156,6 @@ function ensureFinalPeriod(s: string): string {
   return SENTENCE_END.test(t) ? t : t + '.';
 }
 
-/**
- * The label of a structured abstract ("Context", "Objective", "Method", "Results", "Conclusions"), which a PDF's text
- * runs into its sentence: "Objective This study investigates …". Without a colon only before a word that opens a
- * sentence, so that "Results show …" and "Context Modeling is …" stay.
- */
-const STRUCTURED_ABSTRACT_LABEL =
-  /^(?:background|context|objectives?|aims?|purpose|methods?|methodology|design|results?|findings|conclusions?|motivation|problem|approach)(?::\s+(?=\p{Lu})|\s+(?=\p{Lu})(?=(?:we|our|this|these|the|in|a|an|as|for|to|it|over|given|both|overall|using|based|with|after|although|while|despite|there)\s))/iu;
-
 /** A list item's enumerator: "(i) We first investigate …", "2) We show …". */
 const LEADING_ENUMERATOR = /^(?:\((?:[ivx]{1,4}|[a-h]|\d{1,2})\)|(?:[ivx]{1,4}|[a-h]|\d{1,2})\))\s+/i;
 
@@ -176,7 +168,7 @@ export function stripLeadingDiscourse(sentence: string): string {
   let framed = false;
   for (let guard = 0; guard < 4; guard++) {
     framed ||= SELF_LOCATION_FRAME.test(s);
-    const next = s.replace(STRUCTURED_ABSTRACT_LABEL, '').replace(LEADING_ENUMERATOR, '').replace(LEADING_DISCOURSE, '').replace(LEADING_FRAME_NO_COMMA, '').replace(LEADING_NOW_BEFORE_WE, '');
+    const next = splitAbstractLabel(s).text.replace(LEADING_ENUMERATOR, '').replace(LEADING_DISCOURSE, '').replace(LEADING_FRAME_NO_COMMA, '').replace(LEADING_NOW_BEFORE_WE, '');
     if (next === s) break;
     s = next;
   }
