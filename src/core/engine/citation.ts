@@ -7,6 +7,7 @@ import { contentTerms, cosine, STOPWORDS, termFrequencies, wordCount } from '../
 import { hasOwnVerb, startsWithName } from '../text/verbs';
 import { ANAPHORIC_START, MENTIONS_OTHER_WORK, NOT_DONE } from './cues';
 import { candidateFeatures, documentContext } from './features';
+import { pointerResolutions, resolvePointers, type PointerResolution } from './antecedents';
 import { acronymDefinitions, expandAcronyms, firstPersonPlural, PROPER_OPENER, rewriteSentence, stripLeadingDiscourse } from './rewrite';
 import type { LinearScorer } from './scorer';
 
@@ -22,6 +23,26 @@ export interface ScoredCandidate {
   text: string;
   features: number[];
   score: number;
+  /**
+   * What its pointers ("such problems") stand for. Applied only where the sentence is written out (`writtenText`),
+   * so that choosing a sentence and fitting a length see the words the source has.
+   */
+  pointers?: () => readonly PointerResolution[];
+}
+
+/** A candidate's text (or a piece of it) as written into a citation or a draft: pointers resolved. */
+export function writtenText(candidate: ScoredCandidate, text = candidate.text): string {
+  const pointers = candidate.pointers?.();
+  return pointers?.length ? resolvePointers(text, pointers) : text;
+}
+
+/** The sentence with each span from a candidate's source written out (`writtenText`). */
+function writtenOut(sentence: CitationSentence, ranked: readonly ScoredCandidate[]): CitationSentence {
+  const spans = sentence.spans.map((span) => {
+    const from = span.source && ranked.find((c) => c.source === span.source);
+    return from ? { ...span, text: writtenText(from, span.text) } : span;
+  });
+  return { ...sentence, text: spans.map((s) => s.text).join(' '), spans };
 }
 
 export interface CandidateOptions {
@@ -59,7 +80,20 @@ export function enumerateCandidates(record: PaperRecord, doc: SourceDocument, op
   const ctx = documentContext(sentences, doc.title);
   const acronyms = acronymDefinitions(sentences.map((s) => s.text));
   const out: ScoredCandidate[] = [];
+  // What "such problems" in a sentence stands for, from the two sentences before it in the same section: worked out
+  // only for the sentences that get written, once each.
+  const pointersOf = new Map<number, readonly PointerResolution[]>();
+  const pointersAt = (i: number): readonly PointerResolution[] => {
+    let found = pointersOf.get(i);
+    if (!found) {
+      const before = [sentences[i - 1], sentences[i - 2]].filter((s) => s?.section === sentences[i].section).map((s) => s.text);
+      found = pointerResolutions(sentences[i].text, before);
+      pointersOf.set(i, found);
+    }
+    return found;
+  };
   doc.sentences.forEach((source, sentenceIndex) => {
+    const pointers = () => pointersAt(sentenceIndex);
     for (const variant of compressionVariants(sentences[sentenceIndex].text, { dropFronted: options.style === 'tldr' })) {
       const extract = acronyms.size ? expandAcronyms(variant.text, acronyms) : variant.text;
       out.push({
@@ -69,6 +103,7 @@ export function enumerateCandidates(record: PaperRecord, doc: SourceDocument, op
         text: rewriteSentence(extract, { record, style: options.style, syntax: options.syntax, tense: options.tense ?? DEFAULT_CITATION_TENSE, truncated: variant.truncated }),
         features: candidateFeatures(ctx, sentenceIndex, variant),
         score: 0,
+        pointers,
       });
     }
   });
@@ -134,13 +169,14 @@ export function writeCitationSentence(record: PaperRecord, scorer: LinearScorer,
   if (fresh.length) ranked = fresh;
   if (options.style === 'citation' && !options.ownAbstract) {
     const titled = titledCitation(record, doc.title, ranked, options.syntax, options.tense);
-    if (titled) return titled;
+    if (titled) return writtenOut(titled, ranked);
   }
   const [best] = ranked;
+  const text = writtenText(best);
   return {
     key: record.key,
-    text: best.text,
-    spans: [{ text: best.text, source: best.source }],
+    text,
+    spans: [{ text, source: best.source }],
     grounded: true,
     flags: [],
     engine: 'default',

@@ -7,7 +7,7 @@ import { splitSentences } from '../text/sentences';
 import { contentTerms, cosine, STOPWORDS, termFrequencies, TfIdfModel, wordCount, type SparseVector } from '../text/tokens';
 import { citeMarker, repeatedSubject, workSubject } from './authors';
 import { plainText, sourceDocument, type SourceDocument } from './candidates';
-import { DRAFT_OWN_RELEVANCE, NOTHING_FLAG, rankCandidates, titleOnlySentence, type ScoredCandidate } from './citation';
+import { DRAFT_OWN_RELEVANCE, NOTHING_FLAG, rankCandidates, titleOnlySentence, writtenText, type ScoredCandidate } from './citation';
 import { ANAPHORIC_START, hasContributionCue, NOT_DONE, REFERS_BACK } from './cues';
 import { firstPersonPlural, stripLeadingDiscourse } from './rewrite';
 import type { LinearScorer } from './scorer';
@@ -71,7 +71,7 @@ function citeMarkerOf(key: string, syntax: CiteSyntax): string {
 }
 
 function sentenceOf(candidate: ScoredCandidate, key: string): DraftSentence {
-  return { text: candidate.text, keys: [key], sources: [candidate.source], role: 'work' };
+  return { text: writtenText(candidate), keys: [key], sources: [candidate.source], role: 'work' };
 }
 
 /**
@@ -448,7 +448,8 @@ function paragraphWords(groups: readonly GroupPlan[], topics: readonly DraftSent
     for (const t of topics[gi]) n += wordCount(t.text);
     for (const w of g.works) {
       if (w.titleOnly && !w.groupedOnly) n += wordCount(w.titleOnly.text);
-      for (const c of w.chosen) n += wordCount(w.options[c].text);
+      // As written out: a resolved pointer ("such problems" → "problems in …") adds words.
+      for (const c of w.chosen) n += wordCount(writtenText(w.options[c]));
     }
     if (g.contrast) n += wordCount(g.contrast.text);
     for (const e of g.extraOwn) n += wordCount(e.text);
@@ -734,7 +735,7 @@ export async function writeDraft(req: DraftRequest, ctx: DraftContext): Promise<
           }
         });
       }
-      if (bestWork && paragraphWords(groups, topicsFor()) + wordCount(bestWork.options[bestIndex].text) <= hi) {
+      if (bestWork && paragraphWords(groups, topicsFor()) + wordCount(writtenText(bestWork.options[bestIndex])) <= hi) {
         bestWork.chosen.push(bestIndex);
         grew = true;
       } else if (ownAll.length && addOwn(g)) {

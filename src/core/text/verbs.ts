@@ -102,6 +102,22 @@ export function baseFromGerund(gerund: string): string | undefined {
   return base && !base.endsWith('ing') ? base : undefined;
 }
 
+export interface TaggedTerm {
+  /** The word as written, without the punctuation and spaces around it. */
+  text: string;
+  /** What comes before and after it ("(", ", "). */
+  pre: string;
+  post: string;
+  /** compromise's part-of-speech tags ("Noun", "Plural", "Adjective", "Determiner", …). */
+  tags: string[];
+}
+
+/** The words of a text with compromise's part-of-speech tags. */
+export function taggedTerms(text: string): TaggedTerm[] {
+  const { nlp } = compromise();
+  return (nlp(text).json() as Array<{ terms: TaggedTerm[] }>).flatMap((s) => s.terms.map(({ text: t, pre, post, tags }) => ({ text: t, pre, post, tags })));
+}
+
 /**
  * Whether the first word of a clause is a name ("Markov chains …", "Google's …") rather than a common word that is
  * capitalised only because it opened the sentence ("Prose parsers …"), by compromise's lexicon and tagger.

@@ -1,0 +1,206 @@
+// A quoted sentence that points back at the one before it ("… as a general-purpose solution to such problems") leaves
+// the reader asking which problems: the sentence that named them is not quoted. Where a sentence just before names
+// them with the same noun ("Many problems in image processing and graphics can be posed as …"), the pointer takes
+// that noun phrase ("… to problems in image processing and graphics"). Anything less certain is left as written.
+import { taggedTerms, type TaggedTerm } from '../text/verbs';
+import { PROPER_OPENER } from './rewrite';
+
+export interface PointerResolution {
+  /** The pointer's words in lower case ("such problems"). */
+  pointer: string;
+  /** The noun phrase it stands for ("problems in image processing and graphics"). */
+  phrase: string;
+  /** Written without "the": "such problems" → "problems in …" (but "this problem" → "the … problem"). */
+  bare: boolean;
+}
+
+const POINTER = /\b(such|these|those|this)\s+([a-z][a-z-]*)\b/gi;
+const POINTER_WORDS = new Set(['such', 'these', 'those', 'this']);
+/** Nouns that a pointer turns into a frame or an idiom ("in this way", "in such cases"), or into the work itself. */
+const NOT_REFERRING = new Set([
+  'paper', 'work', 'article', 'study', 'thesis', 'chapter', 'section', 'book', 'note', 'letter', 'report', 'survey',
+  'review', 'way', 'ways', 'case', 'cases', 'end', 'time', 'point', 'regard', 'respect', 'purpose', 'sense', 'manner',
+  'fact', 'extent', 'step', 'stage', 'part', 'kind', 'kinds', 'type', 'types', 'sort', 'context', 'setting', 'line',
+  'direction', 'reason', 'area', 'field', 'as', 'that', 'a', 'an',
+]);
+/** Words that quantify a noun phrase rather than describe it: "Many problems …" is about problems, not many ones. */
+const QUANTIFIERS = new Set([
+  'many', 'most', 'some', 'several', 'few', 'all', 'various', 'numerous', 'other', 'each', 'every', 'both', 'any', 'no',
+  'more', 'less', 'much', 'certain', 'such', 'these', 'those', 'this', 'that', 'the', 'a', 'an',
+]);
+/** A phrase after the noun that belongs to it ("problems in image processing"); "for", "from" and the like attach as
+ * often to the verb before it ("encode information for optimal performance"). */
+const PREPOSITIONS = new Set(['in', 'of', 'on', 'between', 'among', 'across']);
+/** Adjectives that rank or date a thing rather than say what it is: "the recent approach" names nothing. */
+const VAGUE = new Set([
+  'recent', 'new', 'novel', 'previous', 'prior', 'existing', 'current', 'standard', 'common', 'popular', 'similar',
+  'different', 'same', 'additional', 'further', 'practical', 'realistic', 'important', 'interesting', 'useful', 'simple',
+  'complex', 'difficult', 'hard', 'challenging', 'good', 'better', 'best', 'large', 'small', 'big', 'high', 'low',
+  'significant', 'major', 'main', 'key', 'basic', 'general', 'specific', 'particular', 'typical', 'traditional',
+  'conventional', 'classical', 'modern', 'early', 'first', 'second', 'final', 'latter', 'former', 'above', 'following',
+  'proposed', 'original', 'promising', 'efficient', 'effective', 'powerful', 'successful', 'fundamental', 'crucial',
+  'critical', 'serious', 'severe', 'open', 'possible', 'potential', 'real', 'true', 'whole', 'entire', 'overall',
+  'fascinating', 'exciting', 'remarkable', 'intriguing', 'appealing', 'attractive', 'elegant', 'surprising', 'striking',
+  'substantial', 'considerable', 'growing', 'increasing', 'widespread', 'emerging',
+]);
+/** "those factors that matter", "this cost of …": the pointer says what it means in the words after it. */
+const EXPLAINED_AFTER = /^(?:that|which|who|whom|whose|where|of)$/;
+/** Words of the phrase that carry it, not counting its head: up to this many on each side. */
+const MAX_MODIFIERS = 5;
+const MAX_PREPOSITIONAL = 8;
+
+const has = (t: TaggedTerm, tag: string): boolean => t.tags.includes(tag);
+const lower = (t: TaggedTerm): string => t.text.toLowerCase();
+/** Punctuation after a word ends the phrase there ("problem," "graphics."). */
+const endsPhrase = (t: TaggedTerm): boolean => /[,;:.!?\]]/.test(t.post) || (t.post.includes(')') && !t.pre.includes('('));
+/** Words that are never part of a noun phrase, whatever the tagger says (it has read "has" as a noun). */
+const FUNCTION_WORDS = new Set([
+  'has', 'have', 'had', 'is', 'are', 'was', 'were', 'be', 'been', 'being', 'do', 'does', 'did', 'can', 'could', 'will',
+  'would', 'may', 'might', 'must', 'shall', 'should', 'not', 'to', 'that', 'which', 'who',
+]);
+const isNoun = (t: TaggedTerm): boolean => has(t, 'Noun') && !has(t, 'Pronoun') && !has(t, 'Possessive') && !FUNCTION_WORDS.has(lower(t));
+
+/**
+ * compromise splits "top-down" into "top-" and "down" (a verb and a particle); a hyphenated compound is one word here,
+ * a noun where its last part is one ("key-value") and otherwise a modifier ("top-down", "general-purpose").
+ */
+function joinHyphenated(terms: readonly TaggedTerm[]): TaggedTerm[] {
+  const out: TaggedTerm[] = [];
+  for (const t of terms) {
+    const last = out.at(-1);
+    if (last && last.post === '-' && !t.pre) {
+      const tags = isNoun(t) ? ['Noun', 'Hyphenated', ...t.tags.filter((g) => g === 'Plural')] : ['Adjective', 'Hyphenated'];
+      out[out.length - 1] = { text: `${last.text}-${t.text}`, pre: last.pre, post: t.post, tags };
+    } else out.push(t);
+  }
+  return out;
+}
+const tagged = (text: string): TaggedTerm[] => joinHyphenated(taggedTerms(text));
+
+/** "3D", "2D": a number that is part of a name, not a count. */
+const isNameLikeValue = (t: TaggedTerm): boolean => /^\d+\p{L}/u.test(t.text);
+
+/** The noun phrase headed by terms[head], with its modifiers and a prepositional phrase after it, as written. */
+function nounPhrase(terms: readonly TaggedTerm[], head: number): string | undefined {
+  let from = head;
+  /** Where "and"/"or" joins a list of modifiers ("bottom-up, horizontal, and top-down connections"). */
+  let joinAt = -1;
+  for (let k = head - 1; k >= 0 && head - k <= MAX_MODIFIERS; k--) {
+    const t = terms[k];
+    const word = lower(t);
+    if ((word === 'and' || word === 'or') && joinAt < 0 && k > 0 && !t.post.trim() && (has(terms[k - 1], 'Adjective') || isNoun(terms[k - 1]))) {
+      joinAt = k;
+      from = k;
+      continue;
+    }
+    // Before the item next to "and", every item ends on its comma; the word before the first item is not in the list.
+    const commaItem = (has(t, 'Adjective') || isNoun(t)) && t.post.trim() === ',';
+    if (joinAt >= 0 && k < joinAt - 1 && !commaItem) break;
+    if ((endsPhrase(t) && !(joinAt >= 0 && commaItem)) || FUNCTION_WORDS.has(word) || QUANTIFIERS.has(word) || has(t, 'Determiner') || (has(t, 'Value') && !isNameLikeValue(t))) break;
+    // "the rectified linear unit", "label switching failures": a participle describes the noun only after a
+    // determiner or another modifier (after a verb it is the verb's: "show switching").
+    // A gerund only right before a noun ("switching failures", not "corpora using neural networks").
+    const participle =
+      (has(t, 'PastTense') || (has(t, 'Gerund') && isNoun(terms[k + 1]))) && k > 0 && (has(terms[k - 1], 'Determiner') || has(terms[k - 1], 'Adjective') || isNoun(terms[k - 1]));
+    // An abstract does not open with a command: "Value iteration networks are …" starts with a noun.
+    const opening = k === 0 && has(t, 'Verb') && !participle && /^\p{Lu}\p{Ll}+$/u.test(t.text) && !/ing$/.test(t.text);
+    if (!(has(t, 'Adjective') || isNoun(t) || participle || opening || isNameLikeValue(t)) || (has(t, 'Verb') && !participle && !opening)) break;
+    from = k;
+  }
+  // A list cut short ("and top-down connections") is not a phrase.
+  if (/^(?:and|or)$/i.test(terms[from].text)) return undefined;
+  let to = head;
+  if (!endsPhrase(terms[head]) && PREPOSITIONS.has(terms[head + 1] ? lower(terms[head + 1]) : '')) {
+    let lastNoun = -1;
+    for (let k = head + 2; k < terms.length && k - head - 1 <= MAX_PREPOSITIONAL; k++) {
+      const t = terms[k];
+      const word = lower(t);
+      const joins = (word === 'and' || word === 'or') && k > head + 2;
+      const article = word === 'the' || word === 'a' || word === 'an';
+      if (!(joins || article || isNoun(t) || (has(t, 'Adjective') && !has(t, 'Verb')))) break;
+      if (isNoun(t)) lastNoun = k;
+      if (endsPhrase(t)) {
+        // "between feedforward, recurrent and top-down …": a list the phrase would cut short.
+        const after = terms[k + 1];
+        if (t.post.trim() === ',' && after && (isNoun(after) || has(after, 'Adjective'))) lastNoun = -1;
+        break;
+      }
+    }
+    // "between feedforward signals from …" with "signals" read as a verb: a phrase that stops before a plural noun
+    // the tagger took for a verb would be cut short.
+    const after = lastNoun > 0 && !endsPhrase(terms[lastNoun]) ? terms[lastNoun + 1] : undefined;
+    const cutShort = after && has(after, 'PresentTense') && /\p{Ll}s$/u.test(after.text) && !FUNCTION_WORDS.has(lower(after));
+    if (lastNoun > 0 && !cutShort) to = lastNoun;
+  }
+  // Something must be said beyond the noun: "the recent approach" is no better than "this approach".
+  const modifiers = terms.slice(from, head).filter((t) => !VAGUE.has(lower(t)) && !/^(?:and|or)$/.test(lower(t)));
+  if (!modifiers.length && to === head) return undefined;
+  const words = terms.slice(from, to + 1);
+  let text = words.map((t, i) => `${i === 0 ? t.pre.replace(/^[\s(]+/, '') : t.pre}${t.text}${i === words.length - 1 ? '' : t.post}`).join('');
+  const balanced = (text.match(/\(/g) ?? []).length === (text.match(/\)/g) ?? []).length;
+  // Pronouns never get this far: the tagger marks them, and `isNoun` leaves them out.
+  if (!balanced || /["“”‘’]/.test(text) || /\b(?:such|these|those|this)\b/i.test(text)) return undefined;
+  // A phrase that opened its sentence keeps no capital it had only for that ("Transition-based parsers are …").
+  if (from === 0 && /^\p{Lu}[\p{Ll}-]/u.test(text) && !PROPER_OPENER.test(text) && !has(terms[0], 'ProperNoun')) text = text[0].toLowerCase() + text.slice(1);
+  return text.replace(/\s+/g, ' ').trim();
+}
+
+/**
+ * Pointers in `sentence` ("such problems", "this task") that one of the sentences before it (`before`, nearest
+ * first) names with the same noun and more words, with the phrase that each stands for.
+ */
+export function pointerResolutions(sentence: string, before: readonly string[]): PointerResolution[] {
+  const heads = new Set<string>();
+  for (const m of sentence.matchAll(POINTER)) {
+    const noun = m[2].toLowerCase();
+    if (NOT_REFERRING.has(noun)) continue;
+    const named = new RegExp(`\\b${noun}\\b`, 'i');
+    if (before.some((s) => named.test(s))) heads.add(noun);
+  }
+  if (!heads.size) return [];
+  const terms = tagged(sentence);
+  const out: PointerResolution[] = [];
+  const taggedBefore = new Map<number, TaggedTerm[]>();
+  for (let i = 0; i + 1 < terms.length; i++) {
+    const pointer = terms[i];
+    const noun = terms[i + 1];
+    const word = lower(noun);
+    // The tagger's reading of the pointer itself is not needed (it calls a sentence-final "such tasks." a verb).
+    if (!POINTER_WORDS.has(lower(pointer)) || endsPhrase(pointer) || !heads.has(word)) continue;
+    // "the first such metric", "no such method": "such" here means "of that kind", and "the first the …" would not read.
+    if (lower(pointer) === 'such' && i > 0 && (has(terms[i - 1], 'Determiner') || /^(?:first|only|one|no|any|other)$/i.test(terms[i - 1].text))) continue;
+    const next = endsPhrase(noun) ? undefined : terms[i + 2];
+    // Only a bare pointer: "such conventional detection schemes" already says what it is, and so do "those
+    // factors that matter" and "such methods as ours".
+    if (next && (isNoun(next) || EXPLAINED_AFTER.test(lower(next)) || (lower(pointer) !== 'this' && lower(next) === 'as') || (lower(pointer) === 'those' && has(next, 'Preposition')))) continue;
+    for (let b = 0; b < before.length; b++) {
+      if (!taggedBefore.has(b)) taggedBefore.set(b, tagged(before[b]));
+      const earlier = taggedBefore.get(b)!;
+      const at = earlier.findIndex(
+        (t, j) => lower(t) === word && isNoun(t) && (endsPhrase(t) || !earlier[j + 1] || !isNoun(earlier[j + 1])) && !(j > 0 && POINTER_WORDS.has(lower(earlier[j - 1]))),
+      );
+      if (at < 0) continue;
+      const phrase = nounPhrase(earlier, at);
+      // "such problems" → "problems in …"; the number is read where the word is a noun for certain.
+      if (phrase) out.push({ pointer: `${lower(pointer)} ${word}`, phrase, bare: lower(pointer) === 'such' && has(earlier[at], 'Plural') });
+      break;
+    }
+  }
+  return out;
+}
+
+/**
+ * `text` with each pointer (its first occurrence, in any case: a rewrite may have lowered "This problem") replaced;
+ * a compression that cut the pointer is left as it is.
+ */
+export function resolvePointers(text: string, resolutions: readonly PointerResolution[]): string {
+  let s = text;
+  for (const { pointer, phrase, bare } of resolutions) {
+    const m = new RegExp(`(?<![\\w-])${pointer.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![\\w-])`, 'i').exec(s);
+    if (!m) continue;
+    let replacement = bare ? phrase : `the ${phrase}`;
+    if (/^\p{Lu}/u.test(m[0])) replacement = replacement[0].toUpperCase() + replacement.slice(1);
+    s = s.slice(0, m.index) + replacement + s.slice(m.index + m[0].length);
+  }
+  return s;
+}
