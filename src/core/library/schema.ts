@@ -124,6 +124,10 @@ export const MIGRATIONS: ReadonlyArray<(db: Database) => void> = [
   // 8 → 9: entries that share an abstract are found by its opening, so that a proceedings' blurb copied into each of
   // its papers is not quoted as any one paper's (an index of the whole text would store every abstract twice).
   (db) => db.exec(`CREATE INDEX IF NOT EXISTS entries_abstract_opening ON entries(substr(abstract, 1, 48));`),
+  // 9 → 10: the .bib decoder keeps exponents and indices ("$O(n^2)$" → "O(n²)", was "O(n2)") and reads ligature
+  // characters as letters ("classiﬁcation"): forgetting the stamps makes the next index read every .bib again; the
+  // stored entries serve until then.
+  (db) => db.exec(`UPDATE bib_files SET content_hash = '', mtime_ms = -1;`),
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;

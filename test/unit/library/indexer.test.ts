@@ -147,6 +147,24 @@ describe('indexLibrary', function () {
     assert.equal(store.hasKey('added2022'), true);
   });
 
+  it('reads the .bib files again after an upgrade that decodes them better, and only them', async () => {
+    fs.appendFileSync(path.join(root, 'refs.bib'), '\n@misc{okoye76, title = {Sorting in $O(n^2)$ Time}, year = 1976}\n');
+    await indexLibrary(opts());
+    // What a library indexed before schema 10 holds: the exponent lost.
+    store.close();
+    const Database = require('better-sqlite3');
+    const db = new Database(path.join(root, 'library.db'));
+    db.prepare("UPDATE entries SET title = 'Sorting in O(n2) Time' WHERE key = 'okoye76'").run();
+    db.pragma('user_version = 9');
+    db.close();
+    store = openLibraryStore(path.join(root, 'library.db'));
+    assert.equal(store.getPaper('okoye76')!.title, 'Sorting in O(n2) Time', 'the old text serves until the next index');
+    const r = await indexLibrary(opts());
+    assert.equal(r.bibFilesIndexed, 1);
+    assert.equal(r.pdfFilesIndexed, 0);
+    assert.equal(store.getPaper('okoye76')!.title, 'Sorting in O(n²) Time');
+  });
+
   it('drops files that are no longer among the inputs', async () => {
     await indexLibrary(opts());
     const r = await indexLibrary({ store, bibPaths: [], pdfPaths: [path.join(root, 'pdfs', 'noether.pdf')] });
