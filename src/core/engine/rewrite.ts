@@ -34,6 +34,27 @@ export function firstPersonPlural(sentence: string): string {
     .replace(/\bme\b/g, 'us');
 }
 
+const AIM_NOUN = String.raw`(?:(?:main|primary|principal|overall|central|major|specific|chief|key)\s+)?(?:aims?|objectives?|purposes?|goals?)`;
+const SELF_NOUN_PHRASE = String.raw`(?:this|the present|the current|our)\s+(?:paper|study|work|article|research|thesis|dissertation|project|review|note|chapter|investigation|report|survey|analysis|experiment)`;
+const STATED_AIM = new RegExp(
+  String.raw`^((?:[^,;]{0,40},\s+)?)(?:(?:the|our)\s+${AIM_NOUN}\s+(?:of|in)\s+${SELF_NOUN_PHRASE}|our\s+${AIM_NOUN})\s+(?:is|was|are|were)\s+to\s+(?=[a-z])`,
+  'i',
+);
+
+/**
+ * "The purpose of this study was to investigate X", "Our goal is to learn X" → "We aim to investigate X": the statement
+ * of aim that abstracts in medicine and the social sciences open with, read as the authors speaking, so that it counts
+ * as a statement of the contribution and is rewritten as "We aim to …" is ("Black et al. \cite{k} aimed to …").
+ */
+export function statedAim(sentence: string): string {
+  return sentence.replace(STATED_AIM, (_m, lead: string) => `${lead}${lead ? 'we' : 'We'} aim to `);
+}
+
+/** Whether the sentence states the work's aim so ("The purpose of this study was to …"). */
+export function statesAim(sentence: string): boolean {
+  return STATED_AIM.test(sentence);
+}
+
 // ---------------------------------------------------------------- compression
 
 /** Openers that carry no content: "In this paper, ", "To this end, ", "Specifically, ", "And finally, " … */
