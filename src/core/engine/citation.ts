@@ -8,7 +8,7 @@ import { hasOwnVerb, startsWithName } from '../text/verbs';
 import { ANAPHORIC_START, hasContributionCue, MENTIONS_OTHER_WORK, NOT_DONE } from './cues';
 import { candidateFeatures, documentContext } from './features';
 import { pointerResolutions, resolvePointers, type PointerResolution } from './antecedents';
-import { acronymDefinitions, expandAcronyms, firstPersonPlural, PROPER_OPENER, rewriteSentence, statedAim, statesAim, stripLeadingDiscourse } from './rewrite';
+import { acronymDefinitions, expandAcronyms, firstPersonPlural, inAuthorsVoice, PROPER_OPENER, rewriteSentence, statesAim, stripLeadingDiscourse } from './rewrite';
 import type { LinearScorer } from './scorer';
 
 export const TITLE_ONLY_FLAG = 'ungrounded: title only';
@@ -77,7 +77,7 @@ export const DRAFT_OWN_RELEVANCE = 2;
 export function enumerateCandidates(record: PaperRecord, doc: SourceDocument, options: CandidateOptions): ScoredCandidate[] {
   // A single author's "I" is read as "we", and "The aim of this study is to" as "We aim to", by the features and the
   // rewrite; `source` keeps the original words.
-  const sentences = doc.sentences.map((s) => ({ ...s, text: statedAim(firstPersonPlural(s.text)) }));
+  const sentences = doc.sentences.map((s) => ({ ...s, text: inAuthorsVoice(s.text) }));
   const ctx = documentContext(sentences, doc.title);
   const acronyms = acronymDefinitions(sentences.map((s) => s.text));
   const out: ScoredCandidate[] = [];
@@ -133,7 +133,7 @@ export function rankCandidates(record: PaperRecord, doc: SourceDocument, scorer:
   const relevance = new Map<number, number>();
   // What the source sentence is (about other work, anaphoric, a plan), once per sentence, not once per compression.
   const kinds = new Map<number, { otherWork: boolean; anaphoric: boolean; notDone: boolean; aim: boolean }>();
-  const contributions = doc.sentences.flatMap((s, i) => (hasContributionCue(firstPersonPlural(s.text)) ? [i] : []));
+  const contributions = doc.sentences.flatMap((s, i) => (hasContributionCue(inAuthorsVoice(s.text)) ? [i] : []));
   const otherContribution = (i: number) => contributions.some((j) => j !== i);
   for (const c of candidates) {
     c.score = scorer.score(c.features);

@@ -9,7 +9,7 @@ import { citeMarker, repeatedSubject, workSubject } from './authors';
 import { plainText, sourceDocument, type SourceDocument } from './candidates';
 import { DRAFT_OWN_RELEVANCE, NOTHING_FLAG, rankCandidates, titleOnlySentence, writtenText, type ScoredCandidate } from './citation';
 import { ANAPHORIC_START, hasContributionCue, NOT_DONE, REFERS_BACK } from './cues';
-import { firstPersonPlural, statedAim, stripLeadingDiscourse } from './rewrite';
+import { firstPersonPlural, inAuthorsVoice, stripLeadingDiscourse } from './rewrite';
 import type { LinearScorer } from './scorer';
 
 /** Works whose chosen sentences are this similar say the same thing; one sentence and a grouped citation suffice. */
@@ -393,7 +393,7 @@ function topicSentences(group: GroupPlan, line: number, syntax: CiteSyntax, line
 
 /** A sentence in the authors' own voice: "we", "our", "us" — or a single author's "I", "my", "me". */
 function speaksForAuthors(sentence: string): boolean {
-  return /\b(?:we|our|us)\b/i.test(statedAim(firstPersonPlural(sentence)));
+  return /\b(?:we|our|us)\b/i.test(inAuthorsVoice(sentence));
 }
 
 /** A sentence in which a work tells what it does: its authors speak ("we", "our"), or "this paper proposes …", "the

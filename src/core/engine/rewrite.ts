@@ -50,6 +50,40 @@ export function statedAim(sentence: string): string {
   return sentence.replace(STATED_AIM, (_m, lead: string) => `${lead}${lead ? 'we' : 'We'} aim to `);
 }
 
+const THE_AUTHORS = new RegExp(String.raw`^((?:[^,;]{0,40},\s+)?)the\s+(?:present\s+)?(authors?)\s+((?:(?:also|further|then|first|here|briefly|now|[a-z]+ly)\s+)*)([a-z]+)\b`, 'i');
+
+/**
+ * "The author discusses X", "The authors describe X" → "We discuss X", "We describe X": catalogue abstracts (Beebe's
+ * bibliographies have some forty) name the authors in the third person; read as "we", the rewrite names them
+ * ("Wolberg \cite{k} introduced …", no longer "The author introduces … \cite{k}"). Only where a verb follows.
+ */
+export function authorsAsWe(sentence: string): string {
+  const m = THE_AUTHORS.exec(sentence);
+  if (!m) return sentence;
+  const [whole, lead, noun, adverbs, verb] = m;
+  const lower = verb.toLowerCase();
+  let base: string | undefined;
+  if (lower === 'was' || lower === 'is') base = lower === 'was' ? 'were' : 'are';
+  else if (isPastForm(lower) || /^(?:had|did|can|could|will|would|may|might|must|should)$/.test(lower)) base = lower;
+  else if (noun.toLowerCase() === 'author') base = /s$/.test(lower) && toBaseForm(lower) !== lower ? toBaseForm(lower) : undefined;
+  else base = /^(?:have|are|do|were)$/.test(lower) || !/s$/.test(lower) ? lower : undefined;
+  const isVerb = base !== undefined && (/^(?:have|are|were|do|had|did|can|could|will|would|may|might|must|should)$/.test(base) || isPastForm(base) || canBeVerb(base));
+  if (!isVerb) return sentence;
+  const predicate = `${adverbs}${verb}${sentence.slice(whole.length)}`;
+  // "The author reviews X, describes Y and traces Z": every verb of the series takes the form that follows "we".
+  const agreed = noun.toLowerCase() === 'author' && base !== lower ? agreeVerb(predicate, 'plural', 'third-singular') : `${adverbs}${base}${sentence.slice(whole.length)}`;
+  return `${lead}${lead ? 'we' : 'We'} ${agreed}`;
+}
+
+/**
+ * The authors' "we" wherever an abstract speaks for them otherwise: a single author's "I" (firstPersonPlural), "The
+ * author(s) discuss(es)" (authorsAsWe) and "The aim of this study was to" (statedAim). Features and the rewrite read
+ * this; a citation's source link keeps the original words.
+ */
+export function inAuthorsVoice(sentence: string): string {
+  return statedAim(authorsAsWe(firstPersonPlural(sentence)));
+}
+
 /** Whether the sentence states the work's aim so ("The purpose of this study was to …"). */
 export function statesAim(sentence: string): boolean {
   return STATED_AIM.test(sentence);
@@ -437,8 +471,17 @@ function agreeSeriesBefore(rest: string, at: number, inflect: (base: string) => 
   const head = rest.slice(0, at);
   const parts = head.split(/(,\s+)/);
   // parts[0] is the main verb's own object; walk back over the items that open with a verb.
+  // "describe, implement and evaluate a parser": the verbs share one object, so the main verb has none of its own
+  // before the comma, and each item is a verb alone.
+  const sharedObject = !parts[0].trim();
   for (let i = parts.length - 1; i >= 2; i -= 2) {
     if (!parts[i].trim()) continue;
+    const bare = sharedObject ? new RegExp(`^(${COORDINATED_ADVERB})([a-z]+)\\s*$`, 'i').exec(parts[i]) : null;
+    const bareBase = bare && baseIn(bare[2], from);
+    if (bare && bareBase && !STOPWORDS.has(bareBase.toLowerCase()) && (COORDINATED_VERB.test(bareBase) || ALWAYS_VERB.test(bareBase) || canBeVerb(bareBase.toLowerCase()))) {
+      parts[i] = bare[1] + matchCase(inflect(bareBase.toLowerCase()), bare[2]) + parts[i].slice(bare[0].trimEnd().length);
+      continue;
+    }
     const item = SERIES_ITEM.exec(parts[i]);
     const base = item && baseIn(item[2], from);
     if (!item || !base || STOPWORDS.has(base.toLowerCase())) break;
@@ -448,6 +491,8 @@ function agreeSeriesBefore(rest: string, at: number, inflect: (base: string) => 
   }
   return parts.join('') + rest.slice(at);
 }
+
+const SHARED_OBJECT_SERIES = new RegExp(`^,(?:\\s*${COORDINATED_ADVERB}[a-z]+\\s*,)*\\s*$`, 'i');
 
 /** One "and <word>" of agreeCoordinatedVerbs: the agreed text when the word heads a second predicate, else the match. */
 function coordinatedVerb(
@@ -465,6 +510,9 @@ function coordinatedVerb(
   if (!base) return m;
   const agreed = `${conj} ${adverb}${matchCase(inflect(base.toLowerCase()), word)}`;
   const before = whole.slice(0, at);
+  // "collect, clean, and annotate a corpus": the last of verbs that share one object (the tail opens with the comma
+  // after the main verb, and only single words come between).
+  if (SHARED_OBJECT_SERIES.test(before) && !STOPWORDS.has(base.toLowerCase()) && canBeVerb(base.toLowerCase())) return agreed;
   if (AFTER_BARE_INFINITIVE.test(before)) return m;
   if (next !== undefined && COORDINATED_VERB.test(base) && OBJECT_START.test(next)) return agreed;
   // "and presents and discusses the results": the first verb shares the object of the second.
@@ -480,7 +528,18 @@ function coordinatedVerb(
   if (/,\s*$/.test(before) && /^and$/i.test(conj) && COORDINATED_VERB.test(base) && next !== undefined && !NOT_OBJECT.test(next)) return agreed;
   // "and go on to describe X": a predicate, though "on" follows the verb.
   const goesOn = /^go$/i.test(base) && /^\s+on\s+to\s/i.test(whole.slice(at + m.length));
-  if (!goesOn && (!(ALWAYS_VERB.test(base) || pronounObject) || (next !== undefined && NOT_OBJECT.test(next)))) return m;
+  // "The author reviews X … and traces the developments": after a singular subject, an "-s" word that can be a verb,
+  // right before an article or a possessive, is one (a plural noun there would need a preposition: "traces of the").
+  // In the authors' base form only after a comma, the last of a series ("we review X, describe Y, and trace the …"),
+  // and not after an infinitive ("to determine X, …, and classify Y"): elsewhere "or even a slight …" would read
+  // "even" as a verb.
+  const determinedObject =
+    (from === 'third-singular' || (from === 'base' && /^and$/i.test(conj) && /,\s*$/.test(before) && !INFINITIVE.test(before) && !/s$/i.test(word))) &&
+    next !== undefined &&
+    /^(?:the|a|an|its|their|his|her)$/i.test(next) &&
+    !STOPWORDS.has(base.toLowerCase()) &&
+    canBeVerb(base.toLowerCase());
+  if (!goesOn && (!(ALWAYS_VERB.test(base) || pronounObject || determinedObject) || (next !== undefined && NOT_OBJECT.test(next)))) return m;
   // After a relative clause the verb may belong to it ("families that are global and incorporate bias"); a comma
   // before the conjunction marks the return to the main clause ("the fact that X is slow, and propose Y").
   // Not ", but": that contrasts within a relative clause as often ("models that are exact, but avoid X").
@@ -534,9 +593,12 @@ export function agreeVerb(rest: string, plurality: Plurality, from: 'base' | 'th
     }
     else if (from === 'base' && plurality === 'singular') verb = toThirdSingular(verb);
     else if (from === 'third-singular' && plurality === 'plural') verb = toBaseForm(verb);
-    words[i] = verb + bare[2];
+    // A comma right after the verb opens a series of verbs that share the object ("describe, implement and
+    // evaluate X"): it goes with the tail, where the series is agreed.
+    const comma = bare[2] === ',' ? ',' : '';
+    words[i] = verb + bare[2].slice(comma.length);
     const head = words.slice(0, i + 1).join('');
-    const tail = words.slice(i + 1).join('');
+    const tail = comma + words.slice(i + 1).join('');
     if (tense === 'past') return head + agreeCoordinatedVerbs(tail, pastTense, from);
     if (from === 'base' && plurality === 'singular') return head + agreeCoordinatedVerbs(tail);
     // "This paper describes X and evaluates Y" for two authors: "… describe X and evaluate Y".
@@ -704,6 +766,7 @@ const DETERMINED_PHRASE = /^(?:an?|the|this|these|two|three|four|five)\s/i;
 const PLAIN_NOUN_PHRASE = /^(?!.*\b(?:we|I|our|us|they|it|is|are|was|were|be|been|has|have|had|can|could|will|would|may|might|must|should|do|does|did|that|which|where|who|whom|when|while|if|because)\b)/i;
 /** What follows a passive that names another agent or other work: "… proposed by Okafor", "… in the literature". */
 const OTHER_AGENT = /^\s*(?:by (?!(?:means of|\w+ing)\b)|in (?:the literature|(?:prior|previous|earlier|recent|related|other) (?:work|studies|research|literature|papers)|\[|\()|previously\b|recently\b|elsewhere\b|so far\b|to date\b)/i;
+const INVERTED_PASSIVE = new RegExp(`^(?:(also)\\s+)?(${Object.keys(CONTRIBUTION_PARTICIPLE).join('|')})\\s+(?:here\\s+|in this (?:paper|article|work)\\s+)?(?:is|are)\\s+(?=(?:an?|the|two|three|four|five|several|some|various|new|novel)\\s)`, 'i');
 /** "It is shown that …" in an abstract is the authors' own claim. */
 const IMPERSONAL_CLAIM = /^it is (?:(?:also|further|then|here|formally|finally)\s+)?(shown|argued|demonstrated|proved|proven|found|observed|established) that\b/i;
 const IMPERSONAL_BASE: Record<string, string> = { shown: 'show', argued: 'argue', demonstrated: 'demonstrate', proved: 'prove', proven: 'prove', found: 'find', observed: 'observe', established: 'establish' };
@@ -716,9 +779,19 @@ const IMPERSONAL_BASE: Record<string, string> = { shown: 'show', argued: 'argue'
 export function activeSelfDescription(sentence: string, framed = false): string | undefined {
   const claim = IMPERSONAL_CLAIM.exec(sentence);
   if (claim) return `We ${IMPERSONAL_BASE[claim[1].toLowerCase()]} that${sentence.slice(claim[0].length)}`;
+  // "Presented are several algorithms …", "Also described is a parser …": the passive with its subject after it.
+  const inverted = INVERTED_PASSIVE.exec(sentence);
+  if (inverted && !MENTIONS_OTHER_WORK.test(sentence)) {
+    const [whole, also = '', participle] = inverted;
+    return `We ${also ? 'also ' : ''}${FURTHER_PARTICIPLE[participle.toLowerCase()]} ${sentence.slice(whole.length)}`;
+  }
   const m = PASSIVE_SELF_DESCRIPTION.exec(sentence);
   if (!m || MENTIONS_OTHER_WORK.test(sentence)) return undefined;
-  const [whole, frame, phrase, auxiliary, adverb, participle, coordinated] = m;
+  const [matched, frame, phrase, auxiliary, adverb, participle, listed] = m;
+  // "A system is described, constructed around …": participles joined by commas alone are no list ("described,
+  // constructed and tested" is one); the later one describes the subject and stays after it.
+  const coordinated = /\b(?:and|or)\b/i.test(listed) ? listed : '';
+  const whole = matched.slice(0, matched.length - listed.length + coordinated.length);
   // "In this paper an algorithm … was introduced": the frame makes the past the paper's own act, and any noun phrase
   // its object; without it, "was proposed" is as often someone else's work.
   const ownFrame = framed || !!frame;

@@ -1,7 +1,9 @@
 import { strict as assert } from 'assert';
 import { authorPhrase, workSubject } from '../../../src/core/engine/authors';
+import { DefaultEngine } from '../../../src/core/engine';
 import { compressionVariants } from '../../../src/core/engine/candidates';
-import { acronymDefinitions, clauseTruncations, expandAcronyms, dropFrontedClause, dropParentheticals, dropReportingFrame, dropSelfPraise, firstPersonPlural, fromRefConvention, rewriteSentence, stripForeignNumberedCitations, stripLeadingDiscourse, toBaseForm, toRefConvention, toThirdSingular } from '../../../src/core/engine/rewrite';
+import { MemoryLibrary } from '../../../src/core/engine/memory-library';
+import { acronymDefinitions, clauseTruncations, expandAcronyms, dropFrontedClause, dropParentheticals, dropReportingFrame, dropSelfPraise, firstPersonPlural, fromRefConvention, inAuthorsVoice, rewriteSentence, stripForeignNumberedCitations, stripLeadingDiscourse, toBaseForm, toRefConvention, toThirdSingular } from '../../../src/core/engine/rewrite';
 
 const three = { key: 'taigman17', authors: [{ family: 'Taigman' }, { family: 'Polyak' }, { family: 'Wolf' }] };
 const two = { key: 'benaim17', authors: [{ family: 'Benaim' }, { family: 'Wolf' }] };
@@ -862,5 +864,42 @@ describe('dropParentheticals', () => {
   it('leaves one full stop after "et al." when the year after it goes', () => {
     assert.equal(dropParentheticals('Our checks follow the ones of Okafor et al. (2019).'), 'Our checks follow the ones of Okafor et al.');
     assert.equal(dropParentheticals('Our checks follow the ones of Okafor et al. [4].'), 'Our checks follow the ones of Okafor et al.');
+  });
+});
+
+describe('the authors in the third person, inverted passives and verbs that share an object', () => {
+  const cite = (sentence: string, record = two) => rewriteSentence(sentence, { record, style: 'citation', syntax: 'cite', tense: 'past' });
+
+  it('names "the author(s)" of a catalogue abstract as the work\'s authors, with every verb of the series', async () => {
+    const record = {
+      key: 'okafor88',
+      type: 'article',
+      title: 'Paging Long Documents on Small Machines',
+      authors: [{ family: 'Okafor', given: 'Ngozi' }],
+      abstract: 'The author reviews how page breaks were chosen by hand, describes a greedy rule for small machines, and traces the rule back to hot-metal practice.',
+    };
+    const s = await new DefaultEngine().citationSentence({ key: record.key, style: 'citation' }, new MemoryLibrary([record]));
+    assert.equal(s.text, 'In “Paging Long Documents on Small Machines”, Okafor \\cite{okafor88} reviewed how page breaks were chosen by hand, described a greedy rule for small machines, and traced the rule back to hot-metal practice.');
+    assert.equal(inAuthorsVoice('The authors describe a kerning editor.'), 'We describe a kerning editor.');
+    assert.equal(inAuthorsVoice('In this note, the author looks at drop caps.'), 'In this note, we look at drop caps.');
+    for (const unchanged of ["The author's editor keeps kerning pairs.", 'The authors of the survey disagree.']) assert.equal(inAuthorsVoice(unchanged), unchanged);
+  });
+
+  it('turns "Presented are X" into the authors presenting X', () => {
+    assert.equal(cite('Presented are two hyphenation rules for Welsh.'), 'Benaim and Wolf \\cite{benaim17} presented two hyphenation rules for Welsh.');
+    assert.equal(cite('Also described is a tool that checks them.'), 'Benaim and Wolf \\cite{benaim17} also described a tool that checks them.');
+  });
+
+  it('keeps a participle after a passive with the subject it describes', () => {
+    assert.equal(
+      cite('An editor is described, built on an existing typesetter, which lets authors place figures.'),
+      'Benaim and Wolf \\cite{benaim17} described an editor, built on an existing typesetter, which lets authors place figures.',
+    );
+  });
+
+  it('agrees every verb of a series that shares one object', () => {
+    assert.equal(cite('We design, implement and evaluate a spelling checker for Welsh.'), 'Benaim and Wolf \\cite{benaim17} designed, implemented and evaluated a spelling checker for Welsh.');
+    assert.equal(cite('We collect, clean, and annotate ballads from three archives.'), 'Benaim and Wolf \\cite{benaim17} collected, cleaned, and annotated ballads from three archives.');
+    assert.equal(cite('We survey hyphenation, compare three rules, and rank the rules by error rate.'), 'Benaim and Wolf \\cite{benaim17} surveyed hyphenation, compared three rules, and ranked the rules by error rate.');
   });
 });
