@@ -50,12 +50,13 @@ export function statedAim(sentence: string): string {
   return sentence.replace(STATED_AIM, (_m, lead: string) => `${lead}${lead ? 'we' : 'We'} aim to `);
 }
 
-const THE_AUTHORS = new RegExp(String.raw`^((?:[^,;]{0,40},\s+)?)the\s+(?:present\s+)?(authors?)\s+((?:(?:also|further|then|first|here|briefly|now|[a-z]+ly)\s+)*)([a-z]+)\b`, 'i');
+const THE_AUTHORS = new RegExp(String.raw`^((?:[^,;]{0,40},\s+)?)the\s+(?:present\s+)?(authors?)(?:\s+of\s+(?:this|the present)\s+(?:paper|article|study|work|book|chapter|report|essay|note))?\s+((?:(?:also|further|then|first|here|briefly|now|[a-z]+ly)\s+)*)([a-z]+)\b`, 'i');
 
 /**
- * "The author discusses X", "The authors describe X" → "We discuss X", "We describe X": catalogue abstracts (Beebe's
- * bibliographies have some forty) name the authors in the third person; read as "we", the rewrite names them
- * ("Wolberg \cite{k} introduced …", no longer "The author introduces … \cite{k}"). Only where a verb follows.
+ * "The author discusses X", "The authors (of this article) describe X" → "We discuss X", "We describe X": catalogue
+ * abstracts (Beebe's bibliographies have some forty) name the authors in the third person; read as "we", the rewrite
+ * names them ("Wolberg \cite{k} introduced …", no longer "The author introduces … \cite{k}"). Only where a verb
+ * follows.
  */
 export function authorsAsWe(sentence: string): string {
   const m = THE_AUTHORS.exec(sentence);
@@ -299,7 +300,7 @@ export interface Truncation {
 const PASSIVE_AT_END = /\b(?:is|are|was|were)\s+(?:(?:also|here|then|first|briefly|[a-z]+ly)\s+)?[a-z]+(?:ed|en|wn|lt|ght)\s*[.!]?$/i;
 /** The claim after a reporting verb ("show that …"), up to the cut. */
 const REPORTED_CLAIM =
-  /\b(?:show|shows|showed|shown|prove[sdn]?|proven|demonstrate[sd]?|find|finds|found|argue[sd]?|observe[sd]?|note[sd]?|suggest(?:s|ed)?|establish(?:es|ed)?|conclude[sd]?|reveal(?:s|ed)?|confirm(?:s|ed)?|verif(?:y|ies|ied)|indicate[sd]?|claim(?:s|ed)?|impl(?:y|ies|ied))\s+that\s+([^,;]*)$/i;
+  /\b(?:show|shows|showed|shown|prove[sdn]?|proven|demonstrate[sd]?|find|finds|found|argue[sd]?|observe[sd]?|note[sd]?|suggest(?:s|ed)?|establish(?:es|ed)?|conclude[sd]?|reveal(?:s|ed)?|confirm(?:s|ed)?|verif(?:y|ies|ied)|indicate[sd]?|claim(?:s|ed)?|impl(?:y|ies|ied)|recommend(?:s|ed)?|believe[sd]?|assume[sd]?|hypothesi[sz]e[sd]?|predict(?:s|ed)?)\s+that\s+([^,;]*|(?:even |only )?(?:when|if|while|although|though|because|as|since|once|unless|after|before)\b[^;]*)$/i;
 /** "… explain how large models [, such as …, capture X]": an embedded question up to the cut. */
 const EMBEDDED_QUESTION = /\b(?:how|why|whether|what)\s+([^,;]*)$/i;
 const AUXILIARY = /\b(?:is|are|was|were|be|been|has|have|had|can|could|will|would|may|might|shall|should|must|do|does|did|cannot)\b/i;
@@ -342,7 +343,10 @@ export function clauseTruncations(sentence: string, minWords = 7): Truncation[] 
     if (/^\s/.test(m[0]) && (isPastForm(lastWord) || /,\s*[a-z]+ing\s*$/i.test(head))) continue;
     // "… and show that the existence of X [for Y is equivalent to Z]": a claim cut before its verb.
     const claim = REPORTED_CLAIM.exec(head) ?? EMBEDDED_QUESTION.exec(head);
-    if (claim && !hasVerb(claim[1])) continue;
+    // "recommend that even when using X, recent recommendations [should be consulted]": after a clause that opens
+    // the claim, its own verb is still to come.
+    const opener = claim && /^(?:even |only )?(?:when|if|while|although|though|because|as|since|once|unless|after|before)\b/i.test(claim[1]);
+    if (claim && !hasVerb(opener ? (/,\s*([^,]*)$/.exec(claim[1])?.[1] ?? '') : claim[1])) continue;
     const words = head.trim().split(/\s+/).length;
     if (words < minWords || words >= total - 2 || seen.has(words)) continue;
     seen.add(words);

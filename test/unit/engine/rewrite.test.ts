@@ -707,6 +707,11 @@ describe('clause truncations that would lose the main verb', () => {
     const claim = 'We prove that stronger barrier certificates for hybrid automata with resets are rare.';
     for (const cut of cuts(claim)) assert.ok(!/certificates\.$/.test(cut), cut);
   });
+  it('does not cut a recommendation after the clause that opens it and before its own verb', () => {
+    const sentence = 'We recommend that when lexicons are large, recent guidelines for teaching spelling should be consulted first.';
+    for (const cut of cuts(sentence)) assert.ok(!/recent guidelines\.$/.test(cut), cut);
+    assert.ok(cuts('We recommend that even when using large lexicons, teachers should check the guidelines for spelling in class.').includes('We recommend that even when using large lexicons, teachers should check the guidelines.'));
+  });
 });
 
 describe('openers and asides', () => {
@@ -882,6 +887,7 @@ describe('the authors in the third person, inverted passives and verbs that shar
     assert.equal(s.text, 'In “Paging Long Documents on Small Machines”, Okafor \\cite{okafor88} reviewed how page breaks were chosen by hand, described a greedy rule for small machines, and traced the rule back to hot-metal practice.');
     assert.equal(inAuthorsVoice('The authors describe a kerning editor.'), 'We describe a kerning editor.');
     assert.equal(inAuthorsVoice('In this note, the author looks at drop caps.'), 'In this note, we look at drop caps.');
+    assert.equal(inAuthorsVoice('Therefore, the authors of this article recommend shorter lines.'), 'Therefore, we recommend shorter lines.');
     for (const unchanged of ["The author's editor keeps kerning pairs.", 'The authors of the survey disagree.']) assert.equal(inAuthorsVoice(unchanged), unchanged);
   });
 
