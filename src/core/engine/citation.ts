@@ -8,7 +8,7 @@ import { hasOwnVerb, startsWithName } from '../text/verbs';
 import { ANAPHORIC_START, hasContributionCue, MENTIONS_OTHER_WORK, NOT_DONE } from './cues';
 import { candidateFeatures, documentContext } from './features';
 import { pointerResolutions, resolvePointers, type PointerResolution } from './antecedents';
-import { acronymDefinitions, expandAcronyms, firstPersonPlural, inAuthorsVoice, PROPER_OPENER, rewriteSentence, statesAim, stripLeadingDiscourse } from './rewrite';
+import { acronymDefinitions, expandAcronyms, firstPersonPlural, inAuthorsVoice, namedWorkAsWe, PROPER_OPENER, rewriteSentence, statesAim, stripLeadingDiscourse } from './rewrite';
 import type { LinearScorer } from './scorer';
 
 export const TITLE_ONLY_FLAG = 'ungrounded: title only';
@@ -96,7 +96,10 @@ export function enumerateCandidates(record: PaperRecord, doc: SourceDocument, op
   doc.sentences.forEach((source, sentenceIndex) => {
     const pointers = () => pointersAt(sentenceIndex);
     for (const variant of compressionVariants(sentences[sentenceIndex].text, { dropFronted: options.style === 'tldr' })) {
-      const extract = acronyms.size ? expandAcronyms(variant.text, acronyms) : variant.text;
+      // "Practical LaTeX covers X" (a book's blurb) is the authors' "we" for the rewrite only: its title words are
+      // what the scorer's title overlap measures.
+      const voiced = namedWorkAsWe(variant.text, record);
+      const extract = acronyms.size ? expandAcronyms(voiced, acronyms) : voiced;
       out.push({
         source,
         sentenceIndex,
@@ -133,7 +136,7 @@ export function rankCandidates(record: PaperRecord, doc: SourceDocument, scorer:
   const relevance = new Map<number, number>();
   // What the source sentence is (about other work, anaphoric, a plan), once per sentence, not once per compression.
   const kinds = new Map<number, { otherWork: boolean; anaphoric: boolean; notDone: boolean; aim: boolean }>();
-  const contributions = doc.sentences.flatMap((s, i) => (hasContributionCue(inAuthorsVoice(s.text)) ? [i] : []));
+  const contributions = doc.sentences.flatMap((s, i) => (hasContributionCue(inAuthorsVoice(s.text, record)) ? [i] : []));
   const otherContribution = (i: number) => contributions.some((j) => j !== i);
   for (const c of candidates) {
     c.score = scorer.score(c.features);

@@ -392,14 +392,14 @@ function topicSentences(group: GroupPlan, line: number, syntax: CiteSyntax, line
 }
 
 /** A sentence in the authors' own voice: "we", "our", "us" — or a single author's "I", "my", "me". */
-function speaksForAuthors(sentence: string): boolean {
-  return /\b(?:we|our|us)\b/i.test(inAuthorsVoice(sentence));
+function speaksForAuthors(sentence: string, record?: PaperRecord): boolean {
+  return /\b(?:we|our|us)\b/i.test(inAuthorsVoice(sentence, record));
 }
 
 /** A sentence in which a work tells what it does: its authors speak ("we", "our"), or "this paper proposes …", "the
  * proposed method …", "… is presented". */
-function describesTheWork(sentence: string): boolean {
-  return speaksForAuthors(sentence) || hasContributionCue(sentence) || DESCRIBES_ITSELF.test(sentence);
+function describesTheWork(sentence: string, record?: PaperRecord): boolean {
+  return speaksForAuthors(sentence, record) || hasContributionCue(sentence) || DESCRIBES_ITSELF.test(sentence);
 }
 
 const DESCRIBES_ITSELF = /\b(?:the (?:proposed|presented|present) (?:[\w-]+ ){0,2}(?:method|approach|model|framework|algorithm|system|technique|scheme|work|paper|study)|(?:is|are) (?:here )?(?:proposed|presented|introduced|described|developed))\b/i;
@@ -521,7 +521,7 @@ export async function writeDraft(req: DraftRequest, ctx: DraftContext): Promise<
       // setting ("In unsupervised domain mapping, cycle constraints require …") shares the author's words more than
       // its contribution does, but says nothing about the work; it gets the focus only when no sentence describes it.
       if (ownVector) {
-        const describing = [...bySentence.keys()].filter((i) => describesTheWork(doc.sentences[i].text));
+        const describing = [...bySentence.keys()].filter((i) => describesTheWork(doc.sentences[i].text, record));
         const focused = new Set(describing.length ? describing : bySentence.keys());
         for (const [i, list] of bySentence) {
           if (!focused.has(i)) continue;

@@ -76,13 +76,66 @@ export function authorsAsWe(sentence: string): string {
   return `${lead}${lead ? 'we' : 'We'} ${agreed}`;
 }
 
+/** Where the work's own name, or its author's, opens a sentence: after a short opener and its comma at most. */
+const NAMED_SUBJECT_LEAD = /^(?:[^,;]{0,40},\s+)?/;
+
+/** Entry types whose abstract is often a publisher's blurb that names the book by its title. */
+const BOOK_TYPES = /^(?:book|mvbook|booklet|collection|mvcollection|proceedings|thesis|phdthesis|mastersthesis|reference)$/i;
+
+/**
+ * The ways a blurb names the work or its first author: a book's title (before its colon) and the author's name. Not
+ * a paper's title: before a colon it is as often the name of a method that the sentence is about ("Functional
+ * Unification Grammar provides …", "Neural Tangents is a library …").
+ */
+function workNames(record: Pick<PaperRecord, 'title' | 'authors' | 'type'>): string[] {
+  const names: string[] = [];
+  const title = (record.title ?? '').split(/[:?!.]\s/)[0].replace(/[.\s]+$/, '').trim();
+  // A title of one word ("Reading") would as often be a sentence's own subject.
+  if (BOOK_TYPES.test(record.type ?? '') && title.split(/\s+/).length >= 2) names.push(title);
+  const first = record.authors?.[0];
+  if (first?.family && /^\p{Lu}/u.test(first.family)) {
+    if (first.given) names.push(`${first.given} ${first.family}`);
+    names.push(first.family);
+  }
+  return names;
+}
+
+/**
+ * "Sight Unseen explores how …", "Mary Talbot shows how …": a book's blurb names the work by its title, or its author
+ * by name, as the subject. Read as the authors' "we" ("Berger \cite{k} explored how …", no longer "In “Sight unseen”,
+ * Berger \cite{k} noted that sight Unseen explores …"). Only before a verb in the third person or the past.
+ */
+export function namedWorkAsWe(sentence: string, record: Pick<PaperRecord, 'title' | 'authors' | 'type'>): string {
+  const lead = NAMED_SUBJECT_LEAD.exec(sentence)?.[0] ?? '';
+  for (const at of lead ? [0, lead.length] : [0]) {
+    const rest = sentence.slice(at);
+    for (const name of workNames(record)) {
+      if (rest.slice(0, name.length).toLowerCase() !== name.toLowerCase()) continue;
+      const m = /^\s+((?:(?:also|further|then|first|here|briefly|[a-z]+ly)\s+)*)([a-z]+)\b/.exec(rest.slice(name.length));
+      if (!m) continue;
+      const verb = m[2];
+      // "Neural Tangents is a library": what the work is, not what its authors did.
+      if (/^(?:is|are|was|were|has|have|had|does|do|did)$/.test(verb)) continue;
+      const base = toBaseForm(verb);
+      const thirdPerson = base !== verb && canBeVerb(base);
+      if (!thirdPerson && !(isPastForm(verb) && canBeVerb(baseFromPast(verb)))) continue;
+      const predicate = rest.slice(name.length).trimStart();
+      const opener = sentence.slice(0, at);
+      return `${opener}${opener ? 'we' : 'We'} ${thirdPerson ? agreeVerb(predicate, 'plural', 'third-singular') : predicate}`;
+    }
+  }
+  return sentence;
+}
+
 /**
  * The authors' "we" wherever an abstract speaks for them otherwise: a single author's "I" (firstPersonPlural), "The
- * author(s) discuss(es)" (authorsAsWe) and "The aim of this study was to" (statedAim). Features and the rewrite read
- * this; a citation's source link keeps the original words.
+ * author(s) discuss(es)" (authorsAsWe), "The aim of this study was to" (statedAim) and, given the record, the work
+ * or its author named as the subject (namedWorkAsWe). Features and the rewrite read this; a citation's source link
+ * keeps the original words.
  */
-export function inAuthorsVoice(sentence: string): string {
-  return statedAim(authorsAsWe(firstPersonPlural(sentence)));
+export function inAuthorsVoice(sentence: string, record?: Pick<PaperRecord, 'title' | 'authors' | 'type'>): string {
+  const voiced = statedAim(authorsAsWe(firstPersonPlural(sentence)));
+  return record ? namedWorkAsWe(voiced, record) : voiced;
 }
 
 /** Whether the sentence states the work's aim so ("The purpose of this study was to …"). */
@@ -328,7 +381,7 @@ export function clauseTruncations(sentence: string, minWords = 7): Truncation[] 
     if ((head.match(/\[/g)?.length ?? 0) !== (head.match(/\]/g)?.length ?? 0)) continue;
     // A cut must not strand a preposition, article, conjunction or adverb ("… for domain adaptation in.", "… in
     // contrast to just.").
-    if (/\b(?:in|of|for|to|with|by|on|from|at|as|a|an|the|that|and|or|than|into|onto|between|under|over|its|their|our|together|both|is|are|was|were|be|been|being|which|each|new|novel|simple|general|efficient|effective|several|various|multiple|many|some|few|more|most|other|such|this|these|those|two|three|four|five|very|highly|when|if|whether|without|not|only|but|yet|so|because|since|how|what|why|can|could|may|might|must|should|will|would|allows?|allowed|enables?|keeps?|makes?|suitable|able|unable|per|versus|i\.e\.|e\.g\.|just|even|merely|solely|mainly|primarily|mostly|largely|partly|especially|particularly|namely|rather|via|through|like|including|within|across|among|against|towards?|upon|during|while|where|whose|whom|who|also|then|thus|hence)\s*$/i.test(head)) continue;
+    if (/\b(?:in|of|for|to|with|by|on|from|at|as|a|an|the|that|and|or|than|into|onto|between|under|over|its|their|our|together|both|is|are|was|were|be|been|being|which|each|new|novel|simple|general|efficient|effective|several|various|multiple|many|some|few|more|most|other|such|this|these|those|two|three|four|five|very|highly|when|if|whether|without|not|only|but|yet|so|because|since|how|what|why|can|could|may|might|must|should|will|would|allows?|allowed|enables?|keeps?|makes?|suitable|able|unable|per|versus|i\.e\.|e\.g\.|just|even|merely|solely|mainly|primarily|mostly|largely|partly|especially|particularly|namely|rather|via|through|like|including|within|across|among|against|towards?|upon|during|while|where|whose|whom|who|also|then|thus|hence|along|alongside|beyond|besides|despite|throughout|behind|around|about|amid|amongst|near|until|unlike|whereby|thereby)\s*$/i.test(head)) continue;
     // "… and a task for evaluation metrics" → "… and a task": a generic head noun said nothing without what followed.
     if (GENERIC_HEAD_AT_END.test(head)) continue;
     // "… the best harbours are the ones [that stay ice-free]": "the ones" is defined by what follows.
@@ -926,7 +979,16 @@ export function rewriteSentence(sentence: string, target: RewriteTarget): string
     else s = replaceInnerFirstPerson(s, style, 'present', true);
   }
   // "We, in contrast, discuss" → "This paper, in contrast, discusses" (not "This paper , in contrast").
-  return ensureFinalPeriod(capitalizeFirst(s.replace(/\s{2,}/g, ' ').replace(/ ,/g, ',').trim()));
+  return ensureFinalPeriod(capitalizeFirst(withoutUnclosedQuote(s.replace(/\s{2,}/g, ' ').replace(/ ,/g, ',').trim())));
+}
+
+/** An opening quote that nothing closes (the abstract's quotation ran over the sentence end) would open the rest of the paragraph. */
+function withoutUnclosedQuote(s: string): string {
+  const m = /^(["“])\s*/.exec(s);
+  if (!m) return s;
+  const rest = s.slice(m[0].length);
+  const closed = m[1] === '“' ? rest.includes('”') : rest.includes('"');
+  return closed ? s : rest;
 }
 
 /** Words that make a sentence more than a noun phrase, found without the tagger (which costs far more). */
@@ -983,6 +1045,7 @@ export function nounPhraseTopic(sentence: string): { text: string; end: string }
   return { text, end: m?.[2] ?? '.' };
 }
 
+const CATALOGUE_VERB = /^(?:detail|outline|summari[sz]e|trace|recount|survey|review|consider|chronicle|document|profile|list|cover|assess|critique|reconsider|revisit|illustrate|examine)$/i;
 const CATALOGUE_PHRASAL_VERB = /^(?:Looks at|Deals with|Focuses on|Concentrates on|Reports on|Comments on|Touches on|Reflects on|Elaborates on|Centres on|Centers on)\s+\S/;
 
 /**
@@ -1001,7 +1064,10 @@ function withImpliedSubject(s: string): string {
   // "Attempts have been made …": a noun, since a verb follows it.
   if (/^(?:have|has|had|is|are|was|were|be|been|can|could|will|would|may|might|must|should|do|does|did)$/i.test(next)) return s;
   const heads = (verb: string) => (ALWAYS_VERB.test(verb) && !NOT_OBJECT.test(next)) || (COORDINATED_VERB.test(verb) && OBJECT_START.test(next));
-  if (base !== word && heads(base)) return `This paper ${word}${s.slice(m[1].length)}`;
+  // "Details a program …", "Traces the history …": verbs that catalogues open with and no noun opens a sentence
+  // with in the "-s" form before an object ("Details of …" is a noun, and "of" is no object).
+  const catalogueVerb = base !== word && CATALOGUE_VERB.test(base) && !NOT_OBJECT.test(next) && !/^(?:and|or|,)$/.test(next);
+  if (base !== word && (heads(base) || catalogueVerb)) return `This paper ${word}${s.slice(m[1].length)}`;
   // A base form reads as an instruction only before what surely starts its object ("Compare the …").
   if (base === word && !isPastForm(word) && heads(word) && OBJECT_START.test(next)) return `We ${word}${s.slice(m[1].length)}`;
   return s;

@@ -3,7 +3,7 @@ import { authorPhrase, workSubject } from '../../../src/core/engine/authors';
 import { DefaultEngine } from '../../../src/core/engine';
 import { compressionVariants } from '../../../src/core/engine/candidates';
 import { MemoryLibrary } from '../../../src/core/engine/memory-library';
-import { acronymDefinitions, clauseTruncations, expandAcronyms, dropFrontedClause, dropParentheticals, dropReportingFrame, dropSelfPraise, firstPersonPlural, fromRefConvention, inAuthorsVoice, rewriteSentence, stripForeignNumberedCitations, stripLeadingDiscourse, toBaseForm, toRefConvention, toThirdSingular } from '../../../src/core/engine/rewrite';
+import { acronymDefinitions, clauseTruncations, expandAcronyms, dropFrontedClause, dropParentheticals, dropReportingFrame, dropSelfPraise, firstPersonPlural, fromRefConvention, inAuthorsVoice, namedWorkAsWe, rewriteSentence, stripForeignNumberedCitations, stripLeadingDiscourse, toBaseForm, toRefConvention, toThirdSingular } from '../../../src/core/engine/rewrite';
 
 const three = { key: 'taigman17', authors: [{ family: 'Taigman' }, { family: 'Polyak' }, { family: 'Wolf' }] };
 const two = { key: 'benaim17', authors: [{ family: 'Benaim' }, { family: 'Wolf' }] };
@@ -889,6 +889,31 @@ describe('the authors in the third person, inverted passives and verbs that shar
     assert.equal(inAuthorsVoice('In this note, the author looks at drop caps.'), 'In this note, we look at drop caps.');
     assert.equal(inAuthorsVoice('Therefore, the authors of this article recommend shorter lines.'), 'Therefore, we recommend shorter lines.');
     for (const unchanged of ["The author's editor keeps kerning pairs.", 'The authors of the survey disagree.']) assert.equal(inAuthorsVoice(unchanged), unchanged);
+  });
+
+  it('names the authors where a book\'s blurb makes the book, or its author, the subject', async () => {
+    const book = {
+      key: 'ferreira2011',
+      type: 'book',
+      title: 'Quiet Margins: Typography and the Reading Eye',
+      authors: [{ family: 'Ferreira', given: 'Inês' }],
+      abstract: 'Quiet Margins traces how page margins shaped reading habits from incunabula to e-readers, and argues that white space is part of the text.',
+    };
+    const s = await new DefaultEngine().citationSentence({ key: book.key, style: 'citation' }, new MemoryLibrary([book]));
+    assert.match(s.text, /Ferreira \\cite\{ferreira2011\} traced how page margins shaped reading habits from incunabula to e-readers, and argued that white space is part of the text\.$/);
+    assert.equal(namedWorkAsWe('In this study, Inês Ferreira measures margins in 400 books.', book), 'In this study, we measure margins in 400 books.');
+    // A paper's title before its colon is as often a method the sentence is about; "is" says what the work is.
+    const paper = { ...book, type: 'article', title: 'Margin Nets: Learning Page Layout' };
+    for (const unchanged of ['Margin Nets predicts margins from scans.', 'Ferreira is a typographer.']) assert.equal(namedWorkAsWe(unchanged, paper), unchanged);
+  });
+
+  it('reads a catalogue\'s "Details X" as the work detailing X, and keeps an unclosed quote and a stranded "along" out', () => {
+    assert.equal(cite('Details a reading programme for rural libraries.'), 'Benaim and Wolf \\cite{benaim17} detailed a reading programme for rural libraries.');
+    assert.equal(cite('Details of the programme are given.'), 'Details of the programme are given \\cite{benaim17}.');
+    assert.equal(cite('"Margins are part of the text, the study argues.'), 'Margins are part of the text, the study argues \\cite{benaim17}.');
+    for (const cut of clauseTruncations('We argue that the pairing of cheap paper in small formats, along with the spread of lending libraries, changed reading.')) {
+      assert.ok(!/along\.$/.test(cut.text), cut.text);
+    }
   });
 
   it('turns "Presented are X" into the authors presenting X', () => {
