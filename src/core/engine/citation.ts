@@ -121,6 +121,11 @@ const ANAPHORA_PENALTY = 0.1;
 /** Plans and open questions (NOT_DONE): a last resort. */
 const NOT_DONE_PENALTY = 5;
 /**
+ * The tail of a sentence cut off before the abstract begins ("and curriculum development to include lessons …", as
+ * library catalogues truncate them) or split off at a line break ("which discriminates …"): a last resort too.
+ */
+const FRAGMENT_START = /^(?:and|or|but|nor|which|whose|whom)\s/;
+/**
  * "The aim of this study was to …" in an abstract that says nowhere else what the work does ("we propose …"): where
  * abstracts state their aim so (medicine, the social sciences), that is the contribution a citation reports. The
  * scorer learned from machine-learning abstracts, which rarely do, and ranked it below a background or result
@@ -154,7 +159,7 @@ export function rankCandidates(record: PaperRecord, doc: SourceDocument, scorer:
     // Attaching \cite{key} to a sentence about someone else's work would misattribute it.
     if (options.style === 'citation' && kind.otherWork) c.score -= OTHER_WORK_PENALTY;
     if (kind.anaphoric) c.score -= ANAPHORA_PENALTY;
-    if (kind.notDone) c.score -= NOT_DONE_PENALTY;
+    if (kind.notDone || FRAGMENT_START.test(c.source.text)) c.score -= NOT_DONE_PENALTY;
     if (kind.aim) c.score += STATED_AIM_BONUS;
   }
   return candidates.sort((a, b) => b.score - a.score);

@@ -1045,7 +1045,7 @@ export function nounPhraseTopic(sentence: string): { text: string; end: string }
   return { text, end: m?.[2] ?? '.' };
 }
 
-const CATALOGUE_VERB = /^(?:detail|outline|summari[sz]e|trace|recount|survey|review|consider|chronicle|document|profile|list|cover|assess|critique|reconsider|revisit|illustrate|examine)$/i;
+const CATALOGUE_VERB = /^(?:detail|offer|give|include|outline|summari[sz]e|trace|recount|survey|review|consider|chronicle|document|profile|list|cover|assess|critique|reconsider|revisit|illustrate|examine)$/i;
 const CATALOGUE_PHRASAL_VERB = /^(?:Looks at|Deals with|Focuses on|Concentrates on|Reports on|Comments on|Touches on|Reflects on|Elaborates on|Centres on|Centers on)\s+\S/;
 
 /**

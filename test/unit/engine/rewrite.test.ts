@@ -916,6 +916,18 @@ describe('the authors in the third person, inverted passives and verbs that shar
     }
   });
 
+  it('does not quote the tail of a sentence that a catalogue cut off before the abstract', async () => {
+    const record = {
+      key: 'osei2001',
+      type: 'article',
+      title: 'Banned Books in the Classroom',
+      authors: [{ family: 'Osei', given: 'Kwame' }],
+      abstract: 'and lesson planning that brings banned books into the classroom debate. Offers activities on censorship for pupils aged 12 to 14.',
+    };
+    const s = await new DefaultEngine().citationSentence({ key: record.key, style: 'citation' }, new MemoryLibrary([record]));
+    assert.match(s.text, /Osei \\cite\{osei2001\} offered activities on censorship for pupils aged 12 to 14\.$/);
+  });
+
   it('turns "Presented are X" into the authors presenting X', () => {
     assert.equal(cite('Presented are two hyphenation rules for Welsh.'), 'Benaim and Wolf \\cite{benaim17} presented two hyphenation rules for Welsh.');
     assert.equal(cite('Also described is a tool that checks them.'), 'Benaim and Wolf \\cite{benaim17} also described a tool that checks them.');
