@@ -163,10 +163,13 @@ function unheadedOpening(sections: readonly PaperSection[]): PaperSection | unde
   return speaksForItself ? first : undefined;
 }
 
+/** Filler text that a template left in the abstract field ("Lorem ipsum dolor sit amet, …"): no claim of the paper's. */
+const PLACEHOLDER_TEXT = /^\s*lorem ipsum\b/i;
+
 /** Every sentence the engine may take or rewrite, each with its provenance. */
 export function sourceDocument(record: PaperRecord): SourceDocument {
   const sentences: SourceSentence[] = [];
-  const abstract = record.abstract ? withoutCopyrightNotice(headingsApart(plainText(record.abstract))) : '';
+  const abstract = record.abstract && !PLACEHOLDER_TEXT.test(record.abstract) ? withoutCopyrightNotice(headingsApart(plainText(record.abstract))) : '';
   if (abstract) {
     sentences.push(...abstractSentences(abstract));
   }

@@ -13,7 +13,12 @@ const NEVER_FINAL = new Set([
 ]);
 
 /** Abbreviations that are only abbreviations when capitalised ("No. 5", but "the answer is no."). */
-const CAPITALISED_ONLY = new Set(['No', 'Nos', 'St', 'Co', 'Mar', 'Sep', 'App', 'Def', 'Ed', 'Ex']);
+const CAPITALISED_ONLY = new Set([
+  'No', 'Nos', 'St', 'Co', 'Mar', 'Sep', 'App', 'Def', 'Ed', 'Ex',
+  // Journal abbreviations in a reference run into an abstract ("J. Chem. Phys. 137, 22A530 (2012)").
+  'Chem', 'Phys', 'Rev', 'Lett', 'Biol', 'Sci', 'Acad', 'Appl', 'Math', 'Nucl', 'Mol', 'Biochem', 'Geophys',
+  'Astrophys', 'Theor', 'Stat', 'Bull', 'Commun', 'Mech', 'Soc',
+]);
 
 /** Words that plausibly open a sentence right after "et al." (otherwise "et al." continues the sentence). */
 const SENTENCE_OPENERS_AFTER_ET_AL = new Set([

@@ -8,6 +8,19 @@ describe('DefaultEngine.citationSentence', () => {
   const engine = new DefaultEngine();
   const library = sampleLibrary();
 
+  it('treats a template\'s "Lorem ipsum" abstract as no abstract: a title-only sentence with its flag', async () => {
+    const record = {
+      key: 'template01',
+      type: 'article',
+      title: 'Graphical Passwords for Kiosks',
+      authors: [{ family: 'Amadi', given: 'Chidi' }],
+      abstract: 'Lorem ipsum dolor sit amet, consectetur adipiscing elit. Sed vitae ultricies diam.',
+    };
+    const s = await engine.citationSentence({ key: record.key, style: 'citation' }, new MemoryLibrary([record]));
+    assert.equal(s.text, 'Amadi \\cite{template01} presented “Graphical Passwords for Kiosks”.');
+    assert.deepEqual(s.flags, [TITLE_ONLY_FLAG]);
+  });
+
   it('writes a third-person sentence with names and the citation, grounded in the abstract', async () => {
     const s = await engine.citationSentence({ key: 'kim2017discogan', style: 'citation' }, library);
     assert.match(s.text, /^Kim et al\. \\cite\{kim2017discogan\} proposed DiscoGAN/);

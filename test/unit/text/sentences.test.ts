@@ -37,6 +37,12 @@ describe('splitSentences', () => {
     ]);
   });
 
+  it('keeps a journal reference run into an abstract in its sentence', () => {
+    const text = 'The bracket proposed in J. Chem. Phys. 124, 201104 (2006) breaks the Jacobi identity. We repair it.';
+    assert.deepEqual(splitSentences(text), ['The bracket proposed in J. Chem. Phys. 124, 201104 (2006) breaks the Jacobi identity.', 'We repair it.']);
+    assert.deepEqual(splitSentences('Our reply concerns Phys. Rev. Lett. 98, 1 (2007). It is short.'), ['Our reply concerns Phys. Rev. Lett. 98, 1 (2007).', 'It is short.']);
+  });
+
   it('keeps initials and decimals', () => {
     assert.deepEqual(splitSentences('J. R. Smith reports 3.5 points over 2.0 baselines. The gain is 1.5%.'), [
       'J. R. Smith reports 3.5 points over 2.0 baselines.',
