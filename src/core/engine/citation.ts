@@ -75,8 +75,8 @@ export const DRAFT_OWN_RELEVANCE = 2;
 
 /** Every (sentence, compression) candidate of a record with its features and rewritten text; score left at 0. */
 export function enumerateCandidates(record: PaperRecord, doc: SourceDocument, options: CandidateOptions): ScoredCandidate[] {
-  // A single author's "I" is read as "we", and "The aim of this study is to" as "We aim to", by the features and the
-  // rewrite; `source` keeps the original words.
+  // The features and the rewrite read the authors' voice as "we" (a single author's "I", "The author discusses …",
+  // "The aim of this study is to …"); `source` keeps the original words.
   const sentences = doc.sentences.map((s) => ({ ...s, text: inAuthorsVoice(s.text) }));
   const ctx = documentContext(sentences, doc.title);
   const acronyms = acronymDefinitions(sentences.map((s) => s.text));
@@ -139,7 +139,8 @@ export function rankCandidates(record: PaperRecord, doc: SourceDocument, scorer:
   const candidates = enumerateCandidates(record, doc, options);
   const own = options.ownAbstract ? termFrequencies(contentTerms(plainText(options.ownAbstract))) : undefined;
   const relevance = new Map<number, number>();
-  // What the source sentence is (about other work, anaphoric, a plan), once per sentence, not once per compression.
+  // What the source sentence is (about other work, anaphoric, a plan, a stated aim), once per sentence, not once per
+  // compression.
   const kinds = new Map<number, { otherWork: boolean; anaphoric: boolean; notDone: boolean; aim: boolean }>();
   const contributions = doc.sentences.flatMap((s, i) => (hasContributionCue(inAuthorsVoice(s.text, record)) ? [i] : []));
   const otherContribution = (i: number) => contributions.some((j) => j !== i);

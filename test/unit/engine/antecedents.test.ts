@@ -1,8 +1,7 @@
 import { strict as assert } from 'assert';
-import { DefaultEngine } from '../../../src/core/engine';
 import { pointerResolutions, resolvePointers } from '../../../src/core/engine/antecedents';
-import { MemoryLibrary } from '../../../src/core/engine/memory-library';
-import { sampleLibrary } from './helpers';
+import { DefaultEngine } from '../../../src/core/engine';
+import { citeAlone, sampleLibrary } from './helpers';
 
 function resolved(sentence: string, ...before: string[]): string {
   return resolvePointers(sentence, pointerResolutions(sentence, before));
@@ -95,7 +94,7 @@ describe('pointers to what an earlier sentence named', () => {
       authors: [{ family: 'Ostrowski', given: 'Lena' }],
       abstract: 'Many tasks in speech enhancement and source separation can be framed as estimating a spectrogram mask. We propose recurrent masking networks as one tool for such tasks when clean references are available.',
     };
-    const s = await new DefaultEngine().citationSentence({ key: record.key, style: 'citation' }, new MemoryLibrary([record]));
+    const s = await citeAlone(record);
     assert.match(s.text, /one tool for tasks in speech enhancement and source separation when clean references are available\.$/);
   });
 });

@@ -2,7 +2,7 @@ import { strict as assert } from 'assert';
 import { DefaultEngine, TITLE_ONLY_FLAG } from '../../../src/core/engine';
 import { titledCitation } from '../../../src/core/engine/citation';
 import { MemoryLibrary } from '../../../src/core/engine/memory-library';
-import { sampleLibrary } from './helpers';
+import { citeAlone, sampleLibrary } from './helpers';
 
 describe('DefaultEngine.citationSentence', () => {
   const engine = new DefaultEngine();
@@ -16,7 +16,7 @@ describe('DefaultEngine.citationSentence', () => {
       authors: [{ family: 'Amadi', given: 'Chidi' }],
       abstract: 'Lorem ipsum dolor sit amet, consectetur adipiscing elit. Sed vitae ultricies diam.',
     };
-    const s = await engine.citationSentence({ key: record.key, style: 'citation' }, new MemoryLibrary([record]));
+    const s = await citeAlone(record);
     assert.equal(s.text, 'Amadi \\cite{template01} presented “Graphical Passwords for Kiosks”.');
     assert.deepEqual(s.flags, [TITLE_ONLY_FLAG]);
   });

@@ -1,9 +1,8 @@
 import { strict as assert } from 'assert';
 import { authorPhrase, workSubject } from '../../../src/core/engine/authors';
-import { DefaultEngine } from '../../../src/core/engine';
 import { compressionVariants } from '../../../src/core/engine/candidates';
-import { MemoryLibrary } from '../../../src/core/engine/memory-library';
 import { acronymDefinitions, clauseTruncations, expandAcronyms, dropFrontedClause, dropParentheticals, dropReportingFrame, dropSelfPraise, firstPersonPlural, fromRefConvention, inAuthorsVoice, namedWorkAsWe, rewriteSentence, stripForeignNumberedCitations, stripLeadingDiscourse, toBaseForm, toRefConvention, toThirdSingular } from '../../../src/core/engine/rewrite';
+import { citeAlone } from './helpers';
 
 const three = { key: 'taigman17', authors: [{ family: 'Taigman' }, { family: 'Polyak' }, { family: 'Wolf' }] };
 const two = { key: 'benaim17', authors: [{ family: 'Benaim' }, { family: 'Wolf' }] };
@@ -883,7 +882,7 @@ describe('the authors in the third person, inverted passives and verbs that shar
       authors: [{ family: 'Okafor', given: 'Ngozi' }],
       abstract: 'The author reviews how page breaks were chosen by hand, describes a greedy rule for small machines, and traces the rule back to hot-metal practice.',
     };
-    const s = await new DefaultEngine().citationSentence({ key: record.key, style: 'citation' }, new MemoryLibrary([record]));
+    const s = await citeAlone(record);
     assert.equal(s.text, 'In “Paging Long Documents on Small Machines”, Okafor \\cite{okafor88} reviewed how page breaks were chosen by hand, described a greedy rule for small machines, and traced the rule back to hot-metal practice.');
     assert.equal(inAuthorsVoice('The authors describe a kerning editor.'), 'We describe a kerning editor.');
     assert.equal(inAuthorsVoice('In this note, the author looks at drop caps.'), 'In this note, we look at drop caps.');
@@ -899,7 +898,7 @@ describe('the authors in the third person, inverted passives and verbs that shar
       authors: [{ family: 'Ferreira', given: 'Inês' }],
       abstract: 'Quiet Margins traces how page margins shaped reading habits from incunabula to e-readers, and argues that white space is part of the text.',
     };
-    const s = await new DefaultEngine().citationSentence({ key: book.key, style: 'citation' }, new MemoryLibrary([book]));
+    const s = await citeAlone(book);
     assert.match(s.text, /Ferreira \\cite\{ferreira2011\} traced how page margins shaped reading habits from incunabula to e-readers, and argued that white space is part of the text\.$/);
     assert.equal(namedWorkAsWe('In this study, Inês Ferreira measures margins in 400 books.', book), 'In this study, we measure margins in 400 books.');
     // A paper's title before its colon is as often a method the sentence is about; "is" says what the work is.
@@ -924,7 +923,7 @@ describe('the authors in the third person, inverted passives and verbs that shar
       authors: [{ family: 'Osei', given: 'Kwame' }],
       abstract: 'and lesson planning that brings banned books into the classroom debate. Offers activities on censorship for pupils aged 12 to 14.',
     };
-    const s = await new DefaultEngine().citationSentence({ key: record.key, style: 'citation' }, new MemoryLibrary([record]));
+    const s = await citeAlone(record);
     assert.match(s.text, /Osei \\cite\{osei2001\} offered activities on censorship for pupils aged 12 to 14\.$/);
   });
 

@@ -1,11 +1,8 @@
 import { strict as assert } from 'assert';
-import { DefaultEngine } from '../../../src/core/engine';
-import { MemoryLibrary } from '../../../src/core/engine/memory-library';
 import { statedAim } from '../../../src/core/engine/rewrite';
+import { citeAlone } from './helpers';
 
 describe('abstracts that state their aim ("The purpose of this study was to …")', () => {
-  const engine = new DefaultEngine();
-
   it('cites the aim of a social-science abstract, not its background or a result', async () => {
     const record = {
       key: 'mensah2019',
@@ -18,10 +15,10 @@ describe('abstracts that state their aim ("The purpose of this study was to …"
         'A survey of 1,240 pupils in 31 schools was linked to library locations. ' +
         'Pupils living within five kilometres of a library read for pleasure twice as often as those living further away.',
     };
-    const s = await engine.citationSentence({ key: record.key, style: 'citation' }, new MemoryLibrary([record]));
+    const s = await citeAlone(record);
     assert.match(s.text, /Mensah and Lindqvist \\cite\{mensah2019\} aimed to examine how the distance to the nearest public library relates to these habits\.$/);
     assert.equal(s.spans.at(-1)?.source?.index, 1);
-    const tldr = await engine.citationSentence({ key: record.key, style: 'tldr' }, new MemoryLibrary([record]));
+    const tldr = await citeAlone(record, 'tldr');
     assert.match(tldr.text, /^This paper aims to examine how the distance/);
   });
 
@@ -36,7 +33,7 @@ describe('abstracts that state their aim ("The purpose of this study was to …"
         'We propose a pruning rule that removes attention heads by the entropy of their weights on held-out text. ' +
         'Pruned models keep 98% of their accuracy at half the cost.',
     };
-    const s = await engine.citationSentence({ key: record.key, style: 'citation' }, new MemoryLibrary([record]));
+    const s = await citeAlone(record);
     assert.match(s.text, /proposed a pruning rule that removes attention heads/);
   });
 
