@@ -29,7 +29,7 @@ const QUANTIFIERS = new Set([
   'more', 'less', 'much', 'certain', 'such', 'these', 'those', 'this', 'that', 'the', 'a', 'an',
 ]);
 /** A phrase after the noun that belongs to it ("problems in image processing"); "for", "from" and the like attach as
- * often to the verb before it ("encode information for optimal performance"). */
+ * often to the verb before it ("encode information for later use"). */
 const PREPOSITIONS = new Set(['in', 'of', 'on', 'between', 'among', 'across']);
 /** Adjectives that rank or date a thing rather than say what it is: "the recent approach" names nothing. */
 const VAGUE = new Set([
@@ -83,7 +83,7 @@ const isNameLikeValue = (t: TaggedTerm): boolean => /^\d+\p{L}/u.test(t.text);
 /** The noun phrase headed by terms[head], with its modifiers and a prepositional phrase after it, as written. */
 function nounPhrase(terms: readonly TaggedTerm[], head: number): string | undefined {
   let from = head;
-  /** Where "and"/"or" joins a list of modifiers ("bottom-up, horizontal, and top-down connections"). */
+  /** Where "and"/"or" joins a list of modifiers ("feed-forward, lateral, and top-down connections"). */
   let joinAt = -1;
   for (let k = head - 1; k >= 0 && head - k <= MAX_MODIFIERS; k--) {
     const t = terms[k];
@@ -102,7 +102,7 @@ function nounPhrase(terms: readonly TaggedTerm[], head: number): string | undefi
     // A gerund only right before a noun ("switching failures", not "corpora using neural networks").
     const participle =
       (has(t, 'PastTense') || (has(t, 'Gerund') && isNoun(terms[k + 1]))) && k > 0 && (has(terms[k - 1], 'Determiner') || has(terms[k - 1], 'Adjective') || isNoun(terms[k - 1]));
-    // An abstract does not open with a command: "Value iteration networks are …" starts with a noun.
+    // An abstract does not open with a command: "Value propagation networks are …" starts with a noun.
     const opening = k === 0 && has(t, 'Verb') && !participle && /^\p{Lu}\p{Ll}+$/u.test(t.text) && !/ing$/.test(t.text);
     if (!(has(t, 'Adjective') || isNoun(t) || participle || opening || isNameLikeValue(t)) || (has(t, 'Verb') && !participle && !opening)) break;
     from = k;
@@ -120,7 +120,7 @@ function nounPhrase(terms: readonly TaggedTerm[], head: number): string | undefi
       if (!(joins || article || isNoun(t) || (has(t, 'Adjective') && !has(t, 'Verb')))) break;
       if (isNoun(t)) lastNoun = k;
       if (endsPhrase(t)) {
-        // "between feedforward, recurrent and top-down …": a list the phrase would cut short.
+        // "between feedforward, recurrent and top-down signals": a list the phrase would cut short.
         const after = terms[k + 1];
         if (t.post.trim() === ',' && after && (isNoun(after) || has(after, 'Adjective'))) lastNoun = -1;
         break;
@@ -140,7 +140,7 @@ function nounPhrase(terms: readonly TaggedTerm[], head: number): string | undefi
   const balanced = (text.match(/\(/g) ?? []).length === (text.match(/\)/g) ?? []).length;
   // Pronouns never get this far: the tagger marks them, and `isNoun` leaves them out.
   if (!balanced || /["“”‘’]/.test(text) || /\b(?:such|these|those|this)\b/i.test(text)) return undefined;
-  // A phrase that opened its sentence keeps no capital it had only for that ("Transition-based parsers are …").
+  // A phrase that opened its sentence keeps no capital it had only for that ("Shift-reduce parsers are …").
   if (from === 0 && /^\p{Lu}[\p{Ll}-]/u.test(text) && !PROPER_OPENER.test(text) && !has(terms[0], 'ProperNoun')) text = text[0].toLowerCase() + text.slice(1);
   return text.replace(/\s+/g, ' ').trim();
 }
@@ -170,7 +170,7 @@ export function pointerResolutions(sentence: string, before: readonly string[]):
     // "the first such metric", "no such method": "such" here means "of that kind", and "the first the …" would not read.
     if (lower(pointer) === 'such' && i > 0 && (has(terms[i - 1], 'Determiner') || /^(?:first|only|one|no|any|other)$/i.test(terms[i - 1].text))) continue;
     const next = endsPhrase(noun) ? undefined : terms[i + 2];
-    // Only a bare pointer: "such conventional detection schemes" already says what it is, and so do "those
+    // Only a bare pointer: "such greedy parsing schemes" already says what it is, and so do "those
     // factors that matter" and "such methods as ours".
     if (next && (isNoun(next) || EXPLAINED_AFTER.test(lower(next)) || (lower(pointer) !== 'this' && lower(next) === 'as') || (lower(pointer) === 'those' && has(next, 'Preposition')))) continue;
     for (let b = 0; b < before.length; b++) {

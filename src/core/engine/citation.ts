@@ -96,7 +96,7 @@ export function enumerateCandidates(record: PaperRecord, doc: SourceDocument, op
   doc.sentences.forEach((source, sentenceIndex) => {
     const pointers = () => pointersAt(sentenceIndex);
     for (const variant of compressionVariants(sentences[sentenceIndex].text, { dropFronted: options.style === 'tldr' })) {
-      // "Practical LaTeX covers X" (a book's blurb) is the authors' "we" for the rewrite only: its title words are
+      // "Quiet Margins traces X" (a book's blurb) is the authors' "we" for the rewrite only: its title words are
       // what the scorer's title overlap measures.
       const voiced = namedWorkAsWe(variant.text, record);
       const extract = acronyms.size ? expandAcronyms(voiced, acronyms) : voiced;
@@ -121,8 +121,8 @@ const ANAPHORA_PENALTY = 0.1;
 /** Plans and open questions (NOT_DONE): a last resort. */
 const NOT_DONE_PENALTY = 5;
 /**
- * The tail of a sentence cut off before the abstract begins ("and curriculum development to include lessons …", as
- * library catalogues truncate them) or split off at a line break ("which discriminates …"): a last resort too.
+ * The tail of a sentence cut off before the abstract begins ("and lesson planning that brings banned books …", as
+ * library catalogues truncate them) or split off at a line break ("which separates …"): a last resort too.
  */
 const FRAGMENT_START = /^(?:and|or|but|nor|which|whose|whom)\s/;
 /**

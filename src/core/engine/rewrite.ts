@@ -44,7 +44,7 @@ const STATED_AIM = new RegExp(
 /**
  * "The purpose of this study was to investigate X", "Our goal is to learn X" → "We aim to investigate X": the statement
  * of aim that abstracts in medicine and the social sciences open with, read as the authors speaking, so that it counts
- * as a statement of the contribution and is rewritten as "We aim to …" is ("Black et al. \cite{k} aimed to …").
+ * as a statement of the contribution and is rewritten as "We aim to …" is ("Mensah et al. \cite{k} aimed to …").
  */
 export function statedAim(sentence: string): string {
   return sentence.replace(STATED_AIM, (_m, lead: string) => `${lead}${lead ? 'we' : 'We'} aim to `);
@@ -55,7 +55,7 @@ const THE_AUTHORS = new RegExp(String.raw`^((?:[^,;]{0,40},\s+)?)the\s+(?:presen
 /**
  * "The author discusses X", "The authors (of this article) describe X" → "We discuss X", "We describe X": catalogue
  * abstracts (Beebe's bibliographies have some forty) name the authors in the third person; read as "we", the rewrite
- * names them ("Wolberg \cite{k} introduced …", no longer "The author introduces … \cite{k}"). Only where a verb
+ * names them ("Okafor \cite{k} introduced …", no longer "The author introduces … \cite{k}"). Only where a verb
  * follows.
  */
 export function authorsAsWe(sentence: string): string {
@@ -84,8 +84,8 @@ const BOOK_TYPES = /^(?:book|mvbook|booklet|collection|mvcollection|proceedings|
 
 /**
  * The ways a blurb names the work or its first author: a book's title (before its colon) and the author's name. Not
- * a paper's title: before a colon it is as often the name of a method that the sentence is about ("Functional
- * Unification Grammar provides …", "Neural Tangents is a library …").
+ * a paper's title: before a colon it is as often the name of a method that the sentence is about ("Margin Nets
+ * predicts margins …", "Margin Nets is a library …").
  */
 function workNames(record: Pick<PaperRecord, 'title' | 'authors' | 'type'>): string[] {
   const names: string[] = [];
@@ -101,9 +101,9 @@ function workNames(record: Pick<PaperRecord, 'title' | 'authors' | 'type'>): str
 }
 
 /**
- * "Sight Unseen explores how …", "Mary Talbot shows how …": a book's blurb names the work by its title, or its author
- * by name, as the subject. Read as the authors' "we" ("Berger \cite{k} explored how …", no longer "In “Sight unseen”,
- * Berger \cite{k} noted that sight Unseen explores …"). Only before a verb in the third person or the past.
+ * "Quiet Margins traces how …", "Inês Ferreira shows how …": a book's blurb names the work by its title, or its author
+ * by name, as the subject. Read as the authors' "we" ("Ferreira \cite{k} traced how …", no longer "In “Quiet
+ * Margins”, Ferreira \cite{k} noted that quiet Margins traces …"). Only before a verb in the third person or the past.
  */
 export function namedWorkAsWe(sentence: string, record: Pick<PaperRecord, 'title' | 'authors' | 'type'>): string {
   const lead = NAMED_SUBJECT_LEAD.exec(sentence)?.[0] ?? '';
@@ -114,7 +114,7 @@ export function namedWorkAsWe(sentence: string, record: Pick<PaperRecord, 'title
       const m = /^\s+((?:(?:also|further|then|first|here|briefly|[a-z]+ly)\s+)*)([a-z]+)\b/.exec(rest.slice(name.length));
       if (!m) continue;
       const verb = m[2];
-      // "Neural Tangents is a library": what the work is, not what its authors did.
+      // "Margin Nets is a library": what the work is, not what its authors did.
       if (/^(?:is|are|was|were|has|have|had|does|do|did)$/.test(verb)) continue;
       const base = toBaseForm(verb);
       const thirdPerson = base !== verb && canBeVerb(base);
@@ -396,7 +396,7 @@ export function clauseTruncations(sentence: string, minWords = 7): Truncation[] 
     if (/^\s/.test(m[0]) && (isPastForm(lastWord) || /,\s*[a-z]+ing\s*$/i.test(head))) continue;
     // "… and show that the existence of X [for Y is equivalent to Z]": a claim cut before its verb.
     const claim = REPORTED_CLAIM.exec(head) ?? EMBEDDED_QUESTION.exec(head);
-    // "recommend that even when using X, recent recommendations [should be consulted]": after a clause that opens
+    // "recommend that when lexicons are large, recent guidelines [should be consulted]": after a clause that opens
     // the claim, its own verb is still to come.
     const opener = claim && /^(?:even |only )?(?:when|if|while|although|though|because|as|since|once|unless|after|before)\b/i.test(claim[1]);
     if (claim && !hasVerb(opener ? (/,\s*([^,]*)$/.exec(claim[1])?.[1] ?? '') : claim[1])) continue;
@@ -585,9 +585,9 @@ function coordinatedVerb(
   if (/,\s*$/.test(before) && /^and$/i.test(conj) && COORDINATED_VERB.test(base) && next !== undefined && !NOT_OBJECT.test(next)) return agreed;
   // "and go on to describe X": a predicate, though "on" follows the verb.
   const goesOn = /^go$/i.test(base) && /^\s+on\s+to\s/i.test(whole.slice(at + m.length));
-  // "The author reviews X … and traces the developments": after a singular subject, an "-s" word that can be a verb,
+  // "The author reviews X … and traces the rule back": after a singular subject, an "-s" word that can be a verb,
   // right before an article or a possessive, is one (a plural noun there would need a preposition: "traces of the").
-  // In the authors' base form only after a comma, the last of a series ("we review X, describe Y, and trace the …"),
+  // In the authors' base form only after a comma, the last of a series ("we review X, describe Y, and trace the rule …"),
   // and not after an infinitive ("to determine X, …, and classify Y"): elsewhere "or even a slight …" would read
   // "even" as a verb.
   const determinedObject =
@@ -836,7 +836,7 @@ const IMPERSONAL_BASE: Record<string, string> = { shown: 'show', argued: 'argue'
 export function activeSelfDescription(sentence: string, framed = false): string | undefined {
   const claim = IMPERSONAL_CLAIM.exec(sentence);
   if (claim) return `We ${IMPERSONAL_BASE[claim[1].toLowerCase()]} that${sentence.slice(claim[0].length)}`;
-  // "Presented are several algorithms …", "Also described is a parser …": the passive with its subject after it.
+  // "Presented are two hyphenation rules …", "Also described is a parser …": the passive with its subject after it.
   const inverted = INVERTED_PASSIVE.exec(sentence);
   if (inverted && !MENTIONS_OTHER_WORK.test(sentence)) {
     const [whole, also = '', participle] = inverted;
@@ -845,8 +845,8 @@ export function activeSelfDescription(sentence: string, framed = false): string 
   const m = PASSIVE_SELF_DESCRIPTION.exec(sentence);
   if (!m || MENTIONS_OTHER_WORK.test(sentence)) return undefined;
   const [matched, frame, phrase, auxiliary, adverb, participle, listed] = m;
-  // "A system is described, constructed around …": participles joined by commas alone are no list ("described,
-  // constructed and tested" is one); the later one describes the subject and stays after it.
+  // "An editor is described, built on …": participles joined by commas alone are no list ("described, built
+  // and tested" is one); the later one describes the subject and stays after it.
   const coordinated = /\b(?:and|or)\b/i.test(listed) ? listed : '';
   const whole = matched.slice(0, matched.length - listed.length + coordinated.length);
   // "In this paper an algorithm … was introduced": the frame makes the past the paper's own act, and any noun phrase
@@ -1064,7 +1064,7 @@ function withImpliedSubject(s: string): string {
   // "Attempts have been made …": a noun, since a verb follows it.
   if (/^(?:have|has|had|is|are|was|were|be|been|can|could|will|would|may|might|must|should|do|does|did)$/i.test(next)) return s;
   const heads = (verb: string) => (ALWAYS_VERB.test(verb) && !NOT_OBJECT.test(next)) || (COORDINATED_VERB.test(verb) && OBJECT_START.test(next));
-  // "Details a program …", "Traces the history …": verbs that catalogues open with and no noun opens a sentence
+  // "Details a reading programme …", "Traces the history …": verbs that catalogues open with and no noun opens a sentence
   // with in the "-s" form before an object ("Details of …" is a noun, and "of" is no object).
   const catalogueVerb = base !== word && CATALOGUE_VERB.test(base) && !NOT_OBJECT.test(next) && !/^(?:and|or|,)$/.test(next);
   if (base !== word && (heads(base) || catalogueVerb)) return `This paper ${word}${s.slice(m[1].length)}`;

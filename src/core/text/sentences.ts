@@ -15,7 +15,7 @@ const NEVER_FINAL = new Set([
 /** Abbreviations that are only abbreviations when capitalised ("No. 5", but "the answer is no."). */
 const CAPITALISED_ONLY = new Set([
   'No', 'Nos', 'St', 'Co', 'Mar', 'Sep', 'App', 'Def', 'Ed', 'Ex',
-  // Journal abbreviations in a reference run into an abstract ("J. Chem. Phys. 137, 22A530 (2012)").
+  // Journal abbreviations in a reference run into an abstract ("J. Chem. Phys. 98, 4410 (1993)").
   'Chem', 'Phys', 'Rev', 'Lett', 'Biol', 'Sci', 'Acad', 'Appl', 'Math', 'Nucl', 'Mol', 'Biochem', 'Geophys',
   'Astrophys', 'Theor', 'Stat', 'Bull', 'Commun', 'Mech', 'Soc',
 ]);

@@ -69,8 +69,8 @@ describe('pointers to what an earlier sentence named', () => {
       ['We model these factors of variation separately.', 'Faces differ in underlying factors of variation.'],
       ['We audit these assistants for leaks.', 'Readers distrust “smart” assistants in their homes.'],
       ['We extend this approach to video.', 'A recent approach matches frames by colour.'],
-      ['Motivated by such interaction, we propose a looped model.', 'Cortex shows interaction between feedforward, recurrent and top-down signals.'],
-      ['Motivated by such interaction, we propose a looped model.', 'Vision may rely on the interaction between feedforward signals from early areas and feedback signals.'],
+      ['Driven by such interaction, we build a looped model.', 'Cortex shows interaction between feedforward, recurrent and top-down signals.'],
+      ['Driven by such interaction, we build a looped model.', 'Vision may rely on the interaction between feedforward signals from early areas and feedback signals.'],
     ];
     for (const [sentence, before] of unchanged) assert.equal(resolved(sentence, before), sentence, sentence);
   });

@@ -14,7 +14,7 @@ describe('DefaultEngine.citationSentence', () => {
       type: 'article',
       title: 'Graphical Passwords for Kiosks',
       authors: [{ family: 'Amadi', given: 'Chidi' }],
-      abstract: 'Lorem ipsum dolor sit amet, consectetur adipiscing elit. Sed vitae ultricies diam.',
+      abstract: 'Lorem ipsum dolor sit amet, text to be replaced by the abstract of the kiosk study.',
     };
     const s = await citeAlone(record);
     assert.equal(s.text, 'Amadi \\cite{template01} presented “Graphical Passwords for Kiosks”.');

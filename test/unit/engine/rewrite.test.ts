@@ -886,7 +886,7 @@ describe('the authors in the third person, inverted passives and verbs that shar
     assert.equal(s.text, 'In “Paging Long Documents on Small Machines”, Okafor \\cite{okafor88} reviewed how page breaks were chosen by hand, described a greedy rule for small machines, and traced the rule back to hot-metal practice.');
     assert.equal(inAuthorsVoice('The authors describe a kerning editor.'), 'We describe a kerning editor.');
     assert.equal(inAuthorsVoice('In this note, the author looks at drop caps.'), 'In this note, we look at drop caps.');
-    assert.equal(inAuthorsVoice('Therefore, the authors of this article recommend shorter lines.'), 'Therefore, we recommend shorter lines.');
+    assert.equal(inAuthorsVoice('Hence, the authors of this article recommend shorter lines.'), 'Hence, we recommend shorter lines.');
     for (const unchanged of ["The author's editor keeps kerning pairs.", 'The authors of the survey disagree.']) assert.equal(inAuthorsVoice(unchanged), unchanged);
   });
 
