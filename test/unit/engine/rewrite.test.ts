@@ -684,6 +684,10 @@ describe('clause truncations that would mislead', () => {
       for (const cut of cuts(sentence)) assert.ok(!/\b(?:allows|when|without)\.$/.test(cut), cut);
     }
   });
+  it('does not end on a noun that names a relation without what it relates ("and the association.")', () => {
+    const sentence = 'We argue that remote work confronts new hires with two risks: slower feedback from peers and the association with a team that rarely meets in person.';
+    for (const cut of cuts(sentence)) assert.ok(!/\bthe association\.$/.test(cut), cut);
+  });
 });
 
 describe('clause truncations that would lose the main verb', () => {
