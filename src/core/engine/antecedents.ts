@@ -160,7 +160,7 @@ export function pointerResolutions(sentence: string, before: readonly string[]):
   if (!heads.size) return [];
   const terms = tagged(sentence);
   const out: PointerResolution[] = [];
-  const taggedBefore = new Map<number, TaggedTerm[]>();
+  const taggedBefore: TaggedTerm[][] = [];
   for (let i = 0; i + 1 < terms.length; i++) {
     const pointer = terms[i];
     const noun = terms[i + 1];
@@ -174,8 +174,7 @@ export function pointerResolutions(sentence: string, before: readonly string[]):
     // factors that matter" and "such methods as ours".
     if (next && (isNoun(next) || EXPLAINED_AFTER.test(lower(next)) || (lower(pointer) !== 'this' && lower(next) === 'as') || (lower(pointer) === 'those' && has(next, 'Preposition')))) continue;
     for (let b = 0; b < before.length; b++) {
-      if (!taggedBefore.has(b)) taggedBefore.set(b, tagged(before[b]));
-      const earlier = taggedBefore.get(b)!;
+      const earlier = (taggedBefore[b] ??= tagged(before[b]));
       const at = earlier.findIndex(
         (t, j) => lower(t) === word && isNoun(t) && (endsPhrase(t) || !earlier[j + 1] || !isNoun(earlier[j + 1])) && !(j > 0 && POINTER_WORDS.has(lower(earlier[j - 1]))),
       );

@@ -139,11 +139,15 @@ export function rankCandidates(record: PaperRecord, doc: SourceDocument, scorer:
   const candidates = enumerateCandidates(record, doc, options);
   const own = options.ownAbstract ? termFrequencies(contentTerms(plainText(options.ownAbstract))) : undefined;
   const relevance = new Map<number, number>();
-  // What the source sentence is (about other work, anaphoric, a plan, a stated aim), once per sentence, not once per
-  // compression.
+  // What the source sentence is (about other work, anaphoric, a plan or a fragment, a stated aim), once per sentence,
+  // not once per compression.
   const kinds = new Map<number, { otherWork: boolean; anaphoric: boolean; notDone: boolean; aim: boolean }>();
-  const contributions = doc.sentences.flatMap((s, i) => (hasContributionCue(inAuthorsVoice(s.text, record)) ? [i] : []));
-  const otherContribution = (i: number) => contributions.some((j) => j !== i);
+  // Which sentences state the contribution: asked only of an abstract that states an aim, which few do.
+  let contributions: number[] | undefined;
+  const otherContribution = (i: number) => {
+    contributions ??= doc.sentences.flatMap((s, j) => (hasContributionCue(inAuthorsVoice(s.text, record)) ? [j] : []));
+    return contributions.some((j) => j !== i);
+  };
   for (const c of candidates) {
     c.score = scorer.score(c.features);
     if (own) {
@@ -154,13 +158,18 @@ export function rankCandidates(record: PaperRecord, doc: SourceDocument, scorer:
     let kind = kinds.get(c.sentenceIndex);
     if (!kind) {
       const opening = stripLeadingDiscourse(c.source.text);
-      kind = { otherWork: MENTIONS_OTHER_WORK.test(c.source.text), anaphoric: ANAPHORIC_START.test(opening), notDone: NOT_DONE.test(opening), aim: statesAim(stripLeadingDiscourse(firstPersonPlural(c.source.text))) && !otherContribution(c.sentenceIndex) };
+      kind = {
+        otherWork: MENTIONS_OTHER_WORK.test(c.source.text),
+        anaphoric: ANAPHORIC_START.test(opening),
+        notDone: NOT_DONE.test(opening) || FRAGMENT_START.test(c.source.text),
+        aim: statesAim(stripLeadingDiscourse(firstPersonPlural(c.source.text))) && !otherContribution(c.sentenceIndex),
+      };
       kinds.set(c.sentenceIndex, kind);
     }
     // Attaching \cite{key} to a sentence about someone else's work would misattribute it.
     if (options.style === 'citation' && kind.otherWork) c.score -= OTHER_WORK_PENALTY;
     if (kind.anaphoric) c.score -= ANAPHORA_PENALTY;
-    if (kind.notDone || FRAGMENT_START.test(c.source.text)) c.score -= NOT_DONE_PENALTY;
+    if (kind.notDone) c.score -= NOT_DONE_PENALTY;
     if (kind.aim) c.score += STATED_AIM_BONUS;
   }
   return candidates.sort((a, b) => b.score - a.score);

@@ -34,10 +34,12 @@ export function firstPersonPlural(sentence: string): string {
     .replace(/\bme\b/g, 'us');
 }
 
+/** A short opener and its comma before the subject ("In this study, the author …"), or nothing. */
+const SHORT_OPENER = String.raw`(?:[^,;]{0,40},\s+)?`;
 const AIM_NOUN = String.raw`(?:(?:main|primary|principal|overall|central|major|specific|chief|key)\s+)?(?:aims?|objectives?|purposes?|goals?)`;
 const SELF_NOUN_PHRASE = String.raw`(?:this|the present|the current|our)\s+(?:paper|study|work|article|research|thesis|dissertation|project|review|note|chapter|investigation|report|survey|analysis|experiment)`;
 const STATED_AIM = new RegExp(
-  String.raw`^((?:[^,;]{0,40},\s+)?)(?:(?:the|our)\s+${AIM_NOUN}\s+(?:of|in)\s+${SELF_NOUN_PHRASE}|our\s+${AIM_NOUN})\s+(?:is|was|are|were)\s+to\s+(?=[a-z])`,
+  String.raw`^(${SHORT_OPENER})(?:(?:the|our)\s+${AIM_NOUN}\s+(?:of|in)\s+${SELF_NOUN_PHRASE}|our\s+${AIM_NOUN})\s+(?:is|was|are|were)\s+to\s+(?=[a-z])`,
   'i',
 );
 
@@ -50,7 +52,7 @@ export function statedAim(sentence: string): string {
   return sentence.replace(STATED_AIM, (_m, lead: string) => `${lead}${lead ? 'we' : 'We'} aim to `);
 }
 
-const THE_AUTHORS = new RegExp(String.raw`^((?:[^,;]{0,40},\s+)?)the\s+(?:present\s+)?(authors?)(?:\s+of\s+(?:this|the present)\s+(?:paper|article|study|work|book|chapter|report|essay|note))?\s+((?:(?:also|further|then|first|here|briefly|now|[a-z]+ly)\s+)*)([a-z]+)\b`, 'i');
+const THE_AUTHORS = new RegExp(String.raw`^(${SHORT_OPENER})the\s+(?:present\s+)?(authors?)(?:\s+of\s+(?:this|the present)\s+(?:paper|article|study|work|book|chapter|report|essay|note))?\s+((?:(?:also|further|then|first|here|briefly|now|[a-z]+ly)\s+)*)([a-z]+)\b`, 'i');
 
 /**
  * "The author discusses X", "The authors (of this article) describe X" → "We discuss X", "We describe X": catalogue
@@ -77,7 +79,7 @@ export function authorsAsWe(sentence: string): string {
 }
 
 /** Where the work's own name, or its author's, opens a sentence: after a short opener and its comma at most. */
-const NAMED_SUBJECT_LEAD = /^(?:[^,;]{0,40},\s+)?/;
+const NAMED_SUBJECT_LEAD = new RegExp(`^${SHORT_OPENER}`);
 
 /** Entry types whose abstract is often a publisher's blurb that names the book by its title. */
 const BOOK_TYPES = /^(?:book|mvbook|booklet|collection|mvcollection|proceedings|thesis|phdthesis|mastersthesis|reference)$/i;
@@ -522,6 +524,8 @@ function baseIn(word: string, from: 'base' | 'third-singular' | 'past'): string 
 }
 
 const SERIES_ITEM = new RegExp(`^(${COORDINATED_ADVERB})([a-z]+)(?=\\s+([^\\s,.;:]+))`, 'i');
+/** An item of a series of verbs that share one object: the verb alone ("implement" in "describe, implement and …"). */
+const BARE_SERIES_ITEM = new RegExp(`^(${COORDINATED_ADVERB})([a-z]+)\\s*$`, 'i');
 
 /** The predicates of a series that come between commas before the coordinated one at `at`, inflected. */
 function agreeSeriesBefore(rest: string, at: number, inflect: (base: string) => string, from: 'base' | 'third-singular' | 'past'): string {
@@ -533,7 +537,7 @@ function agreeSeriesBefore(rest: string, at: number, inflect: (base: string) => 
   const sharedObject = !parts[0].trim();
   for (let i = parts.length - 1; i >= 2; i -= 2) {
     if (!parts[i].trim()) continue;
-    const bare = sharedObject ? new RegExp(`^(${COORDINATED_ADVERB})([a-z]+)\\s*$`, 'i').exec(parts[i]) : null;
+    const bare = sharedObject ? BARE_SERIES_ITEM.exec(parts[i]) : null;
     const bareBase = bare && baseIn(bare[2], from);
     if (bare && bareBase && !STOPWORDS.has(bareBase.toLowerCase()) && (COORDINATED_VERB.test(bareBase) || ALWAYS_VERB.test(bareBase) || canBeVerb(bareBase.toLowerCase()))) {
       parts[i] = bare[1] + matchCase(inflect(bareBase.toLowerCase()), bare[2]) + parts[i].slice(bare[0].trimEnd().length);
