@@ -3,7 +3,7 @@
 // "their"), verb agreement, and CiteSum's REF convention in both directions.
 import type { CiteSyntax, CitationStyle, PaperRecord, Tense } from '../types';
 import { STOPWORDS } from '../text/tokens';
-import { baseFromGerund, baseFromPast, hasOwnVerb, isPastForm, pastTense } from '../text/verbs';
+import { baseFromGerund, baseFromPast, hasOwnVerb, isPastForm, pastTense, taggedTerms } from '../text/verbs';
 import { englishWords } from '../text/words';
 import { citeMarker, workSubject, type Plurality } from './authors';
 import { MENTIONS_OTHER_WORK, splitAbstractLabel } from './cues';
@@ -460,7 +460,7 @@ function matchCase(word: string, like: string): string {
 
 /** Verbs that often head a second coordinated predicate ("we analyse X and identify Y"). */
 const COORDINATED_VERBS =
-  'propose|present|introduce|show|demonstrate|identify|apply|evaluate|compare|achieve|provide|use|find|derive|develop|analy[sz]e|extend|study|obtain|outperform|prove|describe|release|train|learn|test|validate|discuss|explore|investigate|establish|offer|design|implement|report|suggest|argue|observe|verify|exploit|leverage|formulate|incorporate|combine|reduce|improve|enable|allow|yield|reach|set|make|give|build|create|collect|perform|conduct|explain|highlight|characteri[sz]e|quantify|measure|hypothesi[sz]e|conjecture|claim|conclude|note|tabulate|summari[sz]e|speculate|recommend|reveal|confirm|discover|emphasi[sz]e|contrast|leave|close|fix|try';
+  'propose|present|introduce|show|demonstrate|identify|apply|evaluate|compare|achieve|provide|use|find|derive|develop|analy[sz]e|extend|study|obtain|outperform|prove|describe|release|train|learn|test|validate|discuss|explore|investigate|establish|offer|design|implement|report|suggest|argue|observe|verify|exploit|leverage|formulate|incorporate|combine|reduce|improve|enable|allow|yield|reach|set|make|give|build|create|collect|perform|conduct|explain|highlight|characteri[sz]e|quantify|measure|hypothesi[sz]e|conjecture|claim|conclude|note|tabulate|summari[sz]e|speculate|recommend|reveal|confirm|discover|emphasi[sz]e|contrast|leave|close|fix|try|address';
 /** Verbs that are never nouns: any object may follow them ("and propose feature boosting", "and introduce ATMC"). */
 const ALWAYS_VERBS =
   'propose|introduce|demonstrate|identify|evaluate|achieve|derive|develop|analy[sz]e|extend|obtain|outperform|prove|investigate|explore|establish|formulate|incorporate|exploit|leverage|improve|enable|conduct|explain|highlight|characteri[sz]e|quantify|verify|hypothesi[sz]e|apply|provide|show|combine|compare|describe|discuss|suggest|argue|observe|validate|implement|adapt|refine|define|generali[sz]e|examine|assess|construct|outline|sketch|illustrate|motivate|justify|predict|interpret|overcome|adopt|uncover|consider|optimi[sz]e|decouple|mitigate|devise|utili[sz]e|employ|modify|calculate|showcase|formali[sz]e|corroborate|choose|avoid|relate|determine|synthesi[sz]e|attempt|strive|seek|believe|expose|accelerate|simplify|strengthen|stabili[sz]e';
@@ -475,7 +475,7 @@ const AFTER_BARE_INFINITIVE = new RegExp(`\\b(?:to|can|could|will|would|may|migh
 const ALWAYS_VERB = new RegExp(`^(?:${ALWAYS_VERBS})$`, 'i');
 // The verb must be followed by what starts an object, so that nouns ("the design and use of X") stay as they are.
 const OBJECT_START =
-  /^(?:the|a|an|that|how|whether|its|their|our|it|them|these|this|those|new|novel|several|two|three|four|multiple|both|each|competitive|significant|strong|better|improved|state-of-the-art)$/i;
+  /^(?:the|a|an|that|how|whether|its|their|our|it|them|these|this|those|new|novel|several|two|three|four|multiple|both|each|competitive|significant|strong|better|improved|state-of-the-art|some|many|various|experimental|empirical|preliminary|extensive|detailed|encouraging|promising|additional|qualitative|quantitative)$/i;
 /** What cannot follow a verb that heads a predicate ("the training and use of X", "train and test sets are"). */
 const NOT_OBJECT = /^(?:of|in|on|and|or|by|with|as|is|are|was|were|from|at)$/i;
 /** An adverb between the conjunction and the verb ("and experimentally show", "and instead propose"). */
@@ -575,6 +575,10 @@ function coordinatedVerb(
   // after the main verb, and only single words come between).
   if (SHARED_OBJECT_SERIES.test(before) && !STOPWORDS.has(base.toLowerCase()) && canBeVerb(base.toLowerCase())) return agreed;
   if (AFTER_BARE_INFINITIVE.test(before)) return m;
+  // "to sharpen and further extend X": a verb outside the lists above, right after "to", shares it with the verb after
+  // the conjunction. The tagger tells it from a noun there ("from theory to practice and propose X").
+  const afterTo = /\bto\s+([a-z]+)\s*$/i.exec(before);
+  if (afterTo && !/s$/i.test(afterTo[1]) && !STOPWORDS.has(afterTo[1].toLowerCase()) && canBeVerb(afterTo[1].toLowerCase()) && taggedTerms(before).pop()?.tags.includes('Verb')) return m;
   if (next !== undefined && COORDINATED_VERB.test(base) && OBJECT_START.test(next)) return agreed;
   // "and presents and discusses the results": the first verb shares the object of the second.
   if (next !== undefined && /^(?:and|or)$/i.test(next) && COORDINATED_VERB.test(base)) {

@@ -658,8 +658,22 @@ describe('coordinated predicates: more forms', () => {
     assert.equal(tldr('We analyse label noise, and propose to use soft labels.'), 'This paper analyses label noise, and proposes to use soft labels.');
   });
 
+  it('inflects a second predicate before an adjective or a quantifier ("and present experimental results")', () => {
+    assert.equal(
+      past('We describe a parser for legal contracts and present experimental results on two corpora.'),
+      'Brants \\cite{brants00} described a parser for legal contracts and presented experimental results on two corpora.',
+    );
+    assert.equal(
+      past('We sketch how tides follow from the lunar cycle and present some of the practical consequences.'),
+      'Brants \\cite{brants00} sketched how tides follow from the lunar cycle and presented some of the practical consequences.',
+    );
+    assert.equal(tldr('We chart the coastline of the bay and address the dating problem.'), 'This paper charts the coastline of the bay and addresses the dating problem.');
+  });
+
   it('leaves a verb coordinated with an infinitive', () => {
     assert.equal(tldr('We propose to reverse this pipeline and adapt the data to the model.'), 'This paper proposes to reverse this pipeline and adapt the data to the model.');
+    assert.equal(past('We use tide logs from two harbours to sharpen and further extend this chart.'), 'Brants \\cite{brants00} used tide logs from two harbours to sharpen and further extend this chart.');
+    assert.equal(past('We move from theory to practice and further propose a tide chart.'), 'Brants \\cite{brants00} moved from theory to practice and further proposed a tide chart.');
   });
 
   it('puts every predicate of a cited work in the past, and "have" in agreement', () => {
