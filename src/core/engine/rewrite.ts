@@ -780,11 +780,12 @@ function indefiniteArticle(next: string, capital = false): string {
 
 /**
  * "a novel method" → "a method": the authors' "novel"/"new" is self-description that a citing sentence does not
- * repeat (it is also no longer new when cited). Only after a determiner, so names ("New York") stay.
+ * repeat (it is also no longer new when cited). Only after a determiner, so names ("New York") stay, and not where
+ * the newness is the meaning ("from a new perspective", "a new generation of").
  */
 export function dropSelfPraise(s: string): string {
   return s
-    .replace(/\b(a|an|the|two|three|several|some|these|this|their|its)\s+(?:novel|new)\s+(?:and\s+)?(?=[a-z])/gi, (_m, det: string, offset: number, whole: string) => {
+    .replace(/\b(a|an|the|two|three|several|some|these|this|their|its)\s+(?:novel|new)\s+(?:and\s+)?(?=[a-z])(?!(?:perspective|angle|viewpoint|look|lens|light|direction|avenue|era|frontier|generation)s?\b)/gi, (_m, det: string, offset: number, whole: string) => {
       const d = /^an?$/i.test(det) ? indefiniteArticle(whole.slice(offset + _m.length), det[0] === 'A') : det;
       return `${d} `;
     })

@@ -571,6 +571,8 @@ describe('dropSelfPraise', () => {
   it('keeps names and other uses', () => {
     assert.equal(dropSelfPraise('data from New York'), 'data from New York');
     assert.equal(dropSelfPraise('what is new here'), 'what is new here');
+    assert.equal(dropSelfPraise('we chart tides from a new perspective'), 'we chart tides from a new perspective');
+    assert.equal(dropSelfPraise('a new generation of tide gauges'), 'a new generation of tide gauges');
   });
   it('applies to citation sentences', () => {
     assert.equal(rewriteSentence('We propose a novel tagger.', { record: one, style: 'citation' }), 'Brants \\cite{brants00} proposes a tagger.');
