@@ -28,6 +28,19 @@ export function authorPhrase(authors: readonly Author[], truncated = false): { t
   return { text: `${surname(named[0])} et al.`, plurality: 'plural' };
 }
 
+/**
+ * The sentence with `marker` at its end, before the final stop: "… the tide turns \cite{k}.". A sentence that ends
+ * inside a quotation takes the marker after the closing mark ("… call it “slack water” \cite{k}.", not inside it);
+ * a question or exclamation mark stays in the quotation.
+ */
+export function citedAtEnd(sentence: string, marker: string): string {
+  const m = /^(.*?)\s*(?:([.!?])(["'”’)\]])?)?\s*$/s.exec(sentence.trim());
+  if (!m) return `${sentence} ${marker}.`;
+  const [, body, stop, closer] = m;
+  if (!closer) return `${body} ${marker}${stop ?? '.'}`;
+  return stop === '.' ? `${body}${closer} ${marker}.` : `${body}${stop}${closer} ${marker}.`;
+}
+
 /** A parenthetical/numeric citation marker for one or more keys. */
 export function citeMarker(keys: readonly string[], syntax: CiteSyntax = 'cite'): string {
   switch (syntax) {

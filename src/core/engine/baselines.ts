@@ -3,6 +3,7 @@
 import { rougeScores } from '../metrics/rouge';
 import { contentTerms, cosine, termFrequencies, wordCount } from '../text/tokens';
 import { EXT_HEURISTIC_CUE } from './cues';
+import { citedAtEnd } from './authors';
 
 /** LEAD: the first sentence. */
 export function leadSentence(sentences: readonly string[]): string {
@@ -79,7 +80,7 @@ export interface CitedDocument {
 export function leadRelatedWork(docs: readonly CitedDocument[]): string {
   return docs
     .filter((d) => d.sentences.length)
-    .map((d) => withMarker(d.sentences[0], d.marker))
+    .map((d) => citedAtEnd(d.sentences[0], d.marker))
     .join(' ');
 }
 
@@ -97,7 +98,7 @@ export function textRankRelatedWork(docs: readonly CitedDocument[], targetWords:
       const s = ranked[k][round];
       if (!s) continue;
       if (round > 0 && words + wordCount(s) > targetWords) continue;
-      out.push(withMarker(s, docs[k].marker));
+      out.push(citedAtEnd(s, docs[k].marker));
       words += wordCount(s);
       added = true;
     }
@@ -108,7 +109,7 @@ export function textRankRelatedWork(docs: readonly CitedDocument[], targetWords:
 
 /** Greedy ROUGE-2 oracle: add the sentence that most improves ROUGE-2 F1 against the reference, until none does. */
 export function greedyOracleRelatedWork(docs: readonly CitedDocument[], reference: string): string {
-  const pool = docs.flatMap((d) => d.sentences.map((s) => withMarker(s, d.marker)));
+  const pool = docs.flatMap((d) => d.sentences.map((s) => citedAtEnd(s, d.marker)));
   const chosen: string[] = [];
   let best = 0;
   for (;;) {
@@ -130,10 +131,6 @@ export function greedyOracleRelatedWork(docs: readonly CitedDocument[], referenc
   return chosen.join(' ');
 }
 
-function withMarker(sentence: string, marker: string): string {
-  const m = /^(.*?)([.!?]["')\]]?)?\s*$/s.exec(sentence.trim());
-  return `${m?.[1] ?? sentence} ${marker}${m?.[2] ?? '.'}`;
-}
 
 /** Sentence-level cosine between TF vectors of content words (for quick similarity in baselines and tests). */
 export function sentenceSimilarity(a: string, b: string): number {

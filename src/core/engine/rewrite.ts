@@ -5,7 +5,7 @@ import type { CiteSyntax, CitationStyle, PaperRecord, Tense } from '../types';
 import { STOPWORDS } from '../text/tokens';
 import { baseFromGerund, baseFromPast, hasOwnVerb, isPastForm, pastTense, taggedTerms } from '../text/verbs';
 import { englishWords } from '../text/words';
-import { citeMarker, workSubject, type Plurality } from './authors';
+import { citedAtEnd, citeMarker, workSubject, type Plurality } from './authors';
 import { MENTIONS_OTHER_WORK, splitAbstractLabel } from './cues';
 
 // ---------------------------------------------------------------- first person singular
@@ -977,7 +977,7 @@ export function rewriteSentence(sentence: string, target: RewriteTarget): string
         s = `${subject.text} ${verb} ${topic.text}${topic.end}`;
       } else {
         // No subject names the work before its marker at the end.
-        s = inner.replace(/\s*([.!?]["')\]]?)?\s*$/, (_m, end?: string) => ` ${marker}${end ?? '.'}`);
+        s = citedAtEnd(inner, marker);
       }
     }
     s = dropSelfPraise(s);

@@ -55,6 +55,13 @@ describe('rewriteSentence', () => {
     assert.equal(rewriteSentence('Cycle consistency removes the need for pairs.', { record: one, style: 'citation' }), 'Cycle consistency removes the need for pairs \\cite{brants00}.');
   });
 
+  it('puts the marker after a closing quotation mark, not inside the quotation', () => {
+    const cite = (sentence: string) => rewriteSentence(sentence, { record: one, style: 'citation' });
+    assert.equal(cite('Pilots still call the slack between tides “the stand.”'), 'Pilots still call the slack between tides “the stand” \\cite{brants00}.');
+    assert.equal(cite('Pilots still call the slack between tides "the stand."'), 'Pilots still call the slack between tides "the stand" \\cite{brants00}.');
+    assert.equal(cite('Every pilot asks the same question: “when does it turn?”'), 'Every pilot asks the same question: “when does it turn?” \\cite{brants00}.');
+  });
+
   it('leaves no orphan "their" when the marker comes last: no subject has named the authors', () => {
     assert.equal(
       rewriteSentence('On the small-vocabulary task, our two pruned models cut latency by half.', { record: one, style: 'citation' }),
