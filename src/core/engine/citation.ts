@@ -197,12 +197,13 @@ export function writeCitationSentence(record: PaperRecord, scorer: LinearScorer,
   const fresh = avoid.size ? ranked.filter((c) => !avoid.has(c.source.text)) : ranked;
   // Every sentence used already: start over from the best rather than write nothing.
   if (fresh.length) ranked = fresh;
+  const subject = options.style === 'tldr' ? TLDR_SUBJECT : workSubject(record, options.syntax).text;
   if (options.style === 'citation' && !options.ownAbstract) {
     const titled = titledCitation(record, doc.title, ranked, options.syntax, options.tense);
-    if (titled) return writtenOut(titled, ranked);
+    if (titled) return standingAlone(writtenOut(titled, ranked), subject);
   }
   const [best] = ranked;
-  const text = writtenText(best);
+  const text = withoutAdditiveAdverb(writtenText(best), subject);
   return {
     key: record.key,
     text,
@@ -211,6 +212,26 @@ export function writeCitationSentence(record: PaperRecord, scorer: LinearScorer,
     flags: [],
     engine: 'default',
   };
+}
+
+/** The subject that the tldr style gives every paper ("This paper proposes …"). */
+const TLDR_SUBJECT = 'This paper';
+
+/**
+ * "Roe \cite{k} also proposed X" → "Roe \cite{k} proposed X": a citation sentence on its own has nothing before it
+ * for "also" or "further" to add to. (In a draft the sentence before is there, so drafts keep them.)
+ */
+function withoutAdditiveAdverb(text: string, subject: string): string {
+  const at = text.indexOf(`${subject} `);
+  if (at < 0) return text;
+  const after = at + subject.length + 1;
+  const m = /^(?:also|further|additionally) (?=\p{Ll})/u.exec(text.slice(after));
+  return m ? text.slice(0, after) + text.slice(after + m[0].length) : text;
+}
+
+function standingAlone(sentence: CitationSentence, subject: string): CitationSentence {
+  const spans = sentence.spans.map((span) => ({ ...span, text: withoutAdditiveAdverb(span.text, subject) }));
+  return { ...sentence, text: spans.map((s) => s.text).join(' '), spans };
 }
 
 /** Titles longer than this rarely read as the name of a contribution. */

@@ -112,6 +112,12 @@ describe('DefaultEngine.citationSentence', () => {
     assert.equal(s.text, 'In “Parsing Welsh Verse”, Ode \\cite{ode2021} noted that Markov chains over verse lines mix slowly on long odes.');
   });
 
+  it('drops an "also" that has nothing before it to add to', async () => {
+    const record = { key: 'ode2022', type: 'article', title: 'A Gazetteer of Welsh Tides', authors: [{ family: 'Ode', given: 'Iolo' }], abstract: 'We also release a list of tidal place names along the coast of Wales.' };
+    assert.equal((await citeAlone(record)).text, 'In “A Gazetteer of Welsh Tides”, Ode \\cite{ode2022} released a list of tidal place names along the coast of Wales.');
+    assert.equal((await citeAlone(record, 'tldr')).text, 'This paper releases a list of tidal place names along the coast of Wales.');
+  });
+
   it('reports in the past tense by default and in the present when asked', async () => {
     const present = await engine.citationSentence({ key: 'kim2017discogan', style: 'citation', tense: 'present' }, library);
     assert.match(present.text, /^Kim et al\. \\cite\{kim2017discogan\} propose DiscoGAN/);
@@ -221,7 +227,8 @@ describe('DefaultEngine.citationSentence', () => {
     // Without a focus, the title names the work (see the titled-citation tests); the clause is the same.
     assert.equal(plain.text, 'In “Two Ideas”, Doe \\cite{w} proposed a sparse attention layer for long documents.');
     const focused = await engine.citationSentence({ key: 'w', style: 'citation', ownAbstract: 'We study speech recognition on phones with limited memory and caching.' }, lib);
-    assert.equal(focused.text, 'Doe \\cite{w} also proposed a caching scheme for speech recognition on phones.');
+    // On its own the sentence has nothing before it for "also" to add to.
+    assert.equal(focused.text, 'Doe \\cite{w} proposed a caching scheme for speech recognition on phones.');
   });
 
   it('names the work by its title when the sentence does not say what the title says, with both provenances', async () => {
