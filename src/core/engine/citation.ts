@@ -4,6 +4,7 @@ import type { CiteSyntax, CitationSentence, CitationStyle, PaperRecord, SourceSe
 import { citeMarker, workSubject } from './authors';
 import { compressionVariants, plainText, sourceDocument, type SourceDocument } from './candidates';
 import { contentTerms, cosine, STOPWORDS, termFrequencies, wordCount } from '../text/tokens';
+import { readableTitle } from '../text/titles';
 import { hasOwnVerb, startsWithName } from '../text/verbs';
 import { ANAPHORIC_START, hasContributionCue, MENTIONS_OTHER_WORK, NOT_DONE } from './cues';
 import { candidateFeatures, documentContext } from './features';
@@ -182,7 +183,7 @@ export function titleOnlySentence(record: PaperRecord, title: string, style: Cit
     const text = style === 'tldr' ? 'No title or abstract is available for this paper.' : `See ${citeMarker([record.key], syntax)}.`;
     return { key: record.key, text, spans: [{ text }], grounded: false, flags: [NOTHING_FLAG], engine: 'default' };
   }
-  const quoted = `“${title.replace(/[.\s]+$/, '')}”`;
+  const quoted = `“${readableTitle(title.replace(/[.\s]+$/, ''))}”`;
   const verb = tense === 'past' ? 'presented' : subject.plurality === 'singular' ? 'presents' : 'present';
   const text = style === 'tldr' ? `This paper is titled ${quoted}.` : `${subject.text} ${verb} ${quoted}.`;
   const source: SourceSentence = { text: title, section: 'title', index: 0 };
@@ -261,7 +262,7 @@ function titleRecall(titleTerms: ReadonlySet<string>, text: string): number {
  * Both spans keep their provenance (the title and the abstract sentence). Undefined when no such form fits.
  */
 export function titledCitation(record: PaperRecord, title: string, ranked: readonly ScoredCandidate[], syntax?: CiteSyntax, tense: Tense = DEFAULT_CITATION_TENSE): CitationSentence | undefined {
-  const cleanTitle = title.replace(/[.\s]+$/, '').trim();
+  const cleanTitle = readableTitle(title.replace(/[.\s]+$/, '').trim(), ranked.map((c) => c.source.text).join(' '));
   if (!cleanTitle || !ranked.length || wordCount(cleanTitle) > TITLE_NAME_MAX_WORDS) return undefined;
   const titleTerms = new Set(contentTerms(cleanTitle));
   if (titleRecall(titleTerms, ranked[0].text) >= TITLE_RECALL_THRESHOLD) return undefined;

@@ -4,6 +4,7 @@
 import type { CiteSyntax, Draft, DraftParagraph, DraftRequest, DraftSentence, EngineOptions, PaperLookup, PaperRecord, SourceSentence } from '../types';
 import { throwIfCancelled } from '../types';
 import { splitSentences } from '../text/sentences';
+import { headlineCase } from '../text/titles';
 import { contentTerms, cosine, STOPWORDS, termFrequencies, TfIdfModel, wordCount, type SparseVector } from '../text/tokens';
 import { citeMarker, repeatedSubject, workSubject } from './authors';
 import { plainText, sourceDocument, type SourceDocument } from './candidates';
@@ -337,13 +338,6 @@ function pluralWhereWritten(surface: string, written: SurfaceCounts): string {
     return found.surface;
   }
   return surface;
-}
-
-/** Headline style: "Variety of Knowledge Sources", with short function words in lower case after the first word. */
-export function titleCase(phrase: string): string {
-  return phrase.replace(/(^|\s)(\p{Ll})(\p{L}*)/gu, (m, sp: string, c: string, rest: string) =>
-    sp && /^(?:of|and|or|for|in|on|to|the|a|an|with|by|at|from|as|vs)$/.test(c + rest) ? m : sp + c.toUpperCase() + rest,
-  );
 }
 
 /** Whether a group's paragraph opens with a sentence that names its topic ("A first line of work studies …"). */
@@ -770,7 +764,7 @@ export async function writeDraft(req: DraftRequest, ctx: DraftContext): Promise<
     sentences.push(...g.extraOwn);
     return {
       // Groups of unrelated works come last, under one "Other Related Work" heading.
-      heading: !req.subsections || (g.mixed && groups[gi - 1]?.mixed) ? undefined : g.mixed ? 'Other Related Work' : titleCase(g.keyphrases[0] ?? `Topic ${gi + 1}`),
+      heading: !req.subsections || (g.mixed && groups[gi - 1]?.mixed) ? undefined : g.mixed ? 'Other Related Work' : headlineCase(g.keyphrases[0] ?? `Topic ${gi + 1}`),
       keys: g.works.map((w) => w.record.key),
       sentences,
     };

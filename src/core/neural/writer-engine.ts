@@ -16,6 +16,7 @@ import type {
 } from '../types';
 import { throwIfCancelled } from '../types';
 import { splitSentences } from '../text/sentences';
+import { headlineCase } from '../text/titles';
 import { contentTerms, TfIdfModel } from '../text/tokens';
 import { workSubject } from '../engine/authors';
 import { plainText } from '../engine/candidates';
@@ -181,7 +182,7 @@ export abstract class SentenceWriterEngine implements Engine {
         });
       }
       return {
-        heading: req.subsections ? titleCase(group.keyphrase ?? `Topic ${gi + 1}`) : undefined,
+        heading: req.subsections ? headlineCase(group.keyphrase ?? `Topic ${gi + 1}`) : undefined,
         keys: group.papers.map((p) => p.key),
         sentences: written,
       };
@@ -238,6 +239,3 @@ export function planParagraphs(papers: readonly PaperRecord[], req: Pick<DraftRe
   }));
 }
 
-function titleCase(phrase: string): string {
-  return phrase.replace(/(^|\s)(\p{Ll})/gu, (_m, sp: string, c: string) => sp + c.toUpperCase());
-}

@@ -118,6 +118,13 @@ describe('DefaultEngine.citationSentence', () => {
     assert.equal((await citeAlone(record, 'tldr')).text, 'This paper releases a list of tidal place names along the coast of Wales.');
   });
 
+  it('quotes a title stored in capitals in title case, with the acronyms its abstract writes', async () => {
+    const record = { key: 'ode2023', type: 'article', title: 'READING GAUGEML LOGS FOR SMALL-BOAT PILOTAGE', authors: [{ family: 'Ode', given: 'Iolo' }], abstract: 'Harbour gauges write GaugeML logs every ten minutes.' };
+    assert.equal((await citeAlone(record)).text, 'In “Reading GaugeML Logs for Small-Boat Pilotage”, Ode \\cite{ode2023} noted that harbour gauges write GaugeML logs every ten minutes.');
+    const titleOnly = await citeAlone({ key: 'ode2024', type: 'article', title: 'TIDE TABLES FOR THE WELSH COAST', authors: [{ family: 'Ode', given: 'Iolo' }] });
+    assert.equal(titleOnly.text, 'Ode \\cite{ode2024} presented “Tide Tables for the Welsh Coast”.');
+  });
+
   it('reports in the past tense by default and in the present when asked', async () => {
     const present = await engine.citationSentence({ key: 'kim2017discogan', style: 'citation', tense: 'present' }, library);
     assert.match(present.text, /^Kim et al\. \\cite\{kim2017discogan\} propose DiscoGAN/);

@@ -1,7 +1,8 @@
 import { strict as assert } from 'assert';
 import { citedKeys } from '../../../src/core/cites';
 import { createEngine, DefaultEngine, registerEngine } from '../../../src/core/engine';
-import { clusterWorks, contrastSentence, groupKeyphrases, titleCase } from '../../../src/core/engine/draft';
+import { clusterWorks, contrastSentence, groupKeyphrases } from '../../../src/core/engine/draft';
+import { headlineCase } from '../../../src/core/text/titles';
 import { TfIdfModel, wordCount } from '../../../src/core/text/tokens';
 import { MemoryLibrary } from '../../../src/core/engine/memory-library';
 import type { PaperRecord } from '../../../src/core/types';
@@ -151,9 +152,10 @@ describe('DefaultEngine.draft', () => {
   });
 
   it('writes subsection headings in headline style, short function words in lower case', () => {
-    assert.equal(titleCase('variety of knowledge sources'), 'Variety of Knowledge Sources');
-    assert.equal(titleCase('open IE and hidden Markov chains'), 'Open IE and Hidden Markov Chains');
-    assert.equal(titleCase('of rhymes in ballads'), 'Of Rhymes in Ballads');
+    assert.equal(headlineCase('variety of knowledge sources'), 'Variety of Knowledge Sources');
+    assert.equal(headlineCase('open IE and hidden Markov chains'), 'Open IE and Hidden Markov Chains');
+    assert.equal(headlineCase('of rhymes in ballads'), 'Of Rhymes in Ballads');
+    assert.equal(headlineCase('unpaired image-to-image translation'), 'Unpaired Image-to-Image Translation');
   });
 
   it('groups similar works into the same paragraph', async () => {
