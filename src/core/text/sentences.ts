@@ -1,4 +1,6 @@
 // Sentence splitting for scientific prose: abstracts from .bib files and text extracted from PDFs.
+import { STOPWORDS } from './tokens';
+
 // Rule-based on purpose (fast, deterministic, no model): a '.', '!' or '?' ends a sentence only when what follows
 // looks like a new sentence and what precedes it is not an abbreviation, an initial, or part of a citation span.
 
@@ -106,7 +108,12 @@ function isAbbreviationPeriod(text: string, dot: number, nextWord: string): bool
   }
   // Initials: "J. Smith", "A. B. Jones"; and dotted acronyms "e.g.", "U.S." (letter.letter).
   if (/^\p{Lu}$/u.test(word)) return true;
-  if (/^(?:\p{L}\.)+\p{L}$/u.test(word)) return /^(?:e\.g|i\.e|w\.r\.t|a\.k\.a)$/i.test(word) || nextWord === '' || /^\p{Ll}/u.test(nextWord);
+  if (/^(?:\p{L}\.)+\p{L}$/u.test(word)) {
+    if (/^(?:e\.g|i\.e|w\.r\.t|a\.k\.a)$/i.test(word) || nextWord === '' || /^\p{Ll}/u.test(nextWord)) return true;
+    // "W.E.B. Du Bois", "U.S. Senate": capital initials before a name; a sentence opener after them starts a sentence.
+    const lowerNext = nextWord.toLowerCase();
+    return /^(?:\p{Lu}\.)+\p{Lu}$/u.test(word) && /^\p{Lu}/u.test(nextWord) && !STOPWORDS.has(lowerNext) && !SENTENCE_OPENERS_AFTER_ET_AL.has(lowerNext);
+  }
   return false;
 }
 
@@ -166,6 +173,8 @@ export function splitSentences(text: string): string[] {
     // The next sentence must start like one: upper-case letter, digit, quote or opening bracket + one of those.
     if (!/^[("'“‘[]*[\p{Lu}\p{N}]/u.test(next) && !/^\\[a-zA-Z]/.test(next)) continue;
     if (c === '.' && isAbbreviationPeriod(t, i, nextWord)) continue;
+    // "… three questions: (1) what is X? (2) how to Y? …": the questions of an enumerated list are one sentence.
+    if (c === '?' && /^\(?(?:\d{1,2}|[ivx]{1,4}|[a-h])\)\s+\p{Ll}/u.test(next) && /(?:^|\s)\(?(?:1|i|a)\)\s/.test(t.slice(start, i))) continue;
     // A lone number before '.' that is really a list marker such as "1." at the start is fine to split after.
     push(j);
   }

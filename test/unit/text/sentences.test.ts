@@ -117,6 +117,23 @@ describe('splitSentences', () => {
     ]);
   });
 
+  it('keeps capital initials before a name in the sentence, and ends one before a sentence opener', () => {
+    assert.deepEqual(splitSentences('This essay reads W.E.B. Du Bois on tides. It was printed in the U.S. The print run was small.'), [
+      'This essay reads W.E.B. Du Bois on tides.',
+      'It was printed in the U.S.',
+      'The print run was small.',
+    ]);
+  });
+
+  it('keeps the questions of an enumerated list in one sentence', () => {
+    assert.deepEqual(splitSentences('We ask two questions about tides: (1) when do they turn? (2) how high do they rise? Both are answered. Is it new? (2) Yes.'), [
+      'We ask two questions about tides: (1) when do they turn? (2) how high do they rise?',
+      'Both are answered.',
+      'Is it new?',
+      '(2) Yes.',
+    ]);
+  });
+
   it('returns nothing for empty input', () => {
     assert.deepEqual(splitSentences(''), []);
     assert.deepEqual(splitSentences('   \n  '), []);
