@@ -171,7 +171,8 @@ export function splitSentences(text: string): string[] {
     const next = t.slice(k, k + 40);
     const nextWord = (/^[("'“‘[]*([\p{L}\p{N}][\p{L}\p{N}'-]*)/u.exec(next) ?? ['', ''])[1];
     // The next sentence must start like one: upper-case letter, digit, quote or opening bracket + one of those.
-    if (!/^[("'“‘[]*[\p{Lu}\p{N}]/u.test(next) && !/^\\[a-zA-Z]/.test(next)) continue;
+    // A name written with a lower-case first letter ("feynMF lays out …", "pdfTeX reads …") starts one too.
+    if (!/^[("'“‘[]*[\p{Lu}\p{N}]/u.test(next) && !/^\\[a-zA-Z]/.test(next) && !/^\p{Ll}+\p{Lu}/u.test(nextWord)) continue;
     if (c === '.' && isAbbreviationPeriod(t, i, nextWord)) continue;
     // "… three questions: (1) what is X? (2) how to Y? …": the questions of an enumerated list are one sentence.
     if (c === '?' && /^\(?(?:\d{1,2}|[ivx]{1,4}|[a-h])\)\s+\p{Ll}/u.test(next) && /(?:^|\s)\(?(?:1|i|a)\)\s/.test(t.slice(start, i))) continue;

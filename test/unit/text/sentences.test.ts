@@ -125,6 +125,13 @@ describe('splitSentences', () => {
     ]);
   });
 
+  it('starts a sentence at a name written with a lower-case first letter', () => {
+    assert.deepEqual(splitSentences('tideTeX is a package for tide tables (or charts). tideTeX sets them in two columns, e.g. tideTeX tables.'), [
+      'tideTeX is a package for tide tables (or charts).',
+      'tideTeX sets them in two columns, e.g. tideTeX tables.',
+    ]);
+  });
+
   it('keeps the questions of an enumerated list in one sentence', () => {
     assert.deepEqual(splitSentences('We ask two questions about tides: (1) when do they turn? (2) how high do they rise? Both are answered. Is it new? (2) Yes.'), [
       'We ask two questions about tides: (1) when do they turn? (2) how high do they rise?',
