@@ -37,13 +37,18 @@ export function writtenText(candidate: ScoredCandidate, text = candidate.text): 
   return pointers?.length ? resolvePointers(text, pointers) : text;
 }
 
+/** The sentence with each span's text rewritten, and its text the spans joined again. */
+function withSpanTexts(sentence: CitationSentence, rewrite: (span: CitationSentence['spans'][number]) => string): CitationSentence {
+  const spans = sentence.spans.map((span) => ({ ...span, text: rewrite(span) }));
+  return { ...sentence, text: spans.map((s) => s.text).join(' '), spans };
+}
+
 /** The sentence with each span from a candidate's source written out (`writtenText`). */
 function writtenOut(sentence: CitationSentence, ranked: readonly ScoredCandidate[]): CitationSentence {
-  const spans = sentence.spans.map((span) => {
+  return withSpanTexts(sentence, (span) => {
     const from = span.source && ranked.find((c) => c.source === span.source);
-    return from ? { ...span, text: writtenText(from, span.text) } : span;
+    return from ? writtenText(from, span.text) : span.text;
   });
-  return { ...sentence, text: spans.map((s) => s.text).join(' '), spans };
 }
 
 export interface CandidateOptions {
@@ -201,7 +206,7 @@ export function writeCitationSentence(record: PaperRecord, scorer: LinearScorer,
   const subject = options.style === 'tldr' ? TLDR_SUBJECT : workSubject(record, options.syntax).text;
   if (options.style === 'citation' && !options.ownAbstract) {
     const titled = titledCitation(record, doc.title, ranked, options.syntax, options.tense);
-    if (titled) return standingAlone(writtenOut(titled, ranked), subject);
+    if (titled) return withSpanTexts(writtenOut(titled, ranked), (span) => withoutAdditiveAdverb(span.text, subject));
   }
   const [best] = ranked;
   const text = withoutAdditiveAdverb(writtenText(best), subject);
@@ -228,11 +233,6 @@ function withoutAdditiveAdverb(text: string, subject: string): string {
   const after = at + subject.length + 1;
   const m = /^(?:also|further|additionally) (?=\p{Ll})/u.exec(text.slice(after));
   return m ? text.slice(0, after) + text.slice(after + m[0].length) : text;
-}
-
-function standingAlone(sentence: CitationSentence, subject: string): CitationSentence {
-  const spans = sentence.spans.map((span) => ({ ...span, text: withoutAdditiveAdverb(span.text, subject) }));
-  return { ...sentence, text: spans.map((s) => s.text).join(' '), spans };
 }
 
 /** Titles longer than this rarely read as the name of a contribution. */
@@ -262,7 +262,8 @@ function titleRecall(titleTerms: ReadonlySet<string>, text: string): number {
  * Both spans keep their provenance (the title and the abstract sentence). Undefined when no such form fits.
  */
 export function titledCitation(record: PaperRecord, title: string, ranked: readonly ScoredCandidate[], syntax?: CiteSyntax, tense: Tense = DEFAULT_CITATION_TENSE): CitationSentence | undefined {
-  const cleanTitle = readableTitle(title.replace(/[.\s]+$/, '').trim(), ranked.map((c) => c.source.text).join(' '));
+  // The paper's text only for a title in capitals, which few are: this runs on every citation and hover.
+  const cleanTitle = readableTitle(title.replace(/[.\s]+$/, '').trim(), () => [...new Set(ranked.map((c) => c.source.text))].join(' '));
   if (!cleanTitle || !ranked.length || wordCount(cleanTitle) > TITLE_NAME_MAX_WORDS) return undefined;
   const titleTerms = new Set(contentTerms(cleanTitle));
   if (titleRecall(titleTerms, ranked[0].text) >= TITLE_RECALL_THRESHOLD) return undefined;

@@ -49,12 +49,12 @@ function keptSpelling(word: string, written: ReadonlyMap<string, string>): strin
 }
 
 /**
- * The title as a sentence quotes it: a title set in capitals throughout reads as title case ("Fast Learning via
- * Episodic Memory: A Perspective From Animal Decision-Making"), keeping the acronyms that `context` (the paper's
- * abstract) writes in capitals ("GuideGAN", "AltQ"); any other title is returned as it is.
+ * The title as a sentence quotes it: a title set in capitals throughout reads as title case ("Charting Tides via
+ * Harbour Gauges: A View From Small-Boat Pilotage"), keeping the acronyms that the paper's text (`paperText`, its
+ * abstract; asked for only then) writes in capitals ("TideNet", "GaugeML"); any other title is returned as it is.
  */
-export function readableTitle(title: string, context = ''): string {
+export function readableTitle(title: string, paperText: () => string = () => ''): string {
   if (!isAllCapitals(title)) return title;
-  const written = acronymSpellings(context);
+  const written = acronymSpellings(paperText());
   return headlineCase(title.replace(/[\p{L}\p{N}]+/gu, (w) => keptSpelling(w, written) ?? w.toLowerCase()));
 }

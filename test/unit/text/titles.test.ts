@@ -8,7 +8,7 @@ describe('readableTitle', () => {
 
   it('keeps the acronyms: as the abstract writes them, without vowels, short non-words and roman numerals', () => {
     const abstract = 'We present TideNet, a CNN that reads GaugeML logs.';
-    assert.equal(readableTitle('TIDENET: READING GAUGEML LOGS WITH CNNS FOR QA, PART VIII', abstract), 'TideNet: Reading GaugeML Logs with CNNs for QA, Part VIII');
+    assert.equal(readableTitle('TIDENET: READING GAUGEML LOGS WITH CNNS FOR QA, PART VIII', () => abstract), 'TideNet: Reading GaugeML Logs with CNNs for QA, Part VIII');
     assert.equal(readableTitle('K-MEANS CLUSTERING OF 3D TIDE RECORDS WITH LSTM NETWORKS'), 'K-Means Clustering of 3D Tide Records with LSTM Networks');
   });
 
