@@ -345,6 +345,12 @@ const CLAUSE_BOUNDARY =
 const GENERIC_HEAD_AT_END =
   /\b(?:a|an|the|one|two|three|new|novel)\s+(?:(?:new|novel|simple|general|single)\s+)?(?:(?:machine[ -]learning|deep[ -]learning|neural|statistical|probabilistic|(?:semi-|un)?supervised|data-driven|learning-based|computational|automatic|automated|unified|generic|principled|learning)\s+)?(?:task|method|approach|framework|model|system|technique|algorithm|way|tool|procedure|scheme|mechanism|strategy|paradigm|measure|metric|criterion|set|number|class|family|variety|range|series|kind|type|form|problem|association|relationship|relation|connection|correlation|interaction|difference|comparison|combination|effect|impact|role|influence|extension|generalization)s?\s*$/i;
 
+/**
+ * "… cooperative games, which are games [where …]", "… sparse codes: codes [that …]": a definition cut before what
+ * defines it only repeats the word it was to define.
+ */
+const DEFINITION_ECHO = /\b([\p{L}-]{3,}?)s?(?:\s*:|,?\s+(?:which|that)\s+(?:is|are))\s+(?:(?:a|an|the)\s+)?\1s?\s*$/iu;
+
 export interface Truncation {
   text: string;
   /** Fraction of the original words kept. */
@@ -385,9 +391,11 @@ export function clauseTruncations(sentence: string, minWords = 7): Truncation[] 
     // contrast to just.").
     if (/\b(?:in|of|for|to|with|by|on|from|at|as|a|an|the|that|and|or|than|into|onto|between|under|over|its|their|our|together|both|is|are|was|were|be|been|being|which|each|new|novel|simple|general|efficient|effective|several|various|multiple|many|some|few|more|most|other|such|this|these|those|two|three|four|five|very|highly|when|if|whether|without|not|only|but|yet|so|because|since|how|what|why|can|could|may|might|must|should|will|would|allows?|allowed|enables?|keeps?|makes?|suitable|able|unable|per|versus|i\.e\.|e\.g\.|just|even|merely|solely|mainly|primarily|mostly|largely|partly|especially|particularly|namely|rather|via|through|like|including|within|across|among|against|towards?|upon|during|while|where|whose|whom|who|also|then|thus|hence|along|alongside|beyond|besides|despite|throughout|behind|around|about|amid|amongst|near|until|unlike|whereby|thereby)\s*$/i.test(head)) continue;
     // "… and a task for evaluation metrics" → "… and a task": a generic head noun said nothing without what followed.
-    if (GENERIC_HEAD_AT_END.test(head)) continue;
+    if (GENERIC_HEAD_AT_END.test(head) || DEFINITION_ECHO.test(head)) continue;
     // "… the best harbours are the ones [that stay ice-free]": "the ones" is defined by what follows.
     if (/\bthe (?:one|ones|kind|type|sort)\s*$/i.test(head)) continue;
+    // "… capture those factors of variation [that are important]": "those" waits for the clause that says which.
+    if (/^,?\s*(?:that|which|where)\b/i.test(m[0]) && /\bthose(?:\s+[\p{L}-]+){1,4}\s*$/iu.test(head)) continue;
     // "classifies documents not by topic, but by sentiment": the cut would say the opposite.
     if (/^,\s*but\b/i.test(m[0]) && /\bnot\b/i.test(head.slice(head.lastIndexOf(',') + 1))) continue;
     // "A planner that … with X is presented.": the main verb comes after the cut.

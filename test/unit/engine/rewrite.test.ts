@@ -198,6 +198,16 @@ describe('rewriteSentence', () => {
     assert.ok(!via.some((t) => /\bvia\.$/.test(t)), via.join(' | '));
   });
 
+  it('does not cut a definition or a "those" before what defines it ("cooperative games, which are games.")', () => {
+    const games = clauseTruncations('We study fair routing in large cooperative games, which are games where the players share one budget.').map((t) => t.text);
+    assert.ok(!games.some((t) => /which are games\.$/.test(t)), games.join(' | '));
+    assert.ok(games.includes('We study fair routing in large cooperative games.'), games.join(' | '));
+    const codes = clauseTruncations('We aim to learn sparse harbour codes: codes that are short enough for a pilot to read at sea.').map((t) => t.text);
+    assert.ok(!codes.some((t) => /codes: codes\.$/.test(t)), codes.join(' | '));
+    const those = clauseTruncations('We train the gauges to record only those readings of the tide that are unusual for the season.').map((t) => t.text);
+    assert.ok(!those.some((t) => /of the tide\.$/.test(t)), those.join(' | '));
+  });
+
   it('leaves "to the best of our knowledge" with the authors, not the paper', () => {
     const sentence = 'We give, to the best of our knowledge, the first bound on the regret of lazy tree search.';
     assert.equal(rewriteSentence(sentence, { record: three, style: 'tldr' }), "This paper gives, to the best of the authors' knowledge, the first bound on the regret of lazy tree search.");
