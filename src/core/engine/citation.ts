@@ -247,6 +247,21 @@ function titleIsNounPhrase(title: string): boolean {
   return !/\?\s*$/.test(title) && !/^(?:\w+ing|towards?|on|how|why|what|when|does|do|is|are|can|should|beyond|from|using|learning)\b/i.test(title);
 }
 
+/** What a title names before its first colon or preposition: "Relational State-Space Model" of "Relational State-Space
+ * Model for Stochastic Systems". */
+function titleName(title: string): string {
+  return title.split(/:\s|\s(?:for|with|via|in|on|of|under|using|through|by|from|to|and|as)\s/i)[0].trim();
+}
+
+/** "the relational state-space model, a …" after "introduced “Relational State-Space Model for …”": the object
+ * already names the work as its title does, and the appositive would say it twice. */
+function objectRepeatsTitle(object: string, title: string): boolean {
+  const name = titleName(title);
+  if (wordCount(name) < 2) return false;
+  const named = object.toLowerCase().replace(/^(?:a|an|the)\s+/, '');
+  return named.startsWith(name.toLowerCase()) && !/^[\p{L}\d]/u.test(named.slice(name.length));
+}
+
 function titleRecall(titleTerms: ReadonlySet<string>, text: string): number {
   if (!titleTerms.size) return 1;
   const terms = new Set(contentTerms(text));
@@ -282,6 +297,7 @@ export function titledCitation(record: PaperRecord, title: string, ranked: reado
   // Not before an action ("presented “Title”, the construction of three corpora"): the title names a thing.
   const action = m && /^the \w+ of\b/i.test(m[2]);
   if (pick && m && !action && pick.sentenceIndex === ranked[0].sentenceIndex && titleIsNounPhrase(cleanTitle) && titleRecall(titleTerms, m[2]) > 0) {
+    if (objectRepeatsTitle(m[2], cleanTitle)) return undefined;
     spans = [
       { text: `${subject} ${m[1]} “${cleanTitle}”,`, source: titleSource },
       { text: m[2], source: pick.source },

@@ -300,6 +300,15 @@ describe('titledCitation: "noted that" with a claim', () => {
     assert.equal(thing?.text, 'Lin \\cite{k} described “A Paragraph Tagger for Connectives”, a model for connectives that reads whole documents.');
   });
 
+  it('does not name the title as an appositive when the object already names the work so ("the paragraph tagger, a …")', () => {
+    const tagger = { ...record, title: 'Paragraph Tagger for Discourse Connectives' };
+    const authored = (claim: string) => ({ ...candidate(claim), text: `Lin \\cite{k} described ${claim}` });
+    const named = titledCitation(tagger, tagger.title, [authored('the paragraph tagger (PT), a model that reads whole documents.')]);
+    assert.equal(named, undefined);
+    const other = titledCitation(tagger, tagger.title, [authored('the paragraph model, a tagger that reads whole documents.')]);
+    assert.match(other?.text ?? '', /described “Paragraph Tagger for Discourse Connectives”, the paragraph model/);
+  });
+
   it('does not report a sentence in the paper\'s own voice as a claim', () => {
     assert.equal(titledCitation(record, record.title, [candidate('Building on parsers, this paper tags connectives by sense.')]), undefined);
   });
