@@ -235,17 +235,13 @@ function withoutAdditiveAdverb(text: string, subject: string): string {
   return m ? text.slice(0, after) + text.slice(after + m[0].length) : text;
 }
 
-/** Titles longer than this rarely read as the name of a contribution. */
+/** A longer title makes too heavy an opening for one sentence. */
 const TITLE_NAME_MAX_WORDS = 10;
 /** Below this share of the title's content words, the chosen sentence does not already say what the title says. */
 const TITLE_RECALL_THRESHOLD = 0.6;
 /** With the title naming the work, a shorter clause suffices: scorer units per word. */
 const TITLED_LENGTH_PENALTY = 0.005;
 const CONTRIBUTION_VERB = /^(proposed?|proposes|presents?|presented|introduced?|introduces|described?|describes|develop(?:s|ed)?) ((?:a|an|the)\b.*)$/;
-/** Titles that read as a noun phrase (not "Learning to …", "Does X …?", "Towards …", "On …"). */
-function titleIsNounPhrase(title: string): boolean {
-  return !/\?\s*$/.test(title) && !/^(?:\w+ing|towards?|on|how|why|what|when|does|do|is|are|can|should|beyond|from|using|learning)\b/i.test(title);
-}
 
 /** What a title names before its first colon or preposition: "Relational State-Space Model" of "Relational State-Space
  * Model for Stochastic Systems". */
@@ -253,8 +249,8 @@ function titleName(title: string): string {
   return title.split(/:\s|\s(?:for|with|via|in|on|of|under|using|through|by|from|to|and|as)\s/i)[0].trim();
 }
 
-/** "the relational state-space model, a …" after "introduced “Relational State-Space Model for …”": the object
- * already names the work as its title does, and the appositive would say it twice. */
+/** "introduced the relational state-space model, a …" for “Relational State-Space Model for …”: the sentence already
+ * names the work as its title does. */
 function objectRepeatsTitle(object: string, title: string): boolean {
   const name = titleName(title);
   if (wordCount(name) < 2) return false;
@@ -272,8 +268,9 @@ function titleRecall(titleTerms: ReadonlySet<string>, text: string): number {
 
 /**
  * Citation sentences that name the work by its title when the best sentence does not already say what the title
- * says: "Smith et al. \cite{k} propose “Title”, a … that …" (the title as an appositive of the contribution) or
- * "In “Title”, Smith et al. \cite{k} show …".
+ * says: "In “Title”, Smith et al. \cite{k} proposed …", or "In “Title”, Smith et al. \cite{k} noted that …" for a
+ * claim. The title names the paper, never the contribution: as an appositive ("proposed “The Lottery Ticket
+ * Hypothesis: …”, an algorithm to …") it had named an algorithm after a hypothesis, and a model after a study.
  * Both spans keep their provenance (the title and the abstract sentence). Undefined when no such form fits.
  */
 export function titledCitation(record: PaperRecord, title: string, ranked: readonly ScoredCandidate[], syntax?: CiteSyntax, tense: Tense = DEFAULT_CITATION_TENSE): CitationSentence | undefined {
@@ -287,53 +284,41 @@ export function titledCitation(record: PaperRecord, title: string, ranked: reado
   if (name && ranked[0].text.includes(name)) return undefined;
   const value = (c: ScoredCandidate) => c.score - TITLED_LENGTH_PENALTY * wordCount(c.text);
   const subject = workSubject(record, syntax).text;
-  let pick: ScoredCandidate | undefined;
-  for (const c of ranked) if (c.text.startsWith(subject + ' ') && CONTRIBUTION_VERB.test(c.text.slice(subject.length + 1)) && (!pick || value(c) > value(pick))) pick = c;
   const titleSource: SourceSentence = { text: title, section: 'title', index: 0 };
   let spans: CitationSentence['spans'];
-  const m = pick && CONTRIBUTION_VERB.exec(pick.text.slice(subject.length + 1));
-  // The appositive ("propose “Title”, a …") only when the title names what the clause describes (they share a word),
-  // from the scorer's best sentence (the title must not pull in a weaker one).
-  // Not before an action ("presented “Title”, the construction of three corpora"): the title names a thing.
-  const action = m && /^the \w+ of\b/i.test(m[2]);
-  if (pick && m && !action && pick.sentenceIndex === ranked[0].sentenceIndex && titleIsNounPhrase(cleanTitle) && titleRecall(titleTerms, m[2]) > 0) {
-    if (objectRepeatsTitle(m[2], cleanTitle)) return undefined;
+  // "In “Title”, Smith et al. \cite{k} show that …", from the scorer's best sentence (the title must not pull in a
+  // weaker one).
+  const best = [...ranked].filter((c) => c.sentenceIndex === ranked[0].sentenceIndex).sort((a, b) => value(b) - value(a))[0];
+  if (best.text.startsWith(subject + ' ')) {
+    const contribution = CONTRIBUTION_VERB.exec(best.text.slice(subject.length + 1));
+    if (contribution && objectRepeatsTitle(contribution[2], cleanTitle)) return undefined;
     spans = [
-      { text: `${subject} ${m[1]} “${cleanTitle}”,`, source: titleSource },
-      { text: m[2], source: pick.source },
+      { text: `In “${cleanTitle}”,`, source: titleSource },
+      { text: best.text, source: best.source },
     ];
   } else {
-    // "In “Title”, Smith et al. \cite{k} show that …"
-    const best = [...ranked].filter((c) => c.sentenceIndex === ranked[0].sentenceIndex).sort((a, b) => value(b) - value(a))[0];
-    if (best.text.startsWith(subject + ' ')) {
-      spans = [
-        { text: `In “${cleanTitle}”,`, source: titleSource },
-        { text: best.text, source: best.source },
-      ];
-    } else {
-      // "X is … \cite{k}." → "In “Title”, Smith \cite{k} notes that x is …"
-      // "notes that" needs a whole clause: the scorer's own choice, not a shorter truncation.
-      const whole = ranked[0];
-      const marker = ` ${citeMarker([record.key], syntax)}.`;
-      if (!whole.text.endsWith(marker) || whole.text.slice(0, -marker.length).includes(citeMarker([record.key], syntax))) return undefined;
-      let claim = whole.text.slice(0, -marker.length);
-      // A claim that still refers to "they" needs the sentence before it.
-      // … and one that speaks of "this paper" is the paper's own voice, not a claim to report.
-      if (/^(?:so|thus|hence|therefore|then|also)\b|\b(?:they|their|them)\b|\bthis (?:paper|work|article|study)\b/i.test(claim)) return undefined;
-      // … nor one that is only a noun phrase ("noted that tide prediction and harbour pilotage on the Atlantic coast").
-      if (!hasOwnVerb(claim)) return undefined;
-      const first = claim.split(' ')[0];
-      // "noted that discourse connectives …": a capital that only opened the sentence goes, names keep theirs (a
-      // word the abstract also writes in lower case is not a name, nor is a common word: "Prose parsers …").
-      const lowered = first.toLowerCase();
-      const writtenLower = new RegExp(`(?<![.!?]\\s)\\b${lowered.replace(/[^\p{L}\d-]/gu, '')}\\b`, 'u').test(ranked.map((c) => c.source.text).join(' '));
-      if (STOPWORDS.has(lowered) || (/^\p{Lu}\p{Ll}+$/u.test(first) && (writtenLower || (!PROPER_OPENER.test(first) && !startsWithName(claim))))) claim = lowered + claim.slice(first.length);
-      const verb = tense === 'past' ? 'noted' : workSubject(record, syntax).plurality === 'singular' ? 'notes' : 'note';
-      spans = [
-        { text: `In “${cleanTitle}”, ${subject} ${verb} that`, source: titleSource },
-        { text: `${claim}.`, source: whole.source },
-      ];
-    }
+    // "X is … \cite{k}." → "In “Title”, Smith \cite{k} notes that x is …"
+    // "notes that" needs a whole clause: the scorer's own choice, not a shorter truncation.
+    const whole = ranked[0];
+    const marker = ` ${citeMarker([record.key], syntax)}.`;
+    if (!whole.text.endsWith(marker) || whole.text.slice(0, -marker.length).includes(citeMarker([record.key], syntax))) return undefined;
+    let claim = whole.text.slice(0, -marker.length);
+    // A claim that still refers to "they" needs the sentence before it.
+    // … and one that speaks of "this paper" is the paper's own voice, not a claim to report.
+    if (/^(?:so|thus|hence|therefore|then|also)\b|\b(?:they|their|them)\b|\bthis (?:paper|work|article|study)\b/i.test(claim)) return undefined;
+    // … nor one that is only a noun phrase ("noted that tide prediction and harbour pilotage on the Atlantic coast").
+    if (!hasOwnVerb(claim)) return undefined;
+    const first = claim.split(' ')[0];
+    // "noted that discourse connectives …": a capital that only opened the sentence goes, names keep theirs (a
+    // word the abstract also writes in lower case is not a name, nor is a common word: "Prose parsers …").
+    const lowered = first.toLowerCase();
+    const writtenLower = new RegExp(`(?<![.!?]\\s)\\b${lowered.replace(/[^\p{L}\d-]/gu, '')}\\b`, 'u').test(ranked.map((c) => c.source.text).join(' '));
+    if (STOPWORDS.has(lowered) || (/^\p{Lu}\p{Ll}+$/u.test(first) && (writtenLower || (!PROPER_OPENER.test(first) && !startsWithName(claim))))) claim = lowered + claim.slice(first.length);
+    const verb = tense === 'past' ? 'noted' : workSubject(record, syntax).plurality === 'singular' ? 'notes' : 'note';
+    spans = [
+      { text: `In “${cleanTitle}”, ${subject} ${verb} that`, source: titleSource },
+      { text: `${claim}.`, source: whole.source },
+    ];
   }
   const text = spans.map((s) => s.text).join(' ');
   return {

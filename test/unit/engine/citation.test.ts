@@ -56,7 +56,7 @@ describe('DefaultEngine.citationSentence', () => {
         'Exploration schedules are usually tuned by hand \\citep{hand19}. We introduce an annealed $\\epsilon$-greedy schedule that adapts its rate to the spread of value estimates (\\cite{spread20}), \\ie without any tuning. It matches tuned schedules on 40 games.',
     };
     const s = await engine.citationSentence({ key: 'park2021eps', style: 'citation' }, new MemoryLibrary([record]));
-    assert.equal(s.text, 'Park \\cite{park2021eps} introduced “Annealed Exploration”, an annealed $\\epsilon$-greedy schedule that adapts its rate to the spread of value estimates, i.e. without any tuning.');
+    assert.equal(s.text, 'In “Annealed Exploration”, Park \\cite{park2021eps} introduced an annealed $\\epsilon$-greedy schedule that adapts its rate to the spread of value estimates, i.e. without any tuning.');
     assert.ok(!/hand19|spread20|\(\s*\)|\\ie/.test(s.text), s.text);
     // The source is shown as it was read, the symbol as text.
     assert.match(s.spans.at(-1)?.source?.text ?? '', /annealed ϵ-greedy/);
@@ -246,7 +246,7 @@ describe('DefaultEngine.citationSentence', () => {
       },
     ]);
     const s = await engine.citationSentence({ key: 't', style: 'citation' }, lib);
-    assert.equal(s.text, 'Roe and Poe \\cite{t} proposed “Sparse Attention Layers”, a layer that attends to a few blocks of tokens.');
+    assert.equal(s.text, 'In “Sparse Attention Layers”, Roe and Poe \\cite{t} proposed a layer that attends to a few blocks of tokens.');
     assert.equal(s.spans.length, 2);
     assert.equal(s.spans[0].source?.section, 'title');
     assert.equal(s.spans[1].source?.section, 'abstract');
@@ -291,22 +291,25 @@ describe('titledCitation: "noted that" with a claim', () => {
     assert.match(name?.text ?? '', /noted that Markov models/);
   });
 
-  it('puts the title before an action ("the construction of …"), as an appositive only of a thing', () => {
+  it('names the paper by its title before the sentence, never as the name of what the paper proposes', () => {
     const tagger = { ...record, title: 'A Paragraph Tagger for Connectives' };
     const authored = (claim: string) => ({ ...candidate(claim), text: `Lin \\cite{k} described ${claim}` });
     const action = titledCitation(tagger, tagger.title, [authored('the annotation of four corpora of connectives.')]);
     assert.equal(action?.text, 'In “A Paragraph Tagger for Connectives”, Lin \\cite{k} described the annotation of four corpora of connectives.');
     const thing = titledCitation(tagger, tagger.title, [authored('a model for connectives that reads whole documents.')]);
-    assert.equal(thing?.text, 'Lin \\cite{k} described “A Paragraph Tagger for Connectives”, a model for connectives that reads whole documents.');
+    assert.equal(thing?.text, 'In “A Paragraph Tagger for Connectives”, Lin \\cite{k} described a model for connectives that reads whole documents.');
+    const study = { ...record, title: 'Effects of Context on Tagging Connectives' };
+    const called = titledCitation(study, study.title, [authored('a tagger called ConTag that reads whole documents.')]);
+    assert.equal(called?.text, 'In “Effects of Context on Tagging Connectives”, Lin \\cite{k} described a tagger called ConTag that reads whole documents.');
   });
 
-  it('does not name the title as an appositive when the object already names the work so ("the paragraph tagger, a …")', () => {
+  it('leaves the title out when the sentence already names the work as the title does ("the paragraph tagger, a …")', () => {
     const tagger = { ...record, title: 'Paragraph Tagger for Discourse Connectives' };
     const authored = (claim: string) => ({ ...candidate(claim), text: `Lin \\cite{k} described ${claim}` });
     const named = titledCitation(tagger, tagger.title, [authored('the paragraph tagger (PT), a model that reads whole documents.')]);
     assert.equal(named, undefined);
     const other = titledCitation(tagger, tagger.title, [authored('the paragraph model, a tagger that reads whole documents.')]);
-    assert.match(other?.text ?? '', /described “Paragraph Tagger for Discourse Connectives”, the paragraph model/);
+    assert.equal(other?.text, 'In “Paragraph Tagger for Discourse Connectives”, Lin \\cite{k} described the paragraph model, a tagger that reads whole documents.');
   });
 
   it('does not report a sentence in the paper\'s own voice as a claim', () => {
