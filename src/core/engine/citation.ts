@@ -206,10 +206,10 @@ export function writeCitationSentence(record: PaperRecord, scorer: LinearScorer,
   const subject = options.style === 'tldr' ? TLDR_SUBJECT : workSubject(record, options.syntax).text;
   if (options.style === 'citation' && !options.ownAbstract) {
     const titled = titledCitation(record, doc.title, ranked, options.syntax, options.tense);
-    if (titled) return withSpanTexts(writtenOut(titled, ranked), (span) => withoutAdditiveAdverb(span.text, subject));
+    if (titled) return withSpanTexts(writtenOut(titled, ranked), (span) => withoutLinkingAdverb(span.text, subject));
   }
   const [best] = ranked;
-  const text = withoutAdditiveAdverb(writtenText(best), subject);
+  const text = withoutLinkingAdverb(writtenText(best), subject);
   return {
     key: record.key,
     text,
@@ -224,14 +224,15 @@ export function writeCitationSentence(record: PaperRecord, scorer: LinearScorer,
 const TLDR_SUBJECT = 'This paper';
 
 /**
- * "Roe \cite{k} also proposed X" → "Roe \cite{k} proposed X": a citation sentence on its own has nothing before it
- * for "also" or "further" to add to. (In a draft the sentence before is there, so drafts keep them.)
+ * "Roe \cite{k} also proposed X" → "Roe \cite{k} proposed X", "This paper next investigates X" → "This paper
+ * investigates X": a citation sentence on its own has nothing before it for "also" or "further" to add to, nor for
+ * "next" or "then" to follow. (In a draft the sentence before is there, so drafts keep them.)
  */
-function withoutAdditiveAdverb(text: string, subject: string): string {
+function withoutLinkingAdverb(text: string, subject: string): string {
   const at = text.indexOf(`${subject} `);
   if (at < 0) return text;
   const after = at + subject.length + 1;
-  const m = /^(?:also|further|additionally) (?=\p{Ll})/u.exec(text.slice(after));
+  const m = /^(?:also|further|additionally|next|then|later|subsequently|afterwards|finally|lastly) (?=\p{Ll})/u.exec(text.slice(after));
   return m ? text.slice(0, after) + text.slice(after + m[0].length) : text;
 }
 

@@ -351,6 +351,9 @@ const GENERIC_HEAD_AT_END =
  */
 const DEFINITION_ECHO = /\b([\p{L}-]{3,}?)s?(?:\s*:|,?\s+(?:which|that)\s+(?:is|are))\s+(?:(?:a|an|the)\s+)?\1s?\s*$/iu;
 
+/** Words that open a fronted phrase or clause, which a main clause must follow. */
+const FRONTED_OPENER = /^(?:as|in|by|with|for|to|from|on|under|through|via|using|motivated|inspired|driven|based|given|since|because|while|although|though|when|if|after|before|unlike|despite|towards?|building|following)\b/i;
+
 export interface Truncation {
   text: string;
   /** Fraction of the original words kept. */
@@ -396,6 +399,11 @@ export function clauseTruncations(sentence: string, minWords = 7): Truncation[] 
     if (/\bthe (?:one|ones|kind|type|sort)\s*$/i.test(head)) continue;
     // "… capture those factors of variation [that are important]": "those" waits for the clause that says which.
     if (/^,?\s*(?:that|which|where)\b/i.test(m[0]) && /\bthose(?:\s+[\p{L}-]+){1,4}\s*$/iu.test(head)) continue;
+    // "… for aspect extraction in cases [where only seed words are given]": "in cases" says which cases in what follows.
+    if (/^,?\s*(?:where|when|in which|that|which)\b/i.test(m[0]) && /\b(?:in|for|to|under|on)\s+(?:cases|situations|settings|scenarios|circumstances|conditions|instances|regimes)\s*$/i.test(head)) continue;
+    // "As a means of creating a formal framework [for …, this paper develops X]": a fronted phrase without the clause
+    // it leads into.
+    if (FRONTED_OPENER.test(head) && !head.includes(',') && !/\b(?:we|I|they|it|this (?:paper|work|article|study))\b/.test(head)) continue;
     // "classifies documents not by topic, but by sentiment": the cut would say the opposite.
     if (/^,\s*but\b/i.test(m[0]) && /\bnot\b/i.test(head.slice(head.lastIndexOf(',') + 1))) continue;
     // "A planner that … with X is presented.": the main verb comes after the cut.
@@ -440,7 +448,7 @@ const TO_BASE: Record<string, string> = { has: 'have', is: 'are', was: 'were', d
 const LY_ADVERB = '(?!(?:ap|re|sup|com|im|multi|al|under)?ply\\b|(?:re|al)ly\\b)[a-z]+ly';
 /** Adverbs that may sit between the subject and its verb ("we also propose"). */
 const VERB_ADVERBS = new RegExp(
-  `^(?:also|further|first|then|now|thus|hence|therefore|additionally|finally|both|either|not|still|instead|subsequently|moreover|here|again|mainly|primarily|only|simply|jointly|${LY_ADVERB})$`,
+  `^(?:also|further|first|second|third|next|then|later|thereafter|afterwards|now|thus|hence|therefore|additionally|finally|both|either|not|still|instead|subsequently|moreover|here|again|mainly|primarily|only|simply|jointly|often|always|never|even|already|just|${LY_ADVERB})$`,
   'i',
 );
 

@@ -223,6 +223,19 @@ describe('DefaultEngine.citationSentence', () => {
     assert.match(s.text, /ranked sentences for question answering with random walks/);
   });
 
+  it('drops a "next" or "then" that follows nothing in a citation sentence on its own', async () => {
+    const lib = new MemoryLibrary([
+      {
+        key: 'n', type: 'article', title: 'Tides of the Severn Estuary', authors: [{ family: 'Doe' }],
+        abstract: 'We next chart the tides of the Severn estuary at twelve harbour gauges over two winters.',
+      },
+    ]);
+    const s = await engine.citationSentence({ key: 'n', style: 'citation' }, lib);
+    assert.equal(s.text, 'Doe \\cite{n} charted the tides of the Severn estuary at twelve harbour gauges over two winters.');
+    const tldr = await engine.citationSentence({ key: 'n', style: 'tldr' }, lib);
+    assert.equal(tldr.text, 'This paper charts the tides of the Severn estuary at twelve harbour gauges over two winters.');
+  });
+
   it("prefers the sentence that speaks to the author's own abstract", async () => {
     const lib = new MemoryLibrary([
       {

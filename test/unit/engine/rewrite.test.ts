@@ -198,6 +198,19 @@ describe('rewriteSentence', () => {
     assert.ok(!via.some((t) => /\bvia\.$/.test(t)), via.join(' | '));
   });
 
+  it('conjugates the verb after a sequencing or frequency adverb ("we next investigate", "we often observe")', () => {
+    const past = { record: three, style: 'citation' as const, tense: 'past' as const };
+    assert.equal(rewriteSentence('We next investigate the tides of the estuary.', past), 'Taigman et al. \\cite{taigman17} next investigated the tides of the estuary.');
+    assert.equal(rewriteSentence('We later extend the gauges to rivers.', { record: three, style: 'tldr' }), 'This paper later extends the gauges to rivers.');
+    assert.equal(rewriteSentence('We often observe a second high tide.', past), 'Taigman et al. \\cite{taigman17} often observed a second high tide.');
+  });
+
+  it('does not cut a fronted phrase off before the clause it leads into ("As a means of charting the tides.")', () => {
+    const cuts = clauseTruncations('As a means of charting the coastal tides for small harbours, and with a view toward ferry timetables, this paper develops a gauge network that allows pilots to read the tides at sea.').map((t) => t.text);
+    assert.ok(!cuts.some((t) => /^As a means of charting the coastal tides\.$/.test(t)), cuts.join(' | '));
+    assert.ok(cuts.some((t) => /this paper develops a gauge network\.$/.test(t)), cuts.join(' | '));
+  });
+
   it('does not cut a definition or a "those" before what defines it ("cooperative games, which are games.")', () => {
     const games = clauseTruncations('We study fair routing in large cooperative games, which are games where the players share one budget.').map((t) => t.text);
     assert.ok(!games.some((t) => /which are games\.$/.test(t)), games.join(' | '));
@@ -206,6 +219,8 @@ describe('rewriteSentence', () => {
     assert.ok(!codes.some((t) => /codes: codes\.$/.test(t)), codes.join(' | '));
     const those = clauseTruncations('We train the gauges to record only those readings of the tide that are unusual for the season.').map((t) => t.text);
     assert.ok(!those.some((t) => /of the tide\.$/.test(t)), those.join(' | '));
+    const cases = clauseTruncations('We propose a weakly supervised tagger for harbour logbooks in cases where only a few seed words describe each topic.').map((t) => t.text);
+    assert.ok(!cases.some((t) => /in cases\.$/.test(t)), cases.join(' | '));
   });
 
   it('leaves "to the best of our knowledge" with the authors, not the paper', () => {
