@@ -794,14 +794,18 @@ function indefiniteArticle(next: string, capital = false): string {
   return (capital ? 'A' : 'a') + (vowel ? 'n' : '');
 }
 
+/** Words after which "new"/"novel" is not an adjective before a noun: "the novel itself", "the novel and the film". */
+const NOT_A_NOUN_AFTER = String.raw`(?:itself|is|are|was|were|has|have|had|be|been|and|or|but|nor|of|in|on|at|to|for|by|with|as|from|into|than|that|which|who|whose|it|its|their|the|a|an|this|these|those|can|could|will|would|may|might|must|should|does|do|did|not)\b`;
+
 /**
  * "a novel method" → "a method": the authors' "novel"/"new" is self-description that a citing sentence does not
- * repeat (it is also no longer new when cited). Only after a determiner, so names ("New York") stay, and not where
- * the newness is the meaning ("from a new perspective", "a new generation of").
+ * repeat (it is also no longer new when cited). Only in lower case after a determiner and before a noun, so names
+ * ("the New York Times") and the noun ("the novel itself") stay, and not where the newness is the meaning ("from a new
+ * perspective", "a new generation of", "a new kind of").
  */
 export function dropSelfPraise(s: string): string {
   return s
-    .replace(/\b(a|an|the|two|three|several|some|these|this|their|its)\s+(?:novel|new)\s+(?:and\s+)?(?=[a-z])(?!(?:perspective|angle|viewpoint|look|lens|light|direction|avenue|era|frontier|generation)s?\b)/gi, (_m, det: string, offset: number, whole: string) => {
+    .replace(new RegExp(String.raw`\b([Aa]|[Aa]n|[Tt]he|[Tt]wo|[Tt]hree|[Ss]everal|[Ss]ome|[Tt]hese|[Tt]his|[Tt]heir|[Ii]ts)\s+(?:novel|new)\s+(?:and\s+)?(?=[A-Za-z])(?!${NOT_A_NOUN_AFTER})(?!(?:perspective|angle|viewpoint|look|lens|light|direction|avenue|era|frontier|generation|kind|sort|type|breed|genre|species|edition|version|release)s?\b)`, 'g'), (_m, det: string, offset: number, whole: string) => {
       const d = /^an?$/i.test(det) ? indefiniteArticle(whole.slice(offset + _m.length), det[0] === 'A') : det;
       return `${d} `;
     })

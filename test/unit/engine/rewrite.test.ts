@@ -591,6 +591,7 @@ describe('dropSelfPraise', () => {
     assert.equal(dropSelfPraise('an novel and efficient parser'), 'an efficient parser');
     assert.equal(dropSelfPraise('a new user model'), 'a user model');
     assert.equal(dropSelfPraise('two novel losses'), 'two losses');
+    assert.equal(dropSelfPraise('a novel Bayesian parser and a new TeX macro'), 'a Bayesian parser and a TeX macro');
   });
   it('drops them before a bare plural that a contribution verb takes', () => {
     assert.equal(dropSelfPraise('Brants \\cite{brants00} reported novel techniques for tide tables'), 'Brants \\cite{brants00} reported techniques for tide tables');
@@ -605,6 +606,13 @@ describe('dropSelfPraise', () => {
     assert.equal(dropSelfPraise('what is new here'), 'what is new here');
     assert.equal(dropSelfPraise('we chart tides from a new perspective'), 'we chart tides from a new perspective');
     assert.equal(dropSelfPraise('a new generation of tide gauges'), 'a new generation of tide gauges');
+    assert.equal(dropSelfPraise('a new kind of sea chart'), 'a new kind of sea chart');
+    assert.equal(dropSelfPraise('she writes for the New Harbour Gazette'), 'she writes for the New Harbour Gazette');
+  });
+  it('keeps "the novel" where it is the noun ("the novel itself", "the novel and the film")', () => {
+    assert.equal(dropSelfPraise('the form of the novel itself'), 'the form of the novel itself');
+    assert.equal(dropSelfPraise('readers of the novel are few'), 'readers of the novel are few');
+    assert.equal(dropSelfPraise('they compare the novel and the film'), 'they compare the novel and the film');
   });
   it('applies to citation sentences', () => {
     assert.equal(rewriteSentence('We propose a novel tagger.', { record: one, style: 'citation' }), 'Brants \\cite{brants00} proposes a tagger.');
