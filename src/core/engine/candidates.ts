@@ -4,6 +4,7 @@ import { latexToUnicode } from '../bibtex/latex';
 import type { PaperRecord, PaperSection, SectionKind, SourceSentence } from '../types';
 import { withoutInlineCitations } from '../text/inline-citations';
 import { splitSentences } from '../text/sentences';
+import { rejoinBrokenWords } from '../text/words';
 import { isFrontOrBackMatter, POINTS_INTO_PAPER, ROADMAP, splitAbstractLabel, STRUCTURE_CUE, THIS_PAPER_PHRASE } from './cues';
 import { clauseTruncations, dropFrontedClause, dropParentheticals, dropReportingFrame, LOWERCASE_TECHNICAL_OPENER, stripLeadingDiscourse } from './rewrite';
 
@@ -42,13 +43,15 @@ function words(s: string): number {
  */
 export function plainText(text: string): string {
   // A run of three or more backticks is debris, not TeX's opening quotes.
-  return latexToUnicode(withoutInlineCitations(text.replace(/<\/?(?:abs|p|i|b|sub|sup|jats:[a-z]+)>/gi, ' ').replace(/`{3,}/g, '')))
+  const plain = latexToUnicode(withoutInlineCitations(text.replace(/<\/?(?:abs|p|i|b|sub|sup|jats:[a-z]+)>/gi, ' ').replace(/`{3,}/g, '')))
     .replace(/^\s*abstract[:.\s]+/i, '')
     // What a dropped citation leaves behind: "(\citep{k})" → "()", "by \cite{k}, we" → "by , we".
     .replace(/\(\s*[,;]?\s*\)/g, '')
     .replace(/\s+([,.;:])(?=\s|$)/g, '$1')
     .replace(/\s+/g, ' ')
     .trim();
+  // Abstracts copied from a PDF keep its line-break hyphens ("poli- cies").
+  return rejoinBrokenWords(plain);
 }
 
 /**

@@ -1,7 +1,7 @@
 // The English word list (an-array-of-english-words: ~275,000 lower-case words, inflections included) that PDF text
-// repair checks words against, and that the rewrite asks whether a word can be a verb. Loaded on first use, once per
-// process or PDF worker (about 0.1 s). Kept as one sorted string searched by halves: about 6 MB of heap where a Set
-// of the words takes 18 MB, in each of the pool's workers.
+// repair checks words against (lost ligatures, line-break hyphens), and that the rewrite asks whether a word can be a
+// verb. Loaded on first use, once per process or PDF worker (about 0.1 s). Kept as one sorted string searched by
+// halves: about 6 MB of heap where a Set of the words takes 18 MB, in each of the pool's workers.
 import { readFileSync } from 'node:fs';
 
 export interface WordList extends Iterable<string> {
@@ -51,4 +51,29 @@ let words: WordList | undefined;
 export function englishWords(): WordList {
   words ??= new SortedWords(JSON.parse(readFileSync(require.resolve('an-array-of-english-words'), 'utf8')) as string[]);
   return words;
+}
+
+/** "poli- cies": a word that a line break hyphenated, after the break became a space (abstracts copied from a PDF). */
+const BROKEN_WORD = /([\p{L}-]*\p{Ll})- (\p{Ll}+)\b/gu;
+/** "low- and high-level", "pre- or post-processing": a hyphen that waits for the second compound. */
+const SUSPENDED = /^(?:and|or|nor|to|as|vs|versus)$/;
+/** Words that do not make a compound ("a model- which works" is a dash, not "model-which"). */
+const FUNCTION_WORD = /^(?:a|an|the|which|that|who|whom|whose|is|are|was|were|be|been|it|its|this|these|those|but|of|in|on|at|for|with|by|from|we|they|there)$/i;
+
+/**
+ * "poli- cies" → "policies", "state-of-the- art" → "state-of-the-art", "well- studied" → "well-studied"; the suspended
+ * hyphen of "low- and high-level" stays. A joined word the word list knows is one word; two words it knows, or a
+ * compound already hyphenated, keep their hyphen.
+ */
+export function rejoinBrokenWords(text: string): string {
+  if (!/\p{Ll}- \p{Ll}/u.test(text)) return text;
+  const list = englishWords();
+  return text.replace(BROKEN_WORD, (m, before: string, after: string) => {
+    if (SUSPENDED.test(after)) return m;
+    const last = before.slice(before.lastIndexOf('-') + 1);
+    if (list.has(`${last}${after}`.toLowerCase())) return `${before}${after}`;
+    const compound = list.has(last.toLowerCase()) && list.has(after) && !FUNCTION_WORD.test(last) && !FUNCTION_WORD.test(after);
+    if (before.includes('-') || compound) return `${before}-${after}`;
+    return m;
+  });
 }
