@@ -6,7 +6,7 @@ import { compressionVariants, plainText, sourceDocument, type SourceDocument } f
 import { contentTerms, cosine, STOPWORDS, termFrequencies, wordCount } from '../text/tokens';
 import { readableTitle } from '../text/titles';
 import { hasOwnVerb, startsWithName } from '../text/verbs';
-import { ANAPHORIC_START, hasContributionCue, MENTIONS_OTHER_WORK, NOT_DONE } from './cues';
+import { ANAPHORIC_START, FUTURE_OWN, hasContributionCue, MENTIONS_OTHER_WORK, NOT_DONE, POINTS_AHEAD } from './cues';
 import { candidateFeatures, documentContext } from './features';
 import { pointerResolutions, resolvePointers, type PointerResolution } from './antecedents';
 import { acronymDefinitions, expandAcronyms, firstPersonPlural, inAuthorsVoice, namedWorkAsWe, PROPER_OPENER, rewriteSentence, statesAim, stripLeadingDiscourse } from './rewrite';
@@ -124,7 +124,7 @@ export function enumerateCandidates(record: PaperRecord, doc: SourceDocument, op
 const OTHER_WORK_PENALTY = 10;
 /** Enough to prefer any self-contained sentence the scorer rates near the best. */
 const ANAPHORA_PENALTY = 0.1;
-/** Plans and open questions (NOT_DONE): a last resort. */
+/** Plans and open questions (NOT_DONE), a conclusion's future work, sentences that point ahead: a last resort. */
 const NOT_DONE_PENALTY = 5;
 /**
  * The tail of a sentence cut off before the abstract begins ("and lesson planning that brings banned books …", as
@@ -167,7 +167,7 @@ export function rankCandidates(record: PaperRecord, doc: SourceDocument, scorer:
       kind = {
         otherWork: MENTIONS_OTHER_WORK.test(c.source.text),
         anaphoric: ANAPHORIC_START.test(opening),
-        notDone: NOT_DONE.test(opening) || FRAGMENT_START.test(c.source.text),
+        notDone: NOT_DONE.test(opening) || FRAGMENT_START.test(c.source.text) || POINTS_AHEAD.test(c.source.text) || (c.source.section === 'conclusion' && FUTURE_OWN.test(c.source.text)),
         aim: statesAim(stripLeadingDiscourse(firstPersonPlural(c.source.text))) && !otherContribution(c.sentenceIndex),
       };
       kinds.set(c.sentenceIndex, kind);
@@ -304,9 +304,9 @@ export function titledCitation(record: PaperRecord, title: string, ranked: reado
     const marker = ` ${citeMarker([record.key], syntax)}.`;
     if (!whole.text.endsWith(marker) || whole.text.slice(0, -marker.length).includes(citeMarker([record.key], syntax))) return undefined;
     let claim = whole.text.slice(0, -marker.length);
-    // A claim that still refers to "they" needs the sentence before it.
+    // A claim that still refers to "they", or goes on from the sentence before ("But if …"), needs that sentence.
     // … and one that speaks of "this paper" is the paper's own voice, not a claim to report.
-    if (/^(?:so|thus|hence|therefore|then|also)\b|\b(?:they|their|them)\b|\bthis (?:paper|work|article|study)\b/i.test(claim)) return undefined;
+    if (/^(?:so|thus|hence|therefore|then|also|but|and|or|nor|yet|however)\b|\b(?:they|their|them)\b|\bthis (?:paper|work|article|study)\b/i.test(claim)) return undefined;
     // … nor one that is only a noun phrase ("noted that tide prediction and harbour pilotage on the Atlantic coast").
     if (!hasOwnVerb(claim)) return undefined;
     const first = claim.split(' ')[0];

@@ -76,16 +76,21 @@ export const MENTIONS_OTHER_WORK = new RegExp(
   'u',
 );
 
-/** "This also leads to …", "It outperforms …": the referent is in the previous sentence, lost out of context. */
+/** "This also leads to …", "It outperforms …", "But if …": the referent is in the previous sentence, lost out of context. */
 export const ANAPHORIC_START =
-  /^(?:(?:(?:in |by )?doing so|in so doing)\b|[^,;]{3,60},\s+(?:they\b|it\s+(?!(?:(?:can|could|may|might|will|would) be|is|was|has|had|seems|appears|remains|becomes)\s+(?:[\w-]+\s+){0,4}?(?:that|to|whether|how|for)\b)(?:is|are|was|were|has|have|had|can|could|does|did|also|[a-z]+s)\b)|(?:this|these|that|those|it|its|they|such|the latter|the former|both)\b(?!\s+(?:paper|work|article|study|thesis|dissertation|chapter|book|survey|review|essay|tutorial|note|letter|report)\b)|the (?:proposed |resulting |new )?(?:method|approach|model|framework|system|algorithm|technique|network|architecture)s?\b)/i;
+  /^(?:(?:(?:in |by )?doing so|in so doing)\b|(?:and|but|or|yet|nor)\s|[^,;]{3,60},\s+(?:they\b|it\s+(?!(?:(?:can|could|may|might|will|would) be|is|was|has|had|seems|appears|remains|becomes)\s+(?:[\w-]+\s+){0,4}?(?:that|to|whether|how|for)\b)(?:is|are|was|were|has|have|had|can|could|does|did|also|[a-z]+s)\b)|(?:this|these|that|those|it|its|they|such|the latter|the former|both)\b(?!\s+(?:paper|work|article|study|thesis|dissertation|chapter|book|survey|review|essay|tutorial|note|letter|report)\b)|the (?:proposed |resulting |new )?(?:method|approach|model|framework|system|algorithm|technique|network|architecture)s?\b)/i;
 /**
  * What the paper did not do: plans ("We plan to extend …", "In future work, …") and open questions ("How much
  * annotation is needed …?"). A linked PDF's conclusion is full of them; reporting one as the work's finding
  * ("Smith \cite{k} planned to extend …") misdescribes it. Last resort only.
  */
 export const NOT_DONE =
-  /^in (?:the )?(?:near )?future\b|\bin (?:the )?(?:near )?future(?: work| research)?[.!]?$|^(?:future (?:work|research|studies|directions?) (?:will|should|could|may|might|includes?|is|are))\b|\b(?:we|the authors) (?:also )?(?:plan|intend|hope|would like|wish) to\b|\b(?:we|the authors) (?:are )?continu(?:e|ing) to (?:work|improve|extend|explore|investigate|develop|study)\b|\b(?:we|the authors) are (?:currently|now|still) (?:exploring|investigating|working on|looking (?:at|into))\b|\b(?:we|the authors) are (?:also )?exploring (?:ways|how|whether)\b|\b(?:is|are) left (?:for|to) (?:future|further)\b|^(?:how|what|why|which|when|where|can|could|does|do|is|are|should|would|will)\b[^?]*\?["”’)]*$/i;
+  /^in (?:the )?(?:near )?future\b|\bin (?:the )?(?:near )?future(?: work| research)?[.!]?$|^(?:(?:our|the|their) )?(?:future|further) (?:work|research|studies|directions?) (?:will|should|could|may|might|includes?|is|are)\b|\b(?:we|the authors) (?:also )?(?:plan|intend|hope|would like|wish) to\b|\b(?:we|the authors) (?:are )?continu(?:e|ing) to (?:work|improve|extend|explore|investigate|develop|study)\b|\b(?:we|the authors) are (?:currently|now|still) (?:exploring|investigating|working on|looking (?:at|into))\b|\b(?:we|the authors) are (?:also )?exploring (?:ways|how|whether)\b|\b(?:is|are) left (?:for|to) (?:future|further)\b|^(?:how|what|why|which|when|where|can|could|does|do|is|are|should|would|will)\b[^?]*\?["”’)]*$/i;
+
+/** In a conclusion, the authors' "we will …" is future work ("we will also seek to address X"), not what was done. */
+export const FUTURE_OWN = /\b(?:we|I)\s+(?:will|shall)\b/i;
+/** A sentence that points ahead at text it does not quote: "As we will see, …", "… works as follows." */
+export const POINTS_AHEAD = /\bas we will (?:see|show)\b|\bas follows[.:]?$/i;
 
 /**
  * "Driven by this problem, …", "To address these issues, …": a sentence that opens by pointing back at the one

@@ -91,19 +91,26 @@ describe('DefaultEngine.citationSentence', () => {
     assert.equal(s.text, 'In “Tides and Turbines”, Ferreira \\cite{ferreira2020} surveyed coatings that slow biofouling on turbine blades.');
   });
 
-  it('never reports a plan or an open question as what the work did', async () => {
+  it('never reports a plan, future work, an open question or a pointer ahead as what the work did', async () => {
     const section = (kind: 'introduction' | 'conclusion', texts: string[]) => ({ kind, heading: kind, sentences: texts.map((text, index) => ({ text, section: kind, index, page: 1 })) });
     const record = (intro: string[]) => ({
       key: 'ode2020',
       type: 'article',
       title: 'Parsing Welsh Verse',
       authors: [{ family: 'Ode', given: 'Iolo' }],
-      sections: [section('introduction', intro), section('conclusion', ['We plan to extend the chime-aware parser to Breton and Cornish verse with fewer than 200 annotated lines.', 'We continue to work on a chime-aware parser for Breton and Cornish verse.', 'We are currently exploring ways to parse Breton verse with the chime-aware parser.', 'Prose parsers stumble on inverted word order.'])],
+      sections: [section('introduction', intro), section('conclusion', ['We plan to extend the chime-aware parser to Breton and Cornish verse with fewer than 200 annotated lines.', 'We continue to work on a chime-aware parser for Breton and Cornish verse.', 'We are currently exploring ways to parse Breton verse with the chime-aware parser.', 'We will also seek to address the chime-aware parsing of Breton and Cornish verse.', 'Our future work will mostly attempt to merge the chime-aware parser with a lexicon of Breton verse.', 'As we will see, the chime-aware parser reads Breton and Cornish verse as follows.', 'Prose parsers stumble on inverted word order.'])],
     });
     const planned = await engine.citationSentence({ key: 'ode2020', style: 'citation' }, new MemoryLibrary([record(['Welsh verse is hard.'])]));
     assert.equal(planned.text, 'In “Parsing Welsh Verse”, Ode \\cite{ode2020} noted that prose parsers stumble on inverted word order.');
     const asked = await engine.citationSentence({ key: 'ode2020', style: 'tldr' }, new MemoryLibrary([record(['How much annotated verse does a parser for Welsh poetry need?', 'Welsh strict-metre verse follows rules of consonant chime that prose parsers ignore.'])]));
     assert.ok(!asked.text.endsWith('?'), asked.text);
+    const ahead = await engine.citationSentence({ key: 'ode2020', style: 'citation' }, new MemoryLibrary([{ ...record([]), sections: [section('introduction', ['As we will see, the chime-aware parser we propose reads Breton verse as follows.', 'Welsh strict-metre verse follows rules of consonant chime.'])] }]));
+    assert.equal(ahead.text, 'Welsh strict-metre verse follows rules of consonant chime \\cite{ode2020}.');
+  });
+
+  it('prefers a sentence that stands alone to one that goes on from the sentence before ("But if …")', async () => {
+    const record = { key: 'lee', type: 'book', title: 'Cheap Gauges', authors: [{ family: 'Lee', given: 'Ann' }], abstract: 'Tide gauges are costly to keep. But if it is gauges you need, the seven cheap gauges reviewed here will serve.' };
+    assert.equal((await citeAlone(record)).text, 'In “Cheap Gauges”, Lee \\cite{lee} noted that tide gauges are costly to keep.');
   });
 
   it('keeps the capital of a name that opens a reported claim, and only of a name', async () => {
@@ -327,6 +334,8 @@ describe('titledCitation: "noted that" with a claim', () => {
 
   it('does not report a sentence in the paper\'s own voice as a claim', () => {
     assert.equal(titledCitation(record, record.title, [candidate('Building on parsers, this paper tags connectives by sense.')]), undefined);
+    // Nor one that goes on from the sentence before.
+    assert.equal(titledCitation(record, record.title, [candidate('But if it is connectives you want, the tagger reviewed here is the one to try.')]), undefined);
   });
 
   it('does not report a noun phrase as a claim ("noted that font creation on the Mac.")', () => {
