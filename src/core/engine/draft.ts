@@ -340,6 +340,21 @@ function pluralWhereWritten(surface: string, written: SurfaceCounts): string {
   return surface;
 }
 
+/** A work the library has neither title nor abstract of. */
+function knowsNothingOf(work: WorkPlan): boolean {
+  return work.titleOnlyFlag === NOTHING_FLAG;
+}
+
+/**
+ * "See also \cite{k}.": a work the library knows nothing of is cited without a topic claimed for it ("Prior work
+ * studies joint angles \cite{k}" had said what the other works of its group do). A group of unrelated works already
+ * lists it under "Other related work includes".
+ */
+function seeAlso(group: GroupPlan, syntax: CiteSyntax): DraftSentence | undefined {
+  const keys = group.mixed ? [] : group.works.filter((w) => w.groupedOnly && knowsNothingOf(w)).map((w) => w.record.key);
+  return keys.length ? { text: `See also ${citeMarker(keys, syntax)}.`, keys, sources: [], role: 'topic' } : undefined;
+}
+
 /** Whether a group's paragraph opens with a sentence that names its topic ("A first line of work studies …"). */
 function namesItsTopic(group: GroupPlan): boolean {
   const grouped = group.works.some((w) => w.groupedOnly);
@@ -360,7 +375,7 @@ function allTopicSentences(groups: readonly GroupPlan[], syntax: CiteSyntax): Dr
  * `line` is the paragraph's place among the `lineCount` paragraphs that name their topic.
  */
 function topicSentences(group: GroupPlan, line: number, syntax: CiteSyntax, lineCount: number): DraftSentence[] {
-  const grouped = group.works.filter((w) => w.groupedOnly).map((w) => w.record.key);
+  const grouped = group.works.filter((w) => w.groupedOnly && (group.mixed || !knowsNothingOf(w))).map((w) => w.record.key);
   const out: DraftSentence[] = [];
   // "However, X is hard": the contrast was with the sentence before it in the author's abstract.
   if (group.context) out.push({ text: stripLeadingDiscourse(group.context.text), keys: [], sources: [group.context], role: 'topic' });
@@ -436,10 +451,11 @@ export function contrastSentence(own: string, variant: number, loneWork?: string
   return 'In contrast, ' + lowered;
 }
 
-function paragraphWords(groups: readonly GroupPlan[], topics: readonly DraftSentence[][]): number {
+function paragraphWords(groups: readonly GroupPlan[], topics: readonly DraftSentence[][], syntax: CiteSyntax): number {
   let n = 0;
   groups.forEach((g, gi) => {
     for (const t of topics[gi]) n += wordCount(t.text);
+    n += wordCount(seeAlso(g, syntax)?.text ?? '');
     for (const w of g.works) {
       if (w.titleOnly && !w.groupedOnly) n += wordCount(w.titleOnly.text);
       // As written out: a resolved pointer ("such problems" → "problems in …") adds words.
@@ -642,17 +658,17 @@ export async function writeDraft(req: DraftRequest, ctx: DraftContext): Promise<
   // Too long: first shorter variants, then drop contrasts beyond the first, then fold the weakest works into
   // grouped citations.
   for (const w of [...allWorks].sort((a, b) => wordCount(b.options[0]?.text ?? '') - wordCount(a.options[0]?.text ?? ''))) {
-    if (paragraphWords(groups, topicsFor()) <= hi) break;
+    if (paragraphWords(groups, topicsFor(), syntax) <= hi) break;
     const current = w.options[w.chosen[0]];
     const shorter = current ? w.shorter?.get(current.sentenceIndex)?.find((c) => wordCount(c.text) < wordCount(current.text)) : undefined;
     if (current && shorter) {
       w.options[w.chosen[0]] = shorter;
     }
   }
-  for (let gi = groups.length - 1; gi >= 1 && paragraphWords(groups, topicsFor()) > hi; gi--) groups[gi].contrast = undefined;
+  for (let gi = groups.length - 1; gi >= 1 && paragraphWords(groups, topicsFor(), syntax) > hi; gi--) groups[gi].contrast = undefined;
   const byWeakness = [...allWorks].filter((w) => !w.groupedOnly).sort((a, b) => (a.options[0]?.score ?? -Infinity) - (b.options[0]?.score ?? -Infinity));
   for (const w of byWeakness) {
-    if (paragraphWords(groups, topicsFor()) <= hi) break;
+    if (paragraphWords(groups, topicsFor(), syntax) <= hi) break;
     const group = groups.find((g) => g.works.includes(w));
     // Keep at least one written sentence per group so every paragraph says something grounded.
     if (group && group.works.filter((x) => !x.groupedOnly).length <= 1) continue;
@@ -667,7 +683,7 @@ export async function writeDraft(req: DraftRequest, ctx: DraftContext): Promise<
     if (w.titleOnly) {
       if (w.titleOnlyFlag === NOTHING_FLAG) continue;
       w.groupedOnly = false;
-      if (paragraphWords(groups, topicsFor()) > hi) w.groupedOnly = true;
+      if (paragraphWords(groups, topicsFor(), syntax) > hi) w.groupedOnly = true;
       continue;
     }
     const group = groups.find((g) => g.works.includes(w))!;
@@ -679,7 +695,7 @@ export async function writeDraft(req: DraftRequest, ctx: DraftContext): Promise<
       w.groupedOnly = false;
       w.options[i] = shortest;
       w.chosen = [i];
-      if (paragraphWords(groups, topicsFor()) > hi) {
+      if (paragraphWords(groups, topicsFor(), syntax) > hi) {
         w.options[i] = original;
         w.chosen = [];
         w.groupedOnly = true;
@@ -694,7 +710,7 @@ export async function writeDraft(req: DraftRequest, ctx: DraftContext): Promise<
     for (const x of groups) if (x.context) taken.add(x.context.text);
     const untaken = ownAll.map((text, index) => ({ text, index })).filter((o) => !taken.has(o.text) && !NOT_DONE.test(stripLeadingDiscourse(o.text)));
     const next = untaken.find((o) => /^(?:we|our)\b/i.test(stripLeadingDiscourse(firstPersonPlural(o.text)))) ?? untaken[0];
-    if (next && paragraphWords(groups, topicsFor()) + wordCount(next.text) <= hi) {
+    if (next && paragraphWords(groups, topicsFor(), syntax) + wordCount(next.text) <= hi) {
       g.extraOwn.push({ text: stripLeadingDiscourse(next.text), keys: [], sources: [{ text: next.text, section: 'abstract', index: next.index }], role: 'contrast' });
       return true;
     }
@@ -703,7 +719,7 @@ export async function writeDraft(req: DraftRequest, ctx: DraftContext): Promise<
   // Too short: add further sentences per work, by MMR against what the paragraph already says; when no further work
   // sentence fits, the author's own sentences.
   let grew = true;
-  while (paragraphWords(groups, topicsFor()) < targetWords && grew) {
+  while (paragraphWords(groups, topicsFor(), syntax) < targetWords && grew) {
     grew = false;
     for (const g of groups) {
       const said = g.works.flatMap((w) => w.chosen.map((c) => termFrequencies(contentTerms(w.options[c].extract))));
@@ -729,14 +745,14 @@ export async function writeDraft(req: DraftRequest, ctx: DraftContext): Promise<
           }
         });
       }
-      if (bestWork && paragraphWords(groups, topicsFor()) + wordCount(writtenText(bestWork.options[bestIndex])) <= hi) {
+      if (bestWork && paragraphWords(groups, topicsFor(), syntax) + wordCount(writtenText(bestWork.options[bestIndex])) <= hi) {
         bestWork.chosen.push(bestIndex);
         grew = true;
       } else if (ownAll.length && addOwn(g)) {
         // The works have nothing more to say that fits: relate them further to the author's own paper.
         grew = true;
       }
-      if (paragraphWords(groups, topicsFor()) >= targetWords) break;
+      if (paragraphWords(groups, topicsFor(), syntax) >= targetWords) break;
     }
   }
 
@@ -760,6 +776,8 @@ export async function writeDraft(req: DraftRequest, ctx: DraftContext): Promise<
         sentences.push(sentence);
       });
     }
+    const unknown = seeAlso(g, syntax);
+    if (unknown) sentences.push(unknown);
     if (g.contrast) sentences.push(g.contrast);
     sentences.push(...g.extraOwn);
     return {
