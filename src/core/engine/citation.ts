@@ -244,14 +244,18 @@ const TITLE_RECALL_THRESHOLD = 0.6;
 const TITLED_LENGTH_PENALTY = 0.005;
 const CONTRIBUTION_VERB = /^(proposed?|proposes|presents?|presented|introduced?|introduces|described?|describes|develop(?:s|ed)?) ((?:a|an|the)\b.*)$/;
 
-/** What a title names before its first colon or preposition: "Relational State-Space Model" of "Relational State-Space
- * Model for Stochastic Systems". */
+/**
+ * What a title names before its first colon or preposition: "Relational State-Space Model" of "Relational State-Space
+ * Model for Stochastic Systems".
+ */
 function titleName(title: string): string {
   return title.split(/:\s|\s(?:for|with|via|in|on|of|under|using|through|by|from|to|and|as)\s/i)[0].trim();
 }
 
-/** "introduced the relational state-space model, a …" for “Relational State-Space Model for …”: the sentence already
- * names the work as its title does. */
+/**
+ * "introduced the relational state-space model, a …" for “Relational State-Space Model for …”: the sentence already
+ * names the work as its title does.
+ */
 function objectRepeatsTitle(object: string, title: string): boolean {
   const name = titleName(title);
   if (wordCount(name) < 2) return false;

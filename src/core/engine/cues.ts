@@ -76,7 +76,10 @@ export const MENTIONS_OTHER_WORK = new RegExp(
   'u',
 );
 
-/** "This also leads to …", "It outperforms …", "But if …": the referent is in the previous sentence, lost out of context. */
+/**
+ * "This also leads to …", "It outperforms …", "But if …": the referent is in the previous sentence, lost out of
+ * context.
+ */
 export const ANAPHORIC_START =
   /^(?:(?:(?:in |by )?doing so|in so doing)\b|(?:and|but|or|yet|nor)\s|[^,;]{3,60},\s+(?:they\b|it\s+(?!(?:(?:can|could|may|might|will|would) be|is|was|has|had|seems|appears|remains|becomes)\s+(?:[\w-]+\s+){0,4}?(?:that|to|whether|how|for)\b)(?:is|are|was|were|has|have|had|can|could|does|did|also|[a-z]+s)\b)|(?:this|these|that|those|it|its|they|such|the latter|the former|both)\b(?!\s+(?:paper|work|article|study|thesis|dissertation|chapter|book|survey|review|essay|tutorial|note|letter|report)\b)|the (?:proposed |resulting |new )?(?:method|approach|model|framework|system|algorithm|technique|network|architecture)s?\b)/i;
 /**

@@ -397,12 +397,12 @@ export function clauseTruncations(sentence: string, minWords = 7): Truncation[] 
     if (GENERIC_HEAD_AT_END.test(head) || DEFINITION_ECHO.test(head)) continue;
     // "… the best harbours are the ones [that stay ice-free]": "the ones" is defined by what follows.
     if (/\bthe (?:one|ones|kind|type|sort)\s*$/i.test(head)) continue;
-    // "… capture those factors of variation [that are important]": "those" waits for the clause that says which.
+    // "… record only those readings of the tide [that are unusual]": "those" waits for the clause that says which.
     if (/^,?\s*(?:that|which|where)\b/i.test(m[0]) && /\bthose(?:\s+[\p{L}-]+){1,4}\s*$/iu.test(head)) continue;
-    // "… for aspect extraction in cases [where only seed words are given]": "in cases" says which cases in what follows.
+    // "… a tagger for logbooks in cases [where only seed words are given]": what follows says which cases.
     if (/^,?\s*(?:where|when|in which|that|which)\b/i.test(m[0]) && /\b(?:in|for|to|under|on)\s+(?:cases|situations|settings|scenarios|circumstances|conditions|instances|regimes)\s*$/i.test(head)) continue;
-    // "As a means of creating a formal framework [for …, this paper develops X]": a fronted phrase without the clause
-    // it leads into.
+    // "As a means of charting the tides [for …, this paper builds X]": a fronted phrase without the clause it leads
+    // into.
     if (FRONTED_OPENER.test(head) && !head.includes(',') && !/\b(?:we|I|they|it|this (?:paper|work|article|study))\b/.test(head)) continue;
     // "classifies documents not by topic, but by sentiment": the cut would say the opposite.
     if (/^,\s*but\b/i.test(m[0]) && /\bnot\b/i.test(head.slice(head.lastIndexOf(',') + 1))) continue;
