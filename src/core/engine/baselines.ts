@@ -131,7 +131,6 @@ export function greedyOracleRelatedWork(docs: readonly CitedDocument[], referenc
   return chosen.join(' ');
 }
 
-
 /** Sentence-level cosine between TF vectors of content words (for quick similarity in baselines and tests). */
 export function sentenceSimilarity(a: string, b: string): number {
   return cosine(termFrequencies(contentTerms(a)), termFrequencies(contentTerms(b)));

@@ -579,7 +579,7 @@ export async function writeDraft(req: DraftRequest, ctx: DraftContext): Promise<
   // "See \cite{k}." of its own (unless it is alone in its group).
   for (const g of groups) {
     if (g.works.length < 2) continue;
-    for (const w of g.works) if (w.titleOnlyFlag === NOTHING_FLAG) w.groupedOnly = true;
+    for (const w of g.works) if (knowsNothingOf(w)) w.groupedOnly = true;
   }
 
   // Works that say the same thing as an earlier work of their group get a grouped citation instead of a sentence.
@@ -644,7 +644,7 @@ export async function writeDraft(req: DraftRequest, ctx: DraftContext): Promise<
         used.add(pick);
         const lone = g.works.length === 1 ? workSubject(g.works[0].record, syntax).text : undefined;
         // A lone work with no text at all says nothing to contrast with: the author's sentence stands on its own.
-        const nothing = g.works.length === 1 && g.works[0].titleOnlyFlag === NOTHING_FLAG;
+        const nothing = g.works.length === 1 && knowsNothingOf(g.works[0]);
         g.contrast = { text: nothing ? stripLeadingDiscourse(own[pick]) : contrastSentence(own[pick], gi, lone), keys: lone ? [g.works[0].record.key] : [], sources: [{ text: own[pick], section: 'abstract', index: pick }], role: 'contrast' };
       }
     });
@@ -681,7 +681,7 @@ export async function writeDraft(req: DraftRequest, ctx: DraftContext): Promise<
   const folded = allWorks.filter((w) => w.groupedOnly).sort((a, b) => (b.options[0]?.score ?? -Infinity) - (a.options[0]?.score ?? -Infinity));
   for (const w of folded) {
     if (w.titleOnly) {
-      if (w.titleOnlyFlag === NOTHING_FLAG) continue;
+      if (knowsNothingOf(w)) continue;
       w.groupedOnly = false;
       if (paragraphWords(groups, topicsFor(), syntax) > hi) w.groupedOnly = true;
       continue;
