@@ -1005,3 +1005,17 @@ describe('the authors in the third person, inverted passives and verbs that shar
     assert.equal(cite('We survey hyphenation, compare three rules, and rank the rules by error rate.'), 'Benaim and Wolf \\cite{benaim17} surveyed hyphenation, compared three rules, and ranked the rules by error rate.');
   });
 });
+
+describe('what a sentence quoted alone cannot say', () => {
+  it('drops a purpose whose object points back at the sentence before ("To improve this, ")', () => {
+    assert.equal(stripLeadingDiscourse('To improve this, we present a tide model trained on gauge records.'), 'We present a tide model trained on gauge records.');
+    assert.equal(stripLeadingDiscourse('To test this hypothesis, we built gauges in twelve harbours.'), 'We built gauges in twelve harbours.');
+    assert.equal(stripLeadingDiscourse('To speed it up, we cache the constituents.'), 'We cache the constituents.');
+    // A purpose that names what it is about stays.
+    assert.equal(stripLeadingDiscourse('To forecast tides in small harbours, we train a gauge network.'), 'To forecast tides in small harbours, we train a gauge network.');
+  });
+
+  it('drops a self-location frame with an adjective ("In this lively book, ")', () => {
+    assert.equal(stripLeadingDiscourse('In this lively book, we follow three harbour pilots.'), 'We follow three harbour pilots.');
+  });
+});
