@@ -674,7 +674,9 @@ export function agreeVerb(rest: string, plurality: Plurality, from: 'base' | 'th
       // ("Brants \cite{k} has developed", not "have developed").
       if (/^(?:was|were)$/i.test(verb)) verb = matchCase(plurality === 'singular' ? 'was' : 'were', verb);
       else if (/^(?:have|has)$/i.test(verb)) verb = matchCase(plurality === 'singular' ? 'has' : 'have', verb);
-      else if (/^(?:do|does)$/i.test(verb)) verb = matchCase(plurality === 'singular' ? 'does' : 'do', verb);
+      // "do" before a negation is the auxiliary and keeps its tense ("does not require"); elsewhere it is what the
+      // authors did ("We do filter pruning" → "Doe \cite{k} did filter pruning", not "does").
+      else if (/^(?:do|does)$/i.test(verb)) verb = words[i + 2] === undefined || /^(?:not|never)$/i.test(words[i + 2]) ? matchCase(plurality === 'singular' ? 'does' : 'do', verb) : matchCase('did', verb);
     }
     else if (from === 'base' && plurality === 'singular') verb = toThirdSingular(verb);
     else if (from === 'third-singular' && plurality === 'plural') verb = toBaseForm(verb);

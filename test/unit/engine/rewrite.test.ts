@@ -1018,4 +1018,15 @@ describe('what a sentence quoted alone cannot say', () => {
   it('drops a self-location frame with an adjective ("In this lively book, ")', () => {
     assert.equal(stripLeadingDiscourse('In this lively book, we follow three harbour pilots.'), 'We follow three harbour pilots.');
   });
+
+  it('reports the authors\' "We do X" in the past, and keeps "does not" for the auxiliary', () => {
+    assert.equal(
+      rewriteSentence('We do tide prediction from gauge records alone.', { record: one, style: 'citation', tense: 'past' }),
+      'Brants \\cite{brants00} did tide prediction from gauge records alone.',
+    );
+    assert.equal(
+      rewriteSentence('We do not need labelled tides.', { record: one, style: 'citation', tense: 'past' }),
+      'Brants \\cite{brants00} does not need labelled tides.',
+    );
+  });
 });
