@@ -705,8 +705,23 @@ const OUR_ARTIFACT = /^our ((?:[\w-]+ ){0,3}?(?:approach|method|model|system|fra
  */
 const GENERIC_WE = /\b(if|when|whenever|once|unless)\s+we\s+(consider|assume|take|let|view|fix|restrict|denote|write|treat|define|regard|allow|choose|pick)\b/gi;
 
-/** Replace the remaining first-person pronouns in the middle of a sentence. */
+/**
+ * First-person words that are not the authors speaking of their work: a quotation (“…”, "…"), a name or title set in
+ * capitals ("the We Need Diverse Books campaign", "How Our Faculty Helped", where a capital "We" or "Our" inside a
+ * sentence cannot be the pronoun), and "our" meaning everyone ("the greatest printer of our time").
+ */
+const NOT_THE_AUTHORS_SPEAKING =
+  /“[^“”]*”|"[^"]*"|(?<![.:;!?(]\s*|^\s*)\b(?:We|Our|Us|My)\b(?:['’]\w+)?|\bof our (?:time|times|era|age|day)\b(?!\s+(?:in|at|on|with|as)\b)|\bour (?:society|world|planet|civili[sz]ation|species)\b/gu;
+
+/** Replace the remaining first-person pronouns in the middle of a sentence (not in quotations and names). */
 function replaceInnerFirstPerson(s: string, style: CitationStyle, tense: Tense = 'present', authorsUnnamed = false): string {
+  const kept: string[] = [];
+  const masked = s.replace(NOT_THE_AUTHORS_SPEAKING, (m) => `\uE000${kept.push(m) - 1}\uE001`);
+  if (!kept.length) return replaceAuthorsFirstPerson(s, style, tense, authorsUnnamed);
+  return replaceAuthorsFirstPerson(masked, style, tense, authorsUnnamed).replace(/\uE000(\d+)\uE001/g, (_m, i: string) => kept[Number(i)]);
+}
+
+function replaceAuthorsFirstPerson(s: string, style: CitationStyle, tense: Tense, authorsUnnamed: boolean): string {
   let first = authorsUnnamed;
   s = s.replace(GENERIC_WE, (_m, conj: string, verb: string) => `${conj} one ${toThirdSingular(verb)}`);
   // Knowing is the authors', not the paper's ("to the best of the knowledge", "as far as it knows"), and where no

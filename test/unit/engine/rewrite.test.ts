@@ -1029,4 +1029,22 @@ describe('what a sentence quoted alone cannot say', () => {
       'Brants \\cite{brants00} does not need labelled tides.',
     );
   });
+
+  it('leaves first-person words in quotations, names in capitals and "of our time" as they are', () => {
+    const s = rewriteSentence('We follow the We Read Here campaign, whose motto “can our town keep its library?” our volunteers chose.', { record: two, style: 'citation', tense: 'past' });
+    assert.equal(s, 'Benaim and Wolf \\cite{benaim17} followed the We Read Here campaign, whose motto “can our town keep its library?” their volunteers chose.');
+    assert.equal(
+      rewriteSentence('We argue that the finest printer of our time was a volunteer.', { record: one, style: 'tldr' }),
+      'This paper argues that the finest printer of our time was a volunteer.',
+    );
+    // The authors' own time is theirs.
+    assert.equal(
+      rewriteSentence('We reflect on our time in the harbour corps.', { record: one, style: 'citation', tense: 'past' }),
+      'Brants \\cite{brants00} reflected on their time in the harbour corps.',
+    );
+    assert.equal(
+      rewriteSentence('We keep a record of our time in the harbour corps.', { record: one, style: 'citation', tense: 'past' }),
+      'Brants \\cite{brants00} kept a record of their time in the harbour corps.',
+    );
+  });
 });
