@@ -118,6 +118,10 @@ const FRONT_OR_BACK_MATTER = [
   /^acknowledge?ments?\b|^(?:we|i|the authors?)\s+(?:would\s+(?:also\s+)?like\s+to\s+|also\s+|further\s+|wish\s+to\s+)?(?:thanks?|(?:are|is|am)\s+(?:very\s+|most\s+|deeply\s+)?(?:grateful|indebted|thankful))\b|^(?:we|the authors?)\s+(?:\w+\s+)?acknowledges?\s+(?:the\s+)?(?:support|funding|financial|help|assistance|fruitful|useful|helpful)\b|^special thanks\b|^thanks (?:go|are due) to\b/i,
   // Copyright, licences and permissions.
   /©|\bcopyright\s+(?:\(c\)\s*)?(?:(?:19|20)\d\d|is held|held by|by the|notice)\b|\ball rights reserved\b|\bpermission to (?:make|copy|reproduce|republish)\b|\blicen[sc]ed under\b|\bcreative commons\b|\bopen access article\b|\bpublication rights licensed\b|\bto copy otherwise\b|\bprior specific permission\b|\barticles from this volume\b|\bvldb endowment\b/i,
+  // A publisher's line about itself, which a catalogue appends to a book's blurb ("Harbourside is an imprint of …").
+  /\bis an imprint of\b|\ban informa (?:business|company)\b|^first published in (?:19|20)\d\d\b/i,
+  // A note about the author, not the work ("Ama Mensah holds the Lindqvist Chair at …", "She has edited two …").
+  /^(?:(?:\p{Lu}[\p{L}.'-]*\s+){1,4}|(?:[Hh]e|[Ss]he)\s+)(?:holds|held|is|was|has been)\s+(?:(?:the|a|an|currently|now)\s+)?(?:[\p{L}-]+\s+){0,3}?(?:[Ff]ellowship|[Cc]hair|[Pp]rofessorship|[Pp]rofessor|[Ll]ecturer|[Rr]eader|[Ff]ellow|[Dd]irector)\b\s+(?:of|at|in)\b|^(?:[Hh]e|[Ss]he)\s+(?:has|had)\s+(?:also\s+)?(?:written|edited|published|authored|co-authored)\b/u,
   // Journal sidebars and metadata lines.
   /^(?:academic editor|editor|received|accepted|revised|published(?: online)?|citation|correspondence|corresponding author|e-?mail|data availability(?: statement)?|competing interests|conflicts? of interest|funding|author contributions|supporting information|keywords|index terms)\s*:/i,
   /\bdoi\.org\/|\bdoi:\s*10\.\d/i,

@@ -63,6 +63,22 @@ describe('sourceDocument: what a citation may quote', () => {
     );
   });
 
+  it("drops a book blurb's publisher lines and notes about its author, and cites the title alone when nothing else is left", async () => {
+    const blurb: PaperRecord = {
+      key: 'mensah04',
+      type: 'book',
+      title: 'White Margins',
+      authors: [{ family: 'Mensah', given: 'Ama' }],
+      abstract:
+        'First published in 2004. Harbourside is an imprint of Tidewater Group, an informa company. ' +
+        'Ama Mensah holds the Lindqvist Fellowship in Print Studies at Harbour University. She has edited two previous books on margins.',
+    };
+    assert.deepEqual(sourceDocument(blurb).sentences.map((s) => s.text), []);
+    const cite = await new DefaultEngine().citationSentence({ key: 'mensah04', style: 'citation' }, new MemoryLibrary([blurb]));
+    assert.equal(cite.text, 'Mensah \\cite{mensah04} presented “White Margins”.');
+    assert.equal(cite.grounded, false);
+  });
+
   it('drops the pieces of sentences that column and page breaks cut, the paper\'s layout and roadmap and its bracketed asides', () => {
     const cut: PaperRecord = {
       key: 'vell2019rhyme',
