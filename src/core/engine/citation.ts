@@ -5,11 +5,11 @@ import { citeMarker, workSubject } from './authors';
 import { compressionVariants, plainText, sourceDocument, type SourceDocument } from './candidates';
 import { contentTerms, cosine, STOPWORDS, termFrequencies, wordCount } from '../text/tokens';
 import { readableTitle } from '../text/titles';
-import { hasOwnVerb, startsWithName } from '../text/verbs';
+import { hasOwnVerb, pastTense, startsWithName } from '../text/verbs';
 import { ANAPHORIC_START, FUTURE_OWN, hasContributionCue, MENTIONS_OTHER_WORK, NOT_DONE, POINTS_AHEAD } from './cues';
 import { candidateFeatures, documentContext } from './features';
 import { pointerResolutions, resolvePointers, type PointerResolution } from './antecedents';
-import { acronymDefinitions, expandAcronyms, firstPersonPlural, inAuthorsVoice, namedWorkAsWe, PROPER_OPENER, rewriteSentence, statesAim, stripLeadingDiscourse } from './rewrite';
+import { acronymDefinitions, expandAcronyms, firstPersonPlural, inAuthorsVoice, namedWorkAsWe, PROPER_OPENER, rewriteSentence, statesAim, stripLeadingDiscourse, toThirdSingular } from './rewrite';
 import type { LinearScorer } from './scorer';
 
 export const TITLE_ONLY_FLAG = 'ungrounded: title only';
@@ -272,6 +272,18 @@ function titleRecall(titleTerms: ReadonlySet<string>, text: string): number {
 }
 
 /**
+ * The verb with which the authors reported the claim ("We prove that X", "Our experiments show that X"), so that the
+ * titled form says "proved that X" rather than weakening it to "noted that X". Hedged reports ("suggest",
+ * "indicate") stay "noted".
+ */
+const REPORTED_CLAIM =
+  /^(?:we|our (?:\w+ )?(?:results|experiments|analysis|evaluation|findings)) (?:also |further |then |first |empirically |experimentally |theoretically |formally )?(show|demonstrate|prove|find|observe|argue|establish|confirm|verify|conclude|hypothesi[sz]e|reveal)s? that\b/i;
+
+function reportingVerb(source: string): string | undefined {
+  return REPORTED_CLAIM.exec(stripLeadingDiscourse(source))?.[1].toLowerCase();
+}
+
+/**
  * Citation sentences that name the work by its title when the best sentence does not already say what the title
  * says: "In “Title”, Smith et al. \cite{k} proposed …", or "In “Title”, Smith et al. \cite{k} noted that …" for a
  * claim. The title names the paper, never the contribution: as an appositive ("proposed “The Lottery Ticket
@@ -319,7 +331,8 @@ export function titledCitation(record: PaperRecord, title: string, ranked: reado
     const lowered = first.toLowerCase();
     const writtenLower = new RegExp(`(?<![.!?]\\s)\\b${lowered.replace(/[^\p{L}\d-]/gu, '')}\\b`, 'u').test(ranked.map((c) => c.source.text).join(' '));
     if (STOPWORDS.has(lowered) || (/^\p{Lu}\p{Ll}+$/u.test(first) && (writtenLower || (!PROPER_OPENER.test(first) && !startsWithName(claim))))) claim = lowered + claim.slice(first.length);
-    const verb = tense === 'past' ? 'noted' : workSubject(record, syntax).plurality === 'singular' ? 'notes' : 'note';
+    const reported = reportingVerb(whole.source.text) ?? 'note';
+    const verb = tense === 'past' ? pastTense(reported) : workSubject(record, syntax).plurality === 'singular' ? toThirdSingular(reported) : reported;
     spans = [
       { text: `In “${cleanTitle}”, ${subject} ${verb} that`, source: titleSource },
       { text: `${claim}.`, source: whole.source },

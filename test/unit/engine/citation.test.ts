@@ -373,4 +373,15 @@ describe('catalogue abstracts', () => {
     const d = await engine.citationSentence({ key: 'd', style: 'citation' }, lib);
     assert.match(d.text, /noted that attempts have been made to typeset formulas/);
   });
+
+  it('reports a claim with the verb its authors used ("proved that" rather than "noted that")', async () => {
+    const proved = {
+      key: 'okafor21',
+      type: 'article',
+      title: 'Quiet Waters',
+      authors: [{ family: 'Okafor', given: 'Ada' }, { family: 'Lind', given: 'Per' }],
+      abstract: 'Harbour tide tables are computed from a handful of constituents. We prove that twelve constituents suffice for any harbour with a single inlet.',
+    };
+    assert.equal((await citeAlone(proved)).text, 'In “Quiet Waters”, Okafor and Lind \\cite{okafor21} proved that twelve constituents suffice for any harbour with a single inlet.');
+  });
 });
