@@ -628,12 +628,15 @@ export async function writeDraft(req: DraftRequest, ctx: DraftContext): Promise<
   if (ownText) {
     const own = ownContributionSentences(ownText);
     const used = new Set<number>();
+    // The first contrast says what the author's work is ("we propose X"), where the abstract says so: a later
+    // sentence ("Our method is also simple to tune", "We evaluate X on …") speaks of a work the reader has not met.
+    let introduced = !own.some((s) => hasContributionCue(s));
     groups.forEach((g, gi) => {
       const gv = termFrequencies(g.works.flatMap((w) => contentTerms(w.options[w.chosen[0] ?? 0]?.extract ?? w.record.title ?? '')));
       let pick = -1;
       let best = -1;
       own.forEach((s, i) => {
-        if (used.has(i)) return;
+        if (used.has(i) || (!introduced && !hasContributionCue(s))) return;
         const score = cosine(gv, termFrequencies(contentTerms(s))) + (i === 0 ? 0.05 : 0);
         if (score > best) {
           best = score;
@@ -642,6 +645,7 @@ export async function writeDraft(req: DraftRequest, ctx: DraftContext): Promise<
       });
       if (pick >= 0) {
         used.add(pick);
+        introduced = true;
         const lone = g.works.length === 1 ? workSubject(g.works[0].record, syntax).text : undefined;
         // A lone work with no text at all says nothing to contrast with: the author's sentence stands on its own.
         const nothing = g.works.length === 1 && knowsNothingOf(g.works[0]);

@@ -85,6 +85,17 @@ describe('DefaultEngine.draft', () => {
     assert.ok(all.filter((s) => s.role === 'topic').every((s) => !/\b(?:I|My)\b/.test(s.text)), draft.text);
   });
 
+  it('introduces the author\'s work in its first contrast before any sentence about "our method"', async () => {
+    const own =
+      'Translated faces often lose who they are. ' +
+      "We propose identity anchors, a loss that keeps a face recogniser's embedding fixed. " +
+      'Our method also trains generative adversarial networks for unpaired image-to-image translation across domains without paired examples.';
+    const draft = await engine.draft({ keys, ownAbstract: own, targetWords: 200, format: 'latex' }, library);
+    const contrast = draft.paragraphs.flatMap((p) => p.sentences).filter((s) => s.role === 'contrast');
+    assert.ok(contrast.length >= 1, draft.text);
+    assert.match(contrast[0].text, /, we propose identity anchors/);
+  });
+
   it('drops the "also" that tied the author\'s sentence to the one before it in their abstract', () => {
     assert.equal(contrastSentence('Our tagger is also cheap to retrain on new genres.', 0), 'In contrast, our tagger is cheap to retrain on new genres.');
     assert.equal(contrastSentence('We also release the annotated threads.', 0), 'Unlike these works, we release the annotated threads.');
