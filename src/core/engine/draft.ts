@@ -629,7 +629,7 @@ export async function writeDraft(req: DraftRequest, ctx: DraftContext): Promise<
     const own = ownContributionSentences(ownText);
     const used = new Set<number>();
     // The first contrast says what the author's work is ("we propose X"), where the abstract says so: a later
-    // sentence ("Our method is also simple to tune", "We evaluate X on …") speaks of a work the reader has not met.
+    // sentence ("Our method is also cheap to retrain", "We evaluate X on …") speaks of a work the reader has not met.
     let introduced = !own.some((s) => hasContributionCue(s));
     groups.forEach((g, gi) => {
       const gv = termFrequencies(g.works.flatMap((w) => contentTerms(w.options[w.chosen[0] ?? 0]?.extract ?? w.record.title ?? '')));

@@ -707,8 +707,8 @@ const GENERIC_WE = /\b(if|when|whenever|once|unless)\s+we\s+(consider|assume|tak
 
 /**
  * First-person words that are not the authors speaking of their work: a quotation (“…”, "…"), a name or title set in
- * capitals ("the We Need Diverse Books campaign", "How Our Faculty Helped", where a capital "We" or "Our" inside a
- * sentence cannot be the pronoun), and "our" meaning everyone ("the greatest printer of our time").
+ * capitals ("the We Read Here campaign", "How Our Town Kept Its Library", where a capital "We" or "Our" inside a
+ * sentence cannot be the pronoun), and "our" meaning everyone ("the finest printer of our time").
  */
 const NOT_THE_AUTHORS_SPEAKING =
   /“[^“”]*”|"[^"]*"|(?<![.:;!?(]\s*|^\s*)\b(?:We|Our|Us|My)\b(?:['’]\w+)?|\bof our (?:time|times|era|age|day)\b(?!\s+(?:in|at|on|with|as)\b)|\bour (?:society|world|planet|civili[sz]ation|species)\b/gu;
@@ -716,8 +716,8 @@ const NOT_THE_AUTHORS_SPEAKING =
 /** Replace the remaining first-person pronouns in the middle of a sentence (not in quotations and names). */
 function replaceInnerFirstPerson(s: string, style: CitationStyle, tense: Tense = 'present', authorsUnnamed = false): string {
   const kept: string[] = [];
+  // Each kept span waits behind a private-use placeholder while the pronouns around it are rewritten.
   const masked = s.replace(NOT_THE_AUTHORS_SPEAKING, (m) => `\uE000${kept.push(m) - 1}\uE001`);
-  if (!kept.length) return replaceAuthorsFirstPerson(s, style, tense, authorsUnnamed);
   return replaceAuthorsFirstPerson(masked, style, tense, authorsUnnamed).replace(/\uE000(\d+)\uE001/g, (_m, i: string) => kept[Number(i)]);
 }
 
