@@ -274,13 +274,13 @@ function titleRecall(titleTerms: ReadonlySet<string>, text: string): number {
 /**
  * The verb with which the authors reported the claim ("We prove that X", "Our experiments show that X"), so that the
  * titled form says "proved that X" rather than weakening it to "noted that X". Hedged reports ("suggest",
- * "indicate") stay "noted".
+ * "indicate") stay "noted". (rewrite.ts's REPORTED_CLAIM is the claim itself, for cutting a sentence.)
  */
-const REPORTED_CLAIM =
+const AUTHORS_REPORT =
   /^(?:we|our (?:\w+ )?(?:results|experiments|analysis|evaluation|findings)) (?:also |further |then |first |empirically |experimentally |theoretically |formally )?(show|demonstrate|prove|find|observe|argue|establish|confirm|verify|conclude|hypothesi[sz]e|reveal)s? that\b/i;
 
 function reportingVerb(source: string): string | undefined {
-  return REPORTED_CLAIM.exec(stripLeadingDiscourse(source))?.[1].toLowerCase();
+  return AUTHORS_REPORT.exec(stripLeadingDiscourse(source))?.[1].toLowerCase();
 }
 
 /**
