@@ -226,9 +226,9 @@ const TLDR_SUBJECT = 'This paper';
 /**
  * "Roe \cite{k} also proposed X" → "Roe \cite{k} proposed X", "This paper next investigates X" → "This paper
  * investigates X": a citation sentence on its own has nothing before it for "also" or "further" to add to, nor for
- * "next" or "then" to follow. (In a draft the sentence before is there, so drafts keep them.)
+ * "next" or "then" to follow. (A draft keeps them only after a sentence about the same work.)
  */
-function withoutLinkingAdverb(text: string, subject: string): string {
+export function withoutLinkingAdverb(text: string, subject: string): string {
   const at = text.indexOf(`${subject} `);
   if (at < 0) return text;
   const after = at + subject.length + 1;

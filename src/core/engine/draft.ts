@@ -8,7 +8,7 @@ import { headlineCase } from '../text/titles';
 import { contentTerms, cosine, STOPWORDS, termFrequencies, TfIdfModel, wordCount, type SparseVector } from '../text/tokens';
 import { citeMarker, repeatedSubject, workSubject } from './authors';
 import { plainText, sourceDocument, type SourceDocument } from './candidates';
-import { DRAFT_OWN_RELEVANCE, NOTHING_FLAG, rankCandidates, titleOnlySentence, writtenText, type ScoredCandidate } from './citation';
+import { DRAFT_OWN_RELEVANCE, NOTHING_FLAG, rankCandidates, titleOnlySentence, withoutLinkingAdverb, writtenText, type ScoredCandidate } from './citation';
 import { ANAPHORIC_START, hasContributionCue, NOT_DONE, REFERS_BACK } from './cues';
 import { firstPersonPlural, inAuthorsVoice, stripLeadingDiscourse } from './rewrite';
 import type { LinearScorer } from './scorer';
@@ -774,6 +774,8 @@ export async function writeDraft(req: DraftRequest, ctx: DraftContext): Promise<
       picked.forEach((c, k) => {
         const sentence = sentenceOf(w.options[c], w.record.key);
         const previous = sentences[sentences.length - 1];
+        // "Roe \cite{k} additionally proposed X" right after another work's sentence would add to that work.
+        if (!previous?.keys.includes(w.record.key) || previous.role !== 'work') sentence.text = withoutLinkingAdverb(sentence.text, subject.trimEnd());
         if (k > 0 && again && previous?.keys.includes(w.record.key) && previous.text.includes(citeMarkerOf(w.record.key, syntax)) && sentence.text.startsWith(subject)) {
           sentence.text = again + ' ' + sentence.text.slice(subject.length);
         }

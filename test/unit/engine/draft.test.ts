@@ -148,6 +148,30 @@ describe('DefaultEngine.draft', () => {
     assert.match(work[0].text, /reconstructed hourly sea level between gauges/);
   });
 
+  const craneLibrary = () =>
+    new MemoryLibrary([
+      {
+        key: 'ama2019',
+        type: 'article',
+        title: 'Crane Queues',
+        authors: [{ family: 'Ama', given: 'Kofi' }],
+        abstract: 'We model the queue of ships waiting for harbour cranes as a priority queue. The model predicts waiting times within ten minutes.',
+      },
+      {
+        key: 'bex2020',
+        type: 'article',
+        title: 'Crane Schedules',
+        authors: [{ family: 'Bex', given: 'Lena' }],
+        abstract: 'We additionally propose a crane schedule that halves the idle time of harbour cranes at container terminals.',
+      },
+    ]);
+  const craneOwn = 'We plan berths for ships with a learned model of crane idle time.';
+
+  it('adds a work to the one before it ("additionally") only when it is the same work', async () => {
+    const draft = await engine.draft({ keys: ['ama2019', 'bex2020'], ownAbstract: craneOwn, targetWords: 60, format: 'latex' }, craneLibrary());
+    assert.match(draft.text, /Bex \\cite\{bex2020\} proposed a crane schedule/);
+  });
+
   it('contrasts a lone work by name', async () => {
     const draft = await engine.draft({ keys: ['park2020cut'], ownAbstract: OWN_ABSTRACT, targetWords: 60, format: 'latex' }, library);
     assert.match(draft.text, /Unlike Park et al\. \\cite\{park2020cut\}, we propose semantic anchors/);
