@@ -5,6 +5,7 @@ import type { CiteSyntax, Draft, DraftParagraph, DraftRequest, DraftSentence, En
 import { throwIfCancelled } from '../types';
 import { splitSentences } from '../text/sentences';
 import { headlineCase } from '../text/titles';
+import { hasInnerPredicate } from '../text/verbs';
 import { contentTerms, cosine, STOPWORDS, termFrequencies, TfIdfModel, wordCount, type SparseVector } from '../text/tokens';
 import { citeMarker, repeatedSubject, workSubject } from './authors';
 import { plainText, sourceDocument, type SourceDocument } from './candidates';
@@ -275,6 +276,14 @@ export function groupKeyphrases(
   const covered = new Set<number>();
   // Skip phrases that mostly repeat one already taken ("image translation" after "unpaired image translation").
   const repeats = (terms: Set<string>) => out.some((o) => [...terms].filter((t) => o.terms.has(t)).length / Math.min(terms.size, o.terms.size) >= 0.5);
+  // A phrase with a verb inside ("model predicts waiting times") is a clause, no topic. Asked only of the phrases
+  // the loop reaches, as tagging costs more than the rest of the ranking.
+  const clauses = new Map<string, boolean>();
+  const isClause = (surface: string) => {
+    let found = clauses.get(surface);
+    if (found === undefined) clauses.set(surface, (found = surface.includes(' ') && hasInnerPredicate(surface)));
+    return found;
+  };
   // The topic should speak for the works of the group: a multi-word phrase that several works use, some of them not
   // covered by the phrases taken so far, comes before a better-scored one that only repeats the same works ("tide
   // tables and word order", not "tide tables and sensor logs" over tides and parsing) or a lone word ("network").
@@ -285,7 +294,7 @@ export function groupKeyphrases(
     let pick: (typeof ranked)[number] | undefined;
     for (const r of ranked) {
       const isFresh = lookForFresh && fresh(r);
-      if ((best && !isFresh) || repeats(new Set(r.key.split(' ')))) continue;
+      if ((best && !isFresh) || repeats(new Set(r.key.split(' '))) || isClause(r.surface)) continue;
       best ??= r;
       if (isFresh || !lookForFresh) {
         pick = r;

@@ -139,3 +139,13 @@ export function hasOwnVerb(clause: string): boolean {
   const terms = (nlp(clause).json() as Array<{ terms: Array<{ text: string; tags: string[] }> }>).flatMap((s) => s.terms);
   return terms.some((t) => t.text !== '' && t.tags.includes('Verb') && !t.tags.includes('Gerund') && t.tags.some((g) => /^(?:PresentTense|PastTense|Modal|Copula|Auxiliary|Infinitive)$/.test(g)));
 }
+
+/**
+ * Whether a word before a phrase's last is a verb in the third person ("model predicts waiting times", "network
+ * learns representations"): a clause cut out of a sentence, not the name of a topic. A plural noun that modifies
+ * another ("systems biology", "operations research") is not one.
+ */
+export function hasInnerPredicate(phrase: string): boolean {
+  const terms = taggedTerms(phrase);
+  return terms.slice(0, -1).some((t) => /s$/i.test(t.text) && t.tags.includes('Verb') && t.tags.includes('PresentTense'));
+}

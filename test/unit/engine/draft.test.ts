@@ -172,6 +172,13 @@ describe('DefaultEngine.draft', () => {
     assert.match(draft.text, /Bex \\cite\{bex2020\} proposed a crane schedule/);
   });
 
+  it('names a topic, never a clause such as "model predicts waiting times"', async () => {
+    const draft = await engine.draft({ keys: ['ama2019', 'bex2020'], ownAbstract: craneOwn, targetWords: 60, format: 'latex' }, craneLibrary());
+    const topic = draft.paragraphs.flatMap((p) => p.sentences).find((s) => s.role === 'topic');
+    assert.ok(topic, draft.text);
+    assert.ok(!/\bpredicts\b/.test(topic.text), topic.text);
+  });
+
   it('contrasts a lone work by name', async () => {
     const draft = await engine.draft({ keys: ['park2020cut'], ownAbstract: OWN_ABSTRACT, targetWords: 60, format: 'latex' }, library);
     assert.match(draft.text, /Unlike Park et al\. \\cite\{park2020cut\}, we propose semantic anchors/);
