@@ -154,7 +154,8 @@ describe('rewriteSentence', () => {
       rewriteSentence('Spectral methods have recently been applied to solve such problems.', { record: one, style: 'tldr' }),
       'Spectral methods have recently been applied to solve such problems.',
     );
-    assert.match(rewriteSentence('Aiming to bridge this gap, we propose deep lattice forests.', { record: one, style: 'tldr' }), /^Aiming to bridge this gap, /);
+    // An aim that opens the sentence goes whole, as "To bridge this gap, " does (never "Aiming, ").
+    assert.equal(rewriteSentence('Aiming to bridge this gap, we propose deep lattice forests.', { record: one, style: 'tldr' }), 'This paper proposes deep lattice forests.');
     assert.equal(
       rewriteSentence('We address this issue by pruning heads, and by sharing keys across layers.', { record: one, style: 'tldr' }),
       'This paper addresses this issue by pruning heads, and by sharing keys across layers.',
@@ -1013,6 +1014,17 @@ describe('what a sentence quoted alone cannot say', () => {
     assert.equal(stripLeadingDiscourse('To speed it up, we cache the constituents.'), 'We cache the constituents.');
     // A purpose that names what it is about stays.
     assert.equal(stripLeadingDiscourse('To forecast tides in small harbours, we train a gauge network.'), 'To forecast tides in small harbours, we train a gauge network.');
+  });
+
+  it('drops a motive that points back ("In light of these pros and cons, ") and keeps a condition', () => {
+    assert.equal(stripLeadingDiscourse('In light of these pros and cons, we present a two-level gauge network.'), 'We present a two-level gauge network.');
+    assert.equal(stripLeadingDiscourse('Building on this line of work, we propose a planner for berths.'), 'We propose a planner for berths.');
+    assert.equal(stripLeadingDiscourse('Despite this, few systems forecast surges from upstream gauges.'), 'Few systems forecast surges from upstream gauges.');
+    assert.equal(stripLeadingDiscourse('With this in view, we add wakes to a shallow water simulator.'), 'We add wakes to a shallow water simulator.');
+    assert.equal(stripLeadingDiscourse('Taking these limits into account, we design a gauge for shallow harbours.'), 'We design a gauge for shallow harbours.');
+    assert.equal(stripLeadingDiscourse('Aiming to bridge this gap, we propose a tide model for estuaries.'), 'We propose a tide model for estuaries.');
+    // What the claim holds under is part of it.
+    assert.equal(stripLeadingDiscourse('Under this assumption, we prove that berth planning is NP-hard.'), 'Under this assumption, we prove that berth planning is NP-hard.');
   });
 
   it('drops a self-location frame with an adjective ("In this lively book, ")', () => {
