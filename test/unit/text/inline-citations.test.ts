@@ -8,6 +8,8 @@ describe('citations inside quoted text', () => {
     assert.equal(plainText('Dense graphs stall solvers (see \\citep{c}).'), 'Dense graphs stall solvers.');
     assert.equal(plainText('Solvers \\cite{a,b}, e.g. \\cite{c}, stall on dense graphs.'), 'Solvers stall on dense graphs.');
     assert.equal(plainText('Solvers stall on dense graphs [see @lin20, p. 4; @ito21].'), 'Solvers stall on dense graphs.');
+    // Names already removed from author–year citations, as in some data sets.
+    assert.equal(plainText('Sparse solvers (, 2015; , 2017a) and dense ones (, 2019) stall on dense graphs.'), 'Sparse solvers and dense ones stall on dense graphs.');
   });
 
   it('keeps the grammar where the sentence is built on the citation', () => {
