@@ -1023,12 +1023,18 @@ describe('what a sentence quoted alone cannot say', () => {
     assert.equal(stripLeadingDiscourse('With this in view, we add wakes to a shallow water simulator.'), 'We add wakes to a shallow water simulator.');
     assert.equal(stripLeadingDiscourse('Taking these limits into account, we design a gauge for shallow harbours.'), 'We design a gauge for shallow harbours.');
     assert.equal(stripLeadingDiscourse('Aiming to bridge this gap, we propose a tide model for estuaries.'), 'We propose a tide model for estuaries.');
+    assert.equal(stripLeadingDiscourse('As a step towards this goal, we release a corpus of pilot logs.'), 'We release a corpus of pilot logs.');
+    assert.equal(stripLeadingDiscourse('Addressing this gap, the volume collects pilot logs from six ports.'), 'The volume collects pilot logs from six ports.');
+    // Not where a relative clause hangs on the phrase.
+    assert.equal(stripLeadingDiscourse('Building on these logs, which pilots kept by hand, we map six ports.'), 'Building on these logs, which pilots kept by hand, we map six ports.');
     // What the claim holds under is part of it.
     assert.equal(stripLeadingDiscourse('Under this assumption, we prove that berth planning is NP-hard.'), 'Under this assumption, we prove that berth planning is NP-hard.');
   });
 
   it('drops a self-location frame with an adjective ("In this lively book, ")', () => {
     assert.equal(stripLeadingDiscourse('In this lively book, we follow three harbour pilots.'), 'We follow three harbour pilots.');
+    assert.equal(stripLeadingDiscourse('In this short commentary, we revisit the pilots\' logbooks.'), 'We revisit the pilots\' logbooks.');
+    assert.equal(stripLeadingDiscourse('In this in-depth exploration, we follow three harbour pilots.'), 'We follow three harbour pilots.');
   });
 
   it('reports the authors\' "We do X" in the past, and keeps "does not" for the auxiliary', () => {
