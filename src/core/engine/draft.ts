@@ -417,8 +417,13 @@ function speaksForAuthors(sentence: string, record?: PaperRecord): boolean {
 /** A sentence in which a work tells what it does: its authors speak ("we", "our"), or "this paper proposes …", "the
  * proposed method …", "… is presented". */
 function describesTheWork(sentence: string, record?: PaperRecord): boolean {
-  return speaksForAuthors(sentence, record) || hasContributionCue(sentence) || DESCRIBES_ITSELF.test(sentence);
+  if (hasContributionCue(sentence)) return true;
+  return (speaksForAuthors(sentence, record) || DESCRIBES_ITSELF.test(sentence)) && !MERIT_ONLY.test(sentence);
 }
+
+/** "Experiments demonstrate the effectiveness of the proposed method": that it works, not what it is. */
+const MERIT_ONLY =
+  /\b(?:demonstrat|show|confirm|verif|validat|prove|illustrat|indicat|highlight)\w* (?:the )?(?:effectiveness|efficacy|superiority|feasibility|validity|usefulness|advantages?|benefits?|merits?|potential|efficiency|robustness|strengths?|value|power) of (?:the|our|this|these)\b/i;
 
 const DESCRIBES_ITSELF = /\b(?:the (?:proposed|presented|present) (?:[\w-]+ ){0,2}(?:method|approach|model|framework|algorithm|system|technique|scheme|work|paper|study)|(?:is|are) (?:here )?(?:proposed|presented|introduced|described|developed))\b/i;
 

@@ -179,6 +179,24 @@ describe('DefaultEngine.draft', () => {
     assert.ok(!/\bpredicts\b/.test(topic.text), topic.text);
   });
 
+  it('tells what a work is, not only that experiments show it works', async () => {
+    const lib = new MemoryLibrary([
+      {
+        key: 'ode2018',
+        type: 'article',
+        title: 'Sparse Gauges',
+        authors: [{ family: 'Ode', given: 'Kemi' }],
+        abstract:
+          'We present a sparse coding approach to reading tide gauges whose records have gaps. ' +
+          'Experiments demonstrate the effectiveness of the proposed method for filling gaps in tide records from harbour gauges.',
+      },
+    ]);
+    const own = 'Tide records from harbour gauges have gaps. We fill gaps in tide records with a recurrent model trained on neighbouring gauges.';
+    const draft = await engine.draft({ keys: ['ode2018'], ownAbstract: own, targetWords: 40, format: 'latex' }, lib);
+    assert.match(draft.text, /Ode \\cite\{ode2018\} presented a sparse coding approach/);
+    assert.doesNotMatch(draft.text, /effectiveness/);
+  });
+
   it('contrasts a lone work by name', async () => {
     const draft = await engine.draft({ keys: ['park2020cut'], ownAbstract: OWN_ABSTRACT, targetWords: 60, format: 'latex' }, library);
     assert.match(draft.text, /Unlike Park et al\. \\cite\{park2020cut\}, we propose semantic anchors/);
