@@ -697,7 +697,10 @@ export function agreeVerb(rest: string, plurality: Plurality, from: 'base' | 'th
 
 // "The paper describes …" at the start of an abstract's sentence is the paper itself too (not "the work of Smith").
 const SELF_REFERENCE = /^(?:(?:this|the present|the current|our|my) (?:paper|work|article|study|thesis|dissertation|chapter|book|monograph|survey|review|essay|tutorial|note|letter|report|manuscript|contribution|submission)|the (?:paper|article|thesis|dissertation))\b(?! of\b)\s*/i;
-const OUR_ARTIFACT = /^our ((?:[\w-]+ ){0,3}?(?:approach|method|model|system|framework|algorithm|technique|architecture|network|analysis|results?|experiments?|contributions?|findings|tool|procedure|scheme|formulation|estimator|objective|loss|dataset|benchmark|theory|idea|proposal|solution|implementation|work|paper|group|team|lab|laboratory))\b/i;
+const ARTIFACT_HEAD =
+  '(?:approach|method|model|system|framework|algorithm|technique|architecture|network|analysis|results?|experiments?|contributions?|findings|tool|procedure|scheme|formulation|estimator|objective|loss|dataset|benchmark|theory|idea|proposal|solution|implementation|work|paper|group|team|lab|laboratory)';
+/** "our X model": the head may be two such words ("our convolutional network model"), never one of them alone. */
+const OUR_ARTIFACT = new RegExp(String.raw`^our ((?:[\w-]+ ){0,3}?${ARTIFACT_HEAD}(?: ${ARTIFACT_HEAD})*)\b`, 'i');
 
 /**
  * "if we consider only continuous activations": a supposition anyone may make, not something the authors did. It reads

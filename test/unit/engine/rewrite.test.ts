@@ -1037,6 +1037,13 @@ describe('what a sentence quoted alone cannot say', () => {
     assert.equal(stripLeadingDiscourse('In this in-depth exploration, we follow three harbour pilots.'), 'We follow three harbour pilots.');
   });
 
+  it('names the whole of "our X network model" as the authors\' artifact', () => {
+    assert.equal(
+      rewriteSentence('Our gauge network model can forecast surges in small harbours.', { record: one, style: 'citation', tense: 'past' }),
+      'The gauge network model of Brants \\cite{brants00} can forecast surges in small harbours.',
+    );
+  });
+
   it('reports the authors\' "We do X" in the past, and keeps "does not" for the auxiliary', () => {
     assert.equal(
       rewriteSentence('We do tide prediction from gauge records alone.', { record: one, style: 'citation', tense: 'past' }),
