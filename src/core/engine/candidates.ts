@@ -47,7 +47,8 @@ export function plainText(text: string): string {
     .replace(/^\s*abstract[:.\s]+/i, '')
     // What a dropped citation leaves behind: "(\citep{k})" → "()", "by \cite{k}, we" → "by , we".
     .replace(/\(\s*[,;]?\s*\)/g, '')
-    // … and what is left where a data set removed the names from author–year citations: "BERT (, 2018)", "(, 2015; , 2017)".
+    // … and what is left where a data set removed the names from author–year citations: "BERT (, 2018)",
+    // "(, 2015; , 2017)".
     .replace(/\s*\(\s*(?:[,;][\s,;]*(?:1[89]|20)\d\d[a-z]?\s*)+\)/g, '')
     .replace(/\s+([,.;:])(?=\s|$)/g, '$1')
     .replace(/\s+/g, ' ')
