@@ -421,7 +421,7 @@ function describesTheWork(sentence: string, record?: PaperRecord): boolean {
   return (speaksForAuthors(sentence, record) || DESCRIBES_ITSELF.test(sentence)) && !MERIT_ONLY.test(sentence);
 }
 
-/** "Experiments demonstrate the effectiveness of the proposed method": that it works, not what it is. */
+/** "Trials confirm the value of the proposed method": that it works, not what it is. */
 const MERIT_ONLY =
   /\b(?:demonstrat|show|confirm|verif|validat|prove|illustrat|indicat|highlight)\w* (?:the )?(?:effectiveness|efficacy|superiority|feasibility|validity|usefulness|advantages?|benefits?|merits?|potential|efficiency|robustness|strengths?|value|power) of (?:the|our|this|these)\b/i;
 

@@ -188,13 +188,13 @@ describe('DefaultEngine.draft', () => {
         authors: [{ family: 'Ode', given: 'Kemi' }],
         abstract:
           'We present a sparse coding approach to reading tide gauges whose records have gaps. ' +
-          'Experiments demonstrate the effectiveness of the proposed method for filling gaps in tide records from harbour gauges.',
+          'Trials confirm the value of the proposed method for filling gaps in tide records from harbour gauges.',
       },
     ]);
     const own = 'Tide records from harbour gauges have gaps. We fill gaps in tide records with a recurrent model trained on neighbouring gauges.';
     const draft = await engine.draft({ keys: ['ode2018'], ownAbstract: own, targetWords: 40, format: 'latex' }, lib);
     assert.match(draft.text, /Ode \\cite\{ode2018\} presented a sparse coding approach/);
-    assert.doesNotMatch(draft.text, /effectiveness/);
+    assert.doesNotMatch(draft.text, /Trials confirm/);
   });
 
   it('contrasts a lone work by name', async () => {

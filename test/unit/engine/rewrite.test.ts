@@ -155,7 +155,7 @@ describe('rewriteSentence', () => {
       'Spectral methods have recently been applied to solve such problems.',
     );
     // An aim that opens the sentence goes whole, as "To bridge this gap, " does (never "Aiming, ").
-    assert.equal(rewriteSentence('Aiming to bridge this gap, we propose deep lattice forests.', { record: one, style: 'tldr' }), 'This paper proposes deep lattice forests.');
+    assert.equal(rewriteSentence('Aiming to bridge this gap, we design deep lattice forests.', { record: one, style: 'tldr' }), 'This paper designs deep lattice forests.');
     assert.equal(
       rewriteSentence('We address this issue by pruning heads, and by sharing keys across layers.', { record: one, style: 'tldr' }),
       'This paper addresses this issue by pruning heads, and by sharing keys across layers.',
@@ -1016,14 +1016,14 @@ describe('what a sentence quoted alone cannot say', () => {
     assert.equal(stripLeadingDiscourse('To forecast tides in small harbours, we train a gauge network.'), 'To forecast tides in small harbours, we train a gauge network.');
   });
 
-  it('drops a motive that points back ("In light of these pros and cons, ") and keeps a condition', () => {
-    assert.equal(stripLeadingDiscourse('In light of these pros and cons, we present a two-level gauge network.'), 'We present a two-level gauge network.');
+  it('drops a motive that points back ("In light of these trade-offs, ") and keeps a condition', () => {
+    assert.equal(stripLeadingDiscourse('In light of these trade-offs, we present a two-level gauge network.'), 'We present a two-level gauge network.');
     assert.equal(stripLeadingDiscourse('Building on this line of work, we propose a planner for berths.'), 'We propose a planner for berths.');
     assert.equal(stripLeadingDiscourse('Despite this, few systems forecast surges from upstream gauges.'), 'Few systems forecast surges from upstream gauges.');
     assert.equal(stripLeadingDiscourse('With this in view, we add wakes to a shallow water simulator.'), 'We add wakes to a shallow water simulator.');
     assert.equal(stripLeadingDiscourse('Taking these limits into account, we design a gauge for shallow harbours.'), 'We design a gauge for shallow harbours.');
-    assert.equal(stripLeadingDiscourse('Aiming to bridge this gap, we propose a tide model for estuaries.'), 'We propose a tide model for estuaries.');
-    assert.equal(stripLeadingDiscourse('As a step towards this goal, we release a corpus of pilot logs.'), 'We release a corpus of pilot logs.');
+    assert.equal(stripLeadingDiscourse('Aiming to bridge this gap, we build a tide model for estuaries.'), 'We build a tide model for estuaries.');
+    assert.equal(stripLeadingDiscourse('As a step towards that end, we release a corpus of pilot logs.'), 'We release a corpus of pilot logs.');
     assert.equal(stripLeadingDiscourse('Addressing this gap, the volume collects pilot logs from six ports.'), 'The volume collects pilot logs from six ports.');
     // Not where a relative clause hangs on the phrase.
     assert.equal(stripLeadingDiscourse('Building on these logs, which pilots kept by hand, we map six ports.'), 'Building on these logs, which pilots kept by hand, we map six ports.');
