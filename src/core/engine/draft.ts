@@ -414,8 +414,10 @@ function speaksForAuthors(sentence: string, record?: PaperRecord): boolean {
   return /\b(?:we|our|us)\b/i.test(inAuthorsVoice(sentence, record));
 }
 
-/** A sentence in which a work tells what it does: its authors speak ("we", "our"), or "this paper proposes …", "the
- * proposed method …", "… is presented". */
+/**
+ * A sentence in which a work tells what it does: "this paper proposes …", or its authors speak ("we", "our"), or "the
+ * proposed method …", "… is presented" — unless all it says is that the work works (MERIT_ONLY).
+ */
 function describesTheWork(sentence: string, record?: PaperRecord): boolean {
   if (hasContributionCue(sentence)) return true;
   return (speaksForAuthors(sentence, record) || DESCRIBES_ITSELF.test(sentence)) && !MERIT_ONLY.test(sentence);
