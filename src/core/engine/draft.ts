@@ -16,6 +16,8 @@ import type { LinearScorer } from './scorer';
 
 /** Works whose chosen sentences are this similar say the same thing; one sentence and a grouped citation suffice. */
 const SAME_THING_SIMILARITY = 0.5;
+/** A sentence most of whose content words another sentence has (this share of them) adds nothing to it. */
+const CONTAINED_SHARE = 0.75;
 /** MMR trade-off between the scorer's preference and novelty with respect to the paragraph so far. */
 const MMR_LAMBDA = 0.7;
 const LENGTH_TOLERANCE = 0.15;
@@ -350,6 +352,18 @@ function pluralWhereWritten(surface: string, written: SurfaceCounts): string {
 }
 
 /** A work the library has neither title nor abstract of. */
+/**
+ * Whether a sentence with these content terms says what the other sentence says: the two are alike, or nearly all of
+ * its words are the other's (a short sentence inside a longer one).
+ */
+function saysNothingNew(terms: readonly string[], other: readonly string[]): boolean {
+  if (cosine(termFrequencies(terms), termFrequencies(other)) >= SAME_THING_SIMILARITY) return true;
+  const distinct = new Set(terms);
+  const otherSet = new Set(other);
+  const shared = [...distinct].filter((t) => otherSet.has(t)).length;
+  return distinct.size > 0 && shared / distinct.size >= CONTAINED_SHARE;
+}
+
 function knowsNothingOf(work: WorkPlan): boolean {
   return work.titleOnlyFlag === NOTHING_FLAG;
 }
@@ -680,7 +694,12 @@ export async function writeDraft(req: DraftRequest, ctx: DraftContext): Promise<
   for (const w of [...allWorks].sort((a, b) => wordCount(b.options[0]?.text ?? '') - wordCount(a.options[0]?.text ?? ''))) {
     if (paragraphWords(groups, topicsFor(), syntax) <= hi) break;
     const current = w.options[w.chosen[0]];
-    const shorter = current ? w.shorter?.get(current.sentenceIndex)?.find((c) => wordCount(c.text) < wordCount(current.text)) : undefined;
+    // A shorter variant can lose what set the work apart and say only what another work's sentence says ("presented
+    // an approach to X" beside "presented an approach to X problems that combines …"), once the clauses that differed
+    // are cut.
+    const saidElsewhere = allWorks.filter((x) => x !== w && !x.groupedOnly).flatMap((x) => x.chosen.map((c) => contentTerms(x.options[c].extract)));
+    const repeats = (c: ScoredCandidate) => saidElsewhere.some((other) => saysNothingNew(contentTerms(c.extract), other));
+    const shorter = current ? w.shorter?.get(current.sentenceIndex)?.find((c) => wordCount(c.text) < wordCount(current.text) && !repeats(c)) : undefined;
     if (current && shorter) {
       w.options[w.chosen[0]] = shorter;
     }
@@ -707,11 +726,11 @@ export async function writeDraft(req: DraftRequest, ctx: DraftContext): Promise<
       continue;
     }
     const group = groups.find((g) => g.works.includes(w))!;
-    const said = group.works.flatMap((x) => x.chosen.map((c) => termFrequencies(contentTerms(x.options[c].extract))));
+    const said = group.works.flatMap((x) => x.chosen.map((c) => contentTerms(x.options[c].extract)));
     for (let i = 0; i < w.options.length; i++) {
       const original = w.options[i];
       const shortest = [original, ...(w.shorter?.get(original.sentenceIndex) ?? [])].sort((a, b) => wordCount(a.text) - wordCount(b.text))[0];
-      if (said.some((v) => cosine(v, termFrequencies(contentTerms(shortest.extract))) >= SAME_THING_SIMILARITY)) continue;
+      if (said.some((other) => saysNothingNew(contentTerms(shortest.extract), other))) continue;
       w.groupedOnly = false;
       w.options[i] = shortest;
       w.chosen = [i];

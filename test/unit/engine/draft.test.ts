@@ -197,6 +197,33 @@ describe('DefaultEngine.draft', () => {
     assert.doesNotMatch(draft.text, /Trials confirm/);
   });
 
+  it('never shortens a work\'s sentence to what another work\'s sentence already says', async () => {
+    const lib = new MemoryLibrary([
+      {
+        key: 'lin2017',
+        type: 'article',
+        title: 'Tides from Neighbours',
+        authors: [{ family: 'Lin', given: 'Wei' }],
+        abstract:
+          'We present an approach to harbour tide forecasting that combines gauge records from neighbouring ports with a wind model fitted to past storm seasons. ' +
+          'Forecasts for twelve ports improve on the harmonic tables.',
+      },
+      {
+        key: 'moe2018',
+        type: 'article',
+        title: 'Tides from Orbit',
+        authors: [{ family: 'Moe', given: 'Ola' }],
+        abstract:
+          'We present a novel approach to harbour tide forecasting problems that joins satellite altimetry with a sparse regression over the shapes of coastlines. ' +
+          'The regression needs no gauge at the port itself.',
+      },
+    ]);
+    const own = 'Harbour pilots need tide forecasts hours ahead. We forecast harbour tides with a recurrent network trained on gauge records.';
+    const draft = await engine.draft({ keys: ['lin2017', 'moe2018'], ownAbstract: own, targetWords: 50, format: 'latex' }, lib);
+    assert.match(draft.text, /Moe \\cite\{moe2018\} presented an approach to harbour tide forecasting problems that joins/);
+    assert.match(draft.text, /Lin \\cite\{lin2017\} presented an approach to harbour tide forecasting that combines gauge records/);
+  });
+
   it('contrasts a lone work by name', async () => {
     const draft = await engine.draft({ keys: ['park2020cut'], ownAbstract: OWN_ABSTRACT, targetWords: 60, format: 'latex' }, library);
     assert.match(draft.text, /Unlike Park et al\. \\cite\{park2020cut\}, we propose semantic anchors/);
