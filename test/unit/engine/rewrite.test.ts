@@ -245,6 +245,8 @@ describe('rewriteSentence', () => {
     assert.ok(!paradigm.some((t) => /approach\.$/.test(t)), paradigm.join(' | '));
     const learning = clauseTruncations('We present a tagger for dialect chat that employs a learning paradigm which we call lattice voting.').map((t) => t.text);
     assert.ok(!learning.some((t) => /paradigm\.$/.test(t)), learning.join(' | '));
+    const methodology = clauseTruncations('To chart the tides of remote bays, we develop a methodology that combines satellite altimetry with gauge records.').map((t) => t.text);
+    assert.ok(!methodology.some((t) => /methodology\.$/.test(t)), methodology.join(' | '));
   });
 
   it('asks a TLDR\'s question impersonally ("How can one …?"), and keeps "Nor does it" the paper\'s', () => {
