@@ -2,6 +2,7 @@
 // the reader asking which problems: the sentence that named them is not quoted. Where a sentence just before names
 // them with the same noun ("Many problems in image processing and graphics can be posed as …"), the pointer takes
 // that noun phrase ("… to problems in image processing and graphics"). Anything less certain is left as written.
+import { STOPWORDS } from '../text/tokens';
 import { taggedTerms, type TaggedTerm } from '../text/verbs';
 import { PROPER_OPENER } from './rewrite';
 
@@ -202,4 +203,15 @@ export function resolvePointers(text: string, resolutions: readonly PointerResol
     s = s.slice(0, m.index) + replacement + s.slice(m.index + m[0].length);
   }
   return s;
+}
+
+const NUMBERED_POINTER = /\b(?:these|those)\s+(two|three|four|five|six)\s+([a-z][\w-]*)/g;
+
+/**
+ * "investigated these two distinct paths" → "investigated two distinct paths": quoted alone, the count still says what
+ * the source said, and the pointer at paths the reader never met goes. Only inside a sentence and before a word of the
+ * phrase ("these two are …" stays), and only what `resolvePointers` left.
+ */
+export function withoutNumberedPointers(text: string): string {
+  return text.replace(NUMBERED_POINTER, (m, count: string, next: string) => (STOPWORDS.has(next) ? m : `${count} ${next}`));
 }

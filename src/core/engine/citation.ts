@@ -8,7 +8,7 @@ import { readableTitle } from '../text/titles';
 import { hasOwnVerb, pastTense, startsWithName } from '../text/verbs';
 import { ANAPHORIC_START, FUTURE_OWN, hasContributionCue, MENTIONS_OTHER_WORK, NOT_DONE, POINTS_AHEAD } from './cues';
 import { candidateFeatures, documentContext } from './features';
-import { pointerResolutions, resolvePointers, type PointerResolution } from './antecedents';
+import { pointerResolutions, resolvePointers, withoutNumberedPointers, type PointerResolution } from './antecedents';
 import { acronymDefinitions, expandAcronyms, firstPersonPlural, inAuthorsVoice, namedWorkAsWe, PROPER_OPENER, rewriteSentence, statesAim, stripLeadingDiscourse, toThirdSingular } from './rewrite';
 import type { LinearScorer } from './scorer';
 
@@ -34,7 +34,7 @@ export interface ScoredCandidate {
 /** A candidate's text (or a piece of it) as written into a citation or a draft: pointers resolved. */
 export function writtenText(candidate: ScoredCandidate, text = candidate.text): string {
   const pointers = candidate.pointers?.();
-  return pointers?.length ? resolvePointers(text, pointers) : text;
+  return withoutNumberedPointers(pointers?.length ? resolvePointers(text, pointers) : text);
 }
 
 /** The sentence with each span's text rewritten, and its text the spans joined again. */

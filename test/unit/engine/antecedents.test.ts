@@ -97,4 +97,18 @@ describe('pointers to what an earlier sentence named', () => {
     const s = await citeAlone(record);
     assert.match(s.text, /one tool for tasks in speech enhancement and source separation when clean references are available\.$/);
   });
+
+  it('cites "two routes" where the quoted sentence said "these two routes" of routes the reader never met', async () => {
+    const record = {
+      key: 'haug19',
+      type: 'article',
+      title: 'Routes for Small Ferries',
+      authors: [{ family: 'Haug', given: 'Siri' }],
+      abstract:
+        'A small ferry can follow the coast or cross the open fjord. We compare these two distinct routes for fuel use over a winter of crossings and propose a rule for choosing between them.',
+    };
+    const s = await citeAlone(record);
+    assert.match(s.text, /compared two distinct routes for fuel use/);
+    assert.match(s.spans.find((x) => x.source?.section === 'abstract')?.source?.text ?? '', /these two distinct routes/, 'the source keeps its words');
+  });
 });
