@@ -205,7 +205,7 @@ describe('DefaultEngine.draft', () => {
         title: 'Tides from Neighbours',
         authors: [{ family: 'Lin', given: 'Wei' }],
         abstract:
-          'We present an approach to harbour tide forecasting that combines gauge records from neighbouring ports with a wind model fitted to past storm seasons. ' +
+          'We describe a method for harbour tide forecasting that combines gauge records from neighbouring ports with a wind model fitted to past storm seasons. ' +
           'Forecasts for twelve ports improve on the harmonic tables.',
       },
       {
@@ -214,14 +214,14 @@ describe('DefaultEngine.draft', () => {
         title: 'Tides from Orbit',
         authors: [{ family: 'Moe', given: 'Ola' }],
         abstract:
-          'We present a novel approach to harbour tide forecasting problems that joins satellite altimetry with a sparse regression over the shapes of coastlines. ' +
+          'We describe a new method for harbour tide forecasting problems that joins satellite altimetry with a sparse regression over the shapes of coastlines. ' +
           'The regression needs no gauge at the port itself.',
       },
     ]);
     const own = 'Harbour pilots need tide forecasts hours ahead. We forecast harbour tides with a recurrent network trained on gauge records.';
     const draft = await engine.draft({ keys: ['lin2017', 'moe2018'], ownAbstract: own, targetWords: 50, format: 'latex' }, lib);
-    assert.match(draft.text, /Moe \\cite\{moe2018\} presented an approach to harbour tide forecasting problems that joins/);
-    assert.match(draft.text, /Lin \\cite\{lin2017\} presented an approach to harbour tide forecasting that combines gauge records/);
+    assert.match(draft.text, /Lin \\cite\{lin2017\} described a method for harbour tide forecasting that combines gauge records/);
+    assert.doesNotMatch(draft.text, /described a method for harbour tide forecasting\./);
   });
 
   it('contrasts a lone work by name', async () => {
