@@ -31,7 +31,10 @@ export interface ScoredCandidate {
   pointers?: () => readonly PointerResolution[];
 }
 
-/** A candidate's text (or a piece of it) as written into a citation or a draft: pointers resolved. */
+/**
+ * A candidate's text (or a piece of it) as written into a citation or a draft: pointers resolved, and a numbered one
+ * that none resolved written as its count ("these two routes" → "two routes").
+ */
 export function writtenText(candidate: ScoredCandidate, text = candidate.text): string {
   const pointers = candidate.pointers?.();
   return withoutNumberedPointers(pointers?.length ? resolvePointers(text, pointers) : text);

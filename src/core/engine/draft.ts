@@ -351,7 +351,6 @@ function pluralWhereWritten(surface: string, written: SurfaceCounts): string {
   return surface;
 }
 
-/** A work the library has neither title nor abstract of. */
 /**
  * Whether a sentence with these content terms says what the other sentence says: the two are alike, or nearly all of
  * its words are the other's (a short sentence inside a longer one).
@@ -364,6 +363,7 @@ function saysNothingNew(terms: readonly string[], other: readonly string[]): boo
   return distinct.size > 0 && shared / distinct.size >= CONTAINED_SHARE;
 }
 
+/** A work the library has neither title nor abstract of. */
 function knowsNothingOf(work: WorkPlan): boolean {
   return work.titleOnlyFlag === NOTHING_FLAG;
 }
