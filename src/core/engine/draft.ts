@@ -689,6 +689,13 @@ export async function writeDraft(req: DraftRequest, ctx: DraftContext): Promise<
   const hi = targetWords * (1 + LENGTH_TOLERANCE);
   const lo = targetWords * (1 - LENGTH_TOLERANCE);
   const allWorks = groups.flatMap((g) => g.works);
+  // Content words of a candidate's extract, tokenised once: the length fitting below compares them work by work.
+  const termsByCandidate = new Map<ScoredCandidate, string[]>();
+  const extractTerms = (c: ScoredCandidate): string[] => {
+    let terms = termsByCandidate.get(c);
+    if (!terms) termsByCandidate.set(c, (terms = contentTerms(c.extract)));
+    return terms;
+  };
   // Too long: first shorter variants, then drop contrasts beyond the first, then fold the weakest works into
   // grouped citations.
   for (const w of [...allWorks].sort((a, b) => wordCount(b.options[0]?.text ?? '') - wordCount(a.options[0]?.text ?? ''))) {
@@ -697,8 +704,11 @@ export async function writeDraft(req: DraftRequest, ctx: DraftContext): Promise<
     // A shorter variant can lose what set the work apart and say only what another work's sentence says ("presented
     // an approach to X" beside "presented an approach to X problems that combines …"), once the clauses that differed
     // are cut.
-    const saidElsewhere = allWorks.filter((x) => x !== w && !x.groupedOnly).flatMap((x) => x.chosen.map((c) => contentTerms(x.options[c].extract)));
-    const repeats = (c: ScoredCandidate) => saidElsewhere.some((other) => saysNothingNew(contentTerms(c.extract), other));
+    const saidElsewhere = allWorks.filter((x) => x !== w && !x.groupedOnly).flatMap((x) => x.chosen.map((c) => extractTerms(x.options[c])));
+    const repeats = (c: ScoredCandidate) => {
+      const terms = extractTerms(c);
+      return saidElsewhere.some((other) => saysNothingNew(terms, other));
+    };
     const shorter = current ? w.shorter?.get(current.sentenceIndex)?.find((c) => wordCount(c.text) < wordCount(current.text) && !repeats(c)) : undefined;
     if (current && shorter) {
       w.options[w.chosen[0]] = shorter;
@@ -726,11 +736,12 @@ export async function writeDraft(req: DraftRequest, ctx: DraftContext): Promise<
       continue;
     }
     const group = groups.find((g) => g.works.includes(w))!;
-    const said = group.works.flatMap((x) => x.chosen.map((c) => contentTerms(x.options[c].extract)));
+    const said = group.works.flatMap((x) => x.chosen.map((c) => extractTerms(x.options[c])));
     for (let i = 0; i < w.options.length; i++) {
       const original = w.options[i];
       const shortest = [original, ...(w.shorter?.get(original.sentenceIndex) ?? [])].sort((a, b) => wordCount(a.text) - wordCount(b.text))[0];
-      if (said.some((other) => saysNothingNew(contentTerms(shortest.extract), other))) continue;
+      const terms = extractTerms(shortest);
+      if (said.some((other) => saysNothingNew(terms, other))) continue;
       w.groupedOnly = false;
       w.options[i] = shortest;
       w.chosen = [i];

@@ -829,17 +829,23 @@ const NOT_A_NOUN_AFTER = String.raw`(?:itself|is|are|was|were|has|have|had|be|be
  */
 export function dropSelfPraise(s: string): string {
   return s
-    .replace(new RegExp(String.raw`\b([Aa]|[Aa]n|[Tt]he|[Tt]wo|[Tt]hree|[Ss]everal|[Ss]ome|[Tt]hese|[Tt]his|[Tt]heir|[Ii]ts)\s+(?:novel|new)\s+(?:and\s+)?(?=[A-Za-z])(?!${NOT_A_NOUN_AFTER})(?!(?:perspective|angle|viewpoint|look|lens|light|direction|avenue|era|frontier|generation|kind|sort|type|breed|genre|species|edition|version|release)s?\b)`, 'g'), (_m, det: string, offset: number, whole: string) => {
+    .replace(SELF_PRAISE_AFTER_DETERMINER, (_m, det: string, offset: number, whole: string) => {
       const d = /^an?$/i.test(det) ? indefiniteArticle(whole.slice(offset + _m.length), det[0] === 'A') : det;
       return `${d} `;
     })
     // … and a bare plural that a contribution verb takes ("reported novel techniques" → "reported techniques"); not
     // after "to", where the work's aim is spoken of ("to introduce new users to TeX": users new to it).
-    .replace(new RegExp(String.raw`(?<!\bto\s)\b((?:${CONTRIBUTION_VERB_FORMS})\s+)(?:novel|new)\s+(?=[a-z]+s\b)`, 'g'), '$1');
+    .replace(SELF_PRAISE_AFTER_VERB, '$1');
 }
 /** What a cited work is said to have done: "propose(s)", "proposed", "presents" … (not "creates new ideas", where "new" is the point). */
 const CONTRIBUTION_VERB_FORMS =
   'propos(?:e|es|ed)|present(?:s|ed)?|introduc(?:e|es|ed)|report(?:s|ed)?|describ(?:e|es|ed)|develop(?:s|ed)?|offer(?:s|ed)?|design(?:s|ed)?';
+// Built once: dropSelfPraise runs on every rewritten candidate.
+const SELF_PRAISE_AFTER_DETERMINER = new RegExp(
+  String.raw`\b([Aa]|[Aa]n|[Tt]he|[Tt]wo|[Tt]hree|[Ss]everal|[Ss]ome|[Tt]hese|[Tt]his|[Tt]heir|[Ii]ts)\s+(?:novel|new)\s+(?:and\s+)?(?=[A-Za-z])(?!${NOT_A_NOUN_AFTER})(?!(?:perspective|angle|viewpoint|look|lens|light|direction|avenue|era|frontier|generation|kind|sort|type|breed|genre|species|edition|version|release)s?\b)`,
+  'g',
+);
+const SELF_PRAISE_AFTER_VERB = new RegExp(String.raw`(?<!\bto\s)\b((?:${CONTRIBUTION_VERB_FORMS})\s+)(?:novel|new)\s+(?=[a-z]+s\b)`, 'g');
 
 const SUBJECT_ASIDE =
   /^(we|I)\s*,\s*(?:in contrast|by contrast|however|instead|therefore|thus|hence|in turn|on the other hand|in particular|for example|for instance|in addition|additionally|moreover|furthermore|then|first|finally|here|now|for the first time|to our knowledge|to the best of our knowledge)\s*,\s*/i;
