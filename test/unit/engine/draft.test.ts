@@ -229,6 +229,26 @@ describe('DefaultEngine.draft', () => {
     assert.match(draft.text, /Unlike Park et al\. \\cite\{park2020cut\}, we propose semantic anchors/);
   });
 
+  it('writes the author\'s background before the contrast it leads up to, as their abstract does', async () => {
+    const lib = new MemoryLibrary([
+      {
+        key: 'lin2017',
+        type: 'article',
+        title: 'Tides from Neighbours',
+        authors: [{ family: 'Lin', given: 'Wei' }],
+        abstract:
+          'We describe a method for harbour tide forecasting that combines gauge records from neighbouring ports with a wind model. ' +
+          'Forecasts for twelve ports improve on the harmonic tables.',
+      },
+    ]);
+    const own =
+      'Harbour pilots plan every passage around the tide. ' +
+      'Most tide tables for small harbours still come from harmonic constants measured decades ago. ' +
+      'Our forecaster updates those constants each night from the gauge records of neighbouring ports.';
+    const draft = await engine.draft({ keys: ['lin2017'], ownAbstract: own, targetWords: 70, format: 'latex' }, lib);
+    assert.match(draft.text, /measured decades ago\. In contrast, our forecaster updates those constants/);
+  });
+
   it('names subsections and writes Markdown with pandoc citations', async () => {
     const draft = await engine.draft({ keys, targetWords: 300, subsections: true, format: 'markdown' }, library);
     assert.ok(draft.paragraphs.length >= 2);
