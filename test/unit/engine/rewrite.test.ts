@@ -516,6 +516,12 @@ describe('past tense (citation style)', () => {
     assert.equal(rewriteSentence('We, in contrast, discuss the cost of label noise.', { record: one, style: 'tldr' }), 'This paper discusses the cost of label noise.');
   });
 
+  it('reads "In this manuscript," and "In this publication" as the paper locating its own act', () => {
+    assert.equal(past('In this manuscript, we present a tide table for shallow estuaries.'), 'Taigman et al. \\cite{taigman17} presented a tide table for shallow estuaries.');
+    assert.equal(past('In this publication we describe a ferry timetable solver.'), 'Taigman et al. \\cite{taigman17} described a ferry timetable solver.');
+    assert.equal(past('In this abstract, a harbour pilot simulator is presented.'), 'Taigman et al. \\cite{taigman17} presented a harbour pilot simulator.');
+  });
+
   it('reports the authors\' "we will present" as done', () => {
     assert.equal(past('In this paper, we will present a tagging scheme.'), 'Taigman et al. \\cite{taigman17} presented a tagging scheme.');
     assert.equal(past('This paper will also describe a parser.', one), 'Brants \\cite{brants00} also described a parser.');
