@@ -11,7 +11,7 @@ import { citeMarker, repeatedSubject, workSubject } from './authors';
 import { plainText, sourceDocument, type SourceDocument } from './candidates';
 import { DRAFT_OWN_RELEVANCE, NOTHING_FLAG, rankCandidates, titleOnlySentence, withoutLinkingAdverb, writtenText, type ScoredCandidate } from './citation';
 import { ANAPHORIC_START, hasContributionCue, NOT_DONE, REFERS_BACK } from './cues';
-import { firstPersonPlural, inAuthorsVoice, stripLeadingDiscourse } from './rewrite';
+import { activeSelfDescription, firstPersonPlural, inAuthorsVoice, stripLeadingDiscourse } from './rewrite';
 import type { LinearScorer } from './scorer';
 
 /** Works whose chosen sentences are this similar say the same thing; one sentence and a grouped citation suffice. */
@@ -458,11 +458,20 @@ function follows(later: ScoredCandidate, earlier: ScoredCandidate): boolean {
   return later.source.index === earlier.source.index + 1 && later.source.section === earlier.source.section;
 }
 
+/**
+ * The author's sentence without its opener, and in the active voice where its passive hides the authors: "In this
+ * paper, a parser is proposed to …" is their "we propose a parser to …", in a contrast as in a citation.
+ */
+function activeVoice(sentence: string): string {
+  const s = stripLeadingDiscourse(sentence);
+  return activeSelfDescription(s) ?? s;
+}
+
 /** The author's contribution sentences, best first: those with a contribution cue, then the rest in order. */
 function ownContributionSentences(ownAbstract: string): string[] {
   // Plans ("We will release … in future work") are not what the paper contributes.
   const sentences = splitSentences(plainText(ownAbstract)).filter((s) => wordCount(s) >= 6 && !NOT_DONE.test(stripLeadingDiscourse(s)));
-  const firstPerson = (s: string) => /^(?:we|our|this (?:paper|work|article|study|thesis|dissertation|chapter))\b/i.test(stripLeadingDiscourse(firstPersonPlural(s)));
+  const firstPerson = (s: string) => /^(?:we|our|this (?:paper|work|article|study|thesis|dissertation|chapter))\b/i.test(activeVoice(firstPersonPlural(s)));
   return [...sentences.filter((s) => hasContributionCue(s) && firstPerson(s)), ...sentences.filter((s) => !hasContributionCue(s) && firstPerson(s))];
 }
 
@@ -472,7 +481,7 @@ function ownContributionSentences(ownAbstract: string): string[] {
  */
 export function contrastSentence(own: string, variant: number, loneWork?: string): string {
   // "Our method is also simple": the "also" tied it to the abstract's sentence before, which the draft does not have.
-  const s = stripLeadingDiscourse(own).replace(/^((?:[\w-]+\s+){1,4}?)also\s+(?!known\b|called\b|termed\b|named\b)/i, '$1');
+  const s = activeVoice(own).replace(/^((?:[\w-]+\s+){1,4}?)also\s+(?!known\b|called\b|termed\b|named\b)/i, '$1');
   const lowered = /^(?:We|Our|This|In)\b/.test(s) ? s[0].toLowerCase() + s.slice(1) : s;
   const openers = loneWork
     ? [`Unlike ${loneWork}, `, `In contrast to ${loneWork}, `]

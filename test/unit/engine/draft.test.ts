@@ -102,6 +102,17 @@ describe('DefaultEngine.draft', () => {
     assert.equal(contrastSentence('Our parser, also known as Quill, runs in linear time.', 0), 'In contrast, our parser, also known as Quill, runs in linear time.');
   });
 
+  it('contrasts with the author\'s passive "a model is proposed" as with "we propose a model"', async () => {
+    assert.equal(
+      contrastSentence('In this paper, a tide model is proposed to merge gauge and satellite records.', 0),
+      'Unlike these works, we propose a tide model to merge gauge and satellite records.',
+    );
+    const own = 'Harbour tides are hard to forecast in shallow bays. In this paper, a tide model is proposed to merge gauge and satellite records.';
+    const draft = await engine.draft({ keys, ownAbstract: own, targetWords: 150, format: 'latex' }, library);
+    const contrast = draft.paragraphs.flatMap((p) => p.sentences).filter((s) => s.role === 'contrast');
+    assert.ok(contrast.some((s) => /, we propose a tide model to merge gauge and satellite records\.$/.test(s.text)), draft.text);
+  });
+
   it('frames groups with the author\'s background sentences only where they stand alone, and never contrasts with plans', async () => {
     const own =
       'However, unpaired translation models often change what they should keep. ' +
