@@ -516,10 +516,12 @@ describe('past tense (citation style)', () => {
     assert.equal(rewriteSentence('We, in contrast, discuss the cost of label noise.', { record: one, style: 'tldr' }), 'This paper discusses the cost of label noise.');
   });
 
-  it('reads "In this manuscript," and "In this publication" as the paper locating its own act', () => {
+  it('reads "In this manuscript," "In this publication" and "In this research," as the paper locating its own act', () => {
     assert.equal(past('In this manuscript, we present a tide table for shallow estuaries.'), 'Taigman et al. \\cite{taigman17} presented a tide table for shallow estuaries.');
     assert.equal(past('In this publication we describe a ferry timetable solver.'), 'Taigman et al. \\cite{taigman17} described a ferry timetable solver.');
     assert.equal(past('In this abstract, a harbour pilot simulator is presented.'), 'Taigman et al. \\cite{taigman17} presented a harbour pilot simulator.');
+    assert.equal(past('In this research, we chart silt drift in river mouths.'), 'Taigman et al. \\cite{taigman17} charted silt drift in river mouths.');
+    assert.equal(past('In this Perspective, we argue that tide gauges need open data.'), 'Taigman et al. \\cite{taigman17} argued that tide gauges need open data.');
   });
 
   it('reports the authors\' "we will present" as done', () => {
