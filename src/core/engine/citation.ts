@@ -6,7 +6,7 @@ import { compressionVariants, plainText, sourceDocument, type SourceDocument } f
 import { contentTerms, cosine, STOPWORDS, termFrequencies, wordCount } from '../text/tokens';
 import { readableTitle } from '../text/titles';
 import { hasOwnVerb, pastTense, startsWithName } from '../text/verbs';
-import { ANAPHORIC_START, FUTURE_OWN, hasContributionCue, MENTIONS_OTHER_WORK, NOT_DONE, POINTS_AHEAD } from './cues';
+import { ANAPHORIC_START, FRONTED_POINTER, FUTURE_OWN, hasContributionCue, MENTIONS_OTHER_WORK, NOT_DONE, POINTS_AHEAD } from './cues';
 import { candidateFeatures, documentContext } from './features';
 import { pointerResolutions, resolvePointers, withoutNumberedPointers, type PointerResolution } from './antecedents';
 import { acronymDefinitions, expandAcronyms, firstPersonPlural, inAuthorsVoice, namedWorkAsWe, PROPER_OPENER, rewriteSentence, statesAim, stripLeadingDiscourse, toThirdSingular } from './rewrite';
@@ -177,7 +177,8 @@ export function rankCandidates(record: PaperRecord, doc: SourceDocument, scorer:
     }
     // Attaching \cite{key} to a sentence about someone else's work would misattribute it.
     if (options.style === 'citation' && kind.otherWork) c.score -= OTHER_WORK_PENALTY;
-    if (kind.anaphoric) c.score -= ANAPHORA_PENALTY;
+    // (The extract first: the written text resolves pointers, which is worth doing only where one opens the sentence.)
+    if (kind.anaphoric || (FRONTED_POINTER.test(stripLeadingDiscourse(c.extract)) && FRONTED_POINTER.test(stripLeadingDiscourse(writtenText(c))))) c.score -= ANAPHORA_PENALTY;
     if (kind.notDone) c.score -= NOT_DONE_PENALTY;
     if (kind.aim) c.score += STATED_AIM_BONUS;
   }

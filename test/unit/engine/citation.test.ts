@@ -113,6 +113,19 @@ describe('DefaultEngine.citationSentence', () => {
     assert.equal((await citeAlone(record)).text, 'In “Cheap Gauges”, Lee \\cite{lee} noted that tide gauges are costly to keep.');
   });
 
+  it('prefers a sentence that stands alone to one opened by a phrase that points back ("Using these readings, …")', async () => {
+    const abstract =
+      'Tide gauges along the coast report the water level every six minutes. ' +
+      'Using these readings, we propose a recurrent network that forecasts harbour tides a full day ahead. ' +
+      'We present a harbour tide forecaster for small ports.';
+    const record = { key: 'lin', type: 'article', title: '', authors: [{ family: 'Lin', given: 'Wei' }], abstract };
+    assert.equal((await citeAlone(record)).text, 'Lin \\cite{lin} presented a harbour tide forecaster for small ports.');
+    // "In this …," is as often the work's own frame, as in a book's blurb.
+    const blurb = 'In this vivid history, Ann Lee shows that harbour pilots shaped the trade of every port on the coast. Pilots boarded ships in all weathers.';
+    const book = { key: 'lee', type: 'book', title: 'Pilots of the Coast', authors: [{ family: 'Lee', given: 'Ann' }], abstract: blurb };
+    assert.match((await citeAlone(book)).text, /Lee \\cite\{lee\} showed that harbour pilots shaped the trade/);
+  });
+
   it('keeps the capital of a name that opens a reported claim, and only of a name', async () => {
     const record = { key: 'ode2021', type: 'article', title: 'Parsing Welsh Verse', authors: [{ family: 'Ode', given: 'Iolo' }], abstract: 'Markov chains over verse lines mix slowly on long odes.' };
     const s = await engine.citationSentence({ key: 'ode2021', style: 'citation' }, new MemoryLibrary([record]));
