@@ -698,9 +698,25 @@ export function agreeVerb(rest: string, plurality: Plurality, from: 'base' | 'th
 // "The paper describes …" at the start of an abstract's sentence is the paper itself too (not "the work of Smith").
 const SELF_REFERENCE = /^(?:(?:this|the present|the current|our|my) (?:paper|work|article|study|thesis|dissertation|chapter|book|monograph|survey|review|essay|tutorial|note|letter|report|manuscript|contribution|submission)|the (?:paper|article|thesis|dissertation))\b(?! of\b)\s*/i;
 const ARTIFACT_HEAD =
-  '(?:approach|method|model|system|framework|algorithm|technique|architecture|network|analysis|results?|experiments?|contributions?|findings|tool|procedure|scheme|formulation|estimator|objective|loss|dataset|benchmark|theory|idea|proposal|solution|implementation|work|paper|group|team|lab|laboratory)';
+  '(?:approach|method|model|system|framework|algorithm|technique|architecture|network|analysis|results?|experiments?|contributions?|findings|tool|procedure|scheme|formulation|estimator|objective|loss|dataset|benchmark|theory|idea|proposal|solution|implementation|work|paper|group|team|lab|laboratory|(?:tagger|parser|forecaster|classifier|detector|planner|solver|generator|encoder|decoder|simulator|library|toolkit|package|corpus|metric|pipeline|protocol|prototype|compiler|program|platform|agent|controller|policy|heuristic|grammar|lexicon|annotation|evaluation|simulation|proof|design|measure|engine|editor|interface)s?)';
 /** "our X model": the head may be two such words ("our convolutional network model"), never one of them alone. */
 const OUR_ARTIFACT = new RegExp(String.raw`^our ((?:[\w-]+ ){0,3}?${ARTIFACT_HEAD}(?: ${ARTIFACT_HEAD})*)\b`, 'i');
+/** A verb that a plain noun before it can be the subject of ("… parameters are …"). */
+const AUXILIARY_AFTER = /^ ([\p{L}-]+) (?:is|are|was|were|has|have|had|can|could|will|would|may|might|must|should)\b/iu;
+/** Words that end a noun phrase rather than go on it. */
+const NOT_A_NOUN = /^(?:also|not|only|then|thus|therefore|first|further|both|still|now|which|that|who|and|or|but|\p{L}+ly)$/iu;
+
+/**
+ * "Our tagger reaches …": the authors' artifact and its name ([whole match, phrase]). A noun after the head goes with
+ * it where a verb follows ("Our model parameters are …" → "The model parameters of Doe \cite{k} are …"; it was "The
+ * model of Doe \cite{k} parameters are …").
+ */
+function ourArtifact(sentence: string): [string, string] | undefined {
+  const m = OUR_ARTIFACT.exec(sentence);
+  if (!m) return undefined;
+  const more = AUXILIARY_AFTER.exec(sentence.slice(m[0].length));
+  return more && !NOT_A_NOUN.test(more[1]) ? [`${m[0]} ${more[1]}`, `${m[1]} ${more[1]}`] : [m[0], m[1]];
+}
 
 /**
  * "if we consider only continuous activations": a supposition anyone may make, not something the authors did. It reads
@@ -998,7 +1014,7 @@ export function rewriteSentence(sentence: string, target: RewriteTarget): string
   // "I" (a single-author paper or a dissertation) is the same subject as "we".
   const we = /^(?:we|I(?= [a-z]))\s+(?:therefore\s+|thus\s+|hence\s+|then\s+|here\s+|now\s+)?/i.exec(s);
   const self = SELF_REFERENCE.exec(s);
-  const ours = OUR_ARTIFACT.exec(s);
+  const ours = ourArtifact(s);
   if (style === 'citation') {
     const subject = workSubject(target.record, target.syntax);
     if (we) {

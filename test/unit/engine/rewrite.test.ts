@@ -1054,6 +1054,14 @@ describe('what a sentence quoted alone cannot say', () => {
     );
   });
 
+  it('names "our tagger", "our planner" as the authors\' artifact, and a compound "our model parameters" whole', () => {
+    const past = (sentence: string) => rewriteSentence(sentence, { record: one, style: 'citation', tense: 'past' });
+    assert.equal(past('Our tide planner runs in linear time.'), 'The tide planner of Brants \\cite{brants00} runs in linear time.');
+    assert.equal(past('Our tagger reaches high accuracy on pilot logs.'), 'The tagger of Brants \\cite{brants00} reaches high accuracy on pilot logs.');
+    assert.equal(past('Our model parameters are shared across harbours.'), 'The model parameters of Brants \\cite{brants00} are shared across harbours.');
+    assert.equal(past('Our method also is cheap to run.'), 'The method of Brants \\cite{brants00} also is cheap to run.');
+  });
+
   it('reports the authors\' "We do X" in the past, and keeps "does not" for the auxiliary', () => {
     assert.equal(
       rewriteSentence('We do tide prediction from gauge records alone.', { record: one, style: 'citation', tense: 'past' }),
