@@ -8,6 +8,9 @@ import { MemoryLibrary } from '../../../src/core/engine/memory-library';
 import type { PaperRecord } from '../../../src/core/types';
 import { OWN_ABSTRACT, sampleLibrary, sampleRecords } from './helpers';
 
+/** A journal article of one author, as a test library holds it. */
+const article = (key: string, title: string, author: { family: string; given: string }, abstract: string): PaperRecord => ({ key, type: 'article', title, authors: [author], abstract });
+
 describe('DefaultEngine.draft', () => {
   const engine = new DefaultEngine();
   const library = sampleLibrary();
@@ -192,15 +195,13 @@ describe('DefaultEngine.draft', () => {
 
   it('tells what a work is, not only that experiments show it works', async () => {
     const lib = new MemoryLibrary([
-      {
-        key: 'ode2018',
-        type: 'article',
-        title: 'Sparse Gauges',
-        authors: [{ family: 'Ode', given: 'Kemi' }],
-        abstract:
-          'We present a sparse coding approach to reading tide gauges whose records have gaps. ' +
+      article(
+        'ode2018',
+        'Sparse Gauges',
+        { family: 'Ode', given: 'Kemi' },
+        'We present a sparse coding approach to reading tide gauges whose records have gaps. ' +
           'Trials confirm the value of the proposed method for filling gaps in tide records from harbour gauges.',
-      },
+      ),
     ]);
     const own = 'Tide records from harbour gauges have gaps. We fill gaps in tide records with a recurrent model trained on neighbouring gauges.';
     const draft = await engine.draft({ keys: ['ode2018'], ownAbstract: own, targetWords: 40, format: 'latex' }, lib);
@@ -210,24 +211,20 @@ describe('DefaultEngine.draft', () => {
 
   it('never shortens a work\'s sentence to what another work\'s sentence already says', async () => {
     const lib = new MemoryLibrary([
-      {
-        key: 'lin2017',
-        type: 'article',
-        title: 'Tides from Neighbours',
-        authors: [{ family: 'Lin', given: 'Wei' }],
-        abstract:
-          'We describe a method for harbour tide forecasting that combines gauge records from neighbouring ports with a wind model fitted to past storm seasons. ' +
+      article(
+        'lin2017',
+        'Tides from Neighbours',
+        { family: 'Lin', given: 'Wei' },
+        'We describe a method for harbour tide forecasting that combines gauge records from neighbouring ports with a wind model fitted to past storm seasons. ' +
           'Forecasts for twelve ports improve on the harmonic tables.',
-      },
-      {
-        key: 'moe2018',
-        type: 'article',
-        title: 'Tides from Orbit',
-        authors: [{ family: 'Moe', given: 'Ola' }],
-        abstract:
-          'We describe a new method for harbour tide forecasting problems that joins satellite altimetry with a sparse regression over the shapes of coastlines. ' +
+      ),
+      article(
+        'moe2018',
+        'Tides from Orbit',
+        { family: 'Moe', given: 'Ola' },
+        'We describe a new method for harbour tide forecasting problems that joins satellite altimetry with a sparse regression over the shapes of coastlines. ' +
           'The regression needs no gauge at the port itself.',
-      },
+      ),
     ]);
     const own = 'Harbour pilots need tide forecasts hours ahead. We forecast harbour tides with a recurrent network trained on gauge records.';
     const draft = await engine.draft({ keys: ['lin2017', 'moe2018'], ownAbstract: own, targetWords: 50, format: 'latex' }, lib);
@@ -242,15 +239,13 @@ describe('DefaultEngine.draft', () => {
 
   it('writes the author\'s background before the contrast it leads up to, as their abstract does', async () => {
     const lib = new MemoryLibrary([
-      {
-        key: 'lin2017',
-        type: 'article',
-        title: 'Tides from Neighbours',
-        authors: [{ family: 'Lin', given: 'Wei' }],
-        abstract:
-          'We describe a method for harbour tide forecasting that combines gauge records from neighbouring ports with a wind model. ' +
+      article(
+        'lin2017',
+        'Tides from Neighbours',
+        { family: 'Lin', given: 'Wei' },
+        'We describe a method for harbour tide forecasting that combines gauge records from neighbouring ports with a wind model. ' +
           'Forecasts for twelve ports improve on the harmonic tables.',
-      },
+      ),
     ]);
     const own =
       'Harbour pilots plan every passage around the tide. ' +
