@@ -83,10 +83,10 @@ export const MENTIONS_OTHER_WORK = new RegExp(
 export const ANAPHORIC_START =
   /^(?:(?:(?:in |by )?doing so|in so doing)\b|(?:and|but|or|yet|nor)\s|[^,;]{3,60},\s+(?:they\b|it\s+(?!(?:(?:can|could|may|might|will|would) be|is|was|has|had|seems|appears|remains|becomes)\s+(?:[\w-]+\s+){0,4}?(?:that|to|whether|how|for)\b)(?:is|are|was|were|has|have|had|can|could|does|did|also|[a-z]+s)\b)|(?:this|these|that|those|it|its|they|such|the latter|the former|both)\b(?!\s+(?:paper|work|article|study|thesis|dissertation|chapter|book|survey|review|essay|tutorial|note|letter|report)\b)|the (?:proposed |resulting |new )?(?:method|approach|model|framework|system|algorithm|technique|network|architecture)s?\b)/i;
 /**
- * "Above this size, …", "Under these conditions, …": a fronted phrase that points at what the sentence before set up.
- * Unlike ANAPHORIC_START it is read on the text as written: a compression that drops the phrase stands alone, and so
- * does one whose pointer was resolved. "In this …," is left out: as often the work's own frame ("In this eye-opening
- * study, …") as a pointer.
+ * "Beyond this depth, …", "Under these conditions, …": a fronted phrase that points at what the sentence before set
+ * up. Unlike ANAPHORIC_START it is read on the text as written: a compression that drops the phrase stands alone, and
+ * so does one whose pointer was resolved. "In this …," is left out: as often the work's own frame ("In this vivid
+ * history, …") as a pointer.
  */
 export const FRONTED_POINTER =
   /^(?!in this\b)(?:[a-z]+\s+){1,2}(?:this|these|those)\s+(?!(?:paper|work|article|study|thesis|dissertation|chapter|book|survey|review|essay|tutorial|note|letter|report|research|manuscript|publication)\b)[\w-]+(?:\s+[\w-]+)?,/i;

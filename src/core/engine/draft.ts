@@ -840,8 +840,8 @@ export async function writeDraft(req: DraftRequest, ctx: DraftContext): Promise<
     const unknown = seeAlso(g, syntax);
     if (unknown) sentences.push(unknown);
     // The author's own sentences in their abstract's order, with the background that led up to the contrast before
-    // it: "Recent approaches to X focus on algorithms. In contrast, our approach …", not the background after the
-    // contrast, where it ended the paragraph on a claim that no longer led anywhere.
+    // it: "Most tide tables still come from old constants. In contrast, our forecaster …", not the background after
+    // the contrast, where it ended the paragraph on a claim that no longer led anywhere.
     const ownAt = (d: DraftSentence) => ownAll.indexOf(d.sources[0]?.text ?? '');
     const extras = [...g.extraOwn].sort((a, b) => ownAt(a) - ownAt(b));
     const leadIn = g.contrast ? extras.filter((e) => ownAt(e) < ownAt(g.contrast!) && !speaksForAuthors(e.sources[0].text)) : [];
