@@ -177,8 +177,9 @@ export function rankCandidates(record: PaperRecord, doc: SourceDocument, scorer:
     }
     // Attaching \cite{key} to a sentence about someone else's work would misattribute it.
     if (options.style === 'citation' && kind.otherWork) c.score -= OTHER_WORK_PENALTY;
-    // (The extract first: the written text resolves pointers, which is worth doing only where one opens the sentence.)
-    if (kind.anaphoric || (FRONTED_POINTER.test(stripLeadingDiscourse(c.extract)) && FRONTED_POINTER.test(stripLeadingDiscourse(writtenText(c))))) c.score -= ANAPHORA_PENALTY;
+    // The extract has its leading discourse stripped already (compressionVariants); it is asked first, as the written
+    // text resolves pointers, which is worth doing only where one opens the sentence.
+    if (kind.anaphoric || (FRONTED_POINTER.test(c.extract) && FRONTED_POINTER.test(writtenText(c)))) c.score -= ANAPHORA_PENALTY;
     if (kind.notDone) c.score -= NOT_DONE_PENALTY;
     if (kind.aim) c.score += STATED_AIM_BONUS;
   }

@@ -781,7 +781,7 @@ export async function writeDraft(req: DraftRequest, ctx: DraftContext): Promise<
   while (paragraphWords(groups, topicsFor(), syntax) < targetWords && grew) {
     grew = false;
     for (const g of groups) {
-      const said = g.works.flatMap((w) => w.chosen.map((c) => termFrequencies(contentTerms(w.options[c].extract))));
+      const said = g.works.flatMap((w) => w.chosen.map((c) => termFrequencies(extractTerms(w.options[c]))));
       let bestWork: WorkPlan | undefined;
       let bestIndex = -1;
       let bestValue = -Infinity;
@@ -792,7 +792,7 @@ export async function writeDraft(req: DraftRequest, ctx: DraftContext): Promise<
           if (w.chosen.includes(i)) return;
           // "They are both elaborated to …" points at the sentence before it in the paper: only after that sentence.
           if (!standsAlone(c.source.text) && !w.chosen.some((k) => follows(c, w.options[k]))) return;
-          const v = termFrequencies(contentTerms(c.extract));
+          const v = termFrequencies(extractTerms(c));
           const redundancy = Math.max(0, ...said.map((s) => cosine(s, v)));
           const value = MMR_LAMBDA * (c.score - top) - (1 - MMR_LAMBDA) * redundancy;
           // Rounds: no work gets another sentence while a work of the group has fewer (a long PDF would otherwise
