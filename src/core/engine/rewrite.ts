@@ -148,16 +148,22 @@ export function statesAim(sentence: string): boolean {
 // ---------------------------------------------------------------- compression
 
 /**
+ * Less common names a paper gives itself where it locates its own act ("In this manuscript, we …", "In this
+ * Perspective, …"), shared by the frames below.
+ */
+const MORE_SELF_LOCATIONS = 'publication|manuscript|abstract|talk|presentation|project|proposal|research|perspective|investigation|submission';
+
+/**
  * Openers that carry no content: "In this paper, ", "To this end, ", "Specifically, ", "And finally, " …, and a purpose
  * whose object points back at the sentence before ("To improve this, ", "To test this hypothesis, "), which names
  * nothing once the sentence is quoted alone.
  */
 const LEADING_DISCOURSE =
-  /^(?:(?:and|but) )?(?:in this (?:[a-z][\w-]* )?(?:paper|work|article|study|letter|thesis|dissertation|chapter|book|essay|survey|review|note|report|contribution|commentary|editorial|volume|monograph|primer|handbook|overview|tutorial|exploration|publication|manuscript|abstract|talk|presentation|project|proposal|research|perspective|investigation|submission)|in (?:the )?(?:present|current) (?:paper|work|study|article)|yet|\([a-z]\)|here|herein|to this end|to that end|to do so|to do this|to achieve this|to [a-z]+(?: with)? (?:(?:this|these|that|those|the above|such)(?: [\w-]+){0,2}|it|them)(?: up| out)?|specifically|in particular|concretely|more specifically|more precisely|in detail|finally|lastly|furthermore|moreover|additionally|in addition|also|besides|further|therefore|thus|hence|consequently|accordingly|as a result|overall|in summary|in short|in sum|to summarize|to sum up|in conclusion|to conclude|to the best of our knowledge|as far as we know|(?:in light of|in view of|(?:building|drawing) (?:on|upon)|(?:guided|driven|prompted|encouraged|motivated|inspired) by|based on|following|despite|in spite of|in response to|thanks to) (?:this|these|that|those|the above|such)(?: [\w-]+){0,3}|taking (?:this|these|that|those|such)(?: [\w-]+){0,2} into (?:account|consideration)|(?:as a (?:first )?step )?towards? (?:this|that|these) (?:goals?|ends?|aims?)|addressing (?:this|these|that|those|such)(?: [\w-]+){0,2}|with (?:this|that|these) in (?:mind|view)|in contrast|by contrast|instead|however|nevertheless|nonetheless|first(?:ly)?|second(?:ly)?|third(?:ly)?|then|next|empirically|experimentally|theoretically|practically|in practice|in (?:our|the|all|these) experiments|in (?:our|the) evaluations?|notably|importantly|more importantly|most importantly|interestingly|surprisingly|crucially|in this regard|in this context|along these lines|for this purpose|for this reason|as such|on the other hand|at the same time|in turn|similarly|likewise|namely|that is|i\.e\.|e\.g\.|for example|for instance)\s*,(?!\s*(?:which|who|whom|whose|where)\b)\s*/i;
+  new RegExp(String.raw`^(?:(?:and|but) )?(?:in this (?:[a-z][\w-]* )?(?:paper|work|article|study|letter|thesis|dissertation|chapter|book|essay|survey|review|note|report|contribution|commentary|editorial|volume|monograph|primer|handbook|overview|tutorial|exploration|${MORE_SELF_LOCATIONS})|in (?:the )?(?:present|current) (?:paper|work|study|article)|yet|\([a-z]\)|here|herein|to this end|to that end|to do so|to do this|to achieve this|to [a-z]+(?: with)? (?:(?:this|these|that|those|the above|such)(?: [\w-]+){0,2}|it|them)(?: up| out)?|specifically|in particular|concretely|more specifically|more precisely|in detail|finally|lastly|furthermore|moreover|additionally|in addition|also|besides|further|therefore|thus|hence|consequently|accordingly|as a result|overall|in summary|in short|in sum|to summarize|to sum up|in conclusion|to conclude|to the best of our knowledge|as far as we know|(?:in light of|in view of|(?:building|drawing) (?:on|upon)|(?:guided|driven|prompted|encouraged|motivated|inspired) by|based on|following|despite|in spite of|in response to|thanks to) (?:this|these|that|those|the above|such)(?: [\w-]+){0,3}|taking (?:this|these|that|those|such)(?: [\w-]+){0,2} into (?:account|consideration)|(?:as a (?:first )?step )?towards? (?:this|that|these) (?:goals?|ends?|aims?)|addressing (?:this|these|that|those|such)(?: [\w-]+){0,2}|with (?:this|that|these) in (?:mind|view)|in contrast|by contrast|instead|however|nevertheless|nonetheless|first(?:ly)?|second(?:ly)?|third(?:ly)?|then|next|empirically|experimentally|theoretically|practically|in practice|in (?:our|the|all|these) experiments|in (?:our|the) evaluations?|notably|importantly|more importantly|most importantly|interestingly|surprisingly|crucially|in this regard|in this context|along these lines|for this purpose|for this reason|as such|on the other hand|at the same time|in turn|similarly|likewise|namely|that is|i\.e\.|e\.g\.|for example|for instance)\s*,(?!\s*(?:which|who|whom|whose|where)\b)\s*`, 'i');
 
 /** "In this paper we …" without a comma. */
 const LEADING_FRAME_NO_COMMA =
-  /^(?:in this (?:short |brief |preliminary )?(?:paper|work|article|study|letter|thesis|dissertation|chapter|book|essay|note|publication|manuscript|abstract|talk|presentation|project|proposal|research|perspective|investigation|submission)|in (?:the )?(?:present|current) (?:paper|work|study)|this (?:paper|work|article)|here|so|thus|hence|therefore|now|then|next|below|in doing so|to do so|in turn)\s+(?=(?:we|I)\b)/i;
+  new RegExp(String.raw`^(?:in this (?:short |brief |preliminary )?(?:paper|work|article|study|letter|thesis|dissertation|chapter|book|essay|note|${MORE_SELF_LOCATIONS})|in (?:the )?(?:present|current) (?:paper|work|study)|this (?:paper|work|article)|here|so|thus|hence|therefore|now|then|next|below|in doing so|to do so|in turn)\s+(?=(?:we|I)\b)`, 'i');
 /** "Currently, we address …": the time is the paper's own, and wrong once the sentence reports it ("Currently, they addressed"). */
 const LEADING_NOW_BEFORE_WE = /^(?:currently|at present|presently|now|today)\s*,?\s+(?=(?:we|I)\b)/i;
 
@@ -297,7 +303,7 @@ export function stripLeadingDiscourse(sentence: string): string {
 }
 
 /** "In this paper", "Here": where the abstract locates its own act. */
-const SELF_LOCATION_FRAME = /^(?:in this (?:short |brief )?(?:paper|work|article|study|letter|note|publication|manuscript|abstract|talk|presentation|project|proposal|research|perspective|investigation|submission)|here(?:in)?)\b/i;
+const SELF_LOCATION_FRAME = new RegExp(String.raw`^(?:in this (?:short |brief )?(?:paper|work|article|study|letter|note|${MORE_SELF_LOCATIONS})|here(?:in)?)\b`, 'i');
 
 /** Drop "Experimental results show that" / "We show that" when a full clause follows. */
 export function dropReportingFrame(sentence: string): string | undefined {
