@@ -6,7 +6,7 @@ import { compressionVariants, plainText, sourceDocument, type SourceDocument } f
 import { contentTerms, cosine, STOPWORDS, termFrequencies, wordCount } from '../text/tokens';
 import { readableTitle } from '../text/titles';
 import { hasOwnVerb, pastTense, startsWithName } from '../text/verbs';
-import { ANAPHORIC_START, FRONTED_POINTER, FUTURE_OWN, hasContributionCue, MENTIONS_OTHER_WORK, NOT_DONE, POINTS_AHEAD } from './cues';
+import { ANAPHORIC_START, FRONTED_POINTER, FUTURE_OWN, hasContributionCue, MENTIONS_OTHER_WORK, NOT_DONE, POINTS_AHEAD, PRONOUN_POINTER } from './cues';
 import { candidateFeatures, documentContext } from './features';
 import { pointerResolutions, resolvePointers, withoutNumberedPointers, type PointerResolution } from './antecedents';
 import { acronymDefinitions, expandAcronyms, firstPersonPlural, inAuthorsVoice, namedWorkAsWe, PROPER_OPENER, rewriteSentence, statesAim, stripLeadingDiscourse, toThirdSingular } from './rewrite';
@@ -179,7 +179,8 @@ export function rankCandidates(record: PaperRecord, doc: SourceDocument, scorer:
     if (options.style === 'citation' && kind.otherWork) c.score -= OTHER_WORK_PENALTY;
     // The extract has its leading discourse stripped already (compressionVariants); it is asked first, as the written
     // text resolves pointers, which is worth doing only where one opens the sentence.
-    if (kind.anaphoric || (FRONTED_POINTER.test(c.extract) && FRONTED_POINTER.test(writtenText(c)))) c.score -= ANAPHORA_PENALTY;
+    // A pronoun "this" has no antecedent a rewrite could name; a compression that cut it stands alone.
+    if (kind.anaphoric || PRONOUN_POINTER.test(c.extract) || (FRONTED_POINTER.test(c.extract) && FRONTED_POINTER.test(writtenText(c)))) c.score -= ANAPHORA_PENALTY;
     if (kind.notDone) c.score -= NOT_DONE_PENALTY;
     if (kind.aim) c.score += STATED_AIM_BONUS;
   }

@@ -92,6 +92,14 @@ export const FRONTED_POINTER =
   /^(?!in this\b)(?:[a-z]+\s+){1,2}(?:this|these|those)\s+(?!(?:paper|work|article|study|thesis|dissertation|chapter|book|survey|review|essay|tutorial|note|letter|report|research|manuscript|publication)\b)[\w-]+(?:\s+[\w-]+)?,/i;
 
 /**
+ * "… why this is the case", "… and this leads to …", "… a variant that aims to remedy this.": "this" standing for
+ * the sentence before, a thing no rewrite can name. A book's blurb saying "this is the first guide to …" means the
+ * book itself and stays out.
+ */
+export const PRONOUN_POINTER =
+  /(?<=\S\s+)\b(?:this|these|those)\s+(?!is\s+(?:(?:the|a|an)\s+)?(?:first|only|book|volume|guide|handbook|definitive|authoritative|ideal|perfect|essential|best|most|standard|classic|ultimate)\b)(?:is|are|was|were|has|have|had|can|could|may|might|will|would|should|does|did|implies|suggests|allows|leads|makes|requires|enables|becomes|happens|occurs)\b|\b(?:address|achieve|do|tackle|solve|overcome|remedy|exploit|alleviate|mitigate|avoid|explain|fix)\s+(?:this|these|those)\s*(?:[.;,:!?]|$)/i;
+
+/**
  * What the paper did not do: plans ("We plan to extend …", "In future work, …") and open questions ("How much
  * annotation is needed …?"). A linked PDF's conclusion is full of them; reporting one as the work's finding
  * ("Smith \cite{k} planned to extend …") misdescribes it. Last resort only.

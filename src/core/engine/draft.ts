@@ -10,7 +10,7 @@ import { contentTerms, cosine, STOPWORDS, termFrequencies, TfIdfModel, wordCount
 import { citeMarker, repeatedSubject, workSubject } from './authors';
 import { plainText, sourceDocument, type SourceDocument } from './candidates';
 import { DRAFT_OWN_RELEVANCE, NOTHING_FLAG, rankCandidates, titleOnlySentence, withoutLinkingAdverb, writtenText, type ScoredCandidate } from './citation';
-import { ANAPHORIC_START, FRONTED_POINTER, hasContributionCue, NOT_DONE, REFERS_BACK } from './cues';
+import { ANAPHORIC_START, FRONTED_POINTER, hasContributionCue, NOT_DONE, PRONOUN_POINTER, REFERS_BACK } from './cues';
 import { activeSelfDescription, firstPersonPlural, inAuthorsVoice, stripLeadingDiscourse } from './rewrite';
 import type { LinearScorer } from './scorer';
 
@@ -449,8 +449,8 @@ const EXPLETIVE_IT = /^it (?:is|was|has been|remains|seems|appears|becomes)\s+(?
 /** A background sentence that can open a paragraph: it does not point back at a sentence the draft leaves out. */
 function standsAlone(sentence: string): boolean {
   const s = stripLeadingDiscourse(sentence);
-  if (EXPLETIVE_IT.test(s)) return !REFERS_BACK.test(s);
-  return !ANAPHORIC_START.test(s) && !REFERS_BACK.test(s) && !FRONTED_POINTER.test(s);
+  if (EXPLETIVE_IT.test(s)) return !REFERS_BACK.test(s) && !PRONOUN_POINTER.test(s);
+  return !ANAPHORIC_START.test(s) && !REFERS_BACK.test(s) && !FRONTED_POINTER.test(s) && !PRONOUN_POINTER.test(s);
 }
 
 /** Whether `later` comes right after `earlier` in the same section of the paper (not just of what is quotable). */

@@ -126,6 +126,19 @@ describe('DefaultEngine.citationSentence', () => {
     assert.match((await citeAlone(book)).text, /Lee \\cite\{lee\} showed that harbour pilots shaped the trade/);
   });
 
+  it('prefers a sentence that stands alone to one whose "this" stands for the sentence before ("… why this is so")', async () => {
+    const abstract =
+      'Harbour pilots still plan tides from printed tables. ' +
+      'In this paper, we propose to explain why this is so. ' +
+      'We report interviews with pilots from nine harbours.';
+    const record = { key: 'moss', type: 'article', title: '', authors: [{ family: 'Moss', given: 'Ida' }], abstract };
+    assert.equal((await citeAlone(record)).text, 'Moss \\cite{moss} reported interviews with pilots from nine harbours.');
+    // A blurb's "this is the first guide to …" is the book speaking of itself.
+    const blurb = 'Clear and practical, this is the first guide to reading tide tables aloud. Each chapter follows one month of tides at one harbour.';
+    const book = { key: 'moss2', type: 'book', title: 'Reading Tide Tables', authors: [{ family: 'Moss', given: 'Ida' }], abstract: blurb };
+    assert.match((await citeAlone(book)).text, /first guide to reading tide tables aloud/);
+  });
+
   it('keeps the capital of a name that opens a reported claim, and only of a name', async () => {
     const record = { key: 'ode2021', type: 'article', title: 'Parsing Welsh Verse', authors: [{ family: 'Ode', given: 'Iolo' }], abstract: 'Markov chains over verse lines mix slowly on long odes.' };
     const s = await engine.citationSentence({ key: 'ode2021', style: 'citation' }, new MemoryLibrary([record]));
