@@ -389,6 +389,9 @@ function hasVerb(clause: string): boolean {
   return words.slice(0, -1).some((w) => /^[a-z]+(?:ed|[^s\W]s)$/i.test(w));
 }
 
+/** "… in two respects", "… three kinds of gauge", "… a twofold contribution": a count the colon after it makes good. */
+const COUNTED_LIST = /\b(?:two|three|four|five|six|seven|eight|nine|ten|several|multiple|both|(?:two|three|four)-?fold)\b[^:;]{0,80}$/i;
+
 /** Shorter variants that end at a clause boundary, each at least `minWords` long. */
 export function clauseTruncations(sentence: string, minWords = 7): Truncation[] {
   const total = sentence.split(/\s+/).length;
@@ -405,6 +408,11 @@ export function clauseTruncations(sentence: string, minWords = 7): Truncation[] 
     if (/\b(?:in|of|for|to|with|by|on|from|at|as|a|an|the|that|and|or|than|into|onto|between|under|over|its|their|our|together|both|is|are|was|were|be|been|being|which|each|new|novel|simple|general|efficient|effective|several|various|multiple|many|some|few|more|most|other|such|this|these|those|two|three|four|five|very|highly|when|if|whether|without|not|only|but|yet|so|because|since|how|what|why|can|could|may|might|must|should|will|would|allows?|allowed|enables?|keeps?|makes?|suitable|able|unable|per|versus|i\.e\.|e\.g\.|just|even|merely|solely|mainly|primarily|mostly|largely|partly|especially|particularly|namely|rather|via|through|like|including|within|across|among|against|towards?|upon|during|while|where|whose|whom|who|also|then|thus|hence|along|alongside|beyond|besides|despite|throughout|behind|around|about|amid|amongst|near|until|unlike|whereby|thereby)\s*$/i.test(head)) continue;
     // "… and a task for evaluation metrics" → "… and a task": a generic head noun said nothing without what followed.
     if (GENERIC_HEAD_AT_END.test(head) || DEFINITION_ECHO.test(head)) continue;
+    // "… two kinds of gauge: a float gauge [and a radar gauge]", "… levels of service: a pilot [with …]": a list that
+    // a colon announced, or a phrase it opened that has no verb yet, is cut short. A clause after the colon ("…: it
+    // reads the gauge every hour [, such as …]") may be cut like any other.
+    const colon = /:\s([^:]*)$/.exec(head);
+    if (colon && (!hasVerb(colon[1]) || COUNTED_LIST.test(head.slice(0, colon.index)))) continue;
     // "… the best harbours are the ones [that stay ice-free]": "the ones" is defined by what follows.
     if (/\bthe (?:one|ones|kind|type|sort)\s*$/i.test(head)) continue;
     // "… record only those readings of the tide [that are unusual]": "those" waits for the clause that says which.

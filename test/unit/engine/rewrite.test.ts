@@ -212,6 +212,17 @@ describe('rewriteSentence', () => {
     assert.ok(cuts.some((t) => /this paper develops a gauge network\.$/.test(t)), cuts.join(' | '));
   });
 
+  it('does not cut short what a colon opens: a counted list, or a phrase still without its verb', () => {
+    const cutsOf = (s: string) => clauseTruncations(s).map((t) => t.text);
+    const listed = cutsOf('We compare the harbour gauges in two respects: a float gauge reads the tide in a well, and the radar gauge reads it from the pier above.');
+    assert.ok(!listed.some((t) => /a float gauge reads the tide in a well\.$/.test(t)), listed.join(' | '));
+    const phrase = cutsOf('Small ports offer pilots different levels of service at the quay: a pilot with a deep ship needs a longer berth than a pilot with a shallow ferry.');
+    assert.ok(!phrase.some((t) => /: a pilot\.$/.test(t)), phrase.join(' | '));
+    // A clause after the colon may be cut like any other.
+    const clause = cutsOf('We adapt the printed tide table to each harbour of the coast: it reads the nearest gauge every hour, such as the one at the ferry pier.');
+    assert.ok(clause.some((t) => /: it reads the nearest gauge every hour\.$/.test(t)), clause.join(' | '));
+  });
+
   it('does not cut a definition or a "those" before what defines it ("cooperative games, which are games.")', () => {
     const games = clauseTruncations('We study fair routing in large cooperative games, which are games where the players share one budget.').map((t) => t.text);
     assert.ok(!games.some((t) => /which are games\.$/.test(t)), games.join(' | '));
