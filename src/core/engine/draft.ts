@@ -434,7 +434,12 @@ function speaksForAuthors(sentence: string, record?: PaperRecord): boolean {
  */
 function describesTheWork(sentence: string, record?: PaperRecord): boolean {
   if (hasContributionCue(sentence)) return true;
-  return (speaksForAuthors(sentence, record) || DESCRIBES_ITSELF.test(sentence)) && !MERIT_ONLY.test(sentence);
+  return (speaksForAuthors(sentence, record) || DESCRIBES_ITSELF.test(sentence)) && !MERIT_ONLY.test(sentence) && !reportsMeasurements(sentence);
+}
+
+/** "On the harbour set, our two gauges cut the error by 3.5x and the delay by 12%": how well it did, in figures. */
+function reportsMeasurements(sentence: string): boolean {
+  return (sentence.match(/\d(?:[\d.,]*\d)?\s*(?:x|×|%|-?fold)(?![\p{L}\d])|\d+\.\d+/gu)?.length ?? 0) >= 2;
 }
 
 /** "Trials confirm the value of the proposed method": that it works, not what it is. */

@@ -209,6 +209,22 @@ describe('DefaultEngine.draft', () => {
     assert.doesNotMatch(draft.text, /Trials confirm/);
   });
 
+  it('tells what a work is, not only the figures it reached on the author\'s task', async () => {
+    const lib = new MemoryLibrary([
+      article(
+        'roe2019',
+        'Gauge Pruning',
+        { family: 'Roe', given: 'Tam' },
+        'We present a recurrent forecaster with gated memory cells for tide gauges. ' +
+          'On the harbour set, our two pruned forecasters cut the gauge parameters by 9.5x and the forecast delay by 3.2x.',
+      ),
+    ]);
+    const own = 'Tide forecasters for harbour gauges are too large for buoys. We prune forecaster parameters to cut the forecast delay on buoys.';
+    const draft = await engine.draft({ keys: ['roe2019'], ownAbstract: own, targetWords: 40, format: 'latex' }, lib);
+    assert.match(draft.text, /Roe \\cite\{roe2019\} presented a recurrent forecaster/, draft.text);
+    assert.doesNotMatch(draft.text, /two pruned forecasters/, draft.text);
+  });
+
   it('never shortens a work\'s sentence to what another work\'s sentence already says', async () => {
     const lib = new MemoryLibrary([
       article(
