@@ -223,6 +223,17 @@ describe('rewriteSentence', () => {
     assert.ok(clause.some((t) => /: it reads the nearest gauge every hour\.$/.test(t)), clause.join(' | '));
   });
 
+  it('does not cut a bare kind of thing off from what says which ("has motivated methods.")', () => {
+    const cutsOf = (s: string) => clauseTruncations(s).map((t) => t.text);
+    const motivated = cutsOf('The success of tide gauges along the northern coast has motivated methods for filling the gaps in their records.');
+    assert.ok(!motivated.some((t) => /has motivated methods\.$/.test(t)), motivated.join(' | '));
+    const than = cutsOf('Needing no gauge at the port, our tide forecaster costs less to run than approaches based on harmonic constants per harbour.');
+    assert.ok(!than.some((t) => /less to run than approaches\.$/.test(t)), than.join(' | '));
+    // A kind of thing that says which stays a cut.
+    const which = cutsOf('The success of tide gauges along the northern coast has motivated harmonic methods for filling the gaps in their records.');
+    assert.ok(which.some((t) => /has motivated harmonic methods\.$/.test(t)), which.join(' | '));
+  });
+
   it('does not cut a definition or a "those" before what defines it ("cooperative games, which are games.")', () => {
     const games = clauseTruncations('We study fair routing in large cooperative games, which are games where the players share one budget.').map((t) => t.text);
     assert.ok(!games.some((t) => /which are games\.$/.test(t)), games.join(' | '));
