@@ -351,7 +351,7 @@ export function dropParentheticals(sentence: string): string {
 const CLAUSE_BOUNDARY =
   /(?:,\s*(?:which|where|whereby|while|whereas|thereby|thus|and thus|leading to|resulting in|allowing|enabling|making|yielding|achieving|outperforming|improving|providing|demonstrating|showing|including|such as|as well as|especially|particularly|e\.g\.|i\.e\.|but|and (?:we|it|they|this|these|the|our|show|demonstrate|achieve|obtain|evaluate|apply|find|use|outperform|provide))\b|;\s|\s(?:in order to|so as to|by (?:using|leveraging|exploiting|introducing|combining|learning|training|incorporating|employing|applying|adding|modeling|optimizing|replacing|making|considering|treating|casting|formulating|enforcing|imposing|minimizing|maximizing)|via|through|using|with (?:a|an|the)|based on|without|that (?:is|are|can|could|allows?|enables?|uses?|achieves?|outperforms?|improves?|learns?|leverages?|exploits?|combines?|consists?)|which|where|while|whereas|and (?:show|demonstrate|achieve|evaluate|apply|find|obtain|outperform|provide)|on (?:several|various|multiple|a range of|a variety of|standard|benchmark|two|three|four|five|many)|across|for (?:the (?:task|problem) of)?)\b)/gi;
 
-/** "… has motivated methods", "… is more scalable than approaches", "… and give algorithms": kinds of thing, but which? */
+/** "… has motivated methods", "… costs less to run than approaches", "… and give algorithms": kinds of thing, but which? */
 const BARE_GENERIC_AT_END =
   /\b(?:has|have|had|than|as|give|gives|gave)\s+(?:[a-z]+ed\s+)?(?:methods|approaches|models|algorithms|techniques|systems|frameworks|tools|strategies|schemes|mechanisms|procedures|measures|metrics|tasks|problems)\s*$/i;
 
