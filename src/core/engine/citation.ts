@@ -177,9 +177,9 @@ export function rankCandidates(record: PaperRecord, doc: SourceDocument, scorer:
     }
     // Attaching \cite{key} to a sentence about someone else's work would misattribute it.
     if (options.style === 'citation' && kind.otherWork) c.score -= OTHER_WORK_PENALTY;
-    // The extract has its leading discourse stripped already (compressionVariants); it is asked first, as the written
-    // text resolves pointers, which is worth doing only where one opens the sentence.
-    // A pronoun "this" has no antecedent a rewrite could name; a compression that cut it stands alone.
+    // Read on the candidate, not its source sentence, so that a compression that cut the pointer stands alone. A
+    // pronoun "this" has no antecedent a rewrite could name. A fronted pointer may have been resolved in the written
+    // text, which is asked only where the extract (its leading discourse already stripped) opens with one.
     if (kind.anaphoric || PRONOUN_POINTER.test(c.extract) || (FRONTED_POINTER.test(c.extract) && FRONTED_POINTER.test(writtenText(c)))) c.score -= ANAPHORA_PENALTY;
     if (kind.notDone) c.score -= NOT_DONE_PENALTY;
     if (kind.aim) c.score += STATED_AIM_BONUS;

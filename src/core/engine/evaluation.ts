@@ -152,7 +152,6 @@ export interface RelatedWorkEvalResult {
   predictions: Array<{ id: number; prediction: string }>;
 }
 
-/** `\cite{0,2}` → `[0, 2]`: CiteBench's numbered markers. */
 /**
  * One CiteBench item as a drafting task: the cited abstracts become library entries keyed '0', '1', … (cited in the
  * gold paragraph as [0], [1], …), input[0] is the author's abstract, the target length is the gold paragraph's.
@@ -164,6 +163,7 @@ export function relatedWorkTask(item: RelatedWorkItem): { keys: string[]; record
   return { keys, records, library: new MemoryLibrary(records), ownAbstract: plainText(item.input[0] ?? ''), targetWords: wordCount(item.target) };
 }
 
+/** `\cite{0,2}` → `[0, 2]`: CiteBench's numbered markers. */
 export function latexCitesToNumbered(text: string): string {
   return text.replace(/\\cite[tp]?\{([^}]*)\}/g, (_m, keys: string) => `[${keys.split(',').map((k) => k.trim()).join(', ')}]`);
 }
