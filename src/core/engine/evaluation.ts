@@ -10,6 +10,7 @@ import { plainText, sourceDocumentFromSentences, sourceDocument } from './candid
 import { writeCitationSentence } from './citation';
 import { writeDraft } from './draft';
 import { MemoryLibrary } from './memory-library';
+import { stripForeignNumberedCitations } from './rewrite';
 import type { LinearScorer } from './scorer';
 
 export interface RougeTriple {
@@ -183,7 +184,9 @@ export async function evaluateRelatedWork(items: readonly RelatedWorkItem[], sco
     const draft = await writeDraft({ keys, ownAbstract, targetWords, format: 'latex', syntax: 'cite' }, { library, scorer });
     const ours = latexCitesToNumbered(draft.text.replace(/\\subsection\{[^}]*\}\n/g, ''));
     predictions.push({ id: index, prediction: ours });
-    const docs: CitedDocument[] = records.map((r) => ({ marker: `[${r.key}]`, sentences: splitSentences(r.abstract ?? '') }));
+    // The baselines read the cited abstracts as our engine does: a cited paper's own "[10, 14]" points into its
+    // bibliography, and copied into the paragraph it would read as a citation of input work 10.
+    const docs: CitedDocument[] = records.map((r) => ({ marker: `[${r.key}]`, sentences: splitSentences(r.abstract ?? '').map(stripForeignNumberedCitations) }));
     const outputs = {
       default: ours,
       lead: leadRelatedWork(docs),

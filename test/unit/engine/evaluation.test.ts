@@ -58,6 +58,19 @@ describe('evaluation', () => {
     assert.ok(!r.predictions[0].prediction.includes('\\cite'));
   });
 
+  it('keeps a cited abstract\'s own numbered citations out of the baselines\' paragraphs', async () => {
+    const item = {
+      target: 'Tide tables were first charted by hand [0].',
+      input: [
+        'We chart harbour tides from gauge logs.',
+        'Harbour pilots read the tide from painted posts [3, 5]. We chart the tide of four harbours from hourly gauge readings. Our tables agree with the pilots within ten centimetres.',
+      ],
+    };
+    const r = await evaluateRelatedWork([item], scorer);
+    for (const system of ['lead', 'textrank', 'oracle'] as const) assert.equal(r.systems[system].outsideCitations, 0, system);
+    assert.equal(r.systems.textrank.coverage, 1);
+  });
+
   it('turns LaTeX cites into numbered markers', () => {
     assert.equal(latexCitesToNumbered('as in \\cite{0,2} and \\citep{1}.'), 'as in [0, 2] and [1].');
   });
