@@ -256,8 +256,9 @@ const REPORTING_FRAME =
   /^(?:(?:our |the |extensive |comprehensive |experimental |empirical |numerical |simulation |evaluation |further |these )*(?:experimental |empirical |numerical |simulation )?(?:results?|experiments?|evaluations?|analys[ie]s|studies|simulations|findings)(?: on [^,]{1,80}?)?|we (?:also |further |then |empirically |experimentally |theoretically )?(?:show|demonstrate|find|observe|confirm|prove|verify))\s+(?:show|shows|demonstrate|demonstrates|indicate|indicates|suggest|suggests|confirm|confirms|reveal|reveals|verify|verifies|that)?\s*(?:that\s+)/i;
 
 /** Short bracketed asides: acronym definitions "(MPT)", citations "[3]", "(e.g., …)", "(Smith et al., 2019)". */
-// A bracket glued to the word before it is part of a formula ("P(Z|X)", "O(n^3)"), unless it holds an acronym.
-const PARENTHETICAL = /(?:\s+|^|(?<=[\w”"’-])(?=\([\p{Lu}][\p{L}\d-]*[\p{Lu}]s?\)))(?:\((?:[^()]{0,80})\)|\[(?:[^[\]]{0,60})\])/gu;
+// A bracket glued to the word before it is part of a formula ("P(Z|X)", "O(n^3)"), unless it holds an acronym; a
+// prefix in brackets is part of the word after it ("(re)plots", "(soft-)search").
+const PARENTHETICAL = /(?:\s+|^|(?<=[\w”"’-])(?=\([\p{Lu}][\p{L}\d-]*[\p{Lu}]s?\)))(?!\(\p{L}{1,8}-?\)\p{L})(?:\((?:[^()]{0,80})\)|\[(?:[^[\]]{0,60})\])/gu;
 
 /** Lower-case technical openers such as "k-means", "t-SNE", "word2vec" or "iPhone" (not "grid-like"). */
 export const LOWERCASE_TECHNICAL_OPENER = /^(?:[a-z]-|[a-z]+\d|[a-z]+\p{Lu})/u;
@@ -339,7 +340,8 @@ export function dropParentheticals(sentence: string): string {
   // Inside out, so that an aside holding one of its own ("(Journal 14 (1969), 217-231)") goes as a whole.
   let s = sentence;
   for (let depth = 0; depth < 3; depth++) {
-    const next = s.replace(PARENTHETICAL, '');
+    // An aside glued to the next word ("[…]Wave", "(x; y)Tw") leaves a space between the words it stood between.
+    const next = s.replace(PARENTHETICAL, (aside: string, at: number, whole: string) => (/[\p{L}\d]/u.test(whole.charAt(at + aside.length)) ? ' ' : ''));
     if (next === s) break;
     s = next;
   }

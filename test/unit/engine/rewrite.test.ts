@@ -951,6 +951,16 @@ describe('dropParentheticals', () => {
     assert.equal(dropParentheticals('We train a graph network(GDNN) on molecules [12].'), 'We train a graph network on molecules.');
   });
 
+  it('keeps a bracket that is part of the word after it', () => {
+    assert.equal(dropParentheticals('The pilot can (re)plot the course (see the chart) at each buoy.'), 'The pilot can (re)plot the course at each buoy.');
+    assert.equal(dropParentheticals('A gauge that learns to (self-)calibrate against the tide table.'), 'A gauge that learns to (self-)calibrate against the tide table.');
+  });
+
+  it('leaves a space where an aside glued to the next word stood', () => {
+    assert.equal(dropParentheticals('We read the gauge [2]twice a day at the quay.'), 'We read the gauge twice a day at the quay.');
+    assert.equal(dropParentheticals('The tide model (denoted (h; t)Tw) is fitted hourly.'), 'The tide model is fitted hourly.');
+  });
+
   it('drops an aside that holds an aside of its own as a whole, not a bracket at a time', () => {
     assert.equal(
       dropParentheticals('We relate our parsers to those of Okafor (Annals of Parsing 3 (1981), 10-19) and of Lind.'),
