@@ -436,6 +436,9 @@ export function clauseTruncations(sentence: string, minWords = 7): Truncation[] 
     // cost function]", "…, dealing [with …]": a participle without the complement that follows it says nothing.
     const lastWord = head.trimEnd().split(/\s+/).pop() ?? '';
     if (/^\s/.test(m[0]) && (isPastForm(lastWord) || /,\s*[a-z]+ing\s*$/i.test(head))) continue;
+    // "… allows the pilot to automatically search [for a berth]", "… learns to encode [with two codebooks]": an
+    // infinitive that an adverb or "learns to" marks as a verb, cut from what it acts on.
+    if (/^\s/.test(m[0]) && /\b(?:to\s+\p{L}+ly\s+(?:\(\p{L}+-?\))?|(?:learns?|learned|learning|how)\s+to\s+)\p{L}+\s*$/iu.test(head)) continue;
     // "… and show that the existence of X [for Y is equivalent to Z]": a claim cut before its verb.
     const claim = REPORTED_CLAIM.exec(head) ?? EMBEDDED_QUESTION.exec(head);
     // "recommend that when lexicons are large, recent guidelines [should be consulted]": after a clause that opens

@@ -192,6 +192,15 @@ describe('rewriteSentence', () => {
     assert.ok(cuts.includes('We order the lessons by a curriculum.'), cuts.join(' | '));
   });
 
+  it('does not end a cut on an infinitive cut from what it acts on ("to automatically search.")', () => {
+    const search = clauseTruncations('We extend the harbour planner by allowing each pilot to automatically search for a free berth near the ferry ramp.').map((t) => t.text);
+    assert.ok(!search.some((t) => /\bsearch\.$/.test(t)), search.join(' | '));
+    const read = clauseTruncations('We extend the harbour planner so that each pilot learns to read the tide with a hand-held gauge.').map((t) => t.text);
+    assert.ok(read.includes('We extend the harbour planner so that each pilot learns to read the tide.'), read.join(' | '));
+    const encode = clauseTruncations('Each gauge keeps a small codebook, so that the network learns to encode with a pair of codebooks per tide.').map((t) => t.text);
+    assert.ok(!encode.some((t) => /\bencode\.$/.test(t)), encode.join(' | '));
+  });
+
   it('does not end a cut on an adverb or preposition that needs what followed ("in contrast to just.")', () => {
     const cuts = clauseTruncations('We evaluate word tagging models for rhyme alignment of ballads, in contrast to just using automatic alignment methods.').map((t) => t.text);
     assert.ok(!cuts.some((t) => /\bjust\.$/.test(t)), cuts.join(' | '));
