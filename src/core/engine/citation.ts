@@ -336,7 +336,9 @@ export function titledCitation(record: PaperRecord, title: string, ranked: reado
     // word the abstract also writes in lower case is not a name, nor is a common word: "Prose parsers …").
     const lowered = first.toLowerCase();
     const writtenLower = new RegExp(`(?<![.!?]\\s)\\b${lowered.replace(/[^\p{L}\d-]/gu, '')}\\b`, 'u').test(ranked.map((c) => c.source.text).join(' '));
-    if (STOPWORDS.has(lowered) || (/^\p{Lu}\p{Ll}+$/u.test(first) && (writtenLower || (!PROPER_OPENER.test(first) && !startsWithName(claim))))) claim = lowered + claim.slice(first.length);
+    // "Juno, a Drawing Editor" or "Juno: …": the word the title names its work by is a name.
+    const namedByTitle = /^([^:,]{2,40})(?::|,\s+(?:a|an|the)\s)/.exec(cleanTitle)?.[1] === first.replace(/[,:;]$/, '');
+    if (!namedByTitle && (STOPWORDS.has(lowered) || (/^\p{Lu}\p{Ll}+$/u.test(first) && (writtenLower || (!PROPER_OPENER.test(first) && !startsWithName(claim)))))) claim = lowered + claim.slice(first.length);
     const reported = reportingVerb(whole.source.text) ?? 'note';
     const verb = tense === 'past' ? pastTense(reported) : workSubject(record, syntax).plurality === 'singular' ? toThirdSingular(reported) : reported;
     spans = [

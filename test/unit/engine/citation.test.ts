@@ -337,6 +337,12 @@ describe('titledCitation: "noted that" with a claim', () => {
     assert.match(name?.text ?? '', /noted that Markov models/);
   });
 
+  it('keeps the capital of the name the title gives the work ("Tidewell, a Gauge Reader")', () => {
+    const gauge = { ...record, title: 'Tidewell, a Gauge Reader for Small Harbours' };
+    const named = titledCitation(gauge, gauge.title, [candidate('Tidewell is a program that turns photographs of a tide staff into water levels.')]);
+    assert.equal(named?.text, 'In “Tidewell, a Gauge Reader for Small Harbours”, Lin \\cite{k} noted that Tidewell is a program that turns photographs of a tide staff into water levels.');
+  });
+
   it('names the paper by its title before the sentence, never as the name of what the paper proposes', () => {
     const tagger = { ...record, title: 'A Paragraph Tagger for Connectives' };
     const authored = (claim: string) => ({ ...candidate(claim), text: `Lin \\cite{k} described ${claim}` });
