@@ -6,7 +6,7 @@ import { compressionVariants, plainText, sourceDocument, type SourceDocument } f
 import { contentTerms, cosine, STOPWORDS, termFrequencies, wordCount } from '../text/tokens';
 import { readableTitle } from '../text/titles';
 import { hasOwnVerb, pastTense, startsWithName } from '../text/verbs';
-import { ANAPHORIC_START, FRONTED_POINTER, FUTURE_OWN, hasContributionCue, MENTIONS_OTHER_WORK, NOT_DONE, POINTS_AHEAD, PRONOUN_POINTER } from './cues';
+import { ANAPHORIC_START, FRONTED_POINTER, FUTURE_OWN, hasContributionCue, MENTIONS_OTHER_WORK, NOT_DONE, POINTS_AHEAD, PROBLEM_POINTER, PRONOUN_POINTER } from './cues';
 import { candidateFeatures, documentContext } from './features';
 import { pointerResolutions, resolvePointers, withoutNumberedPointers, type PointerResolution } from './antecedents';
 import { acronymDefinitions, expandAcronyms, firstPersonPlural, inAuthorsVoice, namedWorkAsWe, PROPER_OPENER, rewriteSentence, statesAim, stripLeadingDiscourse, toThirdSingular } from './rewrite';
@@ -157,6 +157,10 @@ export function rankCandidates(record: PaperRecord, doc: SourceDocument, scorer:
     contributions ??= doc.sentences.flatMap((s, j) => (hasContributionCue(inAuthorsVoice(s.text, record)) ? [j] : []));
     return contributions.some((j) => j !== i);
   };
+  // Per sentence, its variants that name no problem from the sentence before (see below).
+  const withoutProblemPointer = new Map<number, ScoredCandidate[]>();
+  for (const c of candidates) if (!PROBLEM_POINTER.test(c.extract)) withoutProblemPointer.set(c.sentenceIndex, [...(withoutProblemPointer.get(c.sentenceIndex) ?? []), c]);
+  const pointsToProblem: ScoredCandidate[] = [];
   for (const c of candidates) {
     c.score = scorer.score(c.features);
     if (own) {
@@ -181,8 +185,17 @@ export function rankCandidates(record: PaperRecord, doc: SourceDocument, scorer:
     // pronoun "this" has no antecedent a rewrite could name. A fronted pointer may have been resolved in the written
     // text, which is asked only where the extract (its leading discourse already stripped) opens with one.
     if (kind.anaphoric || PRONOUN_POINTER.test(c.extract) || (FRONTED_POINTER.test(c.extract) && FRONTED_POINTER.test(writtenText(c)))) c.score -= ANAPHORA_PENALTY;
+    // A problem named mid-sentence ("… which tries to close this gap"), where a shorter variant of the same
+    // sentence leaves it out: that variant is written in its place, with the sentence's score (another sentence is no
+    // better for it: "… proposed X, which addresses these problems" still says what X is).
+    else if (PROBLEM_POINTER.test(c.extract) && withoutProblemPointer.has(c.sentenceIndex) && PROBLEM_POINTER.test(writtenText(c))) pointsToProblem.push(c);
     if (kind.notDone) c.score -= NOT_DONE_PENALTY;
     if (kind.aim) c.score += STATED_AIM_BONUS;
+  }
+  for (const c of pointsToProblem) {
+    const shorter = withoutProblemPointer.get(c.sentenceIndex)!.reduce((a, b) => (b.score > a.score ? b : a));
+    shorter.score = Math.max(shorter.score, c.score);
+    c.score -= ANAPHORA_PENALTY;
   }
   return candidates.sort((a, b) => b.score - a.score);
 }

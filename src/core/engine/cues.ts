@@ -100,6 +100,14 @@ export const PRONOUN_POINTER =
   /(?<=\S\s+)\b(?:this|these|those)\s+(?!is\s+(?:(?:the|a|an)\s+)?(?:first|only|book|volume|guide|handbook|definitive|authoritative|ideal|perfect|essential|best|most|standard|classic|ultimate)\b)(?:is|are|was|were|has|have|had|can|could|may|might|will|would|should|does|did|implies|suggests|allows|leads|makes|requires|enables|becomes|happens|occurs)\b|\b(?:address|achieve|do|tackle|solve|overcome|remedy|exploit|alleviate|mitigate|avoid|explain|fix)\s+(?:this|these|those)\s*(?:[.;,:!?]|$)/i;
 
 /**
+ * "… a berth planner for small harbours, which tries to close this gap", "… a gauge reader that remedies these
+ * problems": the problem a sentence addresses, named in the sentence before it. ("… addresses this problem of berth
+ * planning" says which.)
+ */
+export const PROBLEM_POINTER =
+  /\b(?:address(?:es|ed|ing)?|bridg(?:e|es|ed|ing)|remed(?:y|ies|ied|ying)|overcom(?:e|es|ing)|overcame|solv(?:e|es|ed|ing)|tackl(?:e|es|ed|ing)|alleviat(?:e|es|ed|ing)|mitigat(?:e|es|ed|ing)|fill(?:s|ed|ing)?|clos(?:e|es|ed|ing)|resolv(?:e|es|ed|ing)|answer(?:s|ed|ing)?|approach(?:es|ed|ing)?|handl(?:e|es|ed|ing)|circumvent(?:s|ed|ing)?|bypass(?:es|ed|ing)?|avoid(?:s|ed|ing)?|fix(?:es|ed|ing)?)\s+(?:(?:each|all|both|some|many|most) of\s+)?(?:this|these|those)\s+(?:[\w-]+\s+)?(?:problems?|issues?|challenges?|limitations?|gaps?|questions?|shortcomings?|difficult(?:y|ies)|drawbacks?|deficienc(?:y|ies)|concerns?|obstacles?|weakness(?:es)?)\b(?!\s+(?:of|in|for|with|between)\b)/i;
+
+/**
  * What the paper did not do: plans ("We plan to extend …", "In future work, …") and open questions ("How much
  * annotation is needed …?"). A linked PDF's conclusion is full of them; reporting one as the work's finding
  * ("Smith \cite{k} planned to extend …") misdescribes it. Last resort only.

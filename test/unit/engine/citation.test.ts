@@ -139,6 +139,18 @@ describe('DefaultEngine.citationSentence', () => {
     assert.match((await citeAlone(book)).text, /first guide to reading tide tables aloud/);
   });
 
+  it('leaves out a trailing clause that names a problem from the sentence before ("… which tries to close this gap")', async () => {
+    const abstract =
+      'Little is known about how pilots choose a berth when the tide turns. ' +
+      'We present a berth planner for small tidal harbours, which tries to close this gap. ' +
+      'Harbour masters in two ports tried it for a season.';
+    const record = { key: 'moss3', type: 'article', title: '', authors: [{ family: 'Moss', given: 'Ida' }], abstract };
+    assert.equal((await citeAlone(record)).text, 'Moss \\cite{moss3} presented a berth planner for small tidal harbours.');
+    // Where no shorter variant leaves the problem out, the sentence still says best what the work is.
+    const uncut = { ...record, key: 'moss4', abstract: 'Printed tide tables drift from the real tide. We propose a gauge reader that remedies these problems. Harbour masters in two ports tried it for a season.' };
+    assert.equal((await citeAlone(uncut)).text, 'Moss \\cite{moss4} proposed a gauge reader that remedies these problems.');
+  });
+
   it('keeps the capital of a name that opens a reported claim, and only of a name', async () => {
     const record = { key: 'ode2021', type: 'article', title: 'Parsing Welsh Verse', authors: [{ family: 'Ode', given: 'Iolo' }], abstract: 'Markov chains over verse lines mix slowly on long odes.' };
     const s = await engine.citationSentence({ key: 'ode2021', style: 'citation' }, new MemoryLibrary([record]));
