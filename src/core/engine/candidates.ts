@@ -5,7 +5,7 @@ import type { PaperRecord, PaperSection, SectionKind, SourceSentence } from '../
 import { withoutInlineCitations } from '../text/inline-citations';
 import { splitSentences } from '../text/sentences';
 import { rejoinBrokenWords } from '../text/words';
-import { isFrontOrBackMatter, POINTS_INTO_PAPER, ROADMAP, splitAbstractLabel, STRUCTURE_CUE, THIS_PAPER_PHRASE } from './cues';
+import { cutOffEnding, isFrontOrBackMatter, POINTS_INTO_PAPER, ROADMAP, splitAbstractLabel, STRUCTURE_CUE, THIS_PAPER_PHRASE } from './cues';
 import { clauseTruncations, dropFrontedClause, dropParentheticals, dropReportingFrame, LOWERCASE_TECHNICAL_OPENER, stripLeadingDiscourse } from './rewrite';
 
 /** PDF sections worth citing from; the rest (method details, references) rarely summarise a paper. */
@@ -142,7 +142,9 @@ function abstractSentences(abstract: string): SourceSentence[] {
     // "Keywords: sleep; memory; adolescents" is a list, not a sentence of the abstract.
     if (s.label && /^keywords$/i.test(s.label)) return;
     const context = structured && label !== undefined && CONTEXT_LABEL.test(label) && !SPEAKS_FOR_ITSELF.test(s.text) && !THIS_PAPER_PHRASE.test(s.text);
-    if (!context) out.push({ text: s.text, section: 'abstract', index });
+    // The last sentence of an abstract that a catalogue cut off ("… strong associatio…") keeps one form of the cut.
+    const text = index === split.length - 1 ? cutOffEnding(s.text) : s.text;
+    if (!context) out.push({ text, section: 'abstract', index });
   });
   return out;
 }

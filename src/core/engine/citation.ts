@@ -6,7 +6,7 @@ import { compressionVariants, plainText, sourceDocument, type SourceDocument } f
 import { contentTerms, cosine, STOPWORDS, termFrequencies, wordCount } from '../text/tokens';
 import { readableTitle } from '../text/titles';
 import { hasOwnVerb, pastTense, startsWithName } from '../text/verbs';
-import { ANAPHORIC_START, FRONTED_POINTER, FUTURE_OWN, hasContributionCue, MENTIONS_OTHER_WORK, NOT_DONE, POINTS_AHEAD, PROBLEM_POINTER, PRONOUN_POINTER } from './cues';
+import { ANAPHORIC_START, CUT_OFF_END, FRONTED_POINTER, FUTURE_OWN, hasContributionCue, MENTIONS_OTHER_WORK, NOT_DONE, POINTS_AHEAD, PROBLEM_POINTER, PRONOUN_POINTER } from './cues';
 import { candidateFeatures, documentContext } from './features';
 import { pointerResolutions, resolvePointers, withoutNumberedPointers, type PointerResolution } from './antecedents';
 import { acronymDefinitions, expandAcronyms, firstPersonPlural, inAuthorsVoice, namedWorkAsWe, PROPER_OPENER, rewriteSentence, statesAim, stripLeadingDiscourse, toThirdSingular } from './rewrite';
@@ -189,7 +189,8 @@ export function rankCandidates(record: PaperRecord, doc: SourceDocument, scorer:
     // sentence leaves it out: that variant is written in its place, with the sentence's score (another sentence is no
     // better for it: "… proposed X, which addresses these problems" still says what X is).
     else if (PROBLEM_POINTER.test(c.extract) && withoutProblemPointer.has(c.sentenceIndex) && PROBLEM_POINTER.test(writtenText(c))) pointsToProblem.push(c);
-    if (kind.notDone) c.score -= NOT_DONE_PENALTY;
+    // A sentence the source left unfinished, unless a shorter variant ends before the cut.
+    if (kind.notDone || CUT_OFF_END.test(c.extract)) c.score -= NOT_DONE_PENALTY;
     if (kind.aim) c.score += STATED_AIM_BONUS;
   }
   for (const c of pointsToProblem) {

@@ -108,6 +108,17 @@ export const PROBLEM_POINTER =
   /\b(?:address(?:es|ed|ing)?|bridg(?:e|es|ed|ing)|remed(?:y|ies|ied|ying)|overcom(?:e|es|ing)|overcame|solv(?:e|es|ed|ing)|tackl(?:e|es|ed|ing)|alleviat(?:e|es|ed|ing)|mitigat(?:e|es|ed|ing)|fill(?:s|ed|ing)?|clos(?:e|es|ed|ing)|resolv(?:e|es|ed|ing)|answer(?:s|ed|ing)?|approach(?:es|ed|ing)?|handl(?:e|es|ed|ing)|circumvent(?:s|ed|ing)?|bypass(?:es|ed|ing)?|avoid(?:s|ed|ing)?|fix(?:es|ed|ing)?)\s+(?:(?:each|all|both|some|many|most) of\s+)?(?:this|these|those)\s+(?:[\w-]+\s+)?(?:problems?|issues?|challenges?|limitations?|gaps?|questions?|shortcomings?|difficult(?:y|ies)|drawbacks?|deficienc(?:y|ies)|concerns?|obstacles?|weakness(?:es)?)\b(?!\s+(?:of|in|for|with|between)\b)/i;
 
 /**
+ * "… the logbooks of one pilot: Ann Mo …": an abstract that a catalogue or an export cut off, its last sentence
+ * unfinished (written with the ellipsis it ended on, see `cutOffEnding`).
+ */
+export const CUT_OFF_END = /\s…$/;
+
+/** "… cultures,...", "… strong associatio…" → "… cultures …", "… strong associatio …": one way to show the cut. */
+export function cutOffEnding(sentence: string): string {
+  return sentence.replace(/\s*[,;:–—-]?\s*(?:\.{3,}|…)$/, ' …');
+}
+
+/**
  * What the paper did not do: plans ("We plan to extend …", "In future work, …") and open questions ("How much
  * annotation is needed …?"). A linked PDF's conclusion is full of them; reporting one as the work's finding
  * ("Smith \cite{k} planned to extend …") misdescribes it. Last resort only.

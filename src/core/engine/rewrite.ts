@@ -271,7 +271,8 @@ function capitalizeFirst(s: string): string {
 }
 
 /** A sentence already ends here, also inside a closing quotation mark or bracket ("… called “brittle.”"). */
-const SENTENCE_END = /[.!?]["'”’»)\]]?$/;
+// "… used in harbours …": a sentence the source itself left unfinished ends on its ellipsis, not on a full stop after it.
+const SENTENCE_END = /(?:[.!?]["'”’»)\]]?|\s…)$/;
 
 function ensureFinalPeriod(s: string): string {
   const t = s.replace(/[\s,;:–—-]+$/, '');

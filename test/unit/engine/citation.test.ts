@@ -151,6 +151,15 @@ describe('DefaultEngine.citationSentence', () => {
     assert.equal((await citeAlone(uncut)).text, 'Moss \\cite{moss4} proposed a gauge reader that remedies these problems.');
   });
 
+  it('reads an abstract a catalogue cut off ("… of small po...") as unfinished: a whole clause first, else the cut shown once', async () => {
+    const cut = { key: 'moss5', type: 'article', title: '', authors: [{ family: 'Moss', given: 'Ida' }], abstract: 'Tide tables are printed every year. This study examines how harbour pilots use printed tide tables in fog, which often hides the...' };
+    assert.equal((await citeAlone(cut)).text, 'Moss \\cite{moss5} examined how harbour pilots use printed tide tables in fog.');
+    const only = { ...cut, key: 'moss6', abstract: 'This study examines how harbour pilots read the tide tables of small po...' };
+    assert.equal((await citeAlone(only)).text, 'Moss \\cite{moss6} examined how harbour pilots read the tide tables of small po …');
+    const listed = { ...cut, key: 'moss7', abstract: 'Tide tables for small harbours assume that the tides of rivers, estuaries,...' };
+    assert.equal((await citeAlone(listed)).text, 'Tide tables for small harbours assume that the tides of rivers, estuaries … \\cite{moss7}.');
+  });
+
   it('keeps the capital of a name that opens a reported claim, and only of a name', async () => {
     const record = { key: 'ode2021', type: 'article', title: 'Parsing Welsh Verse', authors: [{ family: 'Ode', given: 'Iolo' }], abstract: 'Markov chains over verse lines mix slowly on long odes.' };
     const s = await engine.citationSentence({ key: 'ode2021', style: 'citation' }, new MemoryLibrary([record]));
