@@ -44,7 +44,9 @@ function words(s: string): number {
 export function plainText(text: string): string {
   // A run of three or more backticks is debris, not TeX's opening quotes.
   const plain = latexToUnicode(withoutInlineCitations(text.replace(/<\/?(?:abs|p|i|b|sub|sup|jats:[a-z]+)>/gi, ' ').replace(/`{3,}/g, '')))
-    .replace(/^\s*abstract[:.\s]+/i, '')
+    // "Abstract: …", and the ", Abstract:, …" of exports that joined empty fields before it ("Abstract, font-
+    // independent descriptions …" opens on the adjective).
+    .replace(/^\s*abstract[:.\s]+|^[\s,;]+abstract[:.,\s]+/i, '')
     // What a dropped citation leaves behind: "(\citep{k})" → "()", "by \cite{k}, we" → "by , we".
     .replace(/\(\s*[,;]?\s*\)/g, '')
     // … and what is left where a data set removed the names from author–year citations: "BERT (, 2018)",

@@ -160,6 +160,13 @@ describe('DefaultEngine.citationSentence', () => {
     assert.equal((await citeAlone(listed)).text, 'Tide tables for small harbours assume that the tides of rivers, estuaries … \\cite{moss7}.');
   });
 
+  it('drops the "Abstract:" label that an export wrote after empty fields (", Abstract:, This paper …")', async () => {
+    const record = { key: 'moss8', type: 'article', title: '', authors: [{ family: 'Moss', given: 'Ida' }], abstract: ', Abstract:, This paper charts the tides of four harbours from gauge logs.' };
+    assert.equal((await citeAlone(record)).text, 'Moss \\cite{moss8} charted the tides of four harbours from gauge logs.');
+    const adjective = { ...record, key: 'moss9', abstract: 'Abstract, gauge-free tide models are useful for small harbours.' };
+    assert.match((await citeAlone(adjective)).text, /^Abstract, gauge-free tide models are useful/);
+  });
+
   it('keeps the capital of a name that opens a reported claim, and only of a name', async () => {
     const record = { key: 'ode2021', type: 'article', title: 'Parsing Welsh Verse', authors: [{ family: 'Ode', given: 'Iolo' }], abstract: 'Markov chains over verse lines mix slowly on long odes.' };
     const s = await engine.citationSentence({ key: 'ode2021', style: 'citation' }, new MemoryLibrary([record]));
