@@ -343,8 +343,9 @@ export function titledCitation(record: PaperRecord, title: string, ranked: reado
     // A claim that still refers to "they", or goes on from the sentence before ("But if …"), needs that sentence.
     // … and one that speaks of "this paper" is the paper's own voice, not a claim to report.
     if (/^(?:so|thus|hence|therefore|then|also|but|and|or|nor|yet|however)\b|\b(?:they|their|them)\b|\bthis (?:paper|work|article|study)\b/i.test(claim)) return undefined;
-    // … nor one that is only a noun phrase ("noted that tide prediction and harbour pilotage on the Atlantic coast").
-    if (!hasOwnVerb(claim)) return undefined;
+    // … nor one that is only a noun phrase ("noted that tide prediction and harbour pilotage on the Atlantic coast"),
+    // even with a clause of its own ("noted that a short memoir of the harbour, when the pilots went on strike").
+    if (!hasOwnVerb(claim.replace(/,\s+(?:when|where|which|who|whom|whose|while)\b[^,]*(?:,|$)/g, ' '))) return undefined;
     const first = claim.split(' ')[0];
     // "noted that discourse connectives …": a capital that only opened the sentence goes, names keep theirs (a
     // word the abstract also writes in lower case is not a name, nor is a common word: "Prose parsers …").

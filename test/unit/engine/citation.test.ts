@@ -402,6 +402,10 @@ describe('titledCitation: "noted that" with a claim', () => {
     assert.equal(titledCitation(record, record.title, [candidate('Font creation and glyph management on the Mac.')]), undefined);
     assert.equal(titledCitation(record, record.title, [candidate('A side-by-side comparison of five popular taggers.')]), undefined);
     assert.match(titledCitation(record, record.title, [candidate("Glyph's kits hold a broad range of typefaces.")])?.text ?? '', /noted that Glyph's kits hold/);
+    // A clause inside the noun phrase does not make it a claim.
+    assert.equal(titledCitation(record, record.title, [candidate('A short memoir of the harbour, when the pilots went on strike for a season.')]), undefined);
+    assert.match(titledCitation(record, record.title, [candidate('Pilots read the tide from painted posts, which the harbour repaints every spring.')])?.text ?? '', /noted that pilots read the tide/);
+    assert.match(titledCitation(record, record.title, [candidate('Harbour logs, which the port keeps for a century, are read by few historians.')])?.text ?? '', /noted that harbour logs, which/);
   });
 });
 
