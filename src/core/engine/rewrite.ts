@@ -177,10 +177,11 @@ const LEADING_PURPOSE = new RegExp(String.raw`^(?:in order |so as |(?:aiming|see
 const PURPOSE_POINTED_BACK = new RegExp(String.raw`(?<=[\p{L}\d)\]"”’])(,?\s+)(?:in order |so as )?to\s+${REMEDY}\s+${PROBLEM_POINTED_BACK}(?=\s*(?:[,;.!?]|$))`, 'giu');
 /**
  * Words after which a "to …" is what they need, not a purpose that can go ("have been applied to solve such problems",
- * "Aiming to bridge this gap", "begins to tackle these challenges", "designed to address these issues").
+ * "Aiming to bridge this gap", "begins to tackle these challenges", "designed to address these issues", "sets out to
+ * close this gap").
  */
 const NEEDS_ITS_INFINITIVE =
-  /\b(?:in order|so as|aim(?:s|ed|ing)?|tr(?:y|ies|ied|ying)|seek(?:s|ing)?|sought|hop(?:e|es|ed|ing)|attempts?|efforts?|ways?|means|approach(?:es)?|solutions?|how|able|unable|wants?|wish(?:es)?|needs?|used|be|been|being|is|are|was|were|begins?|began|beginning|continues?|helps?|serves?|steps?|necessary|sufficient|enough|likely|\w+ed)$/i;
+  /\b(?:in order|so as|set(?:s|ting)? out|aim(?:s|ed|ing)?|tr(?:y|ies|ied|ying)|seek(?:s|ing)?|sought|hop(?:e|es|ed|ing)|attempts?|efforts?|ways?|means|approach(?:es)?|solutions?|how|able|unable|wants?|wish(?:es)?|needs?|used|be|been|being|is|are|was|were|begins?|began|beginning|continues?|helps?|serves?|steps?|necessary|sufficient|enough|likely|\w+ed)$/i;
 const AUTHORS_SUBJECT = String.raw`((?:we|I|this (?:paper|work|article|study|thesis))\s+(?:(?:also|further|then|first|here)\s+)?)`;
 /** "We address these issues by proposing X" → "We propose X": what was done, without the problem it pointed back at. */
 const REMEDY_BY_MEANS = new RegExp(

@@ -154,6 +154,10 @@ describe('rewriteSentence', () => {
       rewriteSentence('Spectral methods have recently been applied to solve such problems.', { record: one, style: 'tldr' }),
       'Spectral methods have recently been applied to solve such problems.',
     );
+    assert.match(
+      rewriteSentence('We present a berth planner for small harbours, which sets out to close this gap.', { record: one, style: 'tldr' }),
+      /which sets out to close this gap\.$/,
+    );
     // An aim that opens the sentence goes whole, as "To bridge this gap, " does (never "Aiming, ").
     assert.equal(rewriteSentence('Aiming to bridge this gap, we design deep lattice forests.', { record: one, style: 'tldr' }), 'This paper designs deep lattice forests.');
     assert.equal(
