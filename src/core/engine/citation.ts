@@ -159,7 +159,12 @@ export function rankCandidates(record: PaperRecord, doc: SourceDocument, scorer:
   };
   // Per sentence, its variants that name no problem from the sentence before (see below).
   const withoutProblemPointer = new Map<number, ScoredCandidate[]>();
-  for (const c of candidates) if (!PROBLEM_POINTER.test(c.extract)) withoutProblemPointer.set(c.sentenceIndex, [...(withoutProblemPointer.get(c.sentenceIndex) ?? []), c]);
+  for (const c of candidates) {
+    if (PROBLEM_POINTER.test(c.extract)) continue;
+    const variants = withoutProblemPointer.get(c.sentenceIndex) ?? [];
+    variants.push(c);
+    withoutProblemPointer.set(c.sentenceIndex, variants);
+  }
   const pointsToProblem: ScoredCandidate[] = [];
   for (const c of candidates) {
     c.score = scorer.score(c.features);

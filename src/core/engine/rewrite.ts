@@ -271,8 +271,10 @@ function capitalizeFirst(s: string): string {
   return m[1] + m[2].toUpperCase() + s.slice(m[0].length);
 }
 
-/** A sentence already ends here, also inside a closing quotation mark or bracket ("… called “brittle.”"). */
-// "… used in harbours …": a sentence the source itself left unfinished ends on its ellipsis, not on a full stop after it.
+/**
+ * A sentence already ends here, also inside a closing quotation mark or bracket ("… called “brittle.”"), or on the
+ * ellipsis of a sentence the source left unfinished ("… used in harbours …", never "… harbours ….").
+ */
 const SENTENCE_END = /(?:[.!?]["'”’»)\]]?|\s…)$/;
 
 function ensureFinalPeriod(s: string): string {
@@ -438,7 +440,7 @@ export function clauseTruncations(sentence: string, minWords = 7): Truncation[] 
     // cost function]", "…, dealing [with …]": a participle without the complement that follows it says nothing.
     const lastWord = head.trimEnd().split(/\s+/).pop() ?? '';
     if (/^\s/.test(m[0]) && (isPastForm(lastWord) || /,\s*[a-z]+ing\s*$/i.test(head))) continue;
-    // "… allows the pilot to automatically search [for a berth]", "… learns to encode [with two codebooks]": an
+    // "… allows the pilot to automatically search [for a berth]", "… learns to encode [with a pair of codebooks]": an
     // infinitive that an adverb or "learns to" marks as a verb, cut from what it acts on.
     if (/^\s/.test(m[0]) && /\b(?:to\s+\p{L}+ly\s+(?:\(\p{L}+-?\))?|(?:learns?|learned|learning|how)\s+to\s+)\p{L}+\s*$/iu.test(head)) continue;
     // "… and show that the existence of X [for Y is equivalent to Z]": a claim cut before its verb.
