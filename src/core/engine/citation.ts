@@ -157,10 +157,11 @@ export function rankCandidates(record: PaperRecord, doc: SourceDocument, scorer:
     contributions ??= doc.sentences.flatMap((s, j) => (hasContributionCue(inAuthorsVoice(s.text, record)) ? [j] : []));
     return contributions.some((j) => j !== i);
   };
-  // Per sentence, its variants that name no problem from the sentence before (see below).
+  // The variants that name a problem from the sentence before, and per sentence those that do not (see below).
+  const namesProblem = new Set(candidates.filter((c) => PROBLEM_POINTER.test(c.extract)));
   const withoutProblemPointer = new Map<number, ScoredCandidate[]>();
   for (const c of candidates) {
-    if (PROBLEM_POINTER.test(c.extract)) continue;
+    if (namesProblem.has(c)) continue;
     const variants = withoutProblemPointer.get(c.sentenceIndex) ?? [];
     variants.push(c);
     withoutProblemPointer.set(c.sentenceIndex, variants);
@@ -193,7 +194,7 @@ export function rankCandidates(record: PaperRecord, doc: SourceDocument, scorer:
     // A problem named mid-sentence ("… which tries to close this gap"), where a shorter variant of the same
     // sentence leaves it out: that variant is written in its place, with the sentence's score (another sentence is no
     // better for it: "… proposed X, which addresses these problems" still says what X is).
-    else if (PROBLEM_POINTER.test(c.extract) && withoutProblemPointer.has(c.sentenceIndex) && PROBLEM_POINTER.test(writtenText(c))) pointsToProblem.push(c);
+    else if (namesProblem.has(c) && withoutProblemPointer.has(c.sentenceIndex) && PROBLEM_POINTER.test(writtenText(c))) pointsToProblem.push(c);
     // A sentence the source left unfinished, unless a shorter variant ends before the cut.
     if (kind.notDone || CUT_OFF_END.test(c.extract)) c.score -= NOT_DONE_PENALTY;
     if (kind.aim) c.score += STATED_AIM_BONUS;

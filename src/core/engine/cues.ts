@@ -99,13 +99,18 @@ export const FRONTED_POINTER =
 export const PRONOUN_POINTER =
   /(?<=\S\s+)\b(?:this|these|those)\s+(?!is\s+(?:(?:the|a|an)\s+)?(?:first|only|book|volume|guide|handbook|definitive|authoritative|ideal|perfect|essential|best|most|standard|classic|ultimate)\b)(?:is|are|was|were|has|have|had|can|could|may|might|will|would|should|does|did|implies|suggests|allows|leads|makes|requires|enables|becomes|happens|occurs)\b|\b(?:address|achieve|do|tackle|solve|overcome|remedy|exploit|alleviate|mitigate|avoid|explain|fix)\s+(?:this|these|those)\s*(?:[.;,:!?]|$)/i;
 
+/** "these issues", "this gap", "each of these challenges": a problem that an earlier sentence of the abstract named. */
+export const PROBLEM_POINTED_BACK = String.raw`(?:(?:each|all|both|some|many|most|several|one|two) of\s+)?(?:this|these|that|those|the above|the aforementioned|such)(?:\s+[\w-]+){0,2}?\s+(?:issues?|problems?|challenges?|limitations?|limits|shortcomings?|gaps?|drawbacks?|difficult(?:y|ies)|bottlenecks?|questions?|concerns?|deficienc(?:y|ies)|weakness(?:es)?|obstacles?|disadvantages?)\b`;
+
 /**
  * "… a berth planner for small harbours, which tries to close this gap", "… a gauge reader that remedies these
  * problems": the problem a sentence addresses, named in the sentence before it. ("… addresses this problem of berth
  * planning" says which.)
  */
-export const PROBLEM_POINTER =
-  /\b(?:address(?:es|ed|ing)?|bridg(?:e|es|ed|ing)|remed(?:y|ies|ied|ying)|overcom(?:e|es|ing)|overcame|solv(?:e|es|ed|ing)|tackl(?:e|es|ed|ing)|alleviat(?:e|es|ed|ing)|mitigat(?:e|es|ed|ing)|fill(?:s|ed|ing)?|clos(?:e|es|ed|ing)|resolv(?:e|es|ed|ing)|answer(?:s|ed|ing)?|approach(?:es|ed|ing)?|handl(?:e|es|ed|ing)|circumvent(?:s|ed|ing)?|bypass(?:es|ed|ing)?|avoid(?:s|ed|ing)?|fix(?:es|ed|ing)?)\s+(?:(?:each|all|both|some|many|most) of\s+)?(?:this|these|those)\s+(?:[\w-]+\s+)?(?:problems?|issues?|challenges?|limitations?|gaps?|questions?|shortcomings?|difficult(?:y|ies)|drawbacks?|deficienc(?:y|ies)|concerns?|obstacles?|weakness(?:es)?)\b(?!\s+(?:of|in|for|with|between)\b)/i;
+export const PROBLEM_POINTER = new RegExp(
+  String.raw`\b(?:address(?:es|ed|ing)?|bridg(?:e|es|ed|ing)|remed(?:y|ies|ied|ying)|overcom(?:e|es|ing)|overcame|solv(?:e|es|ed|ing)|tackl(?:e|es|ed|ing)|alleviat(?:e|es|ed|ing)|mitigat(?:e|es|ed|ing)|fill(?:s|ed|ing)?|clos(?:e|es|ed|ing)|resolv(?:e|es|ed|ing)|answer(?:s|ed|ing)?|approach(?:es|ed|ing)?|handl(?:e|es|ed|ing)|circumvent(?:s|ed|ing)?|bypass(?:es|ed|ing)?|avoid(?:s|ed|ing)?|fix(?:es|ed|ing)?)\s+${PROBLEM_POINTED_BACK}(?!\s+(?:of|in|for|with|between)\b)`,
+  'i',
+);
 
 /**
  * "… the logbooks of one pilot: Ann Mo …": an abstract that a catalogue or an export cut off, its last sentence

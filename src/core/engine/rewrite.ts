@@ -6,7 +6,7 @@ import { STOPWORDS } from '../text/tokens';
 import { baseFromGerund, baseFromPast, hasOwnVerb, isPastForm, pastTense, taggedTerms } from '../text/verbs';
 import { englishWords } from '../text/words';
 import { citedAtEnd, citeMarker, workSubject, type Plurality } from './authors';
-import { MENTIONS_OTHER_WORK, splitAbstractLabel } from './cues';
+import { MENTIONS_OTHER_WORK, PROBLEM_POINTED_BACK, splitAbstractLabel } from './cues';
 
 // ---------------------------------------------------------------- first person singular
 
@@ -167,8 +167,6 @@ const LEADING_FRAME_NO_COMMA =
 /** "Currently, we address …": the time is the paper's own, and wrong once the sentence reports it ("Currently, they addressed"). */
 const LEADING_NOW_BEFORE_WE = /^(?:currently|at present|presently|now|today)\s*,?\s+(?=(?:we|I)\b)/i;
 
-/** "these issues", "this gap", "each of these challenges": a problem that an earlier sentence of the abstract named. */
-const PROBLEM_POINTED_BACK = String.raw`(?:(?:each|all|both|some|many|most|several|one|two) of\s+)?(?:this|these|that|those|the above|the aforementioned|such)(?:\s+[\w-]+){0,2}?\s+(?:issues?|problems?|challenges?|limitations?|limits|shortcomings?|gaps?|drawbacks?|difficult(?:y|ies)|bottlenecks?|questions?|concerns?|deficienc(?:y|ies)|weakness(?:es)?|obstacles?|disadvantages?)\b`;
 const REMEDY_VERBS = 'address|tackle|overcome|solve|alleviate|mitigate|remedy|resolve|circumvent|bridge|close|fill|answer|handle|fix|deal with|cope with|counter|approach|attack';
 const REMEDY = `(?:${REMEDY_VERBS})`;
 /** "To address this issue we introduce …" (without its comma), "In order to address this issue, …". */
