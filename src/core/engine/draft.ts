@@ -352,15 +352,14 @@ function pluralWhereWritten(surface: string, written: SurfaceCounts): string {
 }
 
 /**
- * Whether a sentence with these content terms says what the other sentence says: the two are alike, or nearly all of
- * its words are the other's (a short sentence inside a longer one).
+ * Whether a sentence with these content-term counts says what the other sentence says: the two are alike, or nearly
+ * all of its words are the other's (a short sentence inside a longer one).
  */
-function saysNothingNew(terms: readonly string[], other: readonly string[]): boolean {
-  if (cosine(termFrequencies(terms), termFrequencies(other)) >= SAME_THING_SIMILARITY) return true;
-  const distinct = new Set(terms);
-  const otherSet = new Set(other);
-  const shared = [...distinct].filter((t) => otherSet.has(t)).length;
-  return distinct.size > 0 && shared / distinct.size >= CONTAINED_SHARE;
+function saysNothingNew(terms: SparseVector, other: SparseVector): boolean {
+  if (cosine(terms, other) >= SAME_THING_SIMILARITY) return true;
+  let shared = 0;
+  for (const t of terms.keys()) if (other.has(t)) shared++;
+  return terms.size > 0 && shared / terms.size >= CONTAINED_SHARE;
 }
 
 /** A work the library has neither title nor abstract of. */
@@ -703,12 +702,13 @@ export async function writeDraft(req: DraftRequest, ctx: DraftContext): Promise<
   const hi = targetWords * (1 + LENGTH_TOLERANCE);
   const lo = targetWords * (1 - LENGTH_TOLERANCE);
   const allWorks = groups.flatMap((g) => g.works);
-  // Content words of a candidate's extract, tokenised once: the length fitting below compares them work by work.
-  const termsByCandidate = new Map<ScoredCandidate, string[]>();
-  const extractTerms = (c: ScoredCandidate): string[] => {
-    let terms = termsByCandidate.get(c);
-    if (!terms) termsByCandidate.set(c, (terms = contentTerms(c.extract)));
-    return terms;
+  // Content-word counts of a candidate's extract, made once: the length fitting below compares them work by work and
+  // round by round.
+  const vectorByCandidate = new Map<ScoredCandidate, SparseVector>();
+  const extractVector = (c: ScoredCandidate): SparseVector => {
+    let vector = vectorByCandidate.get(c);
+    if (!vector) vectorByCandidate.set(c, (vector = termFrequencies(contentTerms(c.extract))));
+    return vector;
   };
   // Too long: first shorter variants, then drop contrasts beyond the first, then fold the weakest works into
   // grouped citations.
@@ -718,9 +718,9 @@ export async function writeDraft(req: DraftRequest, ctx: DraftContext): Promise<
     // A shorter variant can lose what set the work apart and say only what another work's sentence says ("presented
     // an approach to X" beside "presented an approach to X problems that combines …"), once the clauses that differed
     // are cut.
-    const saidElsewhere = allWorks.filter((x) => x !== w && !x.groupedOnly).flatMap((x) => x.chosen.map((c) => extractTerms(x.options[c])));
+    const saidElsewhere = allWorks.filter((x) => x !== w && !x.groupedOnly).flatMap((x) => x.chosen.map((c) => extractVector(x.options[c])));
     const repeats = (c: ScoredCandidate) => {
-      const terms = extractTerms(c);
+      const terms = extractVector(c);
       return saidElsewhere.some((other) => saysNothingNew(terms, other));
     };
     const shorter = current ? w.shorter?.get(current.sentenceIndex)?.find((c) => wordCount(c.text) < wordCount(current.text) && !repeats(c)) : undefined;
@@ -750,11 +750,11 @@ export async function writeDraft(req: DraftRequest, ctx: DraftContext): Promise<
       continue;
     }
     const group = groups.find((g) => g.works.includes(w))!;
-    const said = group.works.flatMap((x) => x.chosen.map((c) => extractTerms(x.options[c])));
+    const said = group.works.flatMap((x) => x.chosen.map((c) => extractVector(x.options[c])));
     for (let i = 0; i < w.options.length; i++) {
       const original = w.options[i];
       const shortest = [original, ...(w.shorter?.get(original.sentenceIndex) ?? [])].sort((a, b) => wordCount(a.text) - wordCount(b.text))[0];
-      const terms = extractTerms(shortest);
+      const terms = extractVector(shortest);
       if (said.some((other) => saysNothingNew(terms, other))) continue;
       w.groupedOnly = false;
       w.options[i] = shortest;
@@ -786,7 +786,7 @@ export async function writeDraft(req: DraftRequest, ctx: DraftContext): Promise<
   while (paragraphWords(groups, topicsFor(), syntax) < targetWords && grew) {
     grew = false;
     for (const g of groups) {
-      const said = g.works.flatMap((w) => w.chosen.map((c) => termFrequencies(extractTerms(w.options[c]))));
+      const said = g.works.flatMap((w) => w.chosen.map((c) => extractVector(w.options[c])));
       let bestWork: WorkPlan | undefined;
       let bestIndex = -1;
       let bestValue = -Infinity;
@@ -797,7 +797,7 @@ export async function writeDraft(req: DraftRequest, ctx: DraftContext): Promise<
           if (w.chosen.includes(i)) return;
           // "They are both elaborated to …" points at the sentence before it in the paper: only after that sentence.
           if (!standsAlone(c.source.text) && !w.chosen.some((k) => follows(c, w.options[k]))) return;
-          const v = termFrequencies(extractTerms(c));
+          const v = extractVector(c);
           const redundancy = Math.max(0, ...said.map((s) => cosine(s, v)));
           const value = MMR_LAMBDA * (c.score - top) - (1 - MMR_LAMBDA) * redundancy;
           // Rounds: no work gets another sentence while a work of the group has fewer (a long PDF would otherwise
