@@ -370,13 +370,16 @@ const GENERIC_HEAD_AT_END =
 const DEFINITION_ECHO = /\b([\p{L}-]{3,}?)s?(?:\s*:|,?\s+(?:which|that)\s+(?:is|are))\s+(?:(?:a|an|the)\s+)?\1s?\s*$/iu;
 
 /** Words that open a fronted phrase or clause, which a main clause must follow. */
-const FRONTED_OPENER = /^(?:as|in|by|with|for|to|from|on|under|through|via|using|motivated|inspired|driven|based|given|since|because|while|although|though|when|if|after|before|unlike|despite|towards?|building|following)\b/i;
+const FRONTED_OPENER = /^(?:as|in|by|with|for|to|from|on|under|through|via|using|motivated|inspired|driven|based|given|since|because|while|whereas|although|though|when|if|after|before|unlike|(?:much |just )?like|just as|similar(?:ly)? to|compared (?:to|with)|despite|towards?|building|following)\b/i;
 
 export interface Truncation {
   text: string;
   /** Fraction of the original words kept. */
   kept: number;
 }
+
+/** The rest of an aside that closes with a comma before the sentence's verb (", have however not been …"). */
+const ASIDE_BEFORE_VERB = /^(?:[^;(),]{1,50},\s*){1,4}?(?:(?:however|also|still|often|thus|then|not)\s+)*(?:is|are|was|were|has|have|had|can|could|will|would|may|might|should|must|does|do|did|cannot|remains?|remained)\b/i;
 
 /** A sentence whose main verb is the passive at its very end ("… is presented."). */
 const PASSIVE_AT_END = /\b(?:is|are|was|were)\s+(?:(?:also|here|then|first|briefly|[a-z]+ly)\s+)?[a-z]+(?:ed|en|wn|lt|ght)\s*[.!]?$/i;
@@ -430,6 +433,9 @@ export function clauseTruncations(sentence: string, minWords = 7): Truncation[] 
     // "As a means of charting the tides [for …, this paper builds X]": a fronted phrase without the clause it leads
     // into.
     if (FRONTED_OPENER.test(head) && !head.includes(',') && !/\b(?:we|I|they|it|this (?:paper|work|article|study))\b/.test(head)) continue;
+    // "Readings of the gauge, such as those at dawn, have often been lost": the aside sat inside the subject, and the
+    // main verb comes after it.
+    if (/^,\s*(?:such as|including|e\.g\.|i\.e\.|especially|particularly)/i.test(m[0]) && ASIDE_BEFORE_VERB.test(sentence.slice(m.index + m[0].length))) continue;
     // "classifies documents not by topic, but by sentiment": the cut would say the opposite.
     if (/^,\s*but\b/i.test(m[0]) && /\bnot\b/i.test(head.slice(head.lastIndexOf(',') + 1))) continue;
     // "A planner that … with X is presented.": the main verb comes after the cut.

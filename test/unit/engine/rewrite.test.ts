@@ -817,6 +817,16 @@ describe('clause truncations that would lose the main verb', () => {
     for (const cut of cuts(sentence)) assert.ok(!/recent guidelines\.$/.test(cut), cut);
     assert.ok(cuts('We recommend that even when using large lexicons, teachers should check the guidelines for spelling in class.').includes('We recommend that even when using large lexicons, teachers should check the guidelines.'));
   });
+  it('does not cut off the verb that follows an aside of examples inside the subject', () => {
+    const sentence = 'Attempts to forecast the tides of small harbours, such as river mouths, have so far not been accurate enough for pilots.';
+    for (const cut of cuts(sentence)) assert.ok(!/small harbours\.$/.test(cut), cut);
+    // Examples at the end of the clause are still left out.
+    assert.ok(cuts('We forecast the tides of small harbours, such as river mouths and fishing ports, with a single gauge.').includes('We forecast the tides of small harbours.'));
+  });
+  it('does not keep only a comparison that the sentence opens with ("Much like how …")', () => {
+    const sentence = 'Much like how pilots read the tide from a gauge, which can then be shared with other ports, the ferry network learns the currents from its own crossings.';
+    for (const cut of cuts(sentence)) assert.ok(!/^Much like how pilots read the tide from a gauge\.$/.test(cut), cut);
+  });
 });
 
 describe('openers and asides', () => {
