@@ -527,6 +527,8 @@ const ALWAYS_VERB = new RegExp(`^(?:${ALWAYS_VERBS})$`, 'i');
 // The verb must be followed by what starts an object, so that nouns ("the design and use of X") stay as they are.
 const OBJECT_START =
   /^(?:the|a|an|that|how|whether|its|their|our|it|them|these|this|those|new|novel|several|two|three|four|multiple|both|each|competitive|significant|strong|better|improved|state-of-the-art|some|many|various|experimental|empirical|preliminary|extensive|detailed|encouraging|promising|additional|qualitative|quantitative)$/i;
+/** What "make" takes before its object ("make explicit the rules", "make available a corpus", "make use of"). */
+const MAKE_COMPLEMENT = /^(?:explicit|available|public|possible|clear|precise|accessible|feasible|tractable|practical|transparent|visible|concrete|formal|use)$/i;
 /** What cannot follow a verb that heads a predicate ("the training and use of X", "train and test sets are"). */
 const NOT_OBJECT = /^(?:of|in|on|and|or|by|with|as|is|are|was|were|from|at)$/i;
 /** An adverb between the conjunction and the verb ("and experimentally show", "and instead propose"). */
@@ -631,6 +633,8 @@ function coordinatedVerb(
   const afterTo = /\bto\s+([a-z]+)\s*$/i.exec(before);
   if (afterTo && !/s$/i.test(afterTo[1]) && !STOPWORDS.has(afterTo[1].toLowerCase()) && canBeVerb(afterTo[1].toLowerCase()) && taggedTerms(before).pop()?.tags.includes('Verb')) return m;
   if (next !== undefined && COORDINATED_VERB.test(base) && OBJECT_START.test(next)) return agreed;
+  // "and make explicit the …", "and make use of …": "make" with its complement before the object.
+  if (next !== undefined && /^make$/i.test(base) && MAKE_COMPLEMENT.test(next)) return agreed;
   // "and presents and discusses the results": the first verb shares the object of the second.
   if (next !== undefined && /^(?:and|or)$/i.test(next) && COORDINATED_VERB.test(base)) {
     const pair = /^\s+(?:and|or)\s+([a-z]+)\s+([^\s,.;:]+)/i.exec(whole.slice(at + m.length));

@@ -409,6 +409,17 @@ describe('coordinated verbs', () => {
     assert.equal(rewriteSentence('We analyse weight sharing and identify a problem.', { record: one, style: 'tldr' }), 'This paper analyses weight sharing and identifies a problem.');
   });
 
+  it('inflects "make" whose complement comes before its object ("and make explicit the …", "and make use of …")', () => {
+    const one = { key: 'k', authors: [{ family: 'Roe' }] };
+    assert.equal(
+      rewriteSentence('We chart the tides of ten harbours and make explicit the rules pilots follow.', { record: one, style: 'citation', tense: 'past' }),
+      'Roe \\cite{k} charted the tides of ten harbours and made explicit the rules pilots follow.',
+    );
+    assert.equal(rewriteSentence('We analyse the gauges and make use of old logbooks.', { record: one, style: 'tldr' }), 'This paper analyses the gauges and makes use of old logbooks.');
+    // After a modal the base form stays.
+    assert.equal(rewriteSentence('Pilots can chart and make explicit the tides.', { record: one, style: 'tldr' }), 'Pilots can chart and make explicit the tides.');
+  });
+
   it('inflects reporting verbs of a second predicate too ("and claim that", "and tabulate the scores")', () => {
     const one = { key: 'k', authors: [{ family: 'Roe' }] };
     assert.equal(
