@@ -6,7 +6,7 @@ import { compressionVariants, plainText, sourceDocument, type SourceDocument } f
 import { contentTerms, cosine, STOPWORDS, termFrequencies, wordCount } from '../text/tokens';
 import { readableTitle } from '../text/titles';
 import { hasOwnVerb, pastTense, startsWithName } from '../text/verbs';
-import { ANAPHORIC_START, CUT_OFF_END, FRONTED_POINTER, FUTURE_OWN, hasContributionCue, MENTIONS_OTHER_WORK, NOT_DONE, POINTS_AHEAD, PROBLEM_POINTER, PRONOUN_POINTER } from './cues';
+import { ANAPHORIC_START, CUT_OFF_END, FRONTED_POINTER, FUTURE_OWN, hasContributionCue, MENTIONS_OTHER_WORK, NOT_DONE, POINTS_AHEAD, PROBLEM_POINTER, PRONOUN_POINTER, RELEASE_NOTE } from './cues';
 import { candidateFeatures, documentContext } from './features';
 import { pointerResolutions, resolvePointers, withoutNumberedPointers, type PointerResolution } from './antecedents';
 import { acronymDefinitions, expandAcronyms, firstPersonPlural, inAuthorsVoice, namedWorkAsWe, PROPER_OPENER, rewriteSentence, statesAim, stripLeadingDiscourse, toThirdSingular } from './rewrite';
@@ -24,6 +24,8 @@ export interface ScoredCandidate {
   text: string;
   features: number[];
   score: number;
+  /** Cited only when nothing better is left (someone else's work, a plan, a release note, an unfinished sentence). */
+  lastResort?: boolean;
   /**
    * What its pointers ("such problems") stand for. Applied only where the sentence is written out (`writtenText`),
    * so that choosing a sentence and fitting a length see the words the source has.
@@ -127,7 +129,7 @@ export function enumerateCandidates(record: PaperRecord, doc: SourceDocument, op
 const OTHER_WORK_PENALTY = 10;
 /** Enough to prefer any self-contained sentence the scorer rates near the best. */
 const ANAPHORA_PENALTY = 0.1;
-/** Plans and open questions (NOT_DONE), a conclusion's future work, sentences that point ahead: a last resort. */
+/** Plans and open questions (NOT_DONE), release notes, a conclusion's future work, sentences that point ahead: a last resort. */
 const NOT_DONE_PENALTY = 5;
 /**
  * The tail of a sentence cut off before the abstract begins ("and lesson planning that brings banned books …", as
@@ -180,13 +182,16 @@ export function rankCandidates(record: PaperRecord, doc: SourceDocument, scorer:
       kind = {
         otherWork: MENTIONS_OTHER_WORK.test(c.source.text),
         anaphoric: ANAPHORIC_START.test(opening),
-        notDone: NOT_DONE.test(opening) || FRAGMENT_START.test(c.source.text) || POINTS_AHEAD.test(c.source.text) || (c.source.section === 'conclusion' && FUTURE_OWN.test(c.source.text)),
+        notDone: NOT_DONE.test(opening) || RELEASE_NOTE.test(opening) || FRAGMENT_START.test(c.source.text) || POINTS_AHEAD.test(c.source.text) || (c.source.section === 'conclusion' && FUTURE_OWN.test(c.source.text)),
         aim: statesAim(stripLeadingDiscourse(firstPersonPlural(c.source.text))) && !otherContribution(c.sentenceIndex),
       };
       kinds.set(c.sentenceIndex, kind);
     }
     // Attaching \cite{key} to a sentence about someone else's work would misattribute it.
-    if (options.style === 'citation' && kind.otherWork) c.score -= OTHER_WORK_PENALTY;
+    if (options.style === 'citation' && kind.otherWork) {
+      c.score -= OTHER_WORK_PENALTY;
+      c.lastResort = true;
+    }
     // Read on the candidate, not its source sentence, so that a compression that cut the pointer stands alone. A
     // pronoun "this" has no antecedent a rewrite could name. A fronted pointer may have been resolved in the written
     // text, which is asked only where the extract (its leading discourse already stripped) opens with one.
@@ -196,7 +201,10 @@ export function rankCandidates(record: PaperRecord, doc: SourceDocument, scorer:
     // better for it: "… proposed X, which addresses these problems" still says what X is).
     else if (namesProblem.has(c) && withoutProblemPointer.has(c.sentenceIndex) && PROBLEM_POINTER.test(writtenText(c))) pointsToProblem.push(c);
     // A sentence the source left unfinished, unless a shorter variant ends before the cut.
-    if (kind.notDone || CUT_OFF_END.test(c.extract)) c.score -= NOT_DONE_PENALTY;
+    if (kind.notDone || CUT_OFF_END.test(c.extract)) {
+      c.score -= NOT_DONE_PENALTY;
+      c.lastResort = true;
+    }
     if (kind.aim) c.score += STATED_AIM_BONUS;
   }
   for (const c of pointsToProblem) {

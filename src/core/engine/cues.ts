@@ -131,6 +131,13 @@ export function cutOffEnding(sentence: string): string {
 export const NOT_DONE =
   /^in (?:the )?(?:near )?future\b|\bin (?:the )?(?:near )?future(?: work| research)?[.!]?$|^(?:(?:our|the|their) )?(?:future|further) (?:work|research|studies|directions?) (?:will|should|could|may|might|includes?|is|are)\b|\b(?:we|the authors) (?:also )?(?:plan|intend|hope|would like|wish) to\b|\b(?:we|the authors) (?:are )?continu(?:e|ing) to (?:work|improve|extend|explore|investigate|develop|study)\b|\b(?:we|the authors) are (?:currently|now|still) (?:exploring|investigating|working on|looking (?:at|into))\b|\b(?:we|the authors) are (?:also )?exploring (?:ways|how|whether)\b|\b(?:is|are) left (?:for|to) (?:future|further)\b|^(?:how|what|why|which|when|where|can|could|does|do|is|are|should|would|will)\b[^?]*\?["”’)]*$/i;
 
+/**
+ * "Our code is publicly available at …", "The gauge data will be released": where to get the work, not what it is.
+ * Cited alone ("The encoder of Doe \cite{k} is publicly available") it tells the reader nothing of the work.
+ */
+export const RELEASE_NOTE =
+  /^(?:(?:all )?our\s+[^,;]{0,60}?|(?:(?:the|an?|all|both|this|its|their)\s+[^,;]{0,80}?)?\b(?:code|source|data|datasets?|software|implementations?|models?|encoders?|toolkits?|tools?|corpus|corpora|annotations?|resources?|benchmarks?|library|packages?|scripts?|weights|checkpoints?)\b[^,;]{0,40}?)\s(?:is|are|will be|has been|have been)\s+(?:made\s+)?(?:publicly\s+|freely\s+|openly\s+)?(?:available|released|open[- ]sourced)\b(?:\s+(?:at|from|on|online|via|through|to|for|upon|in|under)\b[^;]*)?[.!]?$/i;
+
 /** In a conclusion, the authors' "we will …" is future work ("we will also seek to address X"), not what was done. */
 export const FUTURE_OWN = /\b(?:we|I)\s+(?:will|shall)\b/i;
 /** A sentence that points ahead at text it does not quote: "As we will see, …", "… works as follows." */

@@ -742,6 +742,27 @@ export async function writeDraft(req: DraftRequest, ctx: DraftContext): Promise<
   // not be cited only in a topic sentence when there is room to say what it does. Grounded works first (best score
   // first, the shortest compression of their least redundant sentence), then title-only works.
   const folded = allWorks.filter((w) => w.groupedOnly).sort((a, b) => (b.options[0]?.score ?? -Infinity) - (a.options[0]?.score ?? -Infinity));
+  // `anyFitting`: not only the work's best new sentence but any that fits, as long as it tells what the work does and
+  // reads on its own.
+  const restore = (w: WorkPlan, anyFitting: boolean): void => {
+    const group = groups.find((g) => g.works.includes(w))!;
+    const said = group.works.flatMap((x) => x.chosen.map((c) => extractVector(x.options[c])));
+    for (let i = 0; i < w.options.length; i++) {
+      const original = w.options[i];
+      if (anyFitting && (original.lastResort || !describesTheWork(original.source.text, w.record) || !standsAlone(original.source.text))) continue;
+      const shortest = [original, ...(w.shorter?.get(original.sentenceIndex) ?? [])].sort((a, b) => wordCount(a.text) - wordCount(b.text))[0];
+      const terms = extractVector(shortest);
+      if (said.some((other) => saysNothingNew(terms, other))) continue;
+      w.groupedOnly = false;
+      w.options[i] = shortest;
+      w.chosen = [i];
+      if (paragraphWords(groups, topicsFor(), syntax) <= hi) return;
+      w.options[i] = original;
+      w.chosen = [];
+      w.groupedOnly = true;
+      if (!anyFitting) return;
+    }
+  };
   for (const w of folded) {
     if (w.titleOnly) {
       if (knowsNothingOf(w)) continue;
@@ -749,24 +770,11 @@ export async function writeDraft(req: DraftRequest, ctx: DraftContext): Promise<
       if (paragraphWords(groups, topicsFor(), syntax) > hi) w.groupedOnly = true;
       continue;
     }
-    const group = groups.find((g) => g.works.includes(w))!;
-    const said = group.works.flatMap((x) => x.chosen.map((c) => extractVector(x.options[c])));
-    for (let i = 0; i < w.options.length; i++) {
-      const original = w.options[i];
-      const shortest = [original, ...(w.shorter?.get(original.sentenceIndex) ?? [])].sort((a, b) => wordCount(a.text) - wordCount(b.text))[0];
-      const terms = extractVector(shortest);
-      if (said.some((other) => saysNothingNew(terms, other))) continue;
-      w.groupedOnly = false;
-      w.options[i] = shortest;
-      w.chosen = [i];
-      if (paragraphWords(groups, topicsFor(), syntax) > hi) {
-        w.options[i] = original;
-        w.chosen = [];
-        w.groupedOnly = true;
-      }
-      break;
-    }
+    restore(w, false);
   }
+  // Then a work still without a sentence may say less than its best: a grouped citation tells the reader nothing of it,
+  // while the words left over would otherwise go to a second sentence of another work.
+  for (const w of folded) if (w.groupedOnly && !w.titleOnly) restore(w, true);
 
   // The author's next unused sentence (first-person contribution sentences first, then the rest in order).
   const addOwn = (g: GroupPlan): boolean => {

@@ -311,6 +311,32 @@ describe('DefaultEngine.draft', () => {
     assert.ok(perWork('long') - Math.min(perWork('a'), perWork('b')) <= 1, `${perWork('long')} / ${perWork('a')} / ${perWork('b')}: ${draft.text}`);
   });
 
+  describe('a tight budget', () => {
+    const harbourWorks = (mensahLast: string) =>
+      new MemoryLibrary([
+        article('okafor', 'Harbour Tide Gauges', { family: 'Okafor', given: 'A.' }, 'Tide tables of small harbours are often years out of date. We propose a tide gauge for small harbours that reads the water level from a floating buoy with a pressure sensor and sends every reading over a radio link to the harbour office, where a clerk checks it against the printed tables each morning. We also describe a cheap wooden mast that holds the gauge above the spray.'),
+        article('lindqvist', 'Ferry Timetables from Tides', { family: 'Lindqvist', given: 'B.' }, 'We present a ferry timetable planner that follows the tides of small harbours.'),
+        article('mensah', 'Night Pilotage', { family: 'Mensah', given: 'C.' }, `We study how harbour pilots board ships at night in rough seas near small harbours, from helmet cameras, interviews with forty pilots and the logbooks that three pilot stations kept over ten winters. ${mensahLast}`),
+        article('roe', 'Berth Scheduling', { family: 'Roe', given: 'D.' }, 'We schedule the berths of small harbours around the tides with an online solver that weighs the draught of each ship against the forecast water level and the pilots on duty in every shift. Our solver also plans the tugs.'),
+      ]);
+    const request = { keys: ['okafor', 'lindqvist', 'mensah', 'roe'], ownAbstract: 'Small harbours need tide tables. We build a network of tide gauges for small harbours that pilots can read at sea.', targetWords: 70, format: 'latex' as const };
+    const workSentences = (draft: { paragraphs: Array<{ sentences: Array<{ role: string; keys: string[]; text: string }> }> }, key: string) =>
+      draft.paragraphs.flatMap((p) => p.sentences).filter((x) => x.role === 'work' && x.keys.includes(key));
+
+    it('says what a work does in a shorter sentence of its own rather than only citing it in the topic sentence', async () => {
+      // Mensah's first sentence is too long for what is left; its second, shorter one still says what the work did.
+      const draft = await engine.draft(request, harbourWorks('We also propose a boarding checklist for pilots.'));
+      for (const key of request.keys) assert.equal(workSentences(draft, key).length, 1, `${key}: ${draft.text}`);
+      assert.match(draft.text, /Mensah \\cite\{mensah\} proposed a boarding checklist for pilots\./);
+    });
+
+    it('does not cite a work for where to download it', async () => {
+      const draft = await engine.draft(request, harbourWorks('Our interview transcripts are publicly available.'));
+      assert.doesNotMatch(draft.text, /publicly available/, draft.text);
+      assert.ok(citedKeys(draft.text, 'latex').includes('mensah'), draft.text);
+    });
+  });
+
   it('groups works whose .bib entry has no abstract by the text of their linked PDFs', async () => {
     const pdf = (key: string, title: string, sentences: string[]) => ({
       key,
