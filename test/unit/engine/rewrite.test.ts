@@ -1113,6 +1113,13 @@ describe('what a sentence quoted alone cannot say', () => {
     assert.equal(stripLeadingDiscourse('In this in-depth exploration, we follow three harbour pilots.'), 'We follow three harbour pilots.');
   });
 
+  it('drops "In our work, " and "In the paper, " but keeps the authors\' earlier work', () => {
+    assert.equal(rewriteSentence('In our work, we chart the tides of six ports.', { record: one, style: 'tldr' }), 'This paper charts the tides of six ports.');
+    assert.equal(rewriteSentence('In the paper, we proposed a tide gauge.', { record: one, style: 'citation', tense: 'past' }), 'Brants \\cite{brants00} proposed a tide gauge.');
+    assert.equal(rewriteSentence('In our work we chart the tides.', { record: one, style: 'tldr' }), 'This paper charts the tides.');
+    assert.equal(stripLeadingDiscourse('In our previous work, we charted the tides.'), 'In our previous work, we charted the tides.');
+  });
+
   it('names the whole of "our X network model" as the authors\' artifact', () => {
     assert.equal(
       rewriteSentence('Our gauge network model can forecast surges in small harbours.', { record: one, style: 'citation', tense: 'past' }),
