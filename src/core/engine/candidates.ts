@@ -1,5 +1,6 @@
 // Candidate sentences for a citation: the abstract from the .bib, and, when a PDF is linked, its abstract,
 // introduction and conclusion (with page provenance). Each candidate also comes in compressed variants.
+import { decodeHTMLStrict } from 'entities';
 import { latexToUnicode } from '../bibtex/latex';
 import type { PaperRecord, PaperSection, SectionKind, SourceSentence } from '../types';
 import { withoutInlineCitations } from '../text/inline-citations';
@@ -42,8 +43,10 @@ function words(s: string): number {
  * The .bib reader's LaTeX decoder does the LaTeX, so an abstract reads the same whichever way it reached the engine.
  */
 export function plainText(text: string): string {
-  // A run of three or more backticks is debris, not TeX's opening quotes.
-  const plain = latexToUnicode(withoutInlineCitations(text.replace(/<\/?(?:abs|p|i|b|sub|sup|jats:[a-z]+)>/gi, ' ').replace(/`{3,}/g, '')))
+  // Reference managers and publishers' feeds leave HTML entities in titles and abstracts ("the World&rsquo;s",
+  // "&quot;…&quot;", "Computers \&amp; Typesetting"): decoded after the LaTeX, which turns "\&" into "&". A run of
+  // three or more backticks is debris, not TeX's opening quotes.
+  const plain = decodeHTMLStrict(latexToUnicode(withoutInlineCitations(text.replace(/<\/?(?:abs|p|i|b|sub|sup|jats:[a-z]+)>/gi, ' ').replace(/`{3,}/g, ''))))
     // "Abstract: …", and the ", Abstract:, …" of exports that joined empty fields before it ("Abstract, font-
     // independent descriptions …" opens on the adjective).
     .replace(/^\s*abstract[:.\s]+|^[\s,;]+abstract[:.,\s]+/i, '')

@@ -223,3 +223,23 @@ describe('sourceDocument: what a citation may quote', () => {
     assert.doesNotMatch(draft.text, /supported by the|Foundation|thank|©|[Cc]opyright|licen[cs]e|Creative Commons|Editor|Data Availability|Permission|Table B|following structures/, draft.text);
   });
 });
+
+describe('HTML entities that reference managers leave in titles and abstracts', () => {
+  it('cites with the characters they stand for, never the entity names', async () => {
+    const record: PaperRecord = {
+      key: 'vell2020tides',
+      type: 'article',
+      title: 'Reading the Harbour&rsquo;s Tides',
+      authors: [{ family: 'Vell' }],
+      abstract: 'We describe &quot;slack-water&quot; forecasts for Tides \\&amp; Currents, a pilots&apos; almanac, when depth &lt; 3&nbsp;m.',
+    };
+    const engine = new DefaultEngine();
+    const cited = await engine.citationSentence({ key: record.key, style: 'citation', syntax: 'cite' }, new MemoryLibrary([record]));
+    assert.doesNotMatch(cited.text, /&[a-z]+;/, cited.text);
+    // Written for LaTeX: the ampersand and the less-than sign escaped, the quotes typeset.
+    assert.match(cited.text, /“slack-water” forecasts for Tides \\& Currents, a pilots' almanac, when depth \\textless\{\} 3 m\./, cited.text);
+    assert.equal(sourceDocument(record).title, 'Reading the Harbour’s Tides');
+    // A bare ampersand is not an entity.
+    assert.equal(sourceDocument({ ...record, title: 'Tides at AT&T Harbour' }).title, 'Tides at AT&T Harbour');
+  });
+});
