@@ -70,6 +70,12 @@ const EXAMPLE_FROM_DATA = /^[“"‘]|\bthe (?:sentence|line|title|query|phrase|
 /** "… described the corpus (“Data Collection”) and the results (“Results”)": the paper's sections, by name. */
 const SECTION_NAME_IN_BRACKETS = /\(\s*[“"]\p{Lu}[^”"()]{1,60}[”"]\s*\)/u;
 /**
+ * How the paper sets up its problem and notation: "We are also given sets U1, …, UM such that …", "We denote by Cmax
+ * the …", "Let G be a graph …", "We write d(v) for …". Reported as a finding ("Doe \cite{k} was also given sets …") it
+ * says nothing.
+ */
+const PROBLEM_SETUP = /^(?:(?:we|one) (?:are|is) (?:also |then )?given\b|(?:we|I) (?:also |then )?(?:denote|write)\b|let (?:us (?:denote|define|assume|write)\b|\p{L}[\p{L}\d]{0,3}(?:\s*[,(]|\s+(?:be|denote|represent)\b))|(?:we|I) use \S+(?: and \S+)? to denote\b)/iu;
+/**
  * Notation, not prose a reader can take in: set membership and sums ("an edge e ∈ E"), superscripts the text layer
  * flattened ("N^(2)(v)"), logic ("¬(e —> f) means …"), a symbol defined as other symbols ("If A = v1, …, vr"). A
  * symbol equal to a number ("with Cohen's d = 0.24") is a result and stays.
@@ -100,7 +106,9 @@ export function pdfSentenceStandsAlone(text: string): boolean {
   if (/\bthe following(?:\s+[\w-]+){0,3}\s*[.:]$/i.test(text)) return false;
   // "3 Harbor Authority Chair … 0.0141 N stated …": a table cell or a list number run into the sentence.
   if (/^\d+(?:\.\d+)*\s+\p{Lu}/u.test(text)) return false;
-  if (EXAMPLE_FROM_DATA.test(text) || SECTION_NAME_IN_BRACKETS.test(text) || NOTATION.test(text)) return false;
+  // Also behind its opener: "For example, “bank” may refer to …".
+  const opened = stripLeadingDiscourse(text);
+  if (EXAMPLE_FROM_DATA.test(text) || EXAMPLE_FROM_DATA.test(opened) || SECTION_NAME_IN_BRACKETS.test(text) || NOTATION.test(text) || PROBLEM_SETUP.test(opened)) return false;
   const tokens = text.split(/\s+/).filter(Boolean);
   const numeric = tokens.filter((t) => /^[-+(]?[\d.,:%]+[)%]?[,.;]?$/.test(t)).length;
   return numeric < 4 || numeric / tokens.length < 0.25;
