@@ -96,7 +96,12 @@ function workNames(record: Pick<PaperRecord, 'title' | 'authors' | 'type'>): str
   if (BOOK_TYPES.test(record.type ?? '') && title.split(/\s+/).length >= 2) names.push(title);
   const first = record.authors?.[0];
   if (first?.family && /^\p{Lu}/u.test(first.family)) {
-    if (first.given) names.push(`${first.given} ${first.family}`);
+    if (first.given) {
+      names.push(`${first.given} ${first.family}`);
+      // "Ama K. Mensah" as the blurb writes her: "Ama Mensah".
+      const firstName = first.given.split(/\s+/)[0];
+      if (firstName !== first.given && !/^\p{Lu}\.?$/u.test(firstName)) names.push(`${firstName} ${first.family}`);
+    }
     names.push(first.family);
   }
   return names;

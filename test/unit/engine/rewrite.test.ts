@@ -1038,6 +1038,10 @@ describe('the authors in the third person, inverted passives and verbs that shar
     const s = await citeAlone(book);
     assert.match(s.text, /Ferreira \\cite\{ferreira2011\} traced how page margins shaped reading habits from incunabula to e-readers, and argued that white space is part of the text\.$/);
     assert.equal(namedWorkAsWe('In this study, Inês Ferreira measures margins in 400 books.', book), 'In this study, we measure margins in 400 books.');
+    // A blurb leaves out the middle initial the .bib gives.
+    const initialled = { ...book, authors: [{ family: 'Ferreira', given: 'Inês M.' }] };
+    assert.equal(namedWorkAsWe('Inês Ferreira measures margins in 400 books.', initialled), 'We measure margins in 400 books.');
+    assert.equal(namedWorkAsWe('Inês M. Ferreira measures margins in 400 books.', initialled), 'We measure margins in 400 books.');
     // A paper's title before its colon is as often a method the sentence is about; "is" says what the work is.
     const paper = { ...book, type: 'article', title: 'Margin Nets: Learning Page Layout' };
     for (const unchanged of ['Margin Nets predicts margins from scans.', 'Ferreira is a typographer.']) assert.equal(namedWorkAsWe(unchanged, paper), unchanged);
