@@ -43,9 +43,9 @@ function words(s: string): number {
  * The .bib reader's LaTeX decoder does the LaTeX, so an abstract reads the same whichever way it reached the engine.
  */
 export function plainText(text: string): string {
-  // Reference managers and publishers' feeds leave HTML entities in titles and abstracts ("the World&rsquo;s",
-  // "&quot;…&quot;", "Computers \&amp; Typesetting"): decoded after the LaTeX, which turns "\&" into "&". A run of
-  // three or more backticks is debris, not TeX's opening quotes.
+  // Reference managers and publishers' feeds leave HTML entities in titles and abstracts ("the Harbour&rsquo;s",
+  // "&quot;…&quot;", "Tides \&amp; Currents"): decoded after the LaTeX, which turns "\&" into "&". A run of three or
+  // more backticks is debris, not TeX's opening quotes.
   const plain = decodeHTMLStrict(latexToUnicode(withoutInlineCitations(text.replace(/<\/?(?:abs|p|i|b|sub|sup|jats:[a-z]+)>/gi, ' ').replace(/`{3,}/g, ''))))
     // "Abstract: …", and the ", Abstract:, …" of exports that joined empty fields before it ("Abstract, font-
     // independent descriptions …" opens on the adjective).
@@ -70,9 +70,9 @@ const EXAMPLE_FROM_DATA = /^[“"‘]|\bthe (?:sentence|line|title|query|phrase|
 /** "… described the corpus (“Data Collection”) and the results (“Results”)": the paper's sections, by name. */
 const SECTION_NAME_IN_BRACKETS = /\(\s*[“"]\p{Lu}[^”"()]{1,60}[”"]\s*\)/u;
 /**
- * How the paper sets up its problem and notation: "We are also given sets U1, …, UM such that …", "We denote by Cmax
- * the …", "Let G be a graph …", "We write d(v) for …". Reported as a finding ("Doe \cite{k} was also given sets …") it
- * says nothing.
+ * How the paper sets up its problem and notation: "We are also given sets S1, …, SK such that …", "We denote by Rmax
+ * the …", "Let B be a set of ballads …", "We write d(v) for …". Reported as a finding ("Doe \cite{k} was also given
+ * sets …") it says nothing.
  */
 const PROBLEM_SETUP = /^(?:(?:we|one) (?:are|is) (?:also |then )?given\b|(?:we|I) (?:also |then )?(?:denote|write)\b|let (?:us (?:denote|define|assume|write)\b|\p{L}[\p{L}\d]{0,3}(?:\s*[,(]|\s+(?:be|denote|represent)\b))|(?:we|I) use \S+(?: and \S+)? to denote\b)/iu;
 /**
@@ -106,7 +106,7 @@ export function pdfSentenceStandsAlone(text: string): boolean {
   if (/\bthe following(?:\s+[\w-]+){0,3}\s*[.:]$/i.test(text)) return false;
   // "3 Harbor Authority Chair … 0.0141 N stated …": a table cell or a list number run into the sentence.
   if (/^\d+(?:\.\d+)*\s+\p{Lu}/u.test(text)) return false;
-  // Also behind its opener: "For example, “bank” may refer to …".
+  // Also behind its opener: "For example, “moor” may rhyme with …".
   const opened = stripLeadingDiscourse(text);
   if (EXAMPLE_FROM_DATA.test(text) || EXAMPLE_FROM_DATA.test(opened) || SECTION_NAME_IN_BRACKETS.test(text) || NOTATION.test(text) || PROBLEM_SETUP.test(opened)) return false;
   const tokens = text.split(/\s+/).filter(Boolean);

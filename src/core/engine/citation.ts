@@ -129,7 +129,10 @@ export function enumerateCandidates(record: PaperRecord, doc: SourceDocument, op
 const OTHER_WORK_PENALTY = 10;
 /** Enough to prefer any self-contained sentence the scorer rates near the best. */
 const ANAPHORA_PENALTY = 0.1;
-/** Plans and open questions (NOT_DONE), release notes, a conclusion's future work, sentences that point ahead: a last resort. */
+/**
+ * Plans and open questions (NOT_DONE), release notes, a conclusion's future work, sentences that point ahead: a last
+ * resort.
+ */
 const NOT_DONE_PENALTY = 5;
 /**
  * The tail of a sentence cut off before the abstract begins ("and lesson planning that brings banned books …", as

@@ -132,7 +132,8 @@ export const NOT_DONE =
   /^in (?:the )?(?:near )?future\b|\bin (?:the )?(?:near )?future(?: work| research)?[.!]?$|^(?:(?:our|the|their) )?(?:future|further) (?:work|research|studies|directions?) (?:will|should|could|may|might|includes?|is|are)\b|\b(?:we|the authors) (?:also )?(?:plan|intend|hope|would like|wish) to\b|\b(?:we|the authors) (?:are )?continu(?:e|ing) to (?:work|improve|extend|explore|investigate|develop|study)\b|\b(?:we|the authors) are (?:currently|now|still) (?:exploring|investigating|working on|looking (?:at|into))\b|\b(?:we|the authors) are (?:also )?exploring (?:ways|how|whether)\b|\b(?:is|are) left (?:for|to) (?:future|further)\b|^(?:how|what|why|which|when|where|can|could|does|do|is|are|should|would|will)\b[^?]*\?["”’)]*$/i;
 
 /**
- * "Our code is publicly available at …", "The gauge data will be released": where to get the work, not what it is.
+ * "Our gauge software is publicly available at …", "The tide data will be released": where to get the work, not what
+ * it is.
  * Cited alone ("The encoder of Doe \cite{k} is publicly available") it tells the reader nothing of the work.
  */
 export const RELEASE_NOTE =
