@@ -810,6 +810,9 @@ function replaceAuthorsFirstPerson(s: string, style: CitationStyle, tense: Tense
       .replace(/\bWe\b/g, 'They')
       // Once the authors are named, "the results of this study" are theirs (in a draft, "this study" is the reader's).
       .replace(OF_THIS_PAPER_ANYWHERE, (m, adjective = '', noun: string) => (authorsUnnamed ? m : `of their ${adjective}${noun}`))
+      // … and so are "the input for this paper", "what was learned from this work", "a first version of this paper"
+      // ("the paper" where no subject has named the authors).
+      .replace(THIS_PAPER_AFTER_PREPOSITION, (_m, preposition: string, adjective = '', noun: string) => `${preposition} ${authorsUnnamed ? 'the' : 'their'} ${adjective}${noun}`)
       // Unnamed authors have no "their" to refer back to: "our two models" is "the two models".
       .replace(/\b(?:our|my)\b/g, authorsUnnamed ? 'the' : 'their')
       .replace(/\b(?:Our|My)\b/g, authorsUnnamed ? 'The' : 'Their')
@@ -851,6 +854,14 @@ const NOT_THE_WORK_ITSELF = String.raw`(?<!\b(?:much|most|some|all|none|many|eac
 const THE_WORK_ITSELF = String.raw`${NOT_THE_WORK_ITSELF}\bof (?:this|the present) `;
 const SELF_NOUN = 'paper|work|article|study|thesis|dissertation|report|note|letter';
 const OF_THIS_PAPER = new RegExp(String.raw`${THE_WORK_ITSELF}(?:(?:extended|short|present|current) )?(?:${SELF_NOUN})\b`, 'i');
+/**
+ * "for this paper", "from this work", "a first version of this paper": the work itself after a preposition other than
+ * "of" (OF_THIS_PAPER names the authors there), or after a version of it.
+ */
+const THIS_PAPER_AFTER_PREPOSITION = new RegExp(
+  String.raw`\b(for|from|to|with|by|into|behind|throughout|(?:version|versions|draft|drafts|revision|copy|edition) of) (?:this|the present) ((?:extended|short) )?(paper|article|study|thesis|dissertation|report|work)\b`,
+  'gi',
+);
 /** The same, anywhere in a sentence, keeping the adjective and noun ("of their extended paper"). */
 const OF_THIS_PAPER_ANYWHERE = new RegExp(String.raw`${THE_WORK_ITSELF}((?:extended|short) )?(${SELF_NOUN})\b`, 'gi');
 

@@ -80,7 +80,18 @@ describe('rewriteSentence', () => {
     assert.equal(cite('We show that the results of this study hold for ballads.'), 'Benaim and Wolf \\cite{benaim17} showed that the results of their study hold for ballads.');
     // A body of work, or a part or version of the paper, is not the work itself.
     assert.equal(cite('Much of this work has relied on hand-made rhyme lists.'), 'Much of this work has relied on hand-made rhyme lists \\cite{benaim17}.');
-    assert.equal(cite('Code comes with the final version of this paper.'), 'Code comes with the final version of this paper \\cite{benaim17}.');
+    // A version of the paper is still theirs, not the reader's: "the paper", where no subject names the authors.
+    assert.equal(cite('Code comes with the final version of this paper.'), 'Code comes with the final version of the paper \\cite{benaim17}.');
+  });
+
+  it('does not leave "this paper" after another preposition either ("the input for this paper", "from this work")', () => {
+    const cite = (s: string) => rewriteSentence(s, { record: two, style: 'citation', tense: 'past' });
+    assert.equal(cite('The logs of three harbours provide the input for this paper.'), 'The logs of three harbours provide the input for the paper \\cite{benaim17}.');
+    assert.equal(cite('We draw two lessons from this work.'), 'Benaim and Wolf \\cite{benaim17} drew two lessons from their work.');
+    // "of this paper" still names the authors where it can.
+    assert.equal(cite('The central contribution of this paper is a tide gauge.'), 'The central contribution of Benaim and Wolf \\cite{benaim17} is a tide gauge.');
+    // A TLDR speaks of the paper itself: "this paper" stays.
+    assert.equal(rewriteSentence('The logs of three harbours provide the input for this paper.', { record: two, style: 'tldr' }), 'The logs of three harbours provide the input for this paper.');
   });
 
   it('writes tldr style without names: "This paper proposes"', () => {
