@@ -98,7 +98,7 @@ describe('DefaultEngine.citationSentence', () => {
       type: 'article',
       title: 'Parsing Welsh Verse',
       authors: [{ family: 'Ode', given: 'Iolo' }],
-      sections: [section('introduction', intro), section('conclusion', ['We plan to extend the chime-aware parser to Breton and Cornish verse with fewer than 200 annotated lines.', 'We continue to work on a chime-aware parser for Breton and Cornish verse.', 'We are currently exploring ways to parse Breton verse with the chime-aware parser.', 'We will also seek to address the chime-aware parsing of Breton and Cornish verse.', 'Our future work will try to join the chime-aware parser to a lexicon of Breton verse.', 'As we will see, the chime-aware parser reads Breton and Cornish verse as follows.', 'Prose parsers stumble on inverted word order.'])],
+      sections: [section('introduction', intro), section('conclusion', ['We plan to extend the chime-aware parser to Breton and Cornish verse with fewer than 200 annotated lines.', 'We continue to work on a chime-aware parser for Breton and Cornish verse.', 'We are currently exploring ways to parse Breton verse with the chime-aware parser.', 'We will also try to handle the chime-aware parsing of Breton and Cornish verse.', 'Our future work will try to join the chime-aware parser to a lexicon of Breton verse.', 'As we will see, the chime-aware parser reads Breton and Cornish verse as follows.', 'There are several immediate extensions to this work on chime-aware parsing of Breton verse.', 'This work could be extended to the chime-aware parsing of Breton and Cornish verse.', 'Prose parsers stumble on inverted word order.'])],
     });
     const planned = await engine.citationSentence({ key: 'ode2020', style: 'citation' }, new MemoryLibrary([record(['Welsh verse is hard.'])]));
     assert.equal(planned.text, 'In “Parsing Welsh Verse”, Ode \\cite{ode2020} noted that prose parsers stumble on inverted word order.');
@@ -106,6 +106,11 @@ describe('DefaultEngine.citationSentence', () => {
     assert.ok(!asked.text.endsWith('?'), asked.text);
     const ahead = await engine.citationSentence({ key: 'ode2020', style: 'citation' }, new MemoryLibrary([{ ...record([]), sections: [section('introduction', ['As we will see, the chime-aware parser we propose reads Breton verse as follows.', 'Welsh strict-metre verse follows rules of consonant chime.'])] }]));
     assert.equal(ahead.text, 'Welsh strict-metre verse follows rules of consonant chime \\cite{ode2020}.');
+  });
+
+  it('prefers a sentence that stands alone to one that counts on from the sentence before ("The first concerns …")', async () => {
+    const record = { key: 'lee', type: 'article', title: 'Harbour Tide Gauges', authors: [{ family: 'Lee', given: 'Ann' }], abstract: 'Pilots ask two questions. The first is how harbour tide gauges should be placed at each berth. Gauges drift by a few centimetres a year.' };
+    assert.equal((await citeAlone(record)).text, 'In “Harbour Tide Gauges”, Lee \\cite{lee} noted that gauges drift by a few centimetres a year.');
   });
 
   it('prefers a sentence that stands alone to one that goes on from the sentence before ("But if …")', async () => {
