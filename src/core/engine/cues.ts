@@ -77,8 +77,8 @@ export const MENTIONS_OTHER_WORK = new RegExp(
 );
 
 /**
- * "This also leads to …", "It outperforms …", "But if …": the referent is in the previous sentence, lost out of
- * context.
+ * "This also leads to …", "It outperforms …", "But if …", "The second is to …": the referent is in the previous
+ * sentence, lost out of context.
  */
 export const ANAPHORIC_START =
   /^(?:(?:(?:in |by )?doing so|in so doing)\b|(?:and|but|or|yet|nor)\s|[^,;]{3,60},\s+(?:they\b|it\s+(?!(?:(?:can|could|may|might|will|would) be|is|was|has|had|seems|appears|remains|becomes)\s+(?:[\w-]+\s+){0,4}?(?:that|to|whether|how|for)\b)(?:is|are|was|were|has|have|had|can|could|does|did|also|[a-z]+s)\b)|the (?:first|second|third|fourth|fifth|last|other)(?: one)?\s+(?:is|was|are|were|concerns|involves|consists|relies|uses|addresses|deals|aims)\b|(?:this|these|that|those|it|its|they|such|the latter|the former|both)\b(?!\s+(?:paper|work|article|study|thesis|dissertation|chapter|book|survey|review|essay|tutorial|note|letter|report)\b)|the (?:proposed |resulting |new )?(?:method|approach|model|framework|system|algorithm|technique|network|architecture)s?\b)/i;
@@ -124,9 +124,10 @@ export function cutOffEnding(sentence: string): string {
 }
 
 /**
- * What the paper did not do: plans ("We plan to extend …", "In future work, …") and open questions ("How much
- * annotation is needed …?"). A linked PDF's conclusion is full of them; reporting one as the work's finding
- * ("Smith \cite{k} planned to extend …") misdescribes it. Last resort only.
+ * What the paper did not do: plans ("We plan to extend …", "In future work, …", "This work could be extended to …",
+ * "There are several extensions to this work") and open questions ("How much annotation is needed …?"). A linked
+ * PDF's conclusion is full of them; reporting one as the work's finding ("Smith \cite{k} planned to extend …")
+ * misdescribes it. Last resort only.
  */
 export const NOT_DONE =
   /^in (?:the )?(?:near )?future\b|\bin (?:the )?(?:near )?future(?: work| research)?[.!]?$|^(?:(?:our|the|their) )?(?:future|further) (?:work|research|studies|directions?) (?:will|should|could|may|might|includes?|is|are)\b|\b(?:we|the authors) (?:also )?(?:plan|intend|hope|would like|wish) to\b|\b(?:we|the authors) (?:are )?continu(?:e|ing) to (?:work|improve|extend|explore|investigate|develop|study)\b|\b(?:we|the authors) are (?:currently|now|still) (?:exploring|investigating|working on|looking (?:at|into))\b|\b(?:we|the authors) are (?:also )?exploring (?:ways|how|whether)\b|\b(?:is|are) left (?:for|to) (?:future|further)\b|\b(?:this|our|the present) (?:work|paper|study|research) (?:can|could|might|may|should|will) (?:also )?be (?:further |easily |naturally )?(?:extended|continued|expanded|improved)\b|^there (?:are|is)\b(?=[^.]*\b(?:extend\w*|extension\w*|future|further)\b) (?:a number of |several |many |some |various |two |three )?(?:(?:immediate|possible|natural|obvious|interesting|promising|further|future) )*(?:ways|directions|extensions|avenues)\b|^(?:how|what|why|which|when|where|can|could|does|do|is|are|should|would|will)\b[^?]*\?["”’)]*$/i;
