@@ -165,7 +165,8 @@ export function rankCandidates(record: PaperRecord, doc: SourceDocument, scorer:
   // The variants that name a problem from the sentence before, and per sentence those that do not (see below).
   const namesProblem = new Set(candidates.filter((c) => PROBLEM_POINTER.test(c.extract)));
   const withoutProblemPointer = new Map<number, ScoredCandidate[]>();
-  for (const c of candidates) {
+  // Most documents name no such problem: then there is nothing to gather.
+  for (const c of namesProblem.size ? candidates : []) {
     if (namesProblem.has(c)) continue;
     const variants = withoutProblemPointer.get(c.sentenceIndex) ?? [];
     variants.push(c);

@@ -134,8 +134,7 @@ export const NOT_DONE =
 
 /**
  * "Our gauge software is publicly available at …", "The tide data will be released": where to get the work, not what
- * it is.
- * Cited alone ("The encoder of Doe \cite{k} is publicly available") it tells the reader nothing of the work.
+ * it is. Cited alone ("The encoder of Doe \cite{k} is publicly available") it tells the reader nothing of the work.
  */
 export const RELEASE_NOTE =
   /^(?:(?:all )?our\s+[^,;]{0,60}?|(?:(?:the|an?|all|both|this|its|their)\s+[^,;]{0,80}?)?\b(?:code|source|data|datasets?|software|implementations?|models?|encoders?|toolkits?|tools?|corpus|corpora|annotations?|resources?|benchmarks?|library|packages?|scripts?|weights|checkpoints?)\b[^,;]{0,40}?)\s(?:is|are|will be|has been|have been)\s+(?:made\s+)?(?:publicly\s+|freely\s+|openly\s+)?(?:available|released|open[- ]sourced)\b(?:\s+(?:at|from|on|online|via|through|to|for|upon|in|under)\b[^;]*)?[.!]?$/i;
