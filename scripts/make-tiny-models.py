@@ -6,7 +6,11 @@
   OUTDIR/causal/   Llama/Qwen-like decoder: onnx/model.onnx with attention_mask, position_ids, past_key_values.{i}.key|value
                    (+ onnx/model_fp16.onnx: the same weights with float16 cache and logits, as fp16 exports have)
 
-Both come with config.json, generation_config.json, tokenizer.json (WordPiece) and tokenizer_config.json.
+  OUTDIR/encoder/  BERT-like sentence encoder (feature extraction): onnx/model.onnx with input_ids, attention_mask,
+                   token_type_ids -> last_hidden_state; words of one CONCEPT share an embedding (synonyms to it)
+
+All come with config.json, tokenizer.json (WordPiece) and tokenizer_config.json (the generators with
+generation_config.json).
 The weights are random (numpy RandomState(seed)), so output is nonsense but fully deterministic: the tests use the
 models to check mechanics (loading, KV cache, beam search, stop rules), never prose.
 
@@ -489,6 +493,75 @@ def make_causal(outdir, seed, base_vocab):
     write_json(outdir, "tokenizer_config.json", tok_config)
 
 
+# Words the tiny encoder treats as synonyms: each group shares one embedding row, so texts that use different words
+# of a group embed close together although they share no word (what TF-IDF cannot see).
+CONCEPTS = (
+    ("translation", "transfer", "domain"),
+    ("summarization", "abstract", "citation", "citations", "text"),
+)
+
+
+def make_encoder(outdir, seed, base_vocab):
+    rng = np.random.RandomState(seed + 2)
+    specials = ["[CLS]", "[SEP]", "[PAD]"]
+    vocab = base_vocab + specials
+    V = len(vocab)
+    ids = {t: i for i, t in enumerate(vocab)}
+    d, max_pos = HIDDEN, 128
+    table = make_weights(rng, 1.0, V, d)
+    for group in CONCEPTS:
+        for word in group[1:]:
+            table[ids[word]] = table[ids[group[0]]]
+    initializers = {
+        "embeddings.word_embeddings.weight": table,
+        "embeddings.token_type_embeddings.weight": make_weights(rng, 0.01, 2, d),
+        "encoder.layer.0.dense.weight": make_weights(rng, 1.0 / np.sqrt(d), d, d),
+    }
+    g = GraphBuilder("", initializers)
+    x = g.op("Add", [g.op("Gather", ["embeddings.word_embeddings.weight", "input_ids"]),
+                     g.op("Gather", ["embeddings.token_type_embeddings.weight", "token_type_ids"])])
+    # One small nonlinear layer on top, then padding positions zeroed (what a real encoder's mask achieves).
+    h = g.op("Add", [x, g.op("Mul", [g.op("Tanh", [g.op("MatMul", [x, "encoder.layer.0.dense.weight"])]),
+                                     g.const(0.1, dtype=np.float32)])])
+    mask = g.op("Unsqueeze", [g.op("Cast", ["attention_mask"], to=TensorProto.FLOAT), g.const([2])])
+    g.op_named("Mul", [h, mask], "last_hidden_state")
+    graph = helper.make_graph(
+        g.nodes, "tiny-encoder",
+        [tensor_info(n, TensorProto.INT64, ["batch_size", "sequence_length"]) for n in ("input_ids", "attention_mask", "token_type_ids")],
+        [tensor_info("last_hidden_state", TensorProto.FLOAT, ["batch_size", "sequence_length", d])],
+        [numpy_helper.from_array(v, k) for k, v in initializers.items()],
+    )
+    save_model(graph, os.path.join(outdir, "onnx", "model.onnx"))
+    config = {
+        "architectures": ["BertModel"],
+        "model_type": "bert",
+        "vocab_size": V,
+        "hidden_size": d,
+        "num_hidden_layers": 1,
+        "max_position_embeddings": max_pos,
+        "pad_token_id": ids["[PAD]"],
+    }
+    post = {
+        "type": "TemplateProcessing",
+        "single": [{"SpecialToken": {"id": "[CLS]", "type_id": 0}}, {"Sequence": {"id": "A", "type_id": 0}},
+                   {"SpecialToken": {"id": "[SEP]", "type_id": 0}}],
+        "pair": [{"SpecialToken": {"id": "[CLS]", "type_id": 0}}, {"Sequence": {"id": "A", "type_id": 0}},
+                 {"SpecialToken": {"id": "[SEP]", "type_id": 0}}, {"Sequence": {"id": "B", "type_id": 1}},
+                 {"SpecialToken": {"id": "[SEP]", "type_id": 1}}],
+        "special_tokens": {t: {"id": t, "ids": [ids[t]], "tokens": [t]} for t in ("[CLS]", "[SEP]")},
+    }
+    tok = tokenizer_json(vocab, [(ids["<unk>"], "<unk>")] + [(ids[s], s) for s in specials], post)
+    tok_config = {
+        "tokenizer_class": "BertTokenizer",
+        "cls_token": "[CLS]", "sep_token": "[SEP]", "pad_token": "[PAD]", "unk_token": "<unk>",
+        "model_max_length": max_pos,
+        "clean_up_tokenization_spaces": True,
+    }
+    write_json(outdir, "config.json", config)
+    write_json(outdir, "tokenizer.json", tok)
+    write_json(outdir, "tokenizer_config.json", tok_config)
+
+
 def write_json(outdir, name, obj):
     with open(os.path.join(outdir, name), "w", encoding="utf-8") as f:
         json.dump(obj, f, indent=1, ensure_ascii=False)
@@ -512,7 +585,7 @@ def main(argv):
     seed = args.seed
     outdir = os.path.abspath(args.outdir)
     vocab = build_vocab()
-    for kind, make in (("seq2seq", make_seq2seq), ("causal", make_causal)):
+    for kind, make in (("seq2seq", make_seq2seq), ("causal", make_causal), ("encoder", make_encoder)):
         target = os.path.join(outdir, kind)
         os.makedirs(os.path.join(target, "onnx"), exist_ok=True)
         make(target, seed, vocab)

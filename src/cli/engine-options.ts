@@ -17,15 +17,18 @@ export const ENGINE_OPTIONS: OptionSpec = {
   device: { type: 'string' },
   url: { type: 'string' },
   'allow-download': { type: 'boolean', default: false },
+  embeddings: { type: 'string' },
 };
 
 export const ENGINE_USAGE = [
   '  --engine default|onnx|server   which engine writes (default: default)',
   '  --model DIR|ID                 onnx: model folder (Optimum layout) or Hugging Face id; server: model name',
-  '  --device auto|cuda|cpu         onnx: execution device (default auto: CUDA if available, else CPU)',
+  '  --device auto|cuda|cpu         onnx (and --embeddings): execution device (default auto: CUDA if available, else CPU)',
   '  --allow-download               onnx: download --model ID into $CITESCRIBE_MODEL_CACHE (~/.cache/citescribe/models)',
   '  --url URL                      server: OpenAI-compatible endpoint, e.g. http://localhost:8000/v1',
   '                                 (API key from $CITESCRIBE_SERVER_API_KEY, if the server needs one)',
+  '  --embeddings DIR               any engine: a sentence-encoder folder (Optimum feature-extraction export) that',
+  '                                 groups the works of a draft by meaning (default: TF-IDF over their abstracts)',
 ].join('\n');
 
 export interface EngineFlags {
@@ -34,6 +37,12 @@ export interface EngineFlags {
   device?: string;
   url?: string;
   'allow-download'?: boolean;
+  embeddings?: string;
+}
+
+function parseDevice(device: string): 'auto' | 'cuda' | 'cpu' {
+  if (device !== 'auto' && device !== 'cuda' && device !== 'cpu') throw new UsageError(`--device must be auto, cuda or cpu (got '${device}')`);
+  return device;
 }
 
 /** Turns the engine flags into an Engine (validating combinations); messages about the device go to io.err. */
@@ -42,19 +51,26 @@ export async function engineFromFlags(flags: EngineFlags, io?: Partial<Pick<CliI
   if (!availableEngines().includes(id)) {
     throw new UsageError(`--engine must be one of ${availableEngines().join(', ')} (got '${id}')`);
   }
+  const settings: NeuralEngineSettings = { log: (message) => io?.err?.(`citescribe: ${message}`) };
+  if (flags.embeddings !== undefined) {
+    if (!fs.existsSync(flags.embeddings) || !fs.statSync(flags.embeddings).isDirectory()) {
+      throw new UsageError(`--embeddings must be a model folder (got '${flags.embeddings}', which is not a folder)`);
+    }
+    settings.embeddingsPath = flags.embeddings;
+  }
   if (id === 'default') {
-    for (const flag of ['model', 'device', 'url'] as const) {
+    for (const flag of ['model', 'url'] as const) {
       if (flags[flag] !== undefined) throw new UsageError(`--${flag} needs --engine onnx or --engine server`);
     }
-    return createEngine('default', { packageRoot: io?.packageRoot });
+    // The default engine runs a model only to embed, so --device needs --embeddings.
+    if (flags.device !== undefined && flags.embeddings === undefined) throw new UsageError('--device needs --engine onnx or --embeddings DIR');
+    if (flags.device !== undefined) settings.device = parseDevice(flags.device);
+    return createEngine('default', { packageRoot: io?.packageRoot, settings: settings as Record<string, unknown> });
   }
-  const settings: NeuralEngineSettings = { log: (message) => io?.err?.(`citescribe: ${message}`) };
   if (id === 'onnx') {
     if (!flags.model) throw new UsageError('--engine onnx needs --model DIR (a model folder in the Optimum layout)');
     if (flags.url !== undefined) throw new UsageError('--url is for --engine server');
-    const device = flags.device ?? 'auto';
-    if (device !== 'auto' && device !== 'cuda' && device !== 'cpu') throw new UsageError(`--device must be auto, cuda or cpu (got '${device}')`);
-    settings.device = device;
+    settings.device = parseDevice(flags.device ?? 'auto');
     const looksLikeId = /^[\w.-]+\/[\w.-]+$/.test(flags.model) && !fs.existsSync(flags.model);
     if (looksLikeId) {
       settings.modelId = flags.model;

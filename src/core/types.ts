@@ -83,6 +83,12 @@ export interface Progress {
   report(done: number, total: number, message?: string): void;
 }
 
+/**
+ * A sentence encoder: one unit-length vector per text (`src/core/neural/embedder.ts` loads one from a model folder).
+ * The draft planner groups and orders cited works with it when one is configured.
+ */
+export type EmbedTexts = (texts: readonly string[], signal?: AbortSignal) => Promise<number[][]>;
+
 export interface EngineOptions {
   signal?: AbortSignal;
   progress?: Progress;

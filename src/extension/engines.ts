@@ -24,7 +24,7 @@ export class EngineService implements vscode.Disposable {
   ) {
     context.subscriptions.push(
       vscode.workspace.onDidChangeConfiguration((e) => {
-        if (e.affectsConfiguration('citescribe.engine') || e.affectsConfiguration('citescribe.model') || e.affectsConfiguration('citescribe.server')) {
+        if (['citescribe.engine', 'citescribe.model', 'citescribe.server', 'citescribe.embeddings'].some((s) => e.affectsConfiguration(s))) {
           this.release();
           this.changed.fire(this.describe());
         }
@@ -54,6 +54,8 @@ export class EngineService implements vscode.Disposable {
       modelId: settings.modelId || undefined,
       allowDownload: settings.allowDownload,
       device: settings.device,
+      // A model loaded from a folder the workspace may name: not in an untrusted workspace (TF-IDF plans instead).
+      embeddingsPath: (options.trusted && settings.embeddingsPath) || undefined,
       cacheDir: vscode.Uri.joinPath(this.context.globalStorageUri, 'models').fsPath,
       serverUrl: settings.serverUrl || undefined,
       serverModel: settings.serverModel || undefined,

@@ -16,6 +16,7 @@ export interface CiteScribeSettings {
   modelId: string;
   allowDownload: boolean;
   device: 'auto' | 'cuda' | 'cpu';
+  embeddingsPath: string;
   serverUrl: string;
   serverModel: string;
   codeLens: boolean;
@@ -37,6 +38,7 @@ export function readSettings(scope?: vscode.ConfigurationScope): CiteScribeSetti
     modelId: c.get<string>('model.id', ''),
     allowDownload: c.get<boolean>('model.allowDownload', false),
     device: c.get('model.device', 'auto'),
+    embeddingsPath: c.get<string>('embeddings.path', ''),
     serverUrl: c.get<string>('server.url', ''),
     serverModel: c.get<string>('server.model', ''),
     codeLens: c.get<boolean>('codeLens.enabled', true),

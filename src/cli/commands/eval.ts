@@ -21,6 +21,8 @@ related-work:  FILE is CiteBench json ([{target, input}], input[0] the citing ab
                outside the input, for the default engine, LEAD, TextRank and the greedy ROUGE-2 oracle.
 
 With --engine onnx|server the predictions written are that engine's, and its row is added to the table.
+With --embeddings DIR (related-work) the drafts are planned with that sentence encoder and written as the predictions;
+their row (default+embeddings) is added to the table.
 ${ENGINE_USAGE}`;
 
 function row(name: string, r: RougeTriple, extra = ''): string {
@@ -65,7 +67,8 @@ async function runRelatedWork(data: string, out: string, json: boolean, io: CliI
   const result = await evaluateRelatedWork(items, scorer);
   if (engine) {
     const neural = await evaluateEngineRelatedWork(engine, items);
-    (result.systems as Record<string, typeof neural.system>)[engine.id] = neural.system;
+    const planned = (engine as { embed?: unknown }).embed ? '+embeddings' : '';
+    (result.systems as Record<string, typeof neural.system>)[`${engine.id}${planned}`] = neural.system;
     result.predictions = neural.predictions;
   }
   const ms = performance.now() - started;
@@ -101,7 +104,9 @@ export const evalCommand: CliCommand = {
     if (!values.out) throw new UsageError('--out PRED.jsonl is required');
     // The shipped scorer, exactly as the engine uses it.
     const scorer = new LinearScorer(new DefaultEngine().scorerModel);
-    const engine = values.engine && values.engine !== 'default' ? await engineFromFlags(values as EngineFlags, io) : undefined;
+    // A neural engine, or the default engine planning with embeddings, gets a row of its own beside the default one.
+    const engine = (values.engine && values.engine !== 'default') || values.embeddings ? await engineFromFlags(values as EngineFlags, io) : undefined;
+    if (task === 'citation' && values.embeddings) throw new UsageError('--embeddings plans drafts: it applies to eval related-work only');
     if (task === 'citation') return runCitation(values.data as string, values.out as string, values.style as string | undefined, !!values.json, io, scorer, engine);
     if (values.style) throw new UsageError('--style applies to eval citation only');
     return runRelatedWork(values.data as string, values.out as string, !!values.json, io, scorer, engine);

@@ -1,5 +1,5 @@
 // The default engine: model-free (a small shipped linear scorer), offline, milliseconds per sentence.
-import type { CitationRequest, CitationSentence, Draft, DraftRequest, Engine, EngineOptions, PaperLookup } from '../types';
+import type { CitationRequest, CitationSentence, Draft, DraftRequest, EmbedTexts, Engine, EngineOptions, PaperLookup } from '../types';
 import { throwIfCancelled } from '../types';
 import shippedModel from '../../../resources/models/sentence-scorer.json';
 import { writeCitationSentence } from './citation';
@@ -13,8 +13,17 @@ export class DefaultEngine implements Engine {
   readonly id = DEFAULT_ENGINE_ID;
   private readonly scorer: LinearScorer;
 
-  constructor(model: LinearModel = shippedModel as LinearModel) {
+  /** A sentence encoder for planning drafts (`citescribe.embeddings.path`); without one, TF-IDF plans them. */
+  readonly embed: (EmbedTexts & { dispose?: () => Promise<void> }) | undefined;
+
+  constructor(model: LinearModel = shippedModel as LinearModel, options: { embed?: EmbedTexts & { dispose?: () => Promise<void> } } = {}) {
     this.scorer = new LinearScorer(model);
+    this.embed = options.embed;
+  }
+
+  /** Frees the embedding model, if one was loaded. */
+  async dispose(): Promise<void> {
+    await this.embed?.dispose?.();
   }
 
   /** The linear model in use (the shipped one unless another was passed). */
@@ -31,6 +40,6 @@ export class DefaultEngine implements Engine {
   }
 
   async draft(req: DraftRequest, library: PaperLookup, options?: EngineOptions): Promise<Draft> {
-    return draftForDocument(await writeDraft(req, { library, scorer: this.scorer, options }), req.format);
+    return draftForDocument(await writeDraft(req, { library, scorer: this.scorer, options, embed: this.embed }), req.format);
   }
 }

@@ -1,7 +1,7 @@
 // Related-work drafts (after OARelatedWork): plan topic groups over the cited works, order them, and write each
 // paragraph as a topic sentence, grounded sentences per work (MMR against redundancy), grouped citations for works
 // that get no sentence of their own, and a contrasting sentence from the author's own abstract.
-import type { CiteSyntax, Draft, DraftParagraph, DraftRequest, DraftSentence, EngineOptions, PaperLookup, PaperRecord, SourceSentence } from '../types';
+import type { CiteSyntax, Draft, DraftParagraph, DraftRequest, DraftSentence, EmbedTexts, EngineOptions, PaperLookup, PaperRecord, SourceSentence } from '../types';
 import { throwIfCancelled } from '../types';
 import { splitSentences } from '../text/sentences';
 import { headlineCase } from '../text/titles';
@@ -67,6 +67,34 @@ export interface DraftContext {
   scorer: LinearScorer;
   library: PaperLookup;
   options?: EngineOptions;
+  /** A sentence encoder: when given, works are grouped and ordered by the similarity of their embeddings. */
+  embed?: EmbedTexts;
+}
+
+/** An embedding as a vector the planner's cosine reads (dimensions named "0" … "d-1"). */
+function denseVector(values: readonly number[]): SparseVector {
+  return new Map(values.map((v, i) => [String(i), v]));
+}
+
+/**
+ * The vectors that plan the draft: TF-IDF over each work's planning text (and the author's abstract), or, with a
+ * sentence encoder, the texts' embeddings, which also see that "ferry timetable" and "boat schedule" are one topic.
+ * A work without text keeps an empty vector (clusterWorks puts it with the largest group).
+ */
+export async function planVectors(
+  texts: readonly string[],
+  termLists: readonly string[][],
+  ownText: string,
+  tfidf: { vectors: SparseVector[]; own?: SparseVector },
+  embed: EmbedTexts | undefined,
+  signal: AbortSignal | undefined,
+): Promise<{ vectors: SparseVector[]; own?: SparseVector }> {
+  if (!embed) return tfidf;
+  const withText = termLists.flatMap((t, i) => (t.length ? [i] : []));
+  const embedded = await embed([...withText.map((i) => texts[i]), ...(ownText ? [ownText] : [])], signal);
+  const vectors: SparseVector[] = texts.map(() => new Map());
+  withText.forEach((i, k) => (vectors[i] = denseVector(embedded[k])));
+  return { vectors, own: ownText ? denseVector(embedded[withText.length]) : undefined };
 }
 
 /** The marker that cites `key` in a sentence written in `syntax` (\\citet names it as the subject). */
@@ -540,8 +568,11 @@ export async function writeDraft(req: DraftRequest, ctx: DraftContext): Promise<
   const ownText = req.ownAbstract ? plainText(req.ownAbstract) : '';
   const termLists = texts.map((t) => contentTerms(t));
   const model = new TfIdfModel(ownText ? [...termLists, contentTerms(ownText)] : termLists);
-  const vectors = termLists.map((t) => model.vector(t));
+  const tfidfVectors = termLists.map((t) => model.vector(t));
+  // The query focus of sentences below stays TF-IDF: it compares one sentence with the abstract, word for word.
   const ownVector = ownText ? model.vector(contentTerms(ownText)) : undefined;
+  const planned = await planVectors(texts, termLists, ownText, { vectors: tfidfVectors, own: ownVector }, ctx.embed, options?.signal);
+  const vectors = planned.vectors;
 
   const works: WorkPlan[] = [];
   for (let i = 0; i < records.length; i++) {
@@ -552,7 +583,7 @@ export async function writeDraft(req: DraftRequest, ctx: DraftContext): Promise<
     const plan: WorkPlan = {
       record,
       vector: vectors[i],
-      ownSimilarity: ownVector ? cosine(vectors[i], ownVector) : 0,
+      ownSimilarity: planned.own ? cosine(vectors[i], planned.own) : 0,
       options: [],
       chosen: [],
       groupedOnly: false,

@@ -118,10 +118,10 @@ export class OnnxEngine extends SentenceWriterEngine {
     return { text: result.text, notes: unfinished ? [`model output cut at ${generation.maxNewTokens} tokens`] : [] };
   }
 
-  async dispose(): Promise<void> {
+  override async dispose(): Promise<void> {
     const model = this.loaded;
     this.loaded = undefined;
     this.loading = undefined;
-    await model?.dispose();
+    await Promise.all([model?.dispose(), super.dispose()]);
   }
 }

@@ -74,7 +74,7 @@ function isIdentity(origin: readonly number[], rows: number): boolean {
   return origin.length === rows && origin.every((o, i) => o === i);
 }
 
-function halfToFloat(h: number): number {
+export function halfToFloat(h: number): number {
   const sign = h & 0x8000 ? -1 : 1;
   const exp = (h >> 10) & 0x1f;
   const frac = h & 0x3ff;
@@ -540,7 +540,7 @@ export class OnnxTextModel {
 }
 
 /** onnxruntime's load errors, turned into ModelFolderErrors that name the file (relative to the folder). */
-function explainLoadError(folder: ModelFolder, err: Error): Error {
+export function explainLoadError(folder: ModelFolder, err: Error): Error {
   if (!(err instanceof Error) || err.name === 'DeviceError') return err;
   const external = /External data path does not exist: "([^"]+)"/.exec(err.message);
   if (external) {
@@ -555,7 +555,7 @@ function explainLoadError(folder: ModelFolder, err: Error): Error {
   return err;
 }
 
-function createTokenizer(folder: ModelFolder): PreTrainedTokenizer {
+export function createTokenizer(folder: ModelFolder): PreTrainedTokenizer {
   const tf = loadTransformers();
   const tokenizerConfig = { ...folder.tokenizerConfig };
   // Newer exports keep the chat template in its own file.

@@ -1,11 +1,14 @@
 // Registers the 'onnx' and 'server' engines with the engine registry. Importing this module loads no native code:
 // the ONNX engine requires onnxruntime-node and transformers.js only when it first writes something.
+import { DefaultEngine } from '../engine/default-engine';
 import { registerEngine, type EngineCreateOptions } from '../engine/registry';
 import type { DownloadProgress } from './download';
+import { lazyEmbedder } from './embedder';
 import type { ModelDtype } from './model-folder';
 import { OnnxEngine } from './onnx-engine';
 import type { DeviceInUse, DeviceSetting } from './runtime';
 import { ServerEngine } from './server';
+import type { SentenceWriterEngine } from './writer-engine';
 
 /**
  * Settings the neural engines read, passed as `createEngine(id, { settings })` (or flat, as the fields of the
@@ -24,6 +27,8 @@ export interface NeuralEngineSettings {
   dtype?: ModelDtype | 'auto';
   numBeams?: number;
   maxNewTokens?: number;
+  /** citescribe.embeddings.path: a sentence-encoder folder that plans drafts (groups works by meaning). */
+  embeddingsPath?: string;
   /** citescribe.server.url / model and the API key from SecretStorage. */
   serverUrl?: string;
   serverModel?: string;
@@ -80,9 +85,36 @@ export function createServerEngine(settings: NeuralEngineSettings): ServerEngine
   });
 }
 
+/**
+ * The default engine, planning drafts with the sentence encoder in settings.embeddingsPath when one is set (loaded on
+ * the first draft, on settings.device).
+ */
+export function createDefaultEngine(settings: NeuralEngineSettings): DefaultEngine {
+  return new DefaultEngine(undefined, { embed: embedderFromSettings(settings) });
+}
+
+/** The sentence encoder of settings.embeddingsPath, loaded on the first draft; undefined when none is set. */
+function embedderFromSettings(settings: NeuralEngineSettings): ReturnType<typeof lazyEmbedder> | undefined {
+  if (!settings.embeddingsPath) return undefined;
+  return lazyEmbedder(settings.embeddingsPath, {
+    device: settings.device ?? 'auto',
+    onLoad: (embedder) => {
+      settings.log?.(`embedding model ${settings.embeddingsPath} loaded on ${embedder.device}`);
+      if (embedder.fallbackMessage) settings.log?.(embedder.fallbackMessage);
+    },
+  });
+}
+
+/** A writer engine that plans its drafts with the settings' sentence encoder, if one is set. */
+function withEmbedder<E extends SentenceWriterEngine>(engine: E, settings: NeuralEngineSettings): E {
+  engine.embed = embedderFromSettings(settings);
+  return engine;
+}
+
 export function registerNeuralEngines(): void {
-  registerEngine('onnx', (options) => createOnnxEngine(neuralSettings(options)));
-  registerEngine('server', (options) => createServerEngine(neuralSettings(options)));
+  registerEngine('default', (options) => createDefaultEngine(neuralSettings(options)));
+  registerEngine('onnx', (options) => withEmbedder(createOnnxEngine(neuralSettings(options)), neuralSettings(options)));
+  registerEngine('server', (options) => withEmbedder(createServerEngine(neuralSettings(options)), neuralSettings(options)));
 }
 
 registerNeuralEngines();

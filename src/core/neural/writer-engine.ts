@@ -8,6 +8,7 @@ import type {
   DraftParagraph,
   DraftRequest,
   DraftSentence,
+  EmbedTexts,
   Engine,
   EngineOptions,
   PaperLookup,
@@ -22,7 +23,7 @@ import { workSubject } from '../engine/authors';
 import { plainText } from '../engine/candidates';
 import { DEFAULT_CITATION_TENSE, titleOnlySentence } from '../engine/citation';
 import { citationForDocument, draftForDocument, formatForSyntax } from '../engine/document-text';
-import { clusterWorks, contrastSentence, groupKeyphrases, planningText, renderDraft, topicGroupCount } from '../engine/draft';
+import { clusterWorks, contrastSentence, groupKeyphrases, planningText, planVectors, renderDraft, topicGroupCount } from '../engine/draft';
 import { firstPersonPlural } from '../engine/rewrite';
 import { checkCitations, firstSentence, toCitationStyle } from './output-check';
 import { paperSource, type PaperSource } from './prompts';
@@ -86,6 +87,13 @@ export abstract class SentenceWriterEngine implements Engine {
   abstract readonly id: string;
   /** How many works a draft writes at once. */
   protected draftConcurrency = 1;
+  /** A sentence encoder that plans drafts (citescribe.embeddings.path); TF-IDF without one. */
+  embed?: EmbedTexts & { dispose?: () => Promise<void> };
+
+  /** Frees what the engine loaded (the embedding model here; subclasses add their own). */
+  async dispose(): Promise<void> {
+    await this.embed?.dispose?.();
+  }
 
   /** The model's raw sentence for one work (before any citation checks). */
   protected abstract writeRaw(
@@ -167,7 +175,7 @@ export abstract class SentenceWriterEngine implements Engine {
     };
     await Promise.all(Array.from({ length: Math.max(1, Math.min(this.draftConcurrency, known.length)) }, worker));
     options.progress?.report(known.length, known.length, 'Draft assembled');
-    const paragraphs = planParagraphs(known, req).map<DraftParagraph>((group, gi) => {
+    const paragraphs = (await planParagraphs(known, req, this.embed, options.signal)).map<DraftParagraph>((group, gi) => {
       const written: DraftSentence[] = group.papers.map((p) => {
         const s = sentences.get(p.key)!;
         return { text: s.text, keys: [p.key], sources: s.spans.flatMap((sp) => (sp.source ? [sp.source] : [])), role: 'work' };
@@ -206,16 +214,22 @@ export interface ParagraphPlan {
 }
 
 /**
- * Topic groups with the default engine's planner pieces (TF-IDF over title + abstract or the linked PDF's text,
- * Ward clustering, keyphrase headings, contrast sentences from the author's abstract); the model writes the
- * sentence of each work. Groups are ordered larger first; works within a group by year.
+ * Topic groups with the default engine's planner pieces (TF-IDF over title + abstract or the linked PDF's text, or
+ * their embeddings when a sentence encoder is given; Ward clustering, keyphrase headings, contrast sentences from the
+ * author's abstract); the model writes the sentence of each work. Groups are ordered larger first; works within a
+ * group by year.
  */
-export function planParagraphs(papers: readonly PaperRecord[], req: Pick<DraftRequest, 'targetWords' | 'ownAbstract'>): ParagraphPlan[] {
+export async function planParagraphs(
+  papers: readonly PaperRecord[],
+  req: Pick<DraftRequest, 'targetWords' | 'ownAbstract'>,
+  embed?: EmbedTexts,
+  signal?: AbortSignal,
+): Promise<ParagraphPlan[]> {
   if (papers.length === 0) return [];
   const texts = papers.map((p) => planningText(p));
   const termLists = texts.map((t) => contentTerms(t));
   const tfidf = new TfIdfModel(termLists);
-  const vectors = termLists.map((t) => tfidf.vector(t));
+  const { vectors } = await planVectors(texts, termLists, '', { vectors: termLists.map((t) => tfidf.vector(t)) }, embed, signal);
   const targetWords = req.targetWords ?? 35 * papers.length;
   const clusters = clusterWorks(vectors, topicGroupCount(papers.length, targetWords)).sort((a, b) => b.length - a.length || a[0] - b[0]);
   const own = req.ownAbstract

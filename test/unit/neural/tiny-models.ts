@@ -10,6 +10,8 @@ const ROOT = path.resolve(__dirname, '..', '..', '..');
 export interface TinyModels {
   seq2seq: string;
   causal: string;
+  /** A sentence encoder whose CONCEPTS (make-tiny-models.py) are synonyms: "translation", "transfer", "domain". */
+  encoder: string;
 }
 
 const cached = new Map<string, TinyModels>();
@@ -25,7 +27,7 @@ export function tinyModels(options: { externalData?: boolean; small?: boolean } 
   const script = path.join(ROOT, 'scripts', 'make-tiny-models.py');
   const hash = createHash('sha256').update(fs.readFileSync(script)).digest('hex').slice(0, 16);
   const dir = path.join(ROOT, 'test-output', 'tiny-models', `${hash}-${variant}`);
-  if (!fs.existsSync(path.join(dir, 'causal', 'onnx', 'model.onnx'))) {
+  if (!fs.existsSync(path.join(dir, 'encoder', 'onnx', 'model.onnx'))) {
     const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'citescribe-tiny-'));
     const args = [
       path.join(ROOT, 'scripts', 'make-tiny-models.mjs'),
@@ -40,7 +42,7 @@ export function tinyModels(options: { externalData?: boolean; small?: boolean } 
     fs.cpSync(tmp, dir, { recursive: true });
     fs.rmSync(tmp, { recursive: true, force: true });
   }
-  const models = { seq2seq: path.join(dir, 'seq2seq'), causal: path.join(dir, 'causal') };
+  const models = { seq2seq: path.join(dir, 'seq2seq'), causal: path.join(dir, 'causal'), encoder: path.join(dir, 'encoder') };
   cached.set(variant, models);
   return models;
 }

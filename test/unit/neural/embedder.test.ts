@@ -1,0 +1,93 @@
+import { strict as assert } from 'assert';
+import { UsageError } from '../../../src/cli/args';
+import { engineFromFlags } from '../../../src/cli/engine-options';
+import { DefaultEngine } from '../../../src/core/engine';
+import { MemoryLibrary } from '../../../src/core/engine/memory-library';
+import { lazyEmbedder, OnnxEmbedder } from '../../../src/core/neural/embedder';
+import { ModelFolderError } from '../../../src/core/neural/errors';
+import { OnnxEngine } from '../../../src/core/neural/onnx-engine';
+import type { PaperRecord } from '../../../src/core/types';
+import { tinyModels } from './tiny-models';
+
+const cosine = (a: readonly number[], b: readonly number[]) => a.reduce((s, x, i) => s + x * b[i], 0);
+
+/** Six works, each about one word; the tiny encoder reads translation/transfer/domain as one topic, summarization/citation/text as another. */
+function sixWorks(): PaperRecord[] {
+  return ['translation', 'summarization', 'transfer', 'citation', 'domain', 'text'].map((topic, i) => ({
+    key: `w${i + 1}`,
+    type: 'article',
+    title: '',
+    authors: [{ family: `Moe${i + 1}`, given: 'Ola' }],
+    year: 2020 + i,
+    abstract: `We propose a model for ${topic}.`,
+  }));
+}
+
+const paragraphKeys = (draft: { paragraphs: Array<{ sentences: Array<{ keys: string[] }> }> }) =>
+  draft.paragraphs.map((p) => [...new Set(p.sentences.flatMap((s) => s.keys))].sort().join(','));
+
+describe('neural: a sentence encoder plans drafts', function () {
+  this.timeout(60000);
+
+  it('embeds texts as unit vectors that put synonyms together, the same alone as in a padded batch', async () => {
+    const embedder = await OnnxEmbedder.load(tinyModels().encoder, { device: 'cpu' });
+    try {
+      assert.equal(embedder.device, 'cpu');
+      const texts = ['We propose a model for translation.', 'We propose a model for transfer.', 'We propose a model for summarization.'];
+      const [translation, transfer, summarization] = await embedder.embed(texts);
+      for (const v of [translation, transfer, summarization]) assert.ok(Math.abs(cosine(v, v) - 1) < 1e-5, 'unit length');
+      assert.ok(cosine(translation, transfer) > cosine(translation, summarization) + 0.05, `${cosine(translation, transfer)} vs ${cosine(translation, summarization)}`);
+      // Nine texts of different lengths: two batches, padded; each vector is what it is alone.
+      const many = [...texts, 'text', 'We propose a new neural network for citation text generation with attention.', 'domain', 'a', 'the model', 'transfer'];
+      const batched = await embedder.embed(many);
+      assert.equal(batched.length, many.length);
+      for (let i = 0; i < many.length; i++) {
+        const [alone] = await embedder.embed([many[i]]);
+        assert.ok(cosine(alone, batched[i]) > 0.99999, `text ${i} embeds the same alone and in a batch`);
+      }
+    } finally {
+      await embedder.dispose();
+    }
+  });
+
+  it('groups works that share no word but one topic into the same paragraph, where TF-IDF cannot', async () => {
+    const library = new MemoryLibrary(sixWorks());
+    const request = { keys: sixWorks().map((r) => r.key), targetWords: 240, format: 'latex' as const };
+    const embed = lazyEmbedder(tinyModels().encoder, { device: 'cpu' });
+    const planned = await new DefaultEngine(undefined, { embed }).draft(request, library);
+    assert.deepEqual(paragraphKeys(planned).sort(), ['w1,w3,w5', 'w2,w4,w6']);
+    for (const key of request.keys) assert.match(planned.text, new RegExp(`\\\\cite\\{${key}\\}`), `${key} is cited`);
+    // The same request planned by shared words alone: every abstract shares "propose" and "model", so the topics mix.
+    const byWords = await new DefaultEngine().draft(request, library);
+    assert.notDeepEqual(paragraphKeys(byWords).sort(), ['w1,w3,w5', 'w2,w4,w6']);
+    await embed.dispose();
+  });
+
+  it('plans the drafts of a neural engine the same way', async () => {
+    const engine = new OnnxEngine({ modelDir: tinyModels().causal, device: 'cpu', generation: { maxNewTokens: 6 } });
+    engine.embed = lazyEmbedder(tinyModels().encoder, { device: 'cpu' });
+    try {
+      const draft = await engine.draft({ keys: sixWorks().map((r) => r.key), targetWords: 240, format: 'latex' }, new MemoryLibrary(sixWorks()));
+      assert.deepEqual(paragraphKeys(draft).sort(), ['w1,w3,w5', 'w2,w4,w6']);
+    } finally {
+      await engine.dispose();
+    }
+  });
+
+  it('refuses folders that are not a sentence encoder, naming what they are', async () => {
+    await assert.rejects(OnnxEmbedder.load(tinyModels().causal, { device: 'cpu' }), (err: Error) => err instanceof ModelFolderError && /text-generation export/.test(err.message));
+    await assert.rejects(OnnxEmbedder.load(tinyModels().seq2seq, { device: 'cpu' }), (err: Error) => err instanceof ModelFolderError && /encoder-decoder/.test(err.message));
+    await assert.rejects(OnnxEmbedder.load('/nonexistent/encoder', { device: 'cpu' }), /nonexistent/);
+  });
+
+  it('takes --embeddings DIR for any engine, and --device with it for the default engine', async () => {
+    const engine = await engineFromFlags({ engine: 'default', embeddings: tinyModels().encoder, device: 'cpu' });
+    assert.ok(engine instanceof DefaultEngine && engine.embed, 'the default engine plans with the encoder');
+    const draft = await engine.draft({ keys: sixWorks().map((r) => r.key), targetWords: 240, format: 'latex' }, new MemoryLibrary(sixWorks()));
+    assert.deepEqual(paragraphKeys(draft).sort(), ['w1,w3,w5', 'w2,w4,w6']);
+    await (engine as DefaultEngine).dispose();
+    for (const bad of [{ engine: 'default', device: 'cpu' }, { engine: 'default', embeddings: '/nonexistent/encoder' }]) {
+      await assert.rejects(engineFromFlags(bad), UsageError, JSON.stringify(bad));
+    }
+  });
+});
