@@ -130,19 +130,43 @@ export class OnnxEmbedder {
   }
 }
 
+/** Texts remembered by `cachedEmbeddings`: a library's titles and abstracts, a few MB of vectors. */
+const CACHE_CAPACITY = 5000;
+
+/**
+ * `embed`, asked only for texts it has not embedded before (in this session): regenerating a draft, or drafting again
+ * with a few keys more, embeds only what is new. The oldest texts are forgotten past `capacity`.
+ */
+export function cachedEmbeddings(embed: EmbedTexts, capacity = CACHE_CAPACITY): EmbedTexts {
+  const cache = new Map<string, number[]>();
+  return async (texts, signal) => {
+    const missing = [...new Set(texts.filter((t) => !cache.has(t)))];
+    if (missing.length) {
+      const vectors = await embed(missing, signal);
+      missing.forEach((t, i) => cache.set(t, vectors[i]));
+      for (const oldest of cache.keys()) {
+        if (cache.size <= capacity) break;
+        cache.delete(oldest);
+      }
+    }
+    // Read before anything is evicted by a later call; a text evicted just now (capacity < texts) is embedded again.
+    return Promise.all(texts.map(async (t) => cache.get(t) ?? (await embed([t], signal))[0]));
+  };
+}
+
 /**
  * An EmbedTexts that loads the model in `dir` on its first call (and reports the device once), so that creating an
- * engine with an embedding model configured costs nothing until a draft is planned.
+ * engine with an embedding model configured costs nothing until a draft is planned; texts embedded once are cached.
  */
 export function lazyEmbedder(dir: string, options: LoadEmbedderOptions & { onLoad?: (embedder: OnnxEmbedder) => void } = {}): EmbedTexts & { dispose(): Promise<void> } {
   let loading: Promise<OnnxEmbedder> | undefined;
-  const embed = async (texts: readonly string[], signal?: AbortSignal) => {
+  const embed = cachedEmbeddings(async (texts: readonly string[], signal?: AbortSignal) => {
     if (!loading) {
       loading = OnnxEmbedder.load(dir, options);
       // A failed load is tried again next time (the user may fix the folder).
       loading.then(options.onLoad, () => (loading = undefined));
     }
     return (await loading).embed(texts, signal);
-  };
+  });
   return Object.assign(embed, { dispose: async () => void (await (await loading?.catch(() => undefined))?.dispose()) });
 }

@@ -3,7 +3,7 @@ import { UsageError } from '../../../src/cli/args';
 import { engineFromFlags } from '../../../src/cli/engine-options';
 import { DefaultEngine } from '../../../src/core/engine';
 import { MemoryLibrary } from '../../../src/core/engine/memory-library';
-import { lazyEmbedder, OnnxEmbedder } from '../../../src/core/neural/embedder';
+import { cachedEmbeddings, lazyEmbedder, OnnxEmbedder } from '../../../src/core/neural/embedder';
 import { ModelFolderError } from '../../../src/core/neural/errors';
 import { OnnxEngine } from '../../../src/core/neural/onnx-engine';
 import type { PaperRecord } from '../../../src/core/types';
@@ -72,6 +72,22 @@ describe('neural: a sentence encoder plans drafts', function () {
     } finally {
       await engine.dispose();
     }
+  });
+
+  it('embeds a text once per session: a regenerated draft asks the model only for works it has not seen', async () => {
+    const asked: string[] = [];
+    const embed = cachedEmbeddings(async (texts) => {
+      asked.push(...texts);
+      return texts.map((t) => [t.length, 1]);
+    });
+    const library = new MemoryLibrary(sixWorks());
+    const engine = new DefaultEngine(undefined, { embed });
+    await engine.draft({ keys: ['w1', 'w2', 'w3', 'w4'], targetWords: 240, format: 'latex' }, library);
+    assert.equal(asked.length, 4);
+    await engine.draft({ keys: ['w1', 'w2', 'w3', 'w4', 'w5'], targetWords: 240, format: 'latex' }, library);
+    assert.equal(asked.length, 5, 'only the new work is embedded');
+    assert.match(asked[4], /domain/);
+    assert.deepEqual(await embed(['abc', 'abc']), [[3, 1], [3, 1]]);
   });
 
   it('refuses folders that are not a sentence encoder, naming what they are', async () => {
