@@ -1,6 +1,8 @@
 // A sentence encoder (an Optimum feature-extraction export: BERT, MiniLM, E5, BGE …) that turns the cited works'
 // titles and abstracts into vectors, so that the draft planner groups works by meaning, not only by shared words.
 // Loaded on first use, like the generation models; onnxruntime-node is required only then.
+import * as fs from 'node:fs';
+import * as path from 'node:path';
 import type { PreTrainedTokenizer } from '@huggingface/transformers';
 import { throwIfCancelled, type EmbedTexts } from '../types';
 import { ModelFolderError } from './errors';
@@ -36,9 +38,54 @@ function unitLength(v: number[]): number[] {
   return n > 0 ? v.map((x) => x / n) : v;
 }
 
+export type PoolingMode = 'cls' | 'max' | 'mean' | 'weightedmean' | 'lasttoken';
+
+/**
+ * The pooling a sentence-transformers folder asks for in 1_Pooling/config.json (BGE pools the [CLS] vector, MiniLM
+ * the mean, GTE-Qwen the last token), in the order sentence-transformers concatenates several; the mean without one.
+ * "mean_sqrt_len" is the mean scaled, the same direction once the vector is made unit length.
+ */
+export function poolingModes(dir: string): PoolingMode[] {
+  const file = path.join(dir, '1_Pooling', 'config.json');
+  if (!fs.existsSync(file)) return ['mean'];
+  let config: Record<string, unknown>;
+  try {
+    config = JSON.parse(fs.readFileSync(file, 'utf8')) as Record<string, unknown>;
+  } catch (err) {
+    throw new ModelFolderError(`Model folder ${dir}: 1_Pooling/config.json is not valid JSON (${(err as Error).message}).`, '1_Pooling/config.json');
+  }
+  const on = (key: string) => config[key] === true;
+  const modes: PoolingMode[] = [];
+  if (on('pooling_mode_cls_token')) modes.push('cls');
+  if (on('pooling_mode_max_tokens')) modes.push('max');
+  if (on('pooling_mode_mean_tokens') || on('pooling_mode_mean_sqrt_len_tokens')) modes.push('mean');
+  if (on('pooling_mode_weightedmean_tokens')) modes.push('weightedmean');
+  if (on('pooling_mode_lasttoken')) modes.push('lasttoken');
+  if (!modes.length) throw new ModelFolderError(`Model folder ${dir}: 1_Pooling/config.json names no pooling mode CiteScribe knows (cls, max, mean, weightedmean, lasttoken).`, '1_Pooling/config.json');
+  return modes;
+}
+
+/** One pooled vector of a text's `length` token vectors (`at(j)`, each `d` wide). */
+function pool(mode: PoolingMode, length: number, d: number, at: (j: number) => Float32Array): number[] {
+  if (mode === 'cls') return Array.from(at(0));
+  if (mode === 'lasttoken') return Array.from(at(length - 1));
+  const v = new Array<number>(d).fill(mode === 'max' ? -Infinity : 0);
+  let total = 0;
+  for (let j = 0; j < length; j++) {
+    const row = at(j);
+    // Weighted mean: later tokens count more (weight = position + 1), as sentence-transformers does.
+    const w = mode === 'weightedmean' ? j + 1 : 1;
+    total += w;
+    for (let k = 0; k < d; k++) v[k] = mode === 'max' ? Math.max(v[k], row[k]) : v[k] + w * row[k];
+  }
+  return mode === 'max' ? v : v.map((x) => x / total);
+}
+
 export class OnnxEmbedder {
   /** Inputs are cut to this many tokens (the model's limit, at most MAX_TOKENS). */
   readonly maxTokens: number;
+  /** How token vectors become one (1_Pooling/config.json; the mean without one). */
+  readonly pooling: PoolingMode[];
   private readonly padId: number;
 
   private constructor(
@@ -52,6 +99,7 @@ export class OnnxEmbedder {
     const maxPos = typeof config.max_position_embeddings === 'number' ? config.max_position_embeddings : MAX_TOKENS;
     const tokMax = tokenizer.model_max_length as number | undefined;
     this.maxTokens = Math.min(MAX_TOKENS, maxPos, typeof tokMax === 'number' && tokMax > 0 ? tokMax : MAX_TOKENS);
+    this.pooling = poolingModes(folder.dir);
     const pad = tokenizer.pad_token_id ?? (config.pad_token_id as number | undefined);
     this.padId = typeof pad === 'number' ? pad : 0;
   }
@@ -82,7 +130,7 @@ export class OnnxEmbedder {
     }
   }
 
-  /** Unit-length embeddings: the model's sentence_embedding output where it has one, else the mean of its token vectors. */
+  /** Unit-length embeddings: the model's sentence_embedding output where it has one, else its token vectors pooled. */
   async embed(texts: readonly string[], signal?: AbortSignal): Promise<number[][]> {
     const out: number[][] = [];
     for (let at = 0; at < texts.length; at += BATCH) {
@@ -119,9 +167,8 @@ export class OnnxEmbedder {
     const [, steps, d] = tokens.dims;
     const data = floats(tokens);
     return rows.map((r, i) => {
-      const v = new Array<number>(d).fill(0);
-      for (let j = 0; j < r.length; j++) for (let k = 0; k < d; k++) v[k] += data[(i * steps + j) * d + k];
-      return unitLength(v.map((x) => x / r.length));
+      const at = (j: number) => data.subarray((i * steps + j) * d, (i * steps + j + 1) * d);
+      return unitLength(this.pooling.flatMap((mode) => pool(mode, r.length, d, at)));
     });
   }
 

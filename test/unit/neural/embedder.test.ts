@@ -7,7 +7,9 @@ import { cachedEmbeddings, lazyEmbedder, OnnxEmbedder } from '../../../src/core/
 import { ModelFolderError } from '../../../src/core/neural/errors';
 import { OnnxEngine } from '../../../src/core/neural/onnx-engine';
 import type { PaperRecord } from '../../../src/core/types';
-import { tinyModels } from './tiny-models';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { copyOfModel, tinyModels } from './tiny-models';
 
 const cosine = (a: readonly number[], b: readonly number[]) => a.reduce((s, x, i) => s + x * b[i], 0);
 
@@ -88,6 +90,32 @@ describe('neural: a sentence encoder plans drafts', function () {
     assert.equal(asked.length, 5, 'only the new work is embedded');
     assert.match(asked[4], /domain/);
     assert.deepEqual(await embed(['abc', 'abc']), [[3, 1], [3, 1]]);
+  });
+
+  it('pools the way a sentence-transformers folder says (1_Pooling/config.json), and says when it cannot', async () => {
+    const dir = copyOfModel(tinyModels().encoder);
+    const texts = ['We propose a model for translation.', 'We propose a model for summarization.'];
+    const embedWith = async (pooling: Record<string, boolean> | string) => {
+      fs.mkdirSync(path.join(dir, '1_Pooling'), { recursive: true });
+      fs.writeFileSync(path.join(dir, '1_Pooling', 'config.json'), typeof pooling === 'string' ? pooling : JSON.stringify({ word_embedding_dimension: 16, ...pooling }));
+      const embedder = await OnnxEmbedder.load(dir, { device: 'cpu' });
+      try {
+        return await embedder.embed(texts);
+      } finally {
+        await embedder.dispose();
+      }
+    };
+    const [meanA, meanB] = await embedWith({ pooling_mode_mean_tokens: true });
+    assert.ok(cosine(meanA, meanB) < 0.99);
+    // The tiny encoder has no attention, so its [CLS] vector is the same whatever follows: CLS pooling makes the two
+    // texts one point.
+    const [clsA, clsB] = await embedWith({ pooling_mode_cls_token: true, pooling_mode_mean_tokens: false });
+    assert.ok(cosine(clsA, clsB) > 0.99999);
+    const [maxA] = await embedWith({ pooling_mode_max_tokens: true });
+    assert.ok(cosine(maxA, meanA) < 0.99, 'max pooling is not the mean');
+    await assert.rejects(embedWith({ pooling_mode_mean_tokens: false }), (err: Error) => err instanceof ModelFolderError && /no pooling mode/.test(err.message));
+    await assert.rejects(embedWith('{ not json'), (err: Error) => err instanceof ModelFolderError && /1_Pooling\/config\.json is not valid JSON/.test(err.message));
+    fs.rmSync(dir, { recursive: true, force: true });
   });
 
   it('refuses folders that are not a sentence encoder, naming what they are', async () => {
