@@ -1,27 +1,7 @@
 // Default engine speed: citation sentence latency (goal p50 ≤ 5 ms) and a 50-reference related-work draft
 // (goal ≤ 300 ms). Uses the sample library plus synthetic entries built from it; argv[2] (shared data) is not needed.
-import { readFileSync } from 'node:fs';
-import * as path from 'node:path';
 import { DefaultEngine } from '../src/core/engine';
-import { MemoryLibrary } from '../src/core/engine/memory-library';
-import type { PaperRecord } from '../src/core/types';
-
-const root = path.resolve(__dirname, '..');
-const sample = JSON.parse(readFileSync(path.join(root, 'test/fixtures/engine/sample-records.json'), 'utf8')) as PaperRecord[];
-const withAbstract = sample.filter((r) => r.abstract);
-
-// 50 distinct entries: the sample abstracts with their sentences rotated and a variant tag, so no two are identical.
-function syntheticLibrary(count: number): MemoryLibrary {
-  const lib = new MemoryLibrary();
-  for (let i = 0; i < count; i++) {
-    const base = withAbstract[i % withAbstract.length];
-    const sentences = base.abstract!.split(/(?<=\.)\s+/);
-    const shift = Math.floor(i / withAbstract.length) % sentences.length;
-    const rotated = [...sentences.slice(shift), ...sentences.slice(0, shift)].join(' ');
-    lib.add({ ...base, key: `${base.key}-v${i}`, title: `${base.title} (variant ${i})`, abstract: rotated, year: (base.year ?? 2017) + (i % 4) });
-  }
-  return lib;
-}
+import { syntheticLibrary } from './synthetic-library';
 
 function percentile(xs: number[], p: number): number {
   const s = [...xs].sort((a, b) => a - b);
