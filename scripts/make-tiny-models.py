@@ -84,6 +84,20 @@ def tokenizer_json(vocab, added_specials, post_processor):
     }
 
 
+def template_processing(first, last, ids, last_pair_type):
+    """The post-processor that wraps a text in its special tokens: `first A last` (and `first A last B last`)."""
+    def special(token, type_id=0):
+        return {"SpecialToken": {"id": token, "type_id": type_id}}
+
+    return {
+        "type": "TemplateProcessing",
+        "single": [special(first), {"Sequence": {"id": "A", "type_id": 0}}, special(last)],
+        "pair": [special(first), {"Sequence": {"id": "A", "type_id": 0}}, special(last),
+                 {"Sequence": {"id": "B", "type_id": 1}}, special(last, last_pair_type)],
+        "special_tokens": {t: {"id": t, "ids": [ids[t]], "tokens": [t]} for t in (first, last)},
+    }
+
+
 class GraphBuilder:
     """Collects nodes with unique output names; `prefix` keeps If-branch names apart from the outer graph."""
 
@@ -363,16 +377,7 @@ def make_seq2seq(outdir, seed, vocab):
         "length_penalty": 1.0,
         "early_stopping": True,
     }
-    post = {
-        "type": "TemplateProcessing",
-        "single": [{"SpecialToken": {"id": "<s>", "type_id": 0}}, {"Sequence": {"id": "A", "type_id": 0}},
-                   {"SpecialToken": {"id": "</s>", "type_id": 0}}],
-        "pair": [{"SpecialToken": {"id": "<s>", "type_id": 0}}, {"Sequence": {"id": "A", "type_id": 0}},
-                 {"SpecialToken": {"id": "</s>", "type_id": 0}}, {"Sequence": {"id": "B", "type_id": 1}},
-                 {"SpecialToken": {"id": "</s>", "type_id": 0}}],
-        "special_tokens": {"<s>": {"id": "<s>", "ids": [0], "tokens": ["<s>"]},
-                           "</s>": {"id": "</s>", "ids": [2], "tokens": ["</s>"]}},
-    }
+    post = template_processing("<s>", "</s>", {"<s>": 0, "</s>": 2}, last_pair_type=0)
     tok = tokenizer_json(vocab, [(0, "<s>"), (1, "<pad>"), (2, "</s>"), (3, "<unk>")], post)
     tok_config = {
         "tokenizer_class": "BartTokenizer",
@@ -380,10 +385,7 @@ def make_seq2seq(outdir, seed, vocab):
         "model_max_length": max_pos,
         "clean_up_tokenization_spaces": True,
     }
-    write_json(outdir, "config.json", config)
-    write_json(outdir, "generation_config.json", generation_config)
-    write_json(outdir, "tokenizer.json", tok)
-    write_json(outdir, "tokenizer_config.json", tok_config)
+    write_model_files(outdir, config, tok, tok_config, generation_config)
 
 
 CHAT_TEMPLATE = (
@@ -487,10 +489,7 @@ def make_causal(outdir, seed, base_vocab):
         "chat_template": CHAT_TEMPLATE,
         "clean_up_tokenization_spaces": True,
     }
-    write_json(outdir, "config.json", config)
-    write_json(outdir, "generation_config.json", generation_config)
-    write_json(outdir, "tokenizer.json", tok)
-    write_json(outdir, "tokenizer_config.json", tok_config)
+    write_model_files(outdir, config, tok, tok_config, generation_config)
 
 
 # Words the tiny encoder treats as synonyms: each group shares one embedding row, so texts that use different words
@@ -541,15 +540,7 @@ def make_encoder(outdir, seed, base_vocab):
         "max_position_embeddings": max_pos,
         "pad_token_id": ids["[PAD]"],
     }
-    post = {
-        "type": "TemplateProcessing",
-        "single": [{"SpecialToken": {"id": "[CLS]", "type_id": 0}}, {"Sequence": {"id": "A", "type_id": 0}},
-                   {"SpecialToken": {"id": "[SEP]", "type_id": 0}}],
-        "pair": [{"SpecialToken": {"id": "[CLS]", "type_id": 0}}, {"Sequence": {"id": "A", "type_id": 0}},
-                 {"SpecialToken": {"id": "[SEP]", "type_id": 0}}, {"Sequence": {"id": "B", "type_id": 1}},
-                 {"SpecialToken": {"id": "[SEP]", "type_id": 1}}],
-        "special_tokens": {t: {"id": t, "ids": [ids[t]], "tokens": [t]} for t in ("[CLS]", "[SEP]")},
-    }
+    post = template_processing("[CLS]", "[SEP]", ids, last_pair_type=1)
     tok = tokenizer_json(vocab, [(ids["<unk>"], "<unk>")] + [(ids[s], s) for s in specials], post)
     tok_config = {
         "tokenizer_class": "BertTokenizer",
@@ -557,7 +548,14 @@ def make_encoder(outdir, seed, base_vocab):
         "model_max_length": max_pos,
         "clean_up_tokenization_spaces": True,
     }
+    write_model_files(outdir, config, tok, tok_config)
+
+
+def write_model_files(outdir, config, tok, tok_config, generation_config=None):
+    """config.json, tokenizer.json, tokenizer_config.json and, for the generators, generation_config.json."""
     write_json(outdir, "config.json", config)
+    if generation_config is not None:
+        write_json(outdir, "generation_config.json", generation_config)
     write_json(outdir, "tokenizer.json", tok)
     write_json(outdir, "tokenizer_config.json", tok_config)
 
