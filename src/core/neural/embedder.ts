@@ -196,7 +196,7 @@ export function cachedEmbeddings(embed: EmbedTexts, capacity = CACHE_CAPACITY): 
         cache.delete(oldest);
       }
     }
-    // Read before anything is evicted by a later call; a text evicted just now (capacity < texts) is embedded again.
+    // More texts than the capacity: those evicted within this call are embedded again, one by one.
     return Promise.all(texts.map(async (t) => cache.get(t) ?? (await embed([t], signal))[0]));
   };
 }
@@ -215,5 +215,11 @@ export function lazyEmbedder(dir: string, options: LoadEmbedderOptions & { onLoa
     }
     return (await loading).embed(texts, signal);
   });
-  return Object.assign(embed, { dispose: async () => void (await (await loading?.catch(() => undefined))?.dispose()) });
+  // After dispose the model is loaded again if asked (the cached vectors stay).
+  const dispose = async () => {
+    const loaded = loading;
+    loading = undefined;
+    await (await loaded?.catch(() => undefined))?.dispose();
+  };
+  return Object.assign(embed, { dispose });
 }

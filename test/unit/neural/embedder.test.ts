@@ -58,6 +58,9 @@ describe('neural: a sentence encoder plans drafts', function () {
     const embed = lazyEmbedder(tinyModels().encoder, { device: 'cpu' });
     const planned = await new DefaultEngine(undefined, { embed }).draft(request, library);
     assert.deepEqual(paragraphKeys(planned).sort(), ['w1,w3,w5', 'w2,w4,w6']);
+    // Freed (settings changed) and asked again: the model loads again rather than running a released session.
+    await embed.dispose();
+    assert.equal((await embed(['a text not embedded before'])).length, 1);
     for (const key of request.keys) assert.match(planned.text, new RegExp(`\\\\cite\\{${key}\\}`), `${key} is cited`);
     // The same request planned by shared words alone: every abstract shares "propose" and "model", so the topics mix.
     const byWords = await new DefaultEngine().draft(request, library);
