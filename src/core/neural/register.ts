@@ -1,5 +1,6 @@
-// Registers the 'onnx' and 'server' engines with the engine registry. Importing this module loads no native code:
-// the ONNX engine requires onnxruntime-node and transformers.js only when it first writes something.
+// Registers the 'onnx' and 'server' engines with the engine registry, and registers 'default' again so that every
+// engine can plan drafts with a sentence encoder (settings.embeddingsPath). Importing this module loads no native
+// code: onnxruntime-node and transformers.js are required only when a model first runs.
 import { DefaultEngine } from '../engine/default-engine';
 import { registerEngine, type EngineCreateOptions } from '../engine/registry';
 import type { DownloadProgress } from './download';
