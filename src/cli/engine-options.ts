@@ -24,10 +24,10 @@ export const ENGINE_USAGE = [
   '  --engine default|onnx|server   which engine writes (default: default)',
   '  --model DIR|ID                 onnx: model folder (Optimum layout) or Hugging Face id; server: model name',
   '  --device auto|cuda|cpu         onnx (and --embeddings): execution device (default auto: CUDA if available, else CPU)',
-  '  --allow-download               onnx: download --model ID into $CITESCRIBE_MODEL_CACHE (~/.cache/citescribe/models)',
+  '  --allow-download               download --model ID / --embeddings ID into $CITESCRIBE_MODEL_CACHE (~/.cache/citescribe/models)',
   '  --url URL                      server: OpenAI-compatible endpoint, e.g. http://localhost:8000/v1',
   '                                 (API key from $CITESCRIBE_SERVER_API_KEY, if the server needs one)',
-  '  --embeddings DIR               any engine: a sentence-encoder folder (Optimum feature-extraction export) that',
+  '  --embeddings DIR|ID            any engine: a sentence encoder (Optimum feature-extraction export, or its id) that',
   '                                 groups the works of a draft by meaning (default: TF-IDF over their abstracts)',
 ].join('\n');
 
@@ -38,6 +38,16 @@ export interface EngineFlags {
   url?: string;
   'allow-download'?: boolean;
   embeddings?: string;
+}
+
+/** "owner/name" that is not a path on disk: a Hugging Face id. */
+function looksLikeModelId(value: string): boolean {
+  return /^[\w.-]+\/[\w.-]+$/.test(value) && !fs.existsSync(value);
+}
+
+/** Where --allow-download puts models: $CITESCRIBE_MODEL_CACHE or ~/.cache/citescribe/models. */
+function modelCache(): string {
+  return process.env.CITESCRIBE_MODEL_CACHE ?? path.join(os.homedir(), '.cache', 'citescribe', 'models');
 }
 
 function parseDevice(device: string): 'auto' | 'cuda' | 'cpu' {
@@ -53,10 +63,13 @@ export async function engineFromFlags(flags: EngineFlags, io?: Partial<Pick<CliI
   }
   const settings: NeuralEngineSettings = { log: (message) => io?.err?.(`citescribe: ${message}`) };
   if (flags.embeddings !== undefined) {
-    if (!fs.existsSync(flags.embeddings) || !fs.statSync(flags.embeddings).isDirectory()) {
-      throw new UsageError(`--embeddings must be a model folder (got '${flags.embeddings}', which is not a folder)`);
-    }
-    settings.embeddingsPath = flags.embeddings;
+    if (looksLikeModelId(flags.embeddings)) {
+      settings.embeddingsId = flags.embeddings;
+      settings.cacheDir = modelCache();
+      settings.allowDownload = flags['allow-download'] === true;
+    } else if (!fs.existsSync(flags.embeddings) || !fs.statSync(flags.embeddings).isDirectory()) {
+      throw new UsageError(`--embeddings must be a model folder or a Hugging Face id (got '${flags.embeddings}', which is neither)`);
+    } else settings.embeddingsPath = flags.embeddings;
   }
   if (id === 'default') {
     for (const flag of ['model', 'url'] as const) {
@@ -71,10 +84,9 @@ export async function engineFromFlags(flags: EngineFlags, io?: Partial<Pick<CliI
     if (!flags.model) throw new UsageError('--engine onnx needs --model DIR (a model folder in the Optimum layout)');
     if (flags.url !== undefined) throw new UsageError('--url is for --engine server');
     settings.device = parseDevice(flags.device ?? 'auto');
-    const looksLikeId = /^[\w.-]+\/[\w.-]+$/.test(flags.model) && !fs.existsSync(flags.model);
-    if (looksLikeId) {
+    if (looksLikeModelId(flags.model)) {
       settings.modelId = flags.model;
-      settings.cacheDir = process.env.CITESCRIBE_MODEL_CACHE ?? path.join(os.homedir(), '.cache', 'citescribe', 'models');
+      settings.cacheDir = modelCache();
       settings.allowDownload = flags['allow-download'] === true;
     } else settings.modelPath = flags.model;
   } else if (id === 'server') {

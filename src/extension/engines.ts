@@ -56,6 +56,7 @@ export class EngineService implements vscode.Disposable {
       device: settings.device,
       // A model loaded from a folder the workspace may name: not in an untrusted workspace (TF-IDF plans instead).
       embeddingsPath: (options.trusted && settings.embeddingsPath) || undefined,
+      embeddingsId: (options.trusted && settings.embeddingsId) || undefined,
       cacheDir: vscode.Uri.joinPath(this.context.globalStorageUri, 'models').fsPath,
       serverUrl: settings.serverUrl || undefined,
       serverModel: settings.serverModel || undefined,
@@ -67,7 +68,7 @@ export class EngineService implements vscode.Disposable {
       },
       // `auto` fell back to the CPU: say why once, and how to enable CUDA.
       onDeviceMessage: (message: string) => void vscode.window.showWarningMessage(`CiteScribe: ${message}`),
-      onDownloadProgress: (p: DownloadProgress) => this.reportDownload(settings.modelId, p),
+      onDownloadProgress: (p: DownloadProgress, id?: string) => this.reportDownload(id ?? settings.modelId, p),
     };
     const signature = JSON.stringify({ id, ...config, apiKey: apiKey ? 'set' : '' });
     if (this.cached?.signature === signature) return this.cached.engine;

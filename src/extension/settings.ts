@@ -17,6 +17,7 @@ export interface CiteScribeSettings {
   allowDownload: boolean;
   device: 'auto' | 'cuda' | 'cpu';
   embeddingsPath: string;
+  embeddingsId: string;
   serverUrl: string;
   serverModel: string;
   codeLens: boolean;
@@ -39,6 +40,7 @@ export function readSettings(scope?: vscode.ConfigurationScope): CiteScribeSetti
     allowDownload: c.get<boolean>('model.allowDownload', false),
     device: c.get('model.device', 'auto'),
     embeddingsPath: c.get<string>('embeddings.path', ''),
+    embeddingsId: c.get<string>('embeddings.id', ''),
     serverUrl: c.get<string>('server.url', ''),
     serverModel: c.get<string>('server.model', ''),
     codeLens: c.get<boolean>('codeLens.enabled', true),

@@ -10,7 +10,8 @@ import { DTYPE_PREFERENCE, inspectModelFolder, modelKindOf, onnxFilesFor, type M
 export const DEFAULT_HF_ENDPOINT = 'https://huggingface.co';
 const COMPLETE_MARKER = '.citescribe-complete.json';
 const REQUIRED_FILES = ['config.json', 'tokenizer.json', 'tokenizer_config.json'];
-const OPTIONAL_FILES = ['generation_config.json', 'chat_template.jinja', 'special_tokens_map.json'];
+// 1_Pooling/config.json: how a sentence encoder pools its token vectors (sentence-transformers layout).
+const OPTIONAL_FILES = ['generation_config.json', 'chat_template.jinja', 'special_tokens_map.json', '1_Pooling/config.json'];
 
 export interface DownloadProgress {
   /** File being fetched, relative to the model folder. */
@@ -245,6 +246,8 @@ export interface ModelSource {
   dtype?: ModelDtype | 'auto';
   endpoint?: string;
   token?: string;
+  /** The settings named in messages (default citescribe.model.path / citescribe.model.id). */
+  settings?: { path: string; id: string };
 }
 
 /** The model folder to load: the configured path, or the cached/downloaded copy of the configured id. */
@@ -253,15 +256,16 @@ export async function resolveModelFolder(
   options: Pick<DownloadOptions, 'signal' | 'onProgress' | 'fetchImpl'> = {},
 ): Promise<string> {
   if (source.path) return path.resolve(source.path);
+  const named = source.settings ?? { path: 'citescribe.model.path', id: 'citescribe.model.id' };
   if (!source.id) {
-    throw new ModelFolderError('No model configured: set citescribe.model.path to a model folder or citescribe.model.id to a Hugging Face id.');
+    throw new ModelFolderError(`No model configured: set ${named.path} to a model folder or ${named.id} to a Hugging Face id.`);
   }
   if (!source.cacheDir) throw new DownloadError('No cache folder given for downloaded models.');
   const revision = source.revision ?? 'main';
   if (isModelDownloaded(source.cacheDir, source.id, revision)) return modelCacheFolder(source.cacheDir, source.id, revision);
   if (!source.allowDownload) {
     throw new DownloadError(
-      `Model ${source.id} is not downloaded yet. Allow the download (citescribe.model.allowDownload) or download it yourself and set citescribe.model.path.`,
+      `Model ${source.id} is not downloaded yet. Allow the download (citescribe.model.allowDownload) or download it yourself and set ${named.path}.`,
     );
   }
   return downloadModel({

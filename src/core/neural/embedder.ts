@@ -5,6 +5,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { PreTrainedTokenizer } from '@huggingface/transformers';
 import { throwIfCancelled, type EmbedTexts } from '../types';
+import { resolveModelFolder, type DownloadProgress, type ModelSource } from './download';
 import { ModelFolderError } from './errors';
 import { checkSessionIo, inspectModelFolder, type ModelDtype, type ModelFolder } from './model-folder';
 import { createTokenizer, explainLoadError, halfToFloat } from './onnx-model';
@@ -201,15 +202,23 @@ export function cachedEmbeddings(embed: EmbedTexts, capacity = CACHE_CAPACITY): 
   };
 }
 
+export interface LazyEmbedderOptions extends LoadEmbedderOptions {
+  onLoad?: (embedder: OnnxEmbedder) => void;
+  /** Bytes of a model id being downloaded (with consent, `source.allowDownload`). */
+  onDownloadProgress?: (progress: DownloadProgress) => void;
+}
+
 /**
- * An EmbedTexts that loads the model in `dir` on its first call (and reports the device once), so that creating an
- * engine with an embedding model configured costs nothing until a draft is planned; texts embedded once are cached.
+ * An EmbedTexts that loads the model on its first call (and reports the device once), so that creating an engine with
+ * an embedding model configured costs nothing until a draft is planned; texts embedded once are cached. `source` is a
+ * folder, or a Hugging Face id (citescribe.embeddings.id) downloaded into the model cache when allowed.
  */
-export function lazyEmbedder(dir: string, options: LoadEmbedderOptions & { onLoad?: (embedder: OnnxEmbedder) => void } = {}): EmbedTexts & { dispose(): Promise<void> } {
+export function lazyEmbedder(source: string | ModelSource, options: LazyEmbedderOptions = {}): EmbedTexts & { dispose(): Promise<void> } {
+  const from: ModelSource = typeof source === 'string' ? { path: source } : { settings: { path: 'citescribe.embeddings.path', id: 'citescribe.embeddings.id' }, ...source };
   let loading: Promise<OnnxEmbedder> | undefined;
   const embed = cachedEmbeddings(async (texts: readonly string[], signal?: AbortSignal) => {
     if (!loading) {
-      loading = OnnxEmbedder.load(dir, options);
+      loading = resolveModelFolder(from, { signal, onProgress: options.onDownloadProgress }).then((dir) => OnnxEmbedder.load(dir, options));
       // A failed load is tried again next time (the user may fix the folder).
       loading.then(options.onLoad, () => (loading = undefined));
     }

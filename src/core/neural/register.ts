@@ -30,6 +30,8 @@ export interface NeuralEngineSettings {
   maxNewTokens?: number;
   /** citescribe.embeddings.path: a sentence-encoder folder that plans drafts (groups works by meaning). */
   embeddingsPath?: string;
+  /** citescribe.embeddings.id: a sentence encoder's Hugging Face id, downloaded into cacheDir when allowDownload. */
+  embeddingsId?: string;
   /** citescribe.server.url / model and the API key from SecretStorage. */
   serverUrl?: string;
   serverModel?: string;
@@ -42,7 +44,8 @@ export interface NeuralEngineSettings {
   onDevice?: (device: DeviceInUse) => void;
   /** Called once if `auto` fell back to CPU (a notification: why, and how to enable CUDA). */
   onDeviceMessage?: (message: string) => void;
-  onDownloadProgress?: (progress: DownloadProgress) => void;
+  /** Bytes of a model being downloaded; `id` names it when it is not modelId (the embedding model). */
+  onDownloadProgress?: (progress: DownloadProgress, id?: string) => void;
 }
 
 export function neuralSettings(options: EngineCreateOptions): NeuralEngineSettings {
@@ -94,15 +97,21 @@ export function createDefaultEngine(settings: NeuralEngineSettings): DefaultEngi
   return new DefaultEngine(undefined, { embed: embedderFromSettings(settings) });
 }
 
-/** The sentence encoder of settings.embeddingsPath, loaded on the first draft; undefined when none is set. */
+/**
+ * The sentence encoder of settings.embeddingsPath (or embeddingsId, downloaded with consent), loaded on the first
+ * draft; undefined when neither is set.
+ */
 function embedderFromSettings(settings: NeuralEngineSettings): ReturnType<typeof lazyEmbedder> | undefined {
-  if (!settings.embeddingsPath) return undefined;
-  return lazyEmbedder(settings.embeddingsPath, {
+  const name = settings.embeddingsPath || settings.embeddingsId;
+  if (!name) return undefined;
+  const source = { path: settings.embeddingsPath, id: settings.embeddingsId, cacheDir: settings.cacheDir, allowDownload: settings.allowDownload ?? false };
+  return lazyEmbedder(source, {
     device: settings.device ?? 'auto',
     onLoad: (embedder) => {
-      settings.log?.(`embedding model ${settings.embeddingsPath} loaded on ${embedder.device}`);
+      settings.log?.(`embedding model ${name} loaded on ${embedder.device}`);
       if (embedder.fallbackMessage) settings.log?.(embedder.fallbackMessage);
     },
+    onDownloadProgress: (progress) => settings.onDownloadProgress?.(progress, name),
   });
 }
 

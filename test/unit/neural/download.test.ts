@@ -1,7 +1,5 @@
 import { strict as assert } from 'assert';
 import * as fs from 'node:fs';
-import * as http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { downloadModel, isModelDownloaded, modelCacheFolder, resolveModelFolder, type DownloadProgress } from '../../../src/core/neural/download';
@@ -10,72 +8,17 @@ import { OnnxEngine } from '../../../src/core/neural/onnx-engine';
 import { OnnxTextModel } from '../../../src/core/neural/onnx-model';
 import { MemoryLibrary } from '../../../src/core/engine/memory-library';
 import { CancelledError } from '../../../src/core/types';
+import { FakeHub } from './fake-hub';
 import { tinyModels } from './tiny-models';
 
 const ID = 'citescribe/tiny-bart';
-
-/** Serves a model folder as the Hub does: /{id}/resolve/{rev}/{file}, HEAD with sizes, GET with Range. */
-class FakeHub {
-  requests: { method: string; file: string; range?: string }[] = [];
-  /** Bytes per 10 ms for GET bodies (0 = all at once). */
-  throttle = 0;
-  private server = http.createServer((req, res) => {
-    const m = /^\/([^/]+\/[^/]+)\/resolve\/([^/]+)\/(.+)$/.exec(decodeURI(req.url ?? ''));
-    const file = m?.[3] ?? '';
-    this.requests.push({ method: req.method ?? '', file, range: req.headers.range });
-    const full = m && m[1] === this.id ? path.join(this.root, file) : '';
-    if (!full || !fs.existsSync(full)) {
-      res.writeHead(404).end('Entry not found');
-      return;
-    }
-    const data = fs.readFileSync(full);
-    if (req.method === 'HEAD') {
-      res.writeHead(200, { 'content-length': data.length }).end();
-      return;
-    }
-    let body = data;
-    const range = /^bytes=(\d+)-$/.exec(req.headers.range ?? '');
-    if (range) {
-      body = data.subarray(Number(range[1]));
-      res.writeHead(206, { 'content-length': body.length, 'content-range': `bytes ${range[1]}-${data.length - 1}/${data.length}` });
-    } else res.writeHead(200, { 'content-length': body.length });
-    if (!this.throttle) {
-      res.end(body);
-      return;
-    }
-    let offset = 0;
-    const timer = setInterval(() => {
-      if (res.destroyed) return clearInterval(timer);
-      res.write(body.subarray(offset, offset + this.throttle));
-      offset += this.throttle;
-      if (offset >= body.length) {
-        clearInterval(timer);
-        res.end();
-      }
-    }, 10);
-    res.on('close', () => clearInterval(timer));
-  });
-  endpoint = '';
-  constructor(
-    private readonly root: string,
-    private readonly id = ID,
-  ) {}
-  async start() {
-    await new Promise<void>((r) => this.server.listen(0, '127.0.0.1', () => r()));
-    this.endpoint = `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
-  }
-  async stop() {
-    this.server.closeAllConnections();
-    await new Promise<void>((r) => this.server.close(() => r()));
-  }
-}
 
 describe('neural: model download (local hub on 127.0.0.1)', function () {
   this.timeout(20000);
   let hub: FakeHub;
   let cache: string;
   before(async () => {
-    hub = new FakeHub(tinyModels().seq2seq);
+    hub = new FakeHub(tinyModels().seq2seq, ID);
     await hub.start();
   });
   after(() => hub.stop());

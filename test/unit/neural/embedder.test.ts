@@ -4,11 +4,14 @@ import { engineFromFlags } from '../../../src/cli/engine-options';
 import { DefaultEngine } from '../../../src/core/engine';
 import { MemoryLibrary } from '../../../src/core/engine/memory-library';
 import { cachedEmbeddings, lazyEmbedder, OnnxEmbedder } from '../../../src/core/neural/embedder';
-import { ModelFolderError } from '../../../src/core/neural/errors';
+import { DownloadError, ModelFolderError } from '../../../src/core/neural/errors';
+import type { DownloadProgress } from '../../../src/core/neural/download';
 import { OnnxEngine } from '../../../src/core/neural/onnx-engine';
 import type { PaperRecord } from '../../../src/core/types';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
+import * as os from 'node:os';
+import { FakeHub } from './fake-hub';
 import { copyOfModel, tinyModels } from './tiny-models';
 
 const cosine = (a: readonly number[], b: readonly number[]) => a.reduce((s, x, i) => s + x * b[i], 0);
@@ -121,6 +124,34 @@ describe('neural: a sentence encoder plans drafts', function () {
     fs.rmSync(dir, { recursive: true, force: true });
   });
 
+  it('downloads an encoder by its id only with consent, with byte progress, and embeds as the folder does', async () => {
+    // A sentence-transformers repository: its pooling file comes along (CLS pooling here, which the mean would not match).
+    const repo = copyOfModel(tinyModels().encoder);
+    fs.mkdirSync(path.join(repo, '1_Pooling'));
+    fs.writeFileSync(path.join(repo, '1_Pooling', 'config.json'), JSON.stringify({ pooling_mode_cls_token: true }));
+    const hub = new FakeHub(repo, 'citescribe/tiny-encoder');
+    await hub.start();
+    const cache = fs.mkdtempSync(path.join(os.tmpdir(), 'citescribe-cache-'));
+    try {
+      const source = { id: 'citescribe/tiny-encoder', cacheDir: cache, endpoint: hub.endpoint };
+      const refused = lazyEmbedder({ ...source, allowDownload: false }, { device: 'cpu' });
+      await assert.rejects(refused(['a text']), (err: Error) => err instanceof DownloadError && /not downloaded yet.*citescribe\.embeddings\.path/.test(err.message));
+      assert.equal(hub.requests.length, 0, 'the hub is not contacted without consent');
+      const progress: DownloadProgress[] = [];
+      const downloaded = lazyEmbedder({ ...source, allowDownload: true }, { device: 'cpu', onDownloadProgress: (p) => progress.push(p) });
+      const local = lazyEmbedder(repo, { device: 'cpu' });
+      const texts = ['We propose a model for translation.', 'text'];
+      const [a, b] = [await downloaded(texts), await local(texts)];
+      for (let i = 0; i < texts.length; i++) assert.ok(cosine(a[i], b[i]) > 0.99999);
+      assert.ok(progress.length > 0 && progress.at(-1)!.filesDone === progress.at(-1)!.filesTotal);
+      await Promise.all([downloaded.dispose(), local.dispose()]);
+    } finally {
+      await hub.stop();
+      fs.rmSync(cache, { recursive: true, force: true });
+      fs.rmSync(repo, { recursive: true, force: true });
+    }
+  });
+
   it('refuses folders that are not a sentence encoder, naming what they are', async () => {
     await assert.rejects(OnnxEmbedder.load(tinyModels().causal, { device: 'cpu' }), (err: Error) => err instanceof ModelFolderError && /text-generation export/.test(err.message));
     await assert.rejects(OnnxEmbedder.load(tinyModels().seq2seq, { device: 'cpu' }), (err: Error) => err instanceof ModelFolderError && /encoder-decoder/.test(err.message));
@@ -133,6 +164,14 @@ describe('neural: a sentence encoder plans drafts', function () {
     const draft = await engine.draft({ keys: sixWorks().map((r) => r.key), targetWords: 240, format: 'latex' }, new MemoryLibrary(sixWorks()));
     assert.deepEqual(paragraphKeys(draft).sort(), ['w1,w3,w5', 'w2,w4,w6']);
     await (engine as DefaultEngine).dispose();
+    const savedCache = process.env.CITESCRIBE_MODEL_CACHE;
+    process.env.CITESCRIBE_MODEL_CACHE = fs.mkdtempSync(path.join(os.tmpdir(), 'citescribe-cache-'));
+    const byId = await engineFromFlags({ engine: 'default', embeddings: 'citescribe/tiny-encoder' });
+    fs.rmSync(process.env.CITESCRIBE_MODEL_CACHE, { recursive: true, force: true });
+    if (savedCache === undefined) delete process.env.CITESCRIBE_MODEL_CACHE;
+    else process.env.CITESCRIBE_MODEL_CACHE = savedCache;
+    assert.ok(byId instanceof DefaultEngine && byId.embed, 'an id is taken as a Hugging Face id');
+    await assert.rejects(byId.draft({ keys: ['w1', 'w2'], targetWords: 100, format: 'latex' }, new MemoryLibrary(sixWorks())), /not downloaded yet/);
     for (const bad of [{ engine: 'default', device: 'cpu' }, { engine: 'default', embeddings: '/nonexistent/encoder' }]) {
       await assert.rejects(engineFromFlags(bad), UsageError, JSON.stringify(bad));
     }
