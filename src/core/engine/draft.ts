@@ -571,6 +571,8 @@ export async function writeDraft(req: DraftRequest, ctx: DraftContext): Promise<
   const tfidfVectors = termLists.map((t) => model.vector(t));
   // The query focus of sentences below stays TF-IDF: it compares one sentence with the abstract, word for word.
   const ownVector = ownText ? model.vector(contentTerms(ownText)) : undefined;
+  // A sentence encoder may load, or even download, its model first: say so rather than sit at 0 of n.
+  if (ctx.embed) options?.progress?.report(0, records.length, 'Embedding titles and abstracts…');
   const planned = await planVectors(texts, termLists, ownText, { vectors: tfidfVectors, own: ownVector }, ctx.embed, options?.signal);
   const vectors = planned.vectors;
 

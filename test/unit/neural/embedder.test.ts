@@ -59,8 +59,10 @@ describe('neural: a sentence encoder plans drafts', function () {
     const library = new MemoryLibrary(sixWorks());
     const request = { keys: sixWorks().map((r) => r.key), targetWords: 240, format: 'latex' as const };
     const embed = lazyEmbedder(tinyModels().encoder, { device: 'cpu' });
-    const planned = await new DefaultEngine(undefined, { embed }).draft(request, library);
+    const messages: string[] = [];
+    const planned = await new DefaultEngine(undefined, { embed }).draft(request, library, { progress: { report: (_d, _t, m) => m && messages.push(m) } });
     assert.deepEqual(paragraphKeys(planned).sort(), ['w1,w3,w5', 'w2,w4,w6']);
+    assert.equal(messages[0], 'Embedding titles and abstracts…', 'the draft panel says what it waits for');
     // Freed (settings changed) and asked again: the model loads again rather than running a released session.
     await embed.dispose();
     assert.equal((await embed(['a text not embedded before'])).length, 1);
