@@ -87,7 +87,10 @@ export interface Progress {
  * A sentence encoder: one unit-length vector per text (`src/core/neural/embedder.ts` loads one from a model folder).
  * The draft planner groups and orders cited works with it when one is configured.
  */
-export type EmbedTexts = (texts: readonly string[], signal?: AbortSignal) => Promise<number[][]>;
+export type EmbedTexts = ((texts: readonly string[], signal?: AbortSignal) => Promise<number[][]>) & {
+  /** Frees the model behind it, where there is one (the engine's dispose calls it). */
+  dispose?: () => Promise<void>;
+};
 
 export interface EngineOptions {
   signal?: AbortSignal;

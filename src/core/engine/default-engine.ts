@@ -14,9 +14,9 @@ export class DefaultEngine implements Engine {
   private readonly scorer: LinearScorer;
 
   /** A sentence encoder for planning drafts (`citescribe.embeddings.path`); without one, TF-IDF plans them. */
-  readonly embed: (EmbedTexts & { dispose?: () => Promise<void> }) | undefined;
+  readonly embed: EmbedTexts | undefined;
 
-  constructor(model: LinearModel = shippedModel as LinearModel, options: { embed?: EmbedTexts & { dispose?: () => Promise<void> } } = {}) {
+  constructor(model: LinearModel = shippedModel as LinearModel, options: { embed?: EmbedTexts } = {}) {
     this.scorer = new LinearScorer(model);
     this.embed = options.embed;
   }

@@ -88,7 +88,7 @@ export abstract class SentenceWriterEngine implements Engine {
   /** How many works a draft writes at once. */
   protected draftConcurrency = 1;
   /** A sentence encoder that plans drafts (citescribe.embeddings.path); TF-IDF without one. */
-  embed?: EmbedTexts & { dispose?: () => Promise<void> };
+  embed?: EmbedTexts;
 
   /** Frees what the engine loaded (the embedding model here; subclasses add their own). */
   async dispose(): Promise<void> {
