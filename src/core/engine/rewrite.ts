@@ -1025,6 +1025,19 @@ export function activeCoordinatedPassive(sentence: string): string {
   return `${before}${conjunction}${adverb}${FURTHER_PARTICIPLE[participle.toLowerCase()]} ${object}${rest}`;
 }
 
+/** "this essay outlines", "the present study examines": the work as the subject of its own act. */
+const SELF_NAMED_SUBJECT = String.raw`(?:this|the present) (?:paper|work|article|study|note|thesis|dissertation|essay|review|survey|book|chapter|report|monograph|tutorial|letter|manuscript)\s+(?:also\s+|[a-z]+ly\s+)?[a-z]+s\b`;
+/** "Borrowing X from Y, we develop Z", "Drawing on X, this essay outlines Y": a fronted clause before the authors' own. */
+const FRONTED_BEFORE_AUTHORS = new RegExp(
+  String.raw`^([^;]{3,250}?)([,;])\s*(?:(in this (?:paper|work|note|article|study)|here|then|thus|therefore|hence|so|and|but)\s*,?\s+)?(?=we\s|${SELF_NAMED_SUBJECT})`,
+  'i',
+);
+/** "Inspired by X we design Y": an introductory participle or preposition without its comma. */
+const OPENER_BEFORE_AUTHORS = new RegExp(
+  String.raw`^((?:inspired|motivated|based|building|drawing|following|leveraging|borrowing|using|given|to|by|with|unlike|for)\b[^,;]{3,120}?)\s+(?=we\s|${SELF_NAMED_SUBJECT})`,
+  'i',
+);
+
 /**
  * Third-person rewrite of one (already compressed) sentence.
  * citation: "We propose X" → "Smith et al. \cite{k} propose X"; "This paper presents X" → "Smith \cite{k} presents X";
@@ -1048,10 +1061,7 @@ export function rewriteSentence(sentence: string, target: RewriteTarget): string
   s = activeCoordinatedPassive(activeSelfDescription(s) ?? s);
   // "Borrowing X from Y, we develop Z": the first "we" after a fronted clause is the subject too, and so is "this
   // paper" (in a draft, a "this paper" left in the sentence would be the reader's paper).
-  const fronted =
-    /^([^;]{3,250}?)([,;])\s*(?:(in this (?:paper|work|note|article|study)|here|then|thus|therefore|hence|so|and|but)\s*,?\s+)?(?=we\s|(?:this|the present) (?:paper|work|article|study|note)\s+(?:also\s+|[a-z]+ly\s+)?[a-z]+s\b)/i.exec(s) ??
-    // "Inspired by X we design Y": an introductory participle or preposition without its comma.
-    /^((?:inspired|motivated|based|building|drawing|following|leveraging|borrowing|using|given|to|by|with|unlike|for)\b[^,;]{3,120}?)\s+(?=we\s)/i.exec(s);
+  const fronted = FRONTED_BEFORE_AUTHORS.exec(s) ?? OPENER_BEFORE_AUTHORS.exec(s);
   // Not when the part before the comma has the work as its own subject ("This work provides X, and we …").
   if (fronted && !/\bwe\b/i.test(fronted[1]) && !SELF_REFERENCE.test(fronted[1]) && !OUR_ARTIFACT.test(fronted[1])) {
     // The fronted clause keeps (or gets) its comma; a "here"/"then" between it and "we" is dropped, a conjunction

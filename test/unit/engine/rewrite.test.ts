@@ -404,6 +404,18 @@ describe('rewriteSentence with fronted clauses and connectives', () => {
     );
   });
 
+  it('names the authors where "this essay" or "this dissertation" acts after a fronted clause', () => {
+    const one = { key: 'k', authors: [{ family: 'Marsh' }] };
+    assert.equal(
+      rewriteSentence('Drawing on harbour logs, this essay outlines a history of pilot boarding.', { record: one, style: 'citation' }),
+      'Drawing on harbour logs, Marsh \\cite{k} outlines a history of pilot boarding.',
+    );
+    assert.equal(
+      rewriteSentence('Using tide gauges from four ports this dissertation examines how ferries wait at slack water.', { record: one, style: 'citation' }),
+      'Using tide gauges from four ports, Marsh \\cite{k} examines how ferries wait at slack water.',
+    );
+  });
+
   it('drops "However," and a dangling "therefore"', () => {
     assert.equal(rewriteSentence('However, we show that pruning helps.', { record: pair, style: 'citation' }), 'Smith and Lee \\cite{k} show that pruning helps.');
     assert.equal(rewriteSentence('We therefore developed MEMO.', { record: pair, style: 'tldr' }), 'This paper develops MEMO.');
