@@ -6,7 +6,7 @@ import { compressionVariants, plainText, sourceDocument, type SourceDocument } f
 import { contentTerms, cosine, STOPWORDS, termFrequencies, wordCount } from '../text/tokens';
 import { readableTitle } from '../text/titles';
 import { hasOwnVerb, pastTense, startsWithName } from '../text/verbs';
-import { ANAPHORIC_START, CUT_OFF_END, FRONTED_POINTER, FUTURE_OWN, hasContributionCue, MENTIONS_OTHER_WORK, NOT_DONE, POINTS_AHEAD, PROBLEM_POINTER, PRONOUN_POINTER, RELEASE_NOTE } from './cues';
+import { ANAPHORIC_START, CUT_OFF_END, FRONTED_POINTER, FUTURE_OWN, hasContributionCue, MENTIONS_OTHER_WORK, NAMES_ITSELF, NOT_DONE, POINTS_AHEAD, PROBLEM_POINTER, PRONOUN_POINTER, RELEASE_NOTE } from './cues';
 import { candidateFeatures, documentContext } from './features';
 import { pointerResolutions, resolvePointers, withoutNumberedPointers, type PointerResolution } from './antecedents';
 import { acronymDefinitions, expandAcronyms, firstPersonPlural, inAuthorsVoice, namedWorkAsWe, PROPER_OPENER, rewriteSentence, statesAim, stripLeadingDiscourse, toThirdSingular } from './rewrite';
@@ -191,8 +191,9 @@ export function rankCandidates(record: PaperRecord, doc: SourceDocument, scorer:
       };
       kinds.set(c.sentenceIndex, kind);
     }
-    // Attaching \cite{key} to a sentence about someone else's work would misattribute it.
-    if (options.style === 'citation' && kind.otherWork) {
+    // Attaching \cite{key} to a sentence about someone else's work would misattribute it; a sentence that still calls
+    // the work "this article" after the rewrite would point at the reader's paper.
+    if (options.style === 'citation' && (kind.otherWork || NAMES_ITSELF.test(c.text))) {
       c.score -= OTHER_WORK_PENALTY;
       c.lastResort = true;
     }

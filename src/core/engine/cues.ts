@@ -139,6 +139,13 @@ export const NOT_DONE =
 export const RELEASE_NOTE =
   /^(?:(?:all )?our\s+[^,;]{0,60}?|(?:(?:the|an?|all|both|this|its|their)\s+[^,;]{0,80}?)?\b(?:code|source|data|datasets?|software|implementations?|models?|encoders?|toolkits?|tools?|corpus|corpora|annotations?|resources?|benchmarks?|library|packages?|scripts?|weights|checkpoints?)\b[^,;]{0,40}?)\s(?:is|are|will be|has been|have been)\s+(?:made\s+)?(?:publicly\s+|freely\s+|openly\s+)?(?:available|released|open[- ]sourced)\b(?:\s+(?:at|from|on|online|via|through|to|for|upon|in|under)\b[^;]*)?[.!]?$/i;
 
+/**
+ * The work naming itself ("this article", "the present study"): what a citation sentence must not say after the
+ * rewrite, since in the citing text it would be the reader's paper ("The final section of this article will propose
+ * …", "In this study five pilots …").
+ */
+export const NAMES_ITSELF = /\b(?:this|the present|the current) (?:paper|article|study|work|thesis|dissertation|report|chapter|essay|letter|note|manuscript|book|survey|review)\b/i;
+
 /** In a conclusion, the authors' "we will …" is future work ("we will also seek to address X"), not what was done. */
 export const FUTURE_OWN = /\b(?:we|I)\s+(?:will|shall)\b/i;
 /** A sentence that points ahead at text it does not quote: "As we will see, …", "… works as follows." */

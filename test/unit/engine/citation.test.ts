@@ -302,6 +302,17 @@ describe('DefaultEngine.citationSentence', () => {
     assert.equal(tldr.text, 'This paper charts the tides of the Severn estuary at twelve harbour gauges over two winters.');
   });
 
+  it('never leaves the work calling itself "this study" or "this article", which in the citing text is the reader\'s paper', async () => {
+    for (const abstract of [
+      'In this study five harbour pilots kept logbooks of every boarding over two winters. Boarding delays grew at slack water in both winters.',
+      'Pilot boarding depends on tidal windows. The final section of this article will propose a boarding policy for small ports based on tide gauges.',
+    ]) {
+      const s = await citeAlone({ key: 'k', type: 'article', title: 'Pilots and Tides', authors: [{ family: 'Marsh' }], abstract });
+      assert.doesNotMatch(s.text, /\bthis (?:study|article)\b/i);
+      assert.equal(s.spans.at(-1)?.source?.index, abstract.startsWith('In this study') ? 1 : 0);
+    }
+  });
+
   it("prefers the sentence that speaks to the author's own abstract", async () => {
     const lib = new MemoryLibrary([
       {
