@@ -54,6 +54,9 @@ export function statedAim(sentence: string): string {
 
 const THE_AUTHORS = new RegExp(String.raw`^(${SHORT_OPENER})the\s+(?:present\s+)?(authors?)(?:\s+of\s+(?:this|the present)\s+(?:paper|article|study|work|book|chapter|report|essay|note))?\s+((?:(?:also|further|then|first|here|briefly|now|[a-z]+ly)\s+)*)([a-z]+)\b`, 'i');
 
+/** "In this article she …", "In this study, he …". */
+const AUTHOR_PRONOUN_IN_THE_WORK = /^(in this (?:paper|article|study|essay|book|chapter|thesis|dissertation|review|report)),?\s+(?:she|he)\s+(?=[a-z])/i;
+
 /**
  * "The author discusses X", "The authors (of this article) describe X" → "We discuss X", "We describe X": catalogue
  * abstracts (Beebe's bibliographies have some forty) name the authors in the third person; read as "we", the rewrite
@@ -61,7 +64,9 @@ const THE_AUTHORS = new RegExp(String.raw`^(${SHORT_OPENER})the\s+(?:present\s+)
  * follows.
  */
 export function authorsAsWe(sentence: string): string {
-  const m = THE_AUTHORS.exec(sentence);
+  // "In this article she presents X": framed by the work itself, the pronoun can only be its author.
+  const named = sentence.replace(AUTHOR_PRONOUN_IN_THE_WORK, '$1, the author ');
+  const m = THE_AUTHORS.exec(named);
   if (!m) return sentence;
   const [whole, lead, noun, adverbs, verb] = m;
   const lower = verb.toLowerCase();
@@ -72,9 +77,9 @@ export function authorsAsWe(sentence: string): string {
   else base = /^(?:have|are|do|were)$/.test(lower) || !/s$/.test(lower) ? lower : undefined;
   const isVerb = base !== undefined && (/^(?:have|are|were|do|had|did|can|could|will|would|may|might|must|should)$/.test(base) || isPastForm(base) || canBeVerb(base));
   if (!isVerb) return sentence;
-  const predicate = `${adverbs}${verb}${sentence.slice(whole.length)}`;
+  const predicate = `${adverbs}${verb}${named.slice(whole.length)}`;
   // "The author reviews X, describes Y and traces Z": every verb of the series takes the form that follows "we".
-  const agreed = noun.toLowerCase() === 'author' && base !== lower ? agreeVerb(predicate, 'plural', 'third-singular') : `${adverbs}${base}${sentence.slice(whole.length)}`;
+  const agreed = noun.toLowerCase() === 'author' && base !== lower ? agreeVerb(predicate, 'plural', 'third-singular') : `${adverbs}${base}${named.slice(whole.length)}`;
   return `${lead}${lead ? 'we' : 'We'} ${agreed}`;
 }
 

@@ -1050,6 +1050,14 @@ describe('the authors in the third person, inverted passives and verbs that shar
     for (const unchanged of ["The author's editor keeps kerning pairs.", 'The authors of the survey disagree.']) assert.equal(inAuthorsVoice(unchanged), unchanged);
   });
 
+  it('reads "In this article she presents" as the author\'s own act, not as a claim about "this article"', async () => {
+    const record = { key: 'marsh09', type: 'article', title: 'Quiet Trades', authors: [{ family: 'Marsh', given: 'Iona' }], abstract: 'In this article she presents a history of harbour pilots on the Clyde. Pilots are few.' };
+    assert.match((await citeAlone(record)).text, /Marsh \\cite\{marsh09\} presented a history of harbour pilots on the Clyde\.$/);
+    assert.equal(inAuthorsVoice('In this study, he traced ferry timetables.'), 'In this study, we traced ferry timetables.');
+    // Not framed by the work, "she" may be anyone.
+    for (const unchanged of ['In this harbour she piloted ferries.', 'She presents a history of pilots.']) assert.equal(inAuthorsVoice(unchanged), unchanged);
+  });
+
   it('names the authors where a book\'s blurb makes the book, or its author, the subject', async () => {
     const book = {
       key: 'ferreira2011',
