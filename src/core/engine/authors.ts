@@ -72,10 +72,11 @@ export function workSubject(record: Pick<PaperRecord, 'key' | 'authors' | 'autho
 /**
  * The work named again in the sentence right after one that cited it: "They" for several authors, the surname for
  * one ("Pedersen also …"), so that a paragraph does not repeat "Smith et al. \cite{k}" sentence after sentence.
- * Undefined without author names: then the marker itself is the name ("[3] … [3] …").
+ * "They" needs the authors as the previous sentence's subject (`afterAuthors`); otherwise their names, without the
+ * marker. Undefined without author names: then the marker itself is the name ("[3] … [3] …").
  */
-export function repeatedSubject(record: Pick<PaperRecord, 'authors' | 'authorsTruncated'>): string | undefined {
+export function repeatedSubject(record: Pick<PaperRecord, 'authors' | 'authorsTruncated'>, afterAuthors = true): string | undefined {
   const names = authorPhrase(record.authors ?? [], record.authorsTruncated);
   if (!names) return undefined;
-  return names.plurality === 'plural' ? 'They' : names.text;
+  return names.plurality === 'plural' && afterAuthors ? 'They' : names.text;
 }

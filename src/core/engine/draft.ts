@@ -871,12 +871,14 @@ export async function writeDraft(req: DraftRequest, ctx: DraftContext): Promise<
       // Sentences of one work in the order they appear in its source; once cited, the work is named again briefly.
       const picked = [...w.chosen].sort((a, b) => w.options[a].sentenceIndex - w.options[b].sentenceIndex);
       const subject = `${workSubject(w.record, syntax).text} `;
-      const again = repeatedSubject(w.record);
       picked.forEach((c, k) => {
         const sentence = sentenceOf(w.options[c], w.record.key);
         const previous = sentences[sentences.length - 1];
         // "Roe \cite{k} additionally proposed X" right after another work's sentence would add to that work.
         if (!previous?.keys.includes(w.record.key) || previous.role !== 'work') sentence.text = withoutLinkingAdverb(sentence.text, subject.trimEnd());
+        // "They" only after a sentence that named the authors: after "Tides turn at dusk \cite{k}." it would point at
+        // nobody ("Roe and Poe believed …" instead).
+        const again = repeatedSubject(w.record, previous !== undefined && (previous.text.includes(subject) || /^They\s/.test(previous.text)));
         if (k > 0 && again && previous?.keys.includes(w.record.key) && previous.text.includes(citeMarkerOf(w.record.key, syntax)) && sentence.text.startsWith(subject)) {
           sentence.text = again + ' ' + sentence.text.slice(subject.length);
         }

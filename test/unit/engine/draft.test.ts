@@ -404,6 +404,18 @@ describe('DefaultEngine.draft', () => {
     assert.match(draft.text, /^Prior work studies /);
   });
 
+  it('says "They" only after a sentence whose subject is the authors, and names them after one that only cited them', async () => {
+    const lib = new MemoryLibrary([
+      {
+        key: 'r', type: 'article', title: 'Boarding Windows', authors: [{ family: 'Roe' }, { family: 'Poe' }],
+        abstract: 'Pilot boarding at busy harbours depends on narrow tidal windows and on the weather at the bar. We believe that boarding schedules can be planned from tide gauges alone.',
+      },
+    ]);
+    const draft = await engine.draft({ keys: ['r'], targetWords: 60, format: 'latex' }, lib);
+    assert.match(draft.text, /tidal windows[^.]*\\cite\{r\}\. Roe and Poe believed that boarding schedules/, draft.text);
+    assert.doesNotMatch(draft.text, /They believed/);
+  });
+
   it('promises "a first line of work" only when another paragraph names a line of work too', async () => {
     const ballads = [
       'We tag rhyme schemes of Scots ballads with hidden Markov chains over stanza endings.',
