@@ -835,7 +835,9 @@ export async function writeDraft(req: DraftRequest, ctx: DraftContext): Promise<
         if (w.groupedOnly || !w.options.length) continue;
         const top = w.options[0].score;
         w.options.forEach((c, i) => {
-          if (w.chosen.includes(i)) return;
+          // A further sentence fills the length: never one the citation would take only as a last resort (about other
+          // work, a plan, the work calling itself "this article").
+          if (w.chosen.includes(i) || c.lastResort) return;
           // "They are both elaborated to …" points at the sentence before it in the paper: only after that sentence.
           if (!standsAlone(c.source.text) && !w.chosen.some((k) => follows(c, w.options[k]))) return;
           const v = extractVector(c);

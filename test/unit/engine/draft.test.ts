@@ -416,6 +416,18 @@ describe('DefaultEngine.draft', () => {
     assert.doesNotMatch(draft.text, /They believed/);
   });
 
+  it('fills the target length without citing a work for what another work did', async () => {
+    const lib = new MemoryLibrary([
+      {
+        key: 'g', type: 'article', title: 'Gauges', authors: [{ family: 'Gale' }],
+        abstract: 'We chart the tides of the Severn estuary at twelve harbour gauges. Earlier, Moss et al. (2019) charted the same tides from satellite altimetry alone. We compare the gauges over two winters of storms.',
+      },
+    ]);
+    const draft = await engine.draft({ keys: ['g'], targetWords: 120, format: 'latex' }, lib);
+    assert.match(draft.text, /twelve harbour gauges/);
+    assert.doesNotMatch(draft.text, /satellite altimetry/, draft.text);
+  });
+
   it('promises "a first line of work" only when another paragraph names a line of work too', async () => {
     const ballads = [
       'We tag rhyme schemes of Scots ballads with hidden Markov chains over stanza endings.',
