@@ -527,6 +527,8 @@ const ALWAYS_VERBS =
   'propose|introduce|demonstrate|identify|evaluate|achieve|derive|develop|analy[sz]e|extend|obtain|outperform|prove|investigate|explore|establish|formulate|incorporate|exploit|leverage|improve|enable|conduct|explain|highlight|characteri[sz]e|quantify|verify|hypothesi[sz]e|apply|provide|show|combine|compare|describe|discuss|suggest|argue|observe|validate|implement|adapt|refine|define|generali[sz]e|examine|assess|construct|outline|sketch|illustrate|motivate|justify|predict|interpret|overcome|adopt|uncover|consider|optimi[sz]e|decouple|mitigate|devise|utili[sz]e|employ|modify|calculate|showcase|formali[sz]e|corroborate|choose|avoid|relate|determine|synthesi[sz]e|attempt|strive|seek|believe|expose|accelerate|simplify|strengthen|stabili[sz]e';
 // "to" before a known verb, or before a word and then a determiner ("to reverse this paradigm"; "to the data" is not).
 const INFINITIVE = new RegExp(`\\bto\\s+(?:[a-z]+ly\\s+)?(?:(?:${COORDINATED_VERBS}|${ALWAYS_VERBS})\\b|(?!(?:the|a|an|this|these|those|its|their|our|each|all|both)\\b)[a-z]+\\s+(?:the|a|an|this|these|those|its|their|our|each|all|both)\\b)`, 'i');
+/** Verbs that take a "to" infinitive as their object ("aim to", "seek to"); nouns only after a determiner. */
+const TAKES_INFINITIVE = /^(?:aim|hope|seek|try|attempt|plan|intend|wish|want|need|strive|endeavou?r|continue|begin|start|fail|manage|tend|choose|decide|learn|expect)$/i;
 const COORDINATED_VERB = new RegExp(`^(?:${COORDINATED_VERBS})$`, 'i');
 /** Verbs that often share one "to" with the next ("to detect and track the", "to rank and compare"). */
 const INFINITIVE_PAIR_VERBS =
@@ -643,6 +645,9 @@ function coordinatedVerb(
   const afterTo = /\bto\s+([a-z]+)\s*$/i.exec(before);
   if (afterTo && !/s$/i.test(afterTo[1]) && !STOPWORDS.has(afterTo[1].toLowerCase()) && canBeVerb(afterTo[1].toLowerCase()) && taggedTerms(before).pop()?.tags.includes('Verb')) return m;
   if (next !== undefined && COORDINATED_VERB.test(base) && OBJECT_START.test(next)) return agreed;
+  // "and aim to cut X", "and hope to …": a verb that takes an infinitive, whatever the verb before ("is pushing X and
+  // aims to …").
+  if (next !== undefined && /^to$/i.test(next) && TAKES_INFINITIVE.test(base)) return agreed;
   // "and make explicit the …", "and make use of …": "make" with its complement before the object.
   if (next !== undefined && /^make$/i.test(base) && MAKE_COMPLEMENT.test(next)) return agreed;
   // "and presents and discusses the results": the first verb shares the object of the second.

@@ -432,6 +432,20 @@ describe('coordinated verbs', () => {
     assert.equal(rewriteSentence('We analyse weight sharing and identify a problem.', { record: one, style: 'tldr' }), 'This paper analyses weight sharing and identifies a problem.');
   });
 
+  it('inflects a second verb that takes an infinitive ("and aim to …"), after any first verb', () => {
+    const one = { key: 'k', authors: [{ family: 'Roe' }] };
+    assert.equal(
+      rewriteSentence('We are pushing departure slots forward and aim to halve ferry queues.', { record: one, style: 'tldr' }),
+      'This paper is pushing departure slots forward and aims to halve ferry queues.',
+    );
+    assert.equal(
+      rewriteSentence('We chart pilot boardings and hope to shorten waits.', { record: one, style: 'citation', tense: 'past' }),
+      'Roe \\cite{k} charted pilot boardings and hoped to shorten waits.',
+    );
+    // A noun before "to" keeps its form: "the aim to" is not a verb.
+    assert.equal(rewriteSentence('We chart pilot boardings with the aim to shorten waits.', { record: one, style: 'tldr' }), 'This paper charts pilot boardings with the aim to shorten waits.');
+  });
+
   it('inflects "make" whose complement comes before its object ("and make explicit the …", "and make use of …")', () => {
     const one = { key: 'k', authors: [{ family: 'Roe' }] };
     assert.equal(
