@@ -262,6 +262,12 @@ function extractPhrases(text: string): Phrase[] {
   return out;
 }
 
+/** "Tidal Windows for Pilot Boarding": most of the title's longer words open with a capital. */
+function isTitleCase(title: string): boolean {
+  const words = title.split(/[^\p{L}]+/u).filter((w) => w.length > 3);
+  return words.length >= 2 && words.filter((w) => /^\p{Lu}/u.test(w)).length >= (2 * words.length) / 3;
+}
+
 /**
  * Keyphrases that name a group: phrases several of its works use, weighted by IDF, preferred when a title uses them,
  * and discounted when works outside the group use them too (then they do not tell this group apart).
@@ -338,10 +344,22 @@ export function groupKeyphrases(
   }
   // A capital that only title case gave ("Unpaired Image-to-Image Translation") goes when the works also write the
   // word in lower case; a name never written so keeps it ("Nash equilibrium", "English").
-  const lowerCase = new Set([...groupTexts, ...otherTexts].flatMap((t) => t.match(/(?<![\p{L}\p{N}])\p{Ll}[\p{Ll}\p{N}]*(?![\p{L}\p{N}])/gu) ?? []));
+  const allTexts = [...groupTexts, ...otherTexts];
+  const lowerCase = new Set(allTexts.flatMap((t) => t.match(/(?<![\p{L}\p{N}])\p{Ll}[\p{Ll}\p{N}]*(?![\p{L}\p{N}])/gu) ?? []));
   // Singular or plural: "Rhymes" from a title goes when the works write "rhyme".
   const writtenLower = (word: string) => lowerCase.has(word) || lowerCase.has(word.replace(/s$/, '')) || lowerCase.has(word.replace(/es$/, '')) || lowerCase.has(`${word}s`);
-  return out.map((o) => o.surface.split(' ').map((w) => lowerPlainCapitals(w, (part) => !writtenLower(part.toLowerCase()))).join(' '));
+  // A capital is a name's only where something other than title case wrote it: inside a sentence, or in a title
+  // whose other words are in lower case. "Tidal Windows" gave "tidal Windows" when no abstract said "windows".
+  const titleCase = titles.filter(isTitleCase);
+  const capitalized = new Set(
+    allTexts.flatMap((t) => {
+      const title = titleCase.find((tc) => t.startsWith(tc));
+      const body = title ? t.slice(title.length) : t;
+      return (body.match(/(?<=[\p{L}\p{N},;:)]\s+)\p{Lu}[\p{Ll}\p{N}]*(?![\p{L}\p{N}])/gu) ?? []).map((w) => w.toLowerCase());
+    }),
+  );
+  const isName = (word: string) => !writtenLower(word) && capitalized.has(word);
+  return out.map((o) => o.surface.split(' ').map((w) => lowerPlainCapitals(w, (part) => isName(part.toLowerCase()))).join(' '));
 }
 
 /** How often each spelling of a phrase is written (lower case → first spelling seen and its count). */

@@ -568,6 +568,18 @@ describe('groupKeyphrases', () => {
     assert.ok(!phrases.includes('tidal sensor networks'), phrases.join(' | '));
   });
 
+  it('takes no capital from title case alone, and keeps the capital of a name the abstracts write inside a sentence', () => {
+    const titles = ['Tidal Windows for Pilot Boarding', 'Boarding Pilots in Tidal Windows', 'Tides of the Severn Estuary'];
+    const group = [
+      `${titles[0]}. We schedule pilot boarding from tide gauges on the Severn Estuary.`,
+      `${titles[1]}. Pilot boarding waits for slack water at the bar.`,
+      `${titles[2]}. We chart the tides of the Severn Estuary over two winters.`,
+    ];
+    const phrases = groupKeyphrases(group, ['We parse spoken commands.'], () => 1, 3, titles);
+    assert.ok(phrases.includes('tidal windows'), phrases.join(' | '));
+    assert.ok(phrases.includes('Severn Estuary'), phrases.join(' | '));
+  });
+
   it('never runs a topic phrase across "&"', () => {
     const group = [
       'We cut latency & memory footprint of speech models on phones.',
