@@ -262,8 +262,16 @@ function extractPhrases(text: string): Phrase[] {
   return out;
 }
 
-/** "Tidal Windows for Pilot Boarding": most of the title's longer words open with a capital. */
+/** Languages, peoples and months: capitalized in English whatever case a title is in ("hyphenate English words"). */
+const ALWAYS_CAPITALIZED =
+  /^(?:english|german|french|spanish|italian|portuguese|dutch|danish|swedish|norwegian|finnish|icelandic|polish|czech|russian|greek|latin|hebrew|arabic|persian|turkish|hindi|urdu|bengali|chinese|japanese|korean|vietnamese|thai|indonesian|malay|swahili|welsh|irish|scottish|scots|breton|cornish|manx|basque|catalan|european|american|african|asian|australian|canadian|british|indian|january|february|april|june|july|august|september|october|november|december|monday|tuesday|wednesday|thursday|friday|saturday|sunday)$/;
+
+/**
+ * "Tidal Windows for Pilot Boarding": most of the title's longer words open with a capital. Not a German title
+ * ("… fuer die Deutsche Sprache"), whose capitals are its nouns.
+ */
 function isTitleCase(title: string): boolean {
+  if (/\b(?:f(?:ue|ü)r|und|der|die|das|mit|von|zur|zum|eine?|über|ueber|des)\b/u.test(title)) return false;
   const words = title.split(/[^\p{L}]+/u).filter((w) => w.length > 3);
   return words.length >= 2 && words.filter((w) => /^\p{Lu}/u.test(w)).length >= (2 * words.length) / 3;
 }
@@ -358,7 +366,7 @@ export function groupKeyphrases(
       return (body.match(/(?<=[\p{L}\p{N},;:)]\s+)\p{Lu}[\p{Ll}\p{N}]*(?![\p{L}\p{N}])/gu) ?? []).map((w) => w.toLowerCase());
     }),
   );
-  const isName = (word: string) => !writtenLower(word) && capitalized.has(word);
+  const isName = (word: string) => !writtenLower(word) && (capitalized.has(word) || ALWAYS_CAPITALIZED.test(word));
   return out.map((o) => o.surface.split(' ').map((w) => lowerPlainCapitals(w, (part) => isName(part.toLowerCase()))).join(' '));
 }
 

@@ -578,6 +578,17 @@ describe('groupKeyphrases', () => {
     const phrases = groupKeyphrases(group, ['We parse spoken commands.'], () => 1, 3, titles);
     assert.ok(phrases.includes('tidal windows'), phrases.join(' | '));
     assert.ok(phrases.includes('Severn Estuary'), phrases.join(' | '));
+    // A language keeps its capital from a title alone; a German title keeps its nouns'.
+    const ballads = ['Rhyme Tagging of Welsh Ballads', 'Welsh Ballads and Their Rhymes', 'Reime der Deutschen Balladen', 'Deutschen Balladen und Reime'];
+    const tagged = groupKeyphrases(
+      [`${ballads[0]}. We tag rhymes in ballads.`, `${ballads[1]}. Rhymes of ballads are tagged by ear.`, `${ballads[2]}. Wir taggen Reime.`, `${ballads[3]}. Reime.`],
+      ['We parse spoken commands.'],
+      () => 1,
+      3,
+      ballads,
+    );
+    assert.ok(tagged.includes('Welsh ballads'), tagged.join(' | '));
+    assert.ok(tagged.includes('Deutschen Balladen'), tagged.join(' | '));
   });
 
   it('never runs a topic phrase across "&"', () => {
