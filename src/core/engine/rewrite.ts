@@ -1063,6 +1063,9 @@ export function rewriteSentence(sentence: string, target: RewriteTarget): string
   s = s.replace(SUBJECT_ASIDE, '$1 ');
   // "We present here a method": once the authors are named, "here" points nowhere.
   s = s.replace(/^(we\s+(?:[a-z]+ly\s+)?[a-z]+)\s+here\b(?!\s+(?:is|are)\b)/i, '$1');
+  // "We believe that X": what the authors claim, reported as citing authors report a claim ("Roe \cite{k} argued
+  // that X"), not as a belief they held once ("believed") or one a paper holds ("This paper believes").
+  s = s.replace(/^(we\s+(?:also\s+|further\s+|[a-z]+ly\s+)?)(?:believe|think)\s+(?=that\b)/i, '$1argue ');
   // "We aim instead at X", "… propagate labels in the graph instead.": the alternative to what the abstract said just
   // before, which a citation does not repeat. An "instead" within the sentence stays ("and instead proposes", "; instead,
   // the model …", "instead of X").

@@ -432,6 +432,15 @@ describe('coordinated verbs', () => {
     assert.equal(rewriteSentence('We analyse weight sharing and identify a problem.', { record: one, style: 'tldr' }), 'This paper analyses weight sharing and identifies a problem.');
   });
 
+  it('reports "we believe that" as a claim the authors argue, not a belief', () => {
+    const one = { key: 'k', authors: [{ family: 'Roe' }] };
+    assert.equal(rewriteSentence('We believe that pilots board faster at slack water.', { record: one, style: 'tldr' }), 'This paper argues that pilots board faster at slack water.');
+    assert.equal(
+      rewriteSentence('We strongly think that tide gauges suffice.', { record: one, style: 'citation', tense: 'past' }),
+      'Roe \\cite{k} strongly argued that tide gauges suffice.',
+    );
+  });
+
   it('inflects a second verb that takes an infinitive ("and aim to …"), after any first verb', () => {
     const one = { key: 'k', authors: [{ family: 'Roe' }] };
     assert.equal(
