@@ -412,8 +412,8 @@ describe('DefaultEngine.draft', () => {
       },
     ]);
     const draft = await engine.draft({ keys: ['r'], targetWords: 60, format: 'latex' }, lib);
-    assert.match(draft.text, /tidal windows[^.]*\\cite\{r\}\. Roe and Poe believed that boarding schedules/, draft.text);
-    assert.doesNotMatch(draft.text, /They believed/);
+    assert.match(draft.text, /tidal windows[^.]*\\cite\{r\}\. Roe and Poe \w+ that boarding schedules/, draft.text);
+    assert.doesNotMatch(draft.text, /They \w+ that boarding/);
   });
 
   it('fills the target length without citing a work for what another work did', async () => {
