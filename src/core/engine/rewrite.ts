@@ -527,7 +527,7 @@ const ALWAYS_VERBS =
   'propose|introduce|demonstrate|identify|evaluate|achieve|derive|develop|analy[sz]e|extend|obtain|outperform|prove|investigate|explore|establish|formulate|incorporate|exploit|leverage|improve|enable|conduct|explain|highlight|characteri[sz]e|quantify|verify|hypothesi[sz]e|apply|provide|show|combine|compare|describe|discuss|suggest|argue|observe|validate|implement|adapt|refine|define|generali[sz]e|examine|assess|construct|outline|sketch|illustrate|motivate|justify|predict|interpret|overcome|adopt|uncover|consider|optimi[sz]e|decouple|mitigate|devise|utili[sz]e|employ|modify|calculate|showcase|formali[sz]e|corroborate|choose|avoid|relate|determine|synthesi[sz]e|attempt|strive|seek|believe|expose|accelerate|simplify|strengthen|stabili[sz]e';
 // "to" before a known verb, or before a word and then a determiner ("to reverse this paradigm"; "to the data" is not).
 const INFINITIVE = new RegExp(`\\bto\\s+(?:[a-z]+ly\\s+)?(?:(?:${COORDINATED_VERBS}|${ALWAYS_VERBS})\\b|(?!(?:the|a|an|this|these|those|its|their|our|each|all|both)\\b)[a-z]+\\s+(?:the|a|an|this|these|those|its|their|our|each|all|both)\\b)`, 'i');
-/** Verbs that take a "to" infinitive as their object ("aim to", "seek to"); nouns only after a determiner. */
+/** Verbs that take a "to" infinitive ("and aim to", "and seek to"); as nouns they follow a determiner ("the aim to"). */
 const TAKES_INFINITIVE = /^(?:aim|hope|seek|try|attempt|plan|intend|wish|want|need|strive|endeavou?r|continue|begin|start|fail|manage|tend|choose|decide|learn|expect)$/i;
 const COORDINATED_VERB = new RegExp(`^(?:${COORDINATED_VERBS})$`, 'i');
 /** Verbs that often share one "to" with the next ("to detect and track the", "to rank and compare"). */
