@@ -286,6 +286,8 @@ export function groupKeyphrases(
   idf: (term: string) => number,
   count = 2,
   titles: readonly string[] = [],
+  /** The titles of the works behind `otherTexts`: their title case is no evidence of a name either. */
+  otherTitles: readonly string[] = [],
 ): string[] {
   const titleText = titles.join(' ').toLowerCase();
   // A phrase that is a whole title names one paper, not what the group shares ("### Coupled Generative Adversarial
@@ -358,7 +360,7 @@ export function groupKeyphrases(
   const writtenLower = (word: string) => lowerCase.has(word) || lowerCase.has(word.replace(/s$/, '')) || lowerCase.has(word.replace(/es$/, '')) || lowerCase.has(`${word}s`);
   // A capital is a name's only where something other than title case wrote it: inside a sentence, or in a title
   // whose other words are in lower case. "Tidal Windows" gave "tidal Windows" when no abstract said "windows".
-  const titleCase = titles.filter(isTitleCase);
+  const titleCase = [...titles, ...otherTitles].filter(isTitleCase);
   const capitalized = new Set(
     allTexts.flatMap((t) => {
       const title = titleCase.find((tc) => t.startsWith(tc));
@@ -663,6 +665,7 @@ export async function writeDraft(req: DraftRequest, ctx: DraftContext): Promise<
       idf,
       2,
       members.map((i) => plainText(records[i].title ?? '')),
+      records.flatMap((r, i) => (members.includes(i) ? [] : [plainText(r.title ?? '')])),
     );
     return {
       works: ws,

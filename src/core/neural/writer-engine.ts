@@ -248,6 +248,7 @@ export async function planParagraphs(
       (t) => tfidf.idf(t),
       1,
       members.map((i) => papers[i].title),
+      papers.flatMap((p, i) => (members.includes(i) ? [] : [p.title])),
     )[0],
     contrast: own.length ? own[gi % own.length] : undefined,
   }));

@@ -589,6 +589,10 @@ describe('groupKeyphrases', () => {
     );
     assert.ok(tagged.includes('Welsh ballads'), tagged.join(' | '));
     assert.ok(tagged.includes('Deutschen Balladen'), tagged.join(' | '));
+    // Nor from the title case of a work in another group.
+    const other = ['Harbour Windows and Ferry Queues'];
+    const apart = groupKeyphrases(group, [`${other[0]}. We time ferry queues.`], () => 1, 3, titles, other);
+    assert.ok(apart.includes('tidal windows'), apart.join(' | '));
   });
 
   it('never runs a topic phrase across "&"', () => {
