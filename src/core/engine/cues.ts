@@ -58,7 +58,7 @@ export function hasContributionCue(sentence: string): boolean {
 export const EXT_HEURISTIC_CUE = /\b(?:propose|proposes|introduce|introduces|present|presents)\b|\bin this (?:paper|work)\b/i;
 
 /** Capitalised words joined by "and" that are languages, not authors ("English and German use …"). */
-const LANGUAGES =
+export const LANGUAGES =
   'English|Chinese|German|French|Spanish|Japanese|Arabic|Russian|Italian|Dutch|Korean|Hindi|Portuguese|Turkish|Czech|Finnish|Swedish|Greek|Hebrew';
 const REPORTING_VERBS =
   'show|shows|showed|propose|proposes|proposed|present|presents|presented|suggest|suggests|suggested|argue|argues|argued|report|reports|reported|find|finds|found|observe|observes|observed|note|notes|noted|claim|claims|claimed|describe|describes|described|introduce|introduces|introduced|demonstrate|demonstrates|demonstrated|develop|develops|developed';
@@ -139,12 +139,15 @@ export const NOT_DONE =
 export const RELEASE_NOTE =
   /^(?:(?:all )?our\s+[^,;]{0,60}?|(?:(?:the|an?|all|both|this|its|their)\s+[^,;]{0,80}?)?\b(?:code|source|data|datasets?|software|implementations?|models?|encoders?|toolkits?|tools?|corpus|corpora|annotations?|resources?|benchmarks?|library|packages?|scripts?|weights|checkpoints?)\b[^,;]{0,40}?)\s(?:is|are|will be|has been|have been)\s+(?:made\s+)?(?:publicly\s+|freely\s+|openly\s+)?(?:available|released|open[- ]sourced)\b(?:\s+(?:at|from|on|online|via|through|to|for|upon|in|under)\b[^;]*)?[.!]?$/i;
 
+/** What a work calls itself ("this paper", "the present study"). */
+export const SELF_NOUNS = 'paper|article|study|work|thesis|dissertation|report|chapter|essay|letter|note|manuscript|book|survey|review';
+
 /**
  * The work naming itself ("this article", "the present study"): what a citation sentence must not say after the
  * rewrite, since in the citing text it would be the reader's paper ("The final section of this article will propose
  * …", "In this study five pilots …").
  */
-export const NAMES_ITSELF = /\b(?:this|the present|the current) (?:paper|article|study|work|thesis|dissertation|report|chapter|essay|letter|note|manuscript|book|survey|review)\b/i;
+export const NAMES_ITSELF = new RegExp(String.raw`\b(?:this|the present|the current) (?:${SELF_NOUNS})\b`, 'i');
 
 /** In a conclusion, the authors' "we will …" is future work ("we will also seek to address X"), not what was done. */
 export const FUTURE_OWN = /\b(?:we|I)\s+(?:will|shall)\b/i;

@@ -10,7 +10,7 @@ import { contentTerms, cosine, STOPWORDS, termFrequencies, TfIdfModel, wordCount
 import { citeMarker, repeatedSubject, workSubject } from './authors';
 import { plainText, sourceDocument, type SourceDocument } from './candidates';
 import { DRAFT_OWN_RELEVANCE, NOTHING_FLAG, rankCandidates, titleOnlySentence, withoutLinkingAdverb, writtenText, type ScoredCandidate } from './citation';
-import { ANAPHORIC_START, FRONTED_POINTER, hasContributionCue, NOT_DONE, PRONOUN_POINTER, REFERS_BACK } from './cues';
+import { ANAPHORIC_START, FRONTED_POINTER, hasContributionCue, LANGUAGES, NOT_DONE, PRONOUN_POINTER, REFERS_BACK } from './cues';
 import { activeSelfDescription, firstPersonPlural, inAuthorsVoice, stripLeadingDiscourse } from './rewrite';
 import type { LinearScorer } from './scorer';
 
@@ -263,8 +263,10 @@ function extractPhrases(text: string): Phrase[] {
 }
 
 /** Languages, peoples and months: capitalized in English whatever case a title is in ("hyphenate English words"). */
-const ALWAYS_CAPITALIZED =
-  /^(?:english|german|french|spanish|italian|portuguese|dutch|danish|swedish|norwegian|finnish|icelandic|polish|czech|russian|greek|latin|hebrew|arabic|persian|turkish|hindi|urdu|bengali|chinese|japanese|korean|vietnamese|thai|indonesian|malay|swahili|welsh|irish|scottish|scots|breton|cornish|manx|basque|catalan|european|american|african|asian|australian|canadian|british|indian|january|february|april|june|july|august|september|october|november|december|monday|tuesday|wednesday|thursday|friday|saturday|sunday)$/;
+const ALWAYS_CAPITALIZED = new RegExp(
+  `^(?:${LANGUAGES}|danish|norwegian|icelandic|polish|latin|persian|urdu|bengali|vietnamese|thai|indonesian|malay|swahili|welsh|irish|scottish|scots|breton|cornish|manx|basque|catalan|european|american|african|asian|australian|canadian|british|indian|january|february|april|june|july|august|september|october|november|december|monday|tuesday|wednesday|thursday|friday|saturday|sunday)$`,
+  'i',
+);
 
 /**
  * "Tidal Windows for Pilot Boarding": most of the title's longer words open with a capital. Not a German title

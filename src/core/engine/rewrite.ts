@@ -6,7 +6,7 @@ import { STOPWORDS } from '../text/tokens';
 import { baseFromGerund, baseFromPast, hasOwnVerb, isPastForm, pastTense, taggedTerms } from '../text/verbs';
 import { englishWords } from '../text/words';
 import { citedAtEnd, citeMarker, workSubject, type Plurality } from './authors';
-import { MENTIONS_OTHER_WORK, PROBLEM_POINTED_BACK, splitAbstractLabel } from './cues';
+import { MENTIONS_OTHER_WORK, PROBLEM_POINTED_BACK, SELF_NOUNS, splitAbstractLabel } from './cues';
 
 // ---------------------------------------------------------------- first person singular
 
@@ -746,7 +746,7 @@ export function agreeVerb(rest: string, plurality: Plurality, from: 'base' | 'th
 }
 
 // "The paper describes …" at the start of an abstract's sentence is the paper itself too (not "the work of Smith").
-const SELF_REFERENCE = /^(?:(?:this|the present|the current|our|my) (?:paper|work|article|study|thesis|dissertation|chapter|book|monograph|survey|review|essay|tutorial|note|letter|report|manuscript|contribution|submission)|the (?:paper|article|thesis|dissertation))\b(?! of\b)\s*/i;
+const SELF_REFERENCE = new RegExp(String.raw`^(?:(?:this|the present|the current|our|my) (?:${SELF_NOUNS}|monograph|tutorial|contribution|submission)|the (?:paper|article|thesis|dissertation))\b(?! of\b)\s*`, 'i');
 const ARTIFACT_HEAD =
   '(?:approach|method|model|system|framework|algorithm|technique|architecture|network|analysis|results?|experiments?|contributions?|findings|tool|procedure|scheme|formulation|estimator|objective|loss|dataset|benchmark|theory|idea|proposal|solution|implementation|work|paper|group|team|lab|laboratory|(?:tagger|parser|forecaster|classifier|detector|planner|solver|generator|encoder|decoder|simulator|library|toolkit|package|corpus|metric|pipeline|protocol|prototype|compiler|program|platform|agent|controller|policy|heuristic|grammar|lexicon|annotation|evaluation|simulation|proof|design|measure|engine|editor|interface)s?)';
 /** "our X model": the head may be two such words ("our convolutional network model"), never one of them alone. */
@@ -1036,7 +1036,7 @@ export function activeCoordinatedPassive(sentence: string): string {
 }
 
 /** "this essay outlines", "the present study examines": the work as the subject of its own act. */
-const SELF_NAMED_SUBJECT = String.raw`(?:this|the present) (?:paper|work|article|study|note|thesis|dissertation|essay|review|survey|book|chapter|report|monograph|tutorial|letter|manuscript)\s+(?:also\s+|[a-z]+ly\s+)?[a-z]+s\b`;
+const SELF_NAMED_SUBJECT = String.raw`(?:this|the present) (?:${SELF_NOUNS}|monograph|tutorial)\s+(?:also\s+|[a-z]+ly\s+)?[a-z]+s\b`;
 /** "Borrowing X from Y, we develop Z", "Drawing on X, this essay outlines Y": a fronted clause before the authors' own. */
 const FRONTED_BEFORE_AUTHORS = new RegExp(
   String.raw`^([^;]{3,250}?)([,;])\s*(?:(in this (?:paper|work|note|article|study)|here|then|thus|therefore|hence|so|and|but)\s*,?\s+)?(?=we\s|${SELF_NAMED_SUBJECT})`,
