@@ -362,15 +362,19 @@ export function groupKeyphrases(
   const writtenLower = (word: string) => lowerCase.has(word) || lowerCase.has(word.replace(/s$/, '')) || lowerCase.has(word.replace(/es$/, '')) || lowerCase.has(`${word}s`);
   // A capital is a name's only where something other than title case wrote it: inside a sentence, or in a title
   // whose other words are in lower case. "Tidal Windows" gave "tidal Windows" when no abstract said "windows".
-  const titleCase = [...titles, ...otherTitles].filter(isTitleCase);
-  const capitalized = new Set(
-    allTexts.flatMap((t) => {
-      const title = titleCase.find((tc) => t.startsWith(tc));
-      const body = title ? t.slice(title.length) : t;
-      return (body.match(/(?<=[\p{L}\p{N},;:)]\s+)\p{Lu}[\p{Ll}\p{N}]*(?![\p{L}\p{N}])/gu) ?? []).map((w) => w.toLowerCase());
-    }),
-  );
-  const isName = (word: string) => !writtenLower(word) && (capitalized.has(word) || ALWAYS_CAPITALIZED.test(word));
+  // Gathered only when a phrase has such a capital, which most groups' phrases do not.
+  let capitalized: Set<string> | undefined;
+  const capitalizedWords = (): Set<string> => {
+    const titleCase = [...titles, ...otherTitles].filter(isTitleCase);
+    return new Set(
+      allTexts.flatMap((t) => {
+        const title = titleCase.find((tc) => t.startsWith(tc));
+        const body = title ? t.slice(title.length) : t;
+        return (body.match(/(?<=[\p{L}\p{N},;:)]\s+)\p{Lu}[\p{Ll}\p{N}]*(?![\p{L}\p{N}])/gu) ?? []).map((w) => w.toLowerCase());
+      }),
+    );
+  };
+  const isName = (word: string) => !writtenLower(word) && (ALWAYS_CAPITALIZED.test(word) || (capitalized ??= capitalizedWords()).has(word));
   return out.map((o) => o.surface.split(' ').map((w) => lowerPlainCapitals(w, (part) => isName(part.toLowerCase()))).join(' '));
 }
 
