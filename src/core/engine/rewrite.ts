@@ -365,6 +365,10 @@ export function dropParentheticals(sentence: string): string {
 const CLAUSE_BOUNDARY =
   /(?:,\s*(?:which|where|whereby|while|whereas|thereby|thus|and thus|leading to|resulting in|allowing|enabling|making|yielding|achieving|outperforming|improving|providing|demonstrating|showing|including|such as|as well as|especially|particularly|e\.g\.|i\.e\.|but|and (?:we|it|they|this|these|the|our|show|demonstrate|achieve|obtain|evaluate|apply|find|use|outperform|provide))\b|;\s|\s(?:in order to|so as to|by (?:using|leveraging|exploiting|introducing|combining|learning|training|incorporating|employing|applying|adding|modeling|optimizing|replacing|making|considering|treating|casting|formulating|enforcing|imposing|minimizing|maximizing)|via|through|using|with (?:a|an|the)|based on|without|that (?:is|are|can|could|allows?|enables?|uses?|achieves?|outperforms?|improves?|learns?|leverages?|exploits?|combines?|consists?)|which|where|while|whereas|and (?:show|demonstrate|achieve|evaluate|apply|find|obtain|outperform|provide)|on (?:several|various|multiple|a range of|a variety of|standard|benchmark|two|three|four|five|many)|across|for (?:the (?:task|problem) of)?)\b)/gi;
 
+/** Verbs (present forms; a past form is never cut from what follows it) that mean little without "for" / "with". */
+const VERB_NEEDS_FOR = /\b(?:accounts?|search(?:es)?|looks?|calls?|stands?|controls?|corrects?|compensates?|allows?|opts?|cares?|waits?|asks?|argues?|pays?|prepares?|strives?|substitutes?|vouch(?:es)?)\s*$/i;
+const VERB_NEEDS_WITH = /\b(?:deals?|copes?|interacts?|compl(?:y|ies)|agrees?|contends?|dispenses?|experiments?|collaborates?|coincides?|correlates?|competes?|communicates?|interferes?|cooperates?|grapples?|wrestles?|struggles?|tinkers?)\s*$/i;
+
 /** "… has motivated methods", "… costs less to run than approaches", "… and give algorithms": kinds of thing, but which? */
 const BARE_GENERIC_AT_END =
   /\b(?:has|have|had|than|as|give|gives|gave)\s+(?:[a-z]+ed\s+)?(?:methods|approaches|models|algorithms|techniques|systems|frameworks|tools|strategies|schemes|mechanisms|procedures|measures|metrics|tasks|problems)\s*$/i;
@@ -463,6 +467,10 @@ export function clauseTruncations(sentence: string, minWords = 7): Truncation[] 
     // the claim, its own verb is still to come.
     const opener = claim && /^(?:even |only )?(?:when|if|while|although|though|because|as|since|once|unless|after|before)\b/i.test(claim[1]);
     if (claim && !hasVerb(opener ? (/,\s*([^,]*)$/.exec(claim[1])?.[1] ?? '') : claim[1])) continue;
+    // "… a scheduler that accounts [for tidal range]", "… a planner that copes [with fog]": a verb whose sense is in
+    // its preposition says nothing without it.
+    if (/^\s+for\b/i.test(m[0]) && VERB_NEEDS_FOR.test(head)) continue;
+    if (/^\s+with\b/i.test(m[0]) && VERB_NEEDS_WITH.test(head)) continue;
     const words = head.trim().split(/\s+/).length;
     if (words < minWords || words >= total - 2 || seen.has(words)) continue;
     seen.add(words);

@@ -216,6 +216,16 @@ describe('rewriteSentence', () => {
     assert.ok(!encode.some((t) => /\bencode\.$/.test(t)), encode.join(' | '));
   });
 
+  it('does not cut a verb from the preposition that carries its sense ("a scheduler that accounts.")', () => {
+    const accounts = clauseTruncations('We have developed a dredging scheduler for small harbours that accounts for tidal range.').map((t) => t.text);
+    assert.ok(!accounts.some((t) => /\baccounts\.$/.test(t)), accounts.join(' | '));
+    const copes = clauseTruncations('We build a ferry planner for island routes that copes with a sudden fog bank.').map((t) => t.text);
+    assert.ok(!copes.some((t) => /\bcopes\.$/.test(t)), copes.join(' | '));
+    // A verb that stands without the preposition is still cut before it.
+    const charts = clauseTruncations('We build a ferry planner for island routes that charts the crossings with a hand-held gauge.').map((t) => t.text);
+    assert.ok(charts.includes('We build a ferry planner for island routes that charts the crossings.'), charts.join(' | '));
+  });
+
   it('does not end a cut on an adverb or preposition that needs what followed ("in contrast to just.")', () => {
     const cuts = clauseTruncations('We evaluate word tagging models for rhyme alignment of ballads, in contrast to just using automatic alignment methods.').map((t) => t.text);
     assert.ok(!cuts.some((t) => /\bjust\.$/.test(t)), cuts.join(' | '));
