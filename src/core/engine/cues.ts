@@ -77,6 +77,14 @@ export const MENTIONS_OTHER_WORK = new RegExp(
 );
 
 /**
+ * "In earlier work we showed that …", "Our previous study found …", "We previously proposed …": what the authors did
+ * in another paper (a single author's "my" is read as "our"). Cited to this one, it credits the wrong paper with the
+ * claim.
+ */
+export const OWN_EARLIER_WORK =
+  /^(?:(?:in|from) (?:our |an? )?(?:earlier|previous|prior|past) (?:work|works|study|studies|paper|papers|research|publications?)\b|our (?:earlier|previous|prior|past) (?:work|study|studies|paper|papers|research|findings|results) (?:has |have |had )?(?:shown|showed|shows?|found|finds?|demonstrated|suggested|revealed|established|proposed|introduced|reported)\b|we (?:have |had )?previously (?:shown|showed|found|demonstrated|proposed|introduced|reported|developed|described|suggested)\b)/i;
+
+/**
  * "This also leads to …", "It outperforms …", "But if …", "The second is to …": the referent is in the previous
  * sentence, lost out of context.
  */

@@ -313,6 +313,19 @@ describe('DefaultEngine.citationSentence', () => {
     }
   });
 
+  it("does not credit the work with what its authors showed in an earlier paper", async () => {
+    for (const opening of [
+      'In earlier work we showed that night boarding doubles the risk of falls from pilot ladders.',
+      'Our previous study found that night boarding doubles the risk of falls from pilot ladders.',
+      'I previously showed that night boarding doubles the risk of falls from pilot ladders.',
+    ]) {
+      const abstract = `${opening} Here we extend the analysis to winter months and propose a lighting standard for ladders.`;
+      const s = await citeAlone({ key: 'k', type: 'article', title: 'Pilot Boarding at Night', authors: [{ family: 'Berg' }, { family: 'Cruz' }], abstract });
+      assert.doesNotMatch(s.text, /night boarding doubles/, s.text);
+      assert.equal(s.spans.at(-1)?.source?.index, 1, s.text);
+    }
+  });
+
   it("prefers the sentence that speaks to the author's own abstract", async () => {
     const lib = new MemoryLibrary([
       {
