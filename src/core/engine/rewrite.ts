@@ -29,7 +29,8 @@ export function firstPersonPlural(sentence: string): string {
     .replace(/\b([Ww]e) was\b/g, '$1 were')
     .replace(/\b([Ww]e)'m\b/g, "$1're")
     .replace(/\bmy\b/g, 'our')
-    .replace(/\bMy\b/g, 'Our')
+    // Only where it opens the sentence: a capital "My" inside one is a title's ("Roll of Thunder, Hear My Cry").
+    .replace(/(^|[;:]\s+)My\b/g, '$1Our')
     .replace(/\bmyself\b/g, 'ourselves')
     .replace(/\bme\b/g, 'us');
 }

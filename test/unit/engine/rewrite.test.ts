@@ -391,6 +391,9 @@ describe('firstPersonPlural', () => {
     assert.equal(firstPersonPlural('I am grateful, and I was wrong about my model of me.'), 'We are grateful, and we were wrong about our model of us.');
     assert.equal(firstPersonPlural('Here I bound the Type I error in phases I and II.'), 'Here we bound the Type I error in phases I and II.');
     assert.equal(firstPersonPlural('World War I ended in 1918.'), 'World War I ended in 1918.');
+    // A title's "My" is the title's: quoted as written.
+    assert.equal(firstPersonPlural('I compare it with the novel Hear My Cry and my own reading.'), 'We compare it with the novel Hear My Cry and our own reading.');
+    assert.equal(firstPersonPlural('My survey covers ferry pilots.'), 'Our survey covers ferry pilots.');
   });
 });
 
