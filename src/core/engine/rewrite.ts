@@ -1012,7 +1012,19 @@ export function activeSelfDescription(sentence: string, framed = false): string 
   // "An approach — the template approach — is described": the dash that closed the aside has nothing left to close.
   const object = phrase.replace(/\s*[—–]\s*$/, '');
   const determiner = object[0].toLowerCase() + object.slice(1);
-  return `We ${adverb}${CONTRIBUTION_PARTICIPLE[participle.toLowerCase()]}${further.join('')} ${determiner}${rest}`;
+  return `We ${adverb}${CONTRIBUTION_PARTICIPLE[participle.toLowerCase()]}${further.join('')} ${determiner}${activeNextPassive(rest)}`;
+}
+
+/**
+ * "… are examined and the books themselves are discussed in relation to X", right after a passive turned active: the
+ * next clause's passive is the same authors' act ("… and discuss the books themselves in relation to X"). Left as it
+ * was, its subject read as a second object of the first verb and its "are discussed" dangled.
+ */
+function activeNextPassive(rest: string): string {
+  const m = COORDINATED_PASSIVE.exec(rest);
+  if (!m || m.index !== 0 || OTHER_AGENT.test(rest.slice(m[0].length))) return rest;
+  const [whole, conjunction, phrase, adverb, participle] = m;
+  return `${conjunction}${adverb}${FURTHER_PARTICIPLE[participle.toLowerCase()]} ${phrase[0].toLowerCase()}${phrase.slice(1)}${rest.slice(whole.length)}`;
 }
 
 /**

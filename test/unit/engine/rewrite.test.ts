@@ -995,6 +995,11 @@ describe('the work as subject after a fronted clause, and passive self-descripti
       'Doe and Roe \\cite{doe19} described a chart parser for Tagalog, and analysed its running time in detail.',
     );
     assert.equal(cite('A word grammar is defined and its closure properties are studied.'), 'Doe and Roe \\cite{doe19} defined a word grammar and studied its closure properties.');
+    // The first passive's subject has a clause of its own ("that surround …"): the second passive is still theirs.
+    assert.equal(
+      cite('The quarrels that surround these harbour novels are examined and the novels themselves are discussed beside a third book.'),
+      'Doe and Roe \\cite{doe19} examined the quarrels that surround these harbour novels and discussed the novels themselves beside a third book.',
+    );
     assert.equal(tldr('We describe a chart parser for Tagalog, and its running time is analysed in detail.'), 'This paper describes a chart parser for Tagalog, and analyses its running time in detail.');
   });
 
