@@ -176,8 +176,11 @@ export function pointerResolutions(sentence: string, before: readonly string[]):
     if (next && (isNoun(next) || EXPLAINED_AFTER.test(lower(next)) || (lower(pointer) !== 'this' && lower(next) === 'as') || (lower(pointer) === 'those' && has(next, 'Preposition')))) continue;
     for (let b = 0; b < before.length; b++) {
       const earlier = (taggedBefore[b] ??= tagged(before[b]));
+      // A capital inside the sentence makes the word part of a name ("the Council on Interracial Books for Children"),
+      // which "these books" does not point at.
       const at = earlier.findIndex(
-        (t, j) => lower(t) === word && isNoun(t) && (endsPhrase(t) || !earlier[j + 1] || !isNoun(earlier[j + 1])) && !(j > 0 && POINTER_WORDS.has(lower(earlier[j - 1]))),
+        (t, j) =>
+          lower(t) === word && isNoun(t) && !(j > 0 && /^\p{Lu}/u.test(t.text)) && (endsPhrase(t) || !earlier[j + 1] || !isNoun(earlier[j + 1])) && !(j > 0 && POINTER_WORDS.has(lower(earlier[j - 1]))),
       );
       if (at < 0) continue;
       const phrase = nounPhrase(earlier, at);
