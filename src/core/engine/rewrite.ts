@@ -84,6 +84,24 @@ export function authorsAsWe(sentence: string): string {
   return `${lead}${lead ? 'we' : 'We'} ${agreed}`;
 }
 
+/**
+ * "It is shown that …", "It was found that …": the impersonal passive in which an abstract reports its own finding.
+ * "It has been shown that …" stays: the present perfect reports what others showed.
+ */
+const IMPERSONAL_FINDING = new RegExp(String.raw`^(${SHORT_OPENER})it (is|was) ((?:(?:also|further|then|here|formally|finally)\s+)?)(shown|demonstrated|argued|proved|proven|found|established|concluded|observed) that\b`, 'i');
+const FINDING_BASE: Record<string, string> = { shown: 'show', demonstrated: 'demonstrate', argued: 'argue', proved: 'prove', proven: 'prove', found: 'find', established: 'establish', concluded: 'conclude', observed: 'observe' };
+
+/**
+ * "It is shown that X" → "We show that X", "It was found that X" → "We found that X": read as the authors' act, so
+ * that the scorer sees a finding of the paper's (not a sentence opening on "it") and the rewrite names the authors.
+ */
+export function impersonalFindingAsWe(sentence: string): string {
+  return sentence.replace(IMPERSONAL_FINDING, (_m, lead: string, be: string, adverb: string, participle: string) => {
+    const base = FINDING_BASE[participle.toLowerCase()];
+    return `${lead}${lead ? 'we' : 'We'} ${adverb.toLowerCase()}${be.toLowerCase() === 'was' ? pastTense(base) : base} that`;
+  });
+}
+
 /** Where the work's own name, or its author's, opens a sentence: after a short opener and its comma at most. */
 const NAMED_SUBJECT_LEAD = new RegExp(`^${SHORT_OPENER}`);
 
@@ -147,7 +165,7 @@ export function namedWorkAsWe(sentence: string, record: Pick<PaperRecord, 'title
  * keeps the original words.
  */
 export function inAuthorsVoice(sentence: string, record?: Pick<PaperRecord, 'title' | 'authors' | 'type'>): string {
-  const voiced = statedAim(authorsAsWe(firstPersonPlural(sentence)));
+  const voiced = impersonalFindingAsWe(statedAim(authorsAsWe(firstPersonPlural(sentence))));
   return record ? namedWorkAsWe(voiced, record) : voiced;
 }
 
@@ -969,9 +987,6 @@ const PLAIN_NOUN_PHRASE = /^(?!.*\b(?:we|I|our|us|they|it|is|are|was|were|be|bee
 /** What follows a passive that names another agent or other work: "… proposed by Okafor", "… in the literature". */
 const OTHER_AGENT = /^\s*(?:by (?!(?:means of|\w+ing)\b)|in (?:the literature|(?:prior|previous|earlier|recent|related|other) (?:work|studies|research|literature|papers)|\[|\()|previously\b|recently\b|elsewhere\b|so far\b|to date\b)/i;
 const INVERTED_PASSIVE = new RegExp(`^(?:(also)\\s+)?(${Object.keys(CONTRIBUTION_PARTICIPLE).join('|')})\\s+(?:here\\s+|in this (?:paper|article|work)\\s+)?(?:is|are)\\s+(?=(?:an?|the|two|three|four|five|several|some|various|new|novel)\\s)`, 'i');
-/** "It is shown that …" in an abstract is the authors' own claim. */
-const IMPERSONAL_CLAIM = /^it is (?:(?:also|further|then|here|formally|finally)\s+)?(shown|argued|demonstrated|proved|proven|found|observed|established) that\b/i;
-const IMPERSONAL_BASE: Record<string, string> = { shown: 'show', argued: 'argue', demonstrated: 'demonstrate', proved: 'prove', proven: 'prove', found: 'find', observed: 'observe', established: 'establish' };
 
 /**
  * The active voice of a passive self-description, with the authors' "we" as subject, so that the rest of the rewrite
@@ -979,8 +994,9 @@ const IMPERSONAL_BASE: Record<string, string> = { shown: 'show', argued: 'argue'
  * for chat"). Undefined when the sentence is no such passive.
  */
 export function activeSelfDescription(sentence: string, framed = false): string | undefined {
-  const claim = IMPERSONAL_CLAIM.exec(sentence);
-  if (claim) return `We ${IMPERSONAL_BASE[claim[1].toLowerCase()]} that${sentence.slice(claim[0].length)}`;
+  // "It is shown that …" in an abstract is the authors' own claim.
+  const claim = impersonalFindingAsWe(sentence);
+  if (claim !== sentence) return claim;
   // "Presented are two hyphenation rules …", "Also described is a parser …": the passive with its subject after it.
   const inverted = INVERTED_PASSIVE.exec(sentence);
   if (inverted && !MENTIONS_OTHER_WORK.test(sentence)) {

@@ -985,6 +985,10 @@ describe('the work as subject after a fronted clause, and passive self-descripti
     assert.equal(cite('A shallow tagger — the chunk tagger — is described.'), 'Doe and Roe \\cite{doe19} described a shallow tagger — the chunk tagger.');
     assert.equal(cite('A tagger is described and tokenized.'), 'A tagger is described and tokenized \\cite{doe19}.');
     assert.equal(cite('It is shown that greedy decoding suffices for short inputs.'), 'Doe and Roe \\cite{doe19} showed that greedy decoding suffices for short inputs.');
+    assert.equal(cite('In the studied towns, it was found that raised sea walls stop most overtopping.'), 'In the studied towns, Doe and Roe \\cite{doe19} found that raised sea walls stop most overtopping.');
+    assert.equal(inAuthorsVoice('It is also argued that ferry slots should follow the tide.'), 'We also argue that ferry slots should follow the tide.');
+    // What others showed stays theirs.
+    assert.equal(inAuthorsVoice('It has been shown that ferry slots follow the tide.'), 'It has been shown that ferry slots follow the tide.');
     assert.equal(tldr('A tagger for noisy chat text is presented.'), 'This paper presents a tagger for noisy chat text.');
   });
 
