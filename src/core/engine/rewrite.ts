@@ -131,6 +131,10 @@ function workNames(record: Pick<PaperRecord, 'title' | 'authors' | 'type'>): str
   return names;
 }
 
+/** "He argues …", "She traces …": a pronoun before what an author does in a work (see namedWorkAsWe). */
+const AUTHOR_PRONOUN_ACT =
+  /^((?:he|she)\s+)(?=(?:(?:also|further|then|first|here|briefly|[a-z]+ly)\s+)*(?:argues|shows|demonstrates|explores|examines|traces|offers|deals|discusses|considers|analy[sz]es|investigates|describes|presents|proposes|suggests|contends|maintains|claims|challenges|reveals|focuses|draws|reviews|surveys|outlines|provides|develops|introduces|addresses|highlights|documents|illustrates|questions|situates|reconsiders|revisits|uncovers)\b)/i;
+
 /**
  * "Quiet Margins traces how …", "Inês Ferreira shows how …": a book's blurb names the work by its title, or its author
  * by name, as the subject. Read as the authors' "we" ("Ferreira \cite{k} traced how …", no longer "In “Quiet
@@ -154,6 +158,14 @@ export function namedWorkAsWe(sentence: string, record: Pick<PaperRecord, 'title
       const opener = sentence.slice(0, at);
       return `${opener}${opener ? 'we' : 'We'} ${thirdPerson ? agreeVerb(predicate, 'plural', 'third-singular') : predicate}`;
     }
+  }
+  // "He deals with such matters as …", "She argues that …": in a blurb for a work of one author, a pronoun doing what
+  // authors do is the author (a pronoun doing anything else may be the person the book is about).
+  for (const at of record.authors?.length === 1 ? (lead ? [0, lead.length] : [0]) : []) {
+    const pronoun = AUTHOR_PRONOUN_ACT.exec(sentence.slice(at));
+    if (!pronoun) continue;
+    const opener = sentence.slice(0, at);
+    return `${opener}${opener ? 'we' : 'We'} ${agreeVerb(sentence.slice(at + pronoun[1].length), 'plural', 'third-singular')}`;
   }
   return sentence;
 }

@@ -1123,6 +1123,21 @@ describe('the authors in the third person, inverted passives and verbs that shar
     for (const unchanged of ['Margin Nets predicts margins from scans.', 'Ferreira is a typographer.']) assert.equal(namedWorkAsWe(unchanged, paper), unchanged);
   });
 
+  it('reads "He deals with …" in the blurb of a one-author work as its author\'s act, not as what the author "noted"', async () => {
+    const book = {
+      key: 'wren1983',
+      type: 'book',
+      title: 'Methods of Harbour Charting: The Practice of a Survey Craft',
+      authors: [{ family: 'Wren', given: 'Alma' }],
+      abstract: 'He deals with such matters as the choice of soundings, the drawing of coastlines and the printing of charts.',
+    };
+    assert.match((await citeAlone(book)).text, /Wren \\cite\{wren1983\} dealt with such matters as the choice of soundings/);
+    assert.equal(namedWorkAsWe('In this volume, she also traces the first tide tables.', book), 'In this volume, we also trace the first tide tables.');
+    // Anything else a pronoun does may be the person the book is about; with two authors "he" is one of them, or neither.
+    for (const unchanged of ['She sailed to Lisbon in 1850.', 'He was born in a harbour town.']) assert.equal(namedWorkAsWe(unchanged, book), unchanged);
+    assert.equal(namedWorkAsWe('He deals with soundings.', { ...book, authors: [{ family: 'Wren' }, { family: 'Hale' }] }), 'He deals with soundings.');
+  });
+
   it('reads a catalogue\'s "Details X" as the work detailing X, and keeps an unclosed quote and a stranded "along" out', () => {
     assert.equal(cite('Details a reading programme for rural libraries.'), 'Benaim and Wolf \\cite{benaim17} detailed a reading programme for rural libraries.');
     assert.equal(cite('Details of the programme are given.'), 'Details of the programme are given \\cite{benaim17}.');
