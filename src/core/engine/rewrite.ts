@@ -396,8 +396,9 @@ export function dropParentheticals(sentence: string): string {
 const CLAUSE_BOUNDARY =
   /(?:,\s*(?:which|where|whereby|while|whereas|thereby|thus|and thus|leading to|resulting in|allowing|enabling|making|yielding|achieving|outperforming|improving|providing|demonstrating|showing|including|such as|as well as|especially|particularly|e\.g\.|i\.e\.|but|and (?:we|it|they|this|these|the|our|show|demonstrate|achieve|obtain|evaluate|apply|find|use|outperform|provide))\b|;\s|\s(?:in order to|so as to|by (?:using|leveraging|exploiting|introducing|combining|learning|training|incorporating|employing|applying|adding|modeling|optimizing|replacing|making|considering|treating|casting|formulating|enforcing|imposing|minimizing|maximizing)|via|through|using|with (?:a|an|the)|based on|without|that (?:is|are|can|could|allows?|enables?|uses?|achieves?|outperforms?|improves?|learns?|leverages?|exploits?|combines?|consists?)|which|where|while|whereas|and (?:show|demonstrate|achieve|evaluate|apply|find|obtain|outperform|provide)|on (?:several|various|multiple|a range of|a variety of|standard|benchmark|two|three|four|five|many)|across|for (?:the (?:task|problem) of)?)\b)/gi;
 
-/** Verbs (present forms; a past form is never cut from what follows it) that mean little without "for" / "with". */
-const VERB_NEEDS_FOR = /\b(?:accounts?|search(?:es)?|looks?|calls?|stands?|controls?|corrects?|compensates?|allows?|opts?|cares?|waits?|asks?|argues?|pays?|prepares?|strives?|substitutes?|vouch(?:es)?)\s*$/i;
+/** Verbs (present forms; a past form is never cut from what follows it), and "responsible", that mean little without
+ * "for" / "with". */
+const VERB_NEEDS_FOR = /\b(?:responsible|accounts?|search(?:es)?|looks?|calls?|stands?|controls?|corrects?|compensates?|allows?|opts?|cares?|waits?|asks?|argues?|pays?|prepares?|strives?|substitutes?|vouch(?:es)?)\s*$/i;
 const VERB_NEEDS_WITH = /\b(?:deals?|copes?|interacts?|compl(?:y|ies)|agrees?|contends?|dispenses?|experiments?|collaborates?|coincides?|correlates?|competes?|communicates?|interferes?|cooperates?|grapples?|wrestles?|struggles?|tinkers?)\s*$/i;
 
 /** "… has motivated methods", "… costs less to run than approaches", "… and give algorithms": kinds of thing, but which? */
@@ -502,6 +503,11 @@ export function clauseTruncations(sentence: string, minWords = 7): Truncation[] 
     // its preposition says nothing without it.
     if (/^\s+for\b/i.test(m[0]) && VERB_NEEDS_FOR.test(head)) continue;
     if (/^\s+with\b/i.test(m[0]) && VERB_NEEDS_WITH.test(head)) continue;
+    // "compared a font with a ratio within the range to a font [with a ratio outside it]", "chooses another QBN [for
+    // each layer]": a noun that the head already named, bare at its end as the other thing compared or as "another",
+    // is told apart by what the cut would drop.
+    const repeated = /(?:\b(?:to|with|than|versus|against)\s+(?:a|an|the)|\banother)\s+(\p{L}[\p{L}-]*)\s*$/u.exec(head);
+    if (repeated && new RegExp(`\\b${repeated[1]}\\b`, 'iu').test(head.slice(0, repeated.index))) continue;
     const words = head.trim().split(/\s+/).length;
     if (words < minWords || words >= total - 2 || seen.has(words)) continue;
     seen.add(words);

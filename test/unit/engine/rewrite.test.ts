@@ -221,9 +221,16 @@ describe('rewriteSentence', () => {
     assert.ok(!accounts.some((t) => /\baccounts\.$/.test(t)), accounts.join(' | '));
     const copes = clauseTruncations('We build a ferry planner for island routes that copes with a sudden fog bank.').map((t) => t.text);
     assert.ok(!copes.some((t) => /\bcopes\.$/.test(t)), copes.join(' | '));
+    const responsible = clauseTruncations('The harbour master is responsible for the pilots, and the port authority is responsible for the clarity and upkeep of the charts.').map((t) => t.text);
+    assert.ok(!responsible.some((t) => /\bresponsible\.$/.test(t)), responsible.join(' | '));
     // A verb that stands without the preposition is still cut before it.
     const charts = clauseTruncations('We build a ferry planner for island routes that charts the crossings with a hand-held gauge.').map((t) => t.text);
     assert.ok(charts.includes('We build a ferry planner for island routes that charts the crossings.'), charts.join(' | '));
+  });
+
+  it('does not cut off what tells apart the two things compared ("compared a gauge with a float to a gauge.")', () => {
+    const cuts = clauseTruncations('We compared a tide gauge with a float inside a stilling well to a gauge with a radar sensor above the water.').map((t) => t.text);
+    assert.ok(!cuts.some((t) => /to a gauge\.$/.test(t)), cuts.join(' | '));
   });
 
   it('does not end a cut on an adverb or preposition that needs what followed ("in contrast to just.")', () => {
