@@ -219,6 +219,8 @@ function lowerPlainCapitals(word: string, keep: (part: string) => boolean = () =
 const QUANTITY_HEADS: ReadonlySet<string> = new Set(
   'number numbers variety set sets kind kinds type types amount amounts range lot lots series collection family host plethora array majority part parts use'.split(' '),
 );
+/** Particles of phrasal verbs ("haul out", "scale up", "break down"), which rarely follow a noun. */
+const PARTICLES: ReadonlySet<string | undefined> = new Set(['out', 'up', 'off', 'down', 'away']);
 const NUMBER_WORDS: ReadonlySet<string> = new Set('two three four five six seven eight nine ten eleven twelve hundred hundreds thousand thousands million millions'.split(' '));
 /** Prepositions that the stopword list leaves out: a phrase opened by one ("towards harbour pilotage") is no topic. */
 const PREPOSITIONS: ReadonlySet<string> = new Set('towards toward among amongst across beyond versus along around despite like per since unlike inside outside onto'.split(' '));
@@ -254,6 +256,8 @@ function extractPhrases(text: string): Phrase[] {
         if (/-(?:to-[\p{L}\p{N}]+|based|level|aware|free|specific|scale|wise|driven|dependent|invariant|agnostic|order)$/u.test(phrase[n - 1])) continue;
         // "learns to translate … without paired examples": what a work does without is not its topic.
         if (NEGATES.has(words[i - 1]) || (words[i - 1] === 'of' && NEGATES_OF.has(words[i - 2]))) continue;
+        // "Why Harbour Seals Haul Out": a word before a verb's particle is the verb ("harbour seals haul" is no topic).
+        if (PARTICLES.has(words[i + n])) continue;
         const key = contentTerms(phrase.join(' ')).join(' ');
         if (key) out.push({ surface: surfaces.slice(i, i + n).join(' '), key, n });
       }

@@ -595,6 +595,14 @@ describe('groupKeyphrases', () => {
     assert.ok(apart.includes('tidal windows'), apart.join(' | '));
   });
 
+  it('does not take a verb before its particle for the end of a topic ("harbour seals haul" from "… Haul Out")', () => {
+    const titles = ['Why Harbour Seals Haul Out', 'Seals Haul Out at Dusk'];
+    const group = [`${titles[0]}. We tag harbour seals to time their rest on sandbanks.`, `${titles[1]}. Harbour seals rest on sandbanks at low tide.`];
+    const phrases = groupKeyphrases(group, ['We parse spoken commands.'], () => 1, 3, titles);
+    assert.ok(phrases.length > 0);
+    for (const p of phrases) assert.doesNotMatch(p, /\bhaul$/i, phrases.join(' | '));
+  });
+
   it('never runs a topic phrase across "&"', () => {
     const group = [
       'We cut latency & memory footprint of speech models on phones.',
