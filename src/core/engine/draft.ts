@@ -238,7 +238,7 @@ function extractPhrases(text: string): Phrase[] {
     // Words keep the case they are written in ("NLP", "MeSH", "Nash"), but for the capital that opens a sentence;
     // groupKeyphrases lowers the capitals of title case.
     const surfaces = chunk.split(/[^\p{L}\p{N}-]+/u).filter(Boolean);
-    if (opensSentence && surfaces.length) surfaces[0] = lowerPlainCapitals(surfaces[0]);
+    if (opensSentence && surfaces.length) surfaces[0] = lowerPlainCapitals(surfaces[0], (part) => ALWAYS_CAPITALIZED.test(part));
     const words = surfaces.map((w) => w.toLowerCase());
     for (let n = 1; n <= 4; n++) {
       for (let i = 0; i + n <= words.length; i++) {
@@ -378,7 +378,8 @@ export function groupKeyphrases(
       }),
     );
   };
-  const isName = (word: string) => !writtenLower(word) && (ALWAYS_CAPITALIZED.test(word) || (capitalized ??= capitalizedWords()).has(word));
+  // A language or a month keeps its capital even where one text wrote it in lower case ("arabic text").
+  const isName = (word: string) => ALWAYS_CAPITALIZED.test(word) || (!writtenLower(word) && (capitalized ??= capitalizedWords()).has(word));
   return out.map((o) => o.surface.split(' ').map((w) => lowerPlainCapitals(w, (part) => isName(part.toLowerCase()))).join(' '));
 }
 

@@ -589,6 +589,18 @@ describe('groupKeyphrases', () => {
     );
     assert.ok(tagged.includes('Welsh ballads'), tagged.join(' | '));
     assert.ok(tagged.includes('Deutschen Balladen'), tagged.join(' | '));
+    // A language keeps its capital though one abstract wrote it in lower case.
+    const welsh = groupKeyphrases(
+      [`${ballads[0]}. We tag rhymes in welsh ballads.`, `${ballads[1]}. Rhymes of Welsh ballads are tagged by ear.`],
+      ['We parse spoken commands.'],
+      () => 1,
+      3,
+      ballads.slice(0, 2),
+    );
+    assert.ok(welsh.includes('Welsh ballads'), welsh.join(' | '));
+    // … and where a title opens on it ("Welsh Rhymes …" is not read as a sentence's first capital only).
+    const opening = groupKeyphrases(['Welsh rhymes in ballads. We tag welsh rhymes.', 'Welsh rhymes by ear. Welsh rhymes are tagged.'], ['We parse spoken commands.'], () => 1, 2, ['Welsh rhymes in ballads', 'Welsh rhymes by ear']);
+    assert.ok(opening.includes('Welsh rhymes'), opening.join(' | '));
     // Nor from the title case of a work in another group.
     const other = ['Harbour Windows and Ferry Queues'];
     const apart = groupKeyphrases(group, [`${other[0]}. We time ferry queues.`], () => 1, 3, titles, other);
