@@ -50,8 +50,15 @@ const STATED_AIM = new RegExp(
  * as a statement of the contribution and is rewritten as "We aim to …" is ("Mensah et al. \cite{k} aimed to …").
  */
 export function statedAim(sentence: string): string {
+  const bare = BARE_PURPOSE.exec(sentence);
+  // "Objective: To measure jetty erosion over a decade." (a structured abstract's aim, its label split off): a purpose
+  // with no clause of its own, not the opener of one ("To this end we …", "To test it, we …", "To improve X it is
+  // crucial to …") nor a subject ("To ignore X is to …").
+  if (bare && !/[,;]/.test(sentence) && !NOT_A_BARE_PURPOSE.test(sentence) && canBeVerb(bare[1].toLowerCase())) return `We aim ${sentence[0].toLowerCase()}${sentence.slice(1)}`;
   return sentence.replace(STATED_AIM, (_m, lead: string) => `${lead}${lead ? 'we' : 'We'} aim to `);
 }
+const BARE_PURPOSE = /^to\s+(?!date\b)([a-z]+)\s/i;
+const NOT_A_BARE_PURPOSE = /\b(?:we|I|our|us|it|is|are|was|were|be|been|will|would|must|should|can|could|may|might|has|have|had)\b/i;
 
 const THE_AUTHORS = new RegExp(String.raw`^(${SHORT_OPENER})the\s+(?:present\s+)?(authors?)(?:\s+of\s+(?:this|the present)\s+(?:paper|article|study|work|book|chapter|report|essay|note))?\s+((?:(?:also|further|then|first|here|briefly|now|[a-z]+ly)\s+)*)([a-z]+)\b`, 'i');
 

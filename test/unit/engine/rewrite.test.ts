@@ -994,6 +994,11 @@ describe('the work as subject after a fronted clause, and passive self-descripti
     assert.equal(cite('It is shown that greedy decoding suffices for short inputs.'), 'Doe and Roe \\cite{doe19} showed that greedy decoding suffices for short inputs.');
     assert.equal(cite('In the studied towns, it was found that raised sea walls stop most overtopping.'), 'In the studied towns, Doe and Roe \\cite{doe19} found that raised sea walls stop most overtopping.');
     assert.equal(inAuthorsVoice('It is also argued that ferry slots should follow the tide.'), 'We also argue that ferry slots should follow the tide.');
+    // A structured abstract's "Objective: To measure …", its label split off, is the authors' aim.
+    assert.equal(cite(inAuthorsVoice('To measure jetty erosion over a decade.')), 'Doe and Roe \\cite{doe19} aimed to measure jetty erosion over a decade.');
+    for (const opener of ['To this end we scan four jetties.', 'To test it, four jetties are scanned.', 'To date no jetty has been scanned twice.', 'To protect jetties it is crucial to know where they erode.', 'To ignore the tide is to misread the erosion.']) {
+      assert.equal(inAuthorsVoice(opener), opener);
+    }
     // What others showed stays theirs.
     assert.equal(inAuthorsVoice('It has been shown that ferry slots follow the tide.'), 'It has been shown that ferry slots follow the tide.');
     assert.equal(tldr('A tagger for noisy chat text is presented.'), 'This paper presents a tagger for noisy chat text.');
