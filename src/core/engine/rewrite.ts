@@ -57,7 +57,9 @@ export function statedAim(sentence: string): string {
   if (bare && !/[,;]/.test(sentence) && !NOT_A_BARE_PURPOSE.test(sentence) && canBeVerb(bare[1].toLowerCase())) return `We aim ${sentence[0].toLowerCase()}${sentence.slice(1)}`;
   return sentence.replace(STATED_AIM, (_m, lead: string) => `${lead}${lead ? 'we' : 'We'} aim to `);
 }
+/** "To measure X": the purpose that a structured abstract's "Objective:" opens ("To date …" is no purpose). */
 const BARE_PURPOSE = /^to\s+(?!date\b)([a-z]+)\s/i;
+/** Words of a clause of its own around the purpose, or of an infinitive that is a subject ("To ignore X is …"). */
 const NOT_A_BARE_PURPOSE = /\b(?:we|I|our|us|it|is|are|was|were|be|been|will|would|must|should|can|could|may|might|has|have|had)\b/i;
 
 const THE_AUTHORS = new RegExp(String.raw`^(${SHORT_OPENER})the\s+(?:present\s+)?(authors?)(?:\s+of\s+(?:this|the present)\s+(?:paper|article|study|work|book|chapter|report|essay|note))?\s+((?:(?:also|further|then|first|here|briefly|now|[a-z]+ly)\s+)*)([a-z]+)\b`, 'i');
@@ -403,8 +405,10 @@ export function dropParentheticals(sentence: string): string {
 const CLAUSE_BOUNDARY =
   /(?:,\s*(?:which|where|whereby|while|whereas|thereby|thus|and thus|leading to|resulting in|allowing|enabling|making|yielding|achieving|outperforming|improving|providing|demonstrating|showing|including|such as|as well as|especially|particularly|e\.g\.|i\.e\.|but|and (?:we|it|they|this|these|the|our|show|demonstrate|achieve|obtain|evaluate|apply|find|use|outperform|provide))\b|;\s|\s(?:in order to|so as to|by (?:using|leveraging|exploiting|introducing|combining|learning|training|incorporating|employing|applying|adding|modeling|optimizing|replacing|making|considering|treating|casting|formulating|enforcing|imposing|minimizing|maximizing)|via|through|using|with (?:a|an|the)|based on|without|that (?:is|are|can|could|allows?|enables?|uses?|achieves?|outperforms?|improves?|learns?|leverages?|exploits?|combines?|consists?)|which|where|while|whereas|and (?:show|demonstrate|achieve|evaluate|apply|find|obtain|outperform|provide)|on (?:several|various|multiple|a range of|a variety of|standard|benchmark|two|three|four|five|many)|across|for (?:the (?:task|problem) of)?)\b)/gi;
 
-/** Verbs (present forms; a past form is never cut from what follows it), and "responsible", that mean little without
- * "for" / "with". */
+/**
+ * Words that mean little without their "for" / "with": verbs in the present (a past form is never cut from what follows
+ * it) and "responsible".
+ */
 const VERB_NEEDS_FOR = /\b(?:responsible|accounts?|search(?:es)?|looks?|calls?|stands?|controls?|corrects?|compensates?|allows?|opts?|cares?|waits?|asks?|argues?|pays?|prepares?|strives?|substitutes?|vouch(?:es)?)\s*$/i;
 const VERB_NEEDS_WITH = /\b(?:deals?|copes?|interacts?|compl(?:y|ies)|agrees?|contends?|dispenses?|experiments?|collaborates?|coincides?|correlates?|competes?|communicates?|interferes?|cooperates?|grapples?|wrestles?|struggles?|tinkers?)\s*$/i;
 
