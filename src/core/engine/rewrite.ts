@@ -407,9 +407,9 @@ const CLAUSE_BOUNDARY =
 
 /**
  * Words that mean little without their "for" / "with": verbs in the present (a past form is never cut from what follows
- * it) and "responsible".
+ * it; "allows" is never a cut's last word at all) and "responsible".
  */
-const VERB_NEEDS_FOR = /\b(?:responsible|accounts?|search(?:es)?|looks?|calls?|stands?|controls?|corrects?|compensates?|allows?|opts?|cares?|waits?|asks?|argues?|pays?|prepares?|strives?|substitutes?|vouch(?:es)?)\s*$/i;
+const VERB_NEEDS_FOR = /\b(?:responsible|accounts?|search(?:es)?|looks?|calls?|stands?|controls?|corrects?|compensates?|opts?|cares?|waits?|asks?|argues?|pays?|prepares?|strives?|substitutes?|vouch(?:es)?)\s*$/i;
 const VERB_NEEDS_WITH = /\b(?:deals?|copes?|interacts?|compl(?:y|ies)|agrees?|contends?|dispenses?|experiments?|collaborates?|coincides?|correlates?|competes?|communicates?|interferes?|cooperates?|grapples?|wrestles?|struggles?|tinkers?)\s*$/i;
 
 /** "… has motivated methods", "… costs less to run than approaches", "… and give algorithms": kinds of thing, but which? */

@@ -123,8 +123,14 @@ function withEmbedder<E extends SentenceWriterEngine>(engine: E, settings: Neura
 
 export function registerNeuralEngines(): void {
   registerEngine('default', (options) => createDefaultEngine(neuralSettings(options)));
-  registerEngine('onnx', (options) => withEmbedder(createOnnxEngine(neuralSettings(options)), neuralSettings(options)));
-  registerEngine('server', (options) => withEmbedder(createServerEngine(neuralSettings(options)), neuralSettings(options)));
+  registerEngine('onnx', (options) => {
+    const settings = neuralSettings(options);
+    return withEmbedder(createOnnxEngine(settings), settings);
+  });
+  registerEngine('server', (options) => {
+    const settings = neuralSettings(options);
+    return withEmbedder(createServerEngine(settings), settings);
+  });
 }
 
 registerNeuralEngines();
