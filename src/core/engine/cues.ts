@@ -133,12 +133,13 @@ export function cutOffEnding(sentence: string): string {
 
 /**
  * What the paper did not do: plans ("We plan to extend …", "In future work, …", "This work could be extended to …",
- * "There are several extensions to this work") and open questions ("How much annotation is needed …?"). A linked
- * PDF's conclusion is full of them; reporting one as the work's finding ("Smith \cite{k} planned to extend …")
- * misdescribes it. Last resort only.
+ * "There are several extensions to this work") and questions ("How much annotation is needed …?", "Tide tables
+ * are old, but how old?"), unless the authors ask it ("We ask whether …?", "This paper asks: …?"; "Our question is
+ * …?" is a question still). A linked PDF's conclusion is full of them; reporting one as the work's finding ("Smith
+ * \cite{k} planned to extend …") misdescribes it. Last resort only.
  */
 export const NOT_DONE =
-  /^in (?:the )?(?:near )?future\b|\bin (?:the )?(?:near )?future(?: work| research)?[.!]?$|^(?:(?:our|the|their) )?(?:future|further) (?:work|research|studies|directions?) (?:will|should|could|may|might|includes?|is|are)\b|\b(?:we|the authors) (?:also )?(?:plan|intend|hope|would like|wish) to\b|\b(?:we|the authors) (?:are )?continu(?:e|ing) to (?:work|improve|extend|explore|investigate|develop|study)\b|\b(?:we|the authors) are (?:currently|now|still) (?:exploring|investigating|working on|looking (?:at|into))\b|\b(?:we|the authors) are (?:also )?exploring (?:ways|how|whether)\b|\b(?:is|are) left (?:for|to) (?:future|further)\b|\b(?:this|our|the present) (?:work|paper|study|research) (?:can|could|might|may|should|will) (?:also )?be (?:further |easily |naturally )?(?:extended|continued|expanded|improved)\b|^there (?:are|is)\b(?=[^.]*\b(?:extend\w*|extension\w*|future|further)\b) (?:a number of |several |many |some |various |two |three )?(?:(?:immediate|possible|natural|obvious|interesting|promising|further|future) )*(?:ways|directions|extensions|avenues)\b|^(?:how|what|why|which|when|where|can|could|does|do|is|are|should|would|will)\b[^?]*\?["”’)]*$/i;
+  /^in (?:the )?(?:near )?future\b|\bin (?:the )?(?:near )?future(?: work| research)?[.!]?$|^(?:(?:our|the|their) )?(?:future|further) (?:work|research|studies|directions?) (?:will|should|could|may|might|includes?|is|are)\b|\b(?:we|the authors) (?:also )?(?:plan|intend|hope|would like|wish) to\b|\b(?:we|the authors) (?:are )?continu(?:e|ing) to (?:work|improve|extend|explore|investigate|develop|study)\b|\b(?:we|the authors) are (?:currently|now|still) (?:exploring|investigating|working on|looking (?:at|into))\b|\b(?:we|the authors) are (?:also )?exploring (?:ways|how|whether)\b|\b(?:is|are) left (?:for|to) (?:future|further)\b|\b(?:this|our|the present) (?:work|paper|study|research) (?:can|could|might|may|should|will) (?:also )?be (?:further |easily |naturally )?(?:extended|continued|expanded|improved)\b|^there (?:are|is)\b(?=[^.]*\b(?:extend\w*|extension\w*|future|further)\b) (?:a number of |several |many |some |various |two |three )?(?:(?:immediate|possible|natural|obvious|interesting|promising|further|future) )*(?:ways|directions|extensions|avenues)\b|^(?:how|what|why|which|when|where|can|could|does|do|is|are|should|would|will)\b[^?]*\?["”’)]*$|^(?!(?:we|I|this (?:paper|work|study|article))\b)[^:;?]*\?["”’)]*$/i;
 
 /**
  * "Our gauge software is publicly available at …", "The tide data will be released": where to get the work, not what

@@ -108,6 +108,17 @@ describe('DefaultEngine.citationSentence', () => {
     assert.equal(ahead.text, 'Welsh strict-metre verse follows rules of consonant chime \\cite{ode2020}.');
   });
 
+  it('cites a question only where the authors ask it: "…, but how old?" is no claim of the work', async () => {
+    const record = (abstract: string) => ({ key: 'tide20', type: 'article', title: 'Old Tide Tables', authors: [{ family: 'Neap', given: 'Ida' }, { family: 'Ebb', given: 'Rob' }], abstract });
+    const asked = await citeAlone(record('Harbour tide tables are old, but how old? We date 40 tables from their printers’ marks.'));
+    assert.equal(asked.text, 'In “Old Tide Tables”, Neap and Ebb \\cite{tide20} dated 40 tables from their printers’ marks.');
+    const ours = await citeAlone(record('Our central question is whether harbour tide tables were copied from one another? Tables from three ports share their misprints.'));
+    assert.ok(!ours.text.endsWith('?'), ours.text);
+    // The authors' own asking is what the work does.
+    const theirs = await citeAlone(record('Tide tables vary. We ask whether harbour tide tables printed before 1900 were copied from one another?'));
+    assert.equal(theirs.text, 'Neap and Ebb \\cite{tide20} asked whether harbour tide tables printed before 1900 were copied from one another?');
+  });
+
   it('prefers a sentence that stands alone to one that counts on from the sentence before ("The first concerns …")', async () => {
     const record = { key: 'lee', type: 'article', title: 'Harbour Tide Gauges', authors: [{ family: 'Lee', given: 'Ann' }], abstract: 'Pilots ask two questions. The first is how harbour tide gauges should be placed at each berth. Gauges drift by a few centimetres a year.' };
     assert.equal((await citeAlone(record)).text, 'In “Harbour Tide Gauges”, Lee \\cite{lee} noted that gauges drift by a few centimetres a year.');
