@@ -333,6 +333,37 @@ function ensureFinalPeriod(s: string): string {
 /** A list item's enumerator: "(i) We first investigate …", "2) We show …". */
 const LEADING_ENUMERATOR = /^(?:\((?:[ivx]{1,4}|[a-h]|\d{1,2})\)|(?:[ivx]{1,4}|[a-h]|\d{1,2})\))\s+/i;
 
+/** An enumerator inside a sentence: "(ii) ", "b) ", "(3) ", after a space or a colon. */
+const INLINE_ENUMERATOR = /(?<=^|[\s:])\(?([ivx]{1,4}|[a-h]|\d)\)\s+/gi;
+const ROMAN_NUMERALS = ['i', 'ii', 'iii', 'iv', 'v', 'vi', 'vii', 'viii', 'ix', 'x'];
+
+/** The place of an enumerator's label in its series (1 for "i", "a" and "1"), or 0 for none. */
+function enumeratorRank(label: string, kind: 'roman' | 'letter' | 'digit'): number {
+  const l = label.toLowerCase();
+  if (kind === 'roman') return ROMAN_NUMERALS.indexOf(l) + 1;
+  if (kind === 'letter') return /^[a-h]$/.test(l) ? l.charCodeAt(0) - 96 : 0;
+  return /^\d$/.test(l) ? Number(l) : 0;
+}
+
+/**
+ * "We (i) weigh the output of 14 mills, (ii) model the losses, and (iii) suggest …" reads as "We weigh …, model …,
+ * and suggest …": a citation has no list to number, and the markers kept the verbs from being seen (quoted as "Mill
+ * et al. (i) weigh …"). Only a series that counts up from its first item (i, ii…; a, b…; 1, 2…): a lone "(1)" may
+ * be an equation's number.
+ */
+export function withoutInlineEnumerators(sentence: string): string {
+  const found = [...sentence.matchAll(INLINE_ENUMERATOR)];
+  if (found.length < 2) return sentence;
+  // "i" is both a Roman numeral and a letter: the second item tells which ("ii" or "j"; letters stop at h).
+  const first = found[0][1].toLowerCase();
+  const kind = /^\d$/.test(first) ? 'digit' : first === 'i' ? (found[1][1].toLowerCase() === 'ii' ? 'roman' : 'letter') : /^[a-h]$/.test(first) ? 'letter' : 'roman';
+  if (!found.every((m, i) => enumeratorRank(m[1], kind) === i + 1)) return sentence;
+  // From the last back, so that the earlier offsets stay valid.
+  let out = sentence;
+  for (const m of found.reverse()) out = out.slice(0, m.index) + out.slice(m.index! + m[0].length);
+  return out;
+}
+
 /**
  * Remove content-free openers ("In this paper, ", "To this end, " …), repeatedly, and what points back at a problem an
  * earlier sentence named ("To address this issue we …", "… by proposing", see withoutProblemPointedBack).
@@ -461,6 +492,12 @@ function hasVerb(clause: string): boolean {
 const COUNTED_LIST = /\b(?:two|three|four|five|six|seven|eight|nine|ten|several|multiple|both|(?:two|three|four)-?fold)\b[^:;]{0,80}$/i;
 
 /** Shorter variants that end at a clause boundary, each at least `minWords` long. */
+/** A list item that opens with a verb and its object ("model the losses"), not with a noun ("design of the font"). */
+function opensWithPredicate(item: string): boolean {
+  const m = /^\s*([a-z]+)\s+(?:the|a|an|its|their|our)\b/.exec(item);
+  return !!m && !STOPWORDS.has(m[1]) && (COORDINATED_VERB.test(m[1]) || ALWAYS_VERB.test(m[1]) || canBeVerb(m[1]));
+}
+
 export function clauseTruncations(sentence: string, minWords = 7): Truncation[] {
   const total = sentence.split(/\s+/).length;
   const out: Truncation[] = [];
@@ -479,6 +516,9 @@ export function clauseTruncations(sentence: string, minWords = 7): Truncation[] 
     // "… two kinds of gauge: a float gauge [and a radar gauge]", "… levels of service: a pilot [with …]": a list that
     // a colon announced, or a phrase it opened that has no verb yet, is cut short. A clause after the colon ("…: it
     // reads the gauge every hour [, such as …]") may be cut like any other.
+    // "we weigh X; model the losses[; and suggest Y]": a cut in or after a later item of a series of predicates leaves
+    // that item's verb in the authors' form, with no subject of its own (the rewrite agrees it only with a last item).
+    if (head.includes(';') && opensWithPredicate(head.slice(head.lastIndexOf(';') + 1))) continue;
     const colon = /:\s([^:]*)$/.exec(head);
     if (colon && (!hasVerb(colon[1]) || COUNTED_LIST.test(head.slice(0, colon.index)))) continue;
     // "… the best harbours are the ones [that stay ice-free]": "the ones" is defined by what follows.
@@ -651,7 +691,8 @@ const BARE_SERIES_ITEM = new RegExp(`^(${COORDINATED_ADVERB})([a-z]+)\\s*$`, 'i'
 /** The predicates of a series that come between commas before the coordinated one at `at`, inflected. */
 function agreeSeriesBefore(rest: string, at: number, inflect: (base: string) => string, from: 'base' | 'third-singular' | 'past'): string {
   const head = rest.slice(0, at);
-  const parts = head.split(/(,\s+)/);
+  // Items are set apart by commas, or by semicolons where they hold commas of their own.
+  const parts = head.split(/([,;]\s+)/);
   // parts[0] is the main verb's own object; walk back over the items that open with a verb.
   // "describe, implement and evaluate a parser": the verbs share one object, so the main verb has none of its own
   // before the comma, and each item is a verb alone.
@@ -667,7 +708,12 @@ function agreeSeriesBefore(rest: string, at: number, inflect: (base: string) => 
     const item = SERIES_ITEM.exec(parts[i]);
     const base = item && baseIn(item[2], from);
     if (!item || !base || STOPWORDS.has(base.toLowerCase())) break;
-    const verb = (COORDINATED_VERB.test(base) && OBJECT_START.test(item[3])) || (ALWAYS_VERB.test(base) && !NOT_OBJECT.test(item[3]));
+    // Between a verb and a verb, a word that can be one and has an article after it is one ("weigh X, model the
+    // losses, and suggest Y").
+    const verb =
+      (COORDINATED_VERB.test(base) && OBJECT_START.test(item[3])) ||
+      (ALWAYS_VERB.test(base) && !NOT_OBJECT.test(item[3])) ||
+      (/^(?:the|a|an)$/i.test(item[3]) && canBeVerb(base.toLowerCase()));
     if (!verb) break;
     parts[i] = item[1] + matchCase(inflect(base.toLowerCase()), item[2]) + parts[i].slice(item[0].length);
   }

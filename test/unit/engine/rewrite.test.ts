@@ -1,7 +1,7 @@
 import { strict as assert } from 'assert';
 import { authorPhrase, workSubject } from '../../../src/core/engine/authors';
 import { compressionVariants } from '../../../src/core/engine/candidates';
-import { acronymDefinitions, clauseTruncations, expandAcronyms, dropFrontedClause, dropParentheticals, dropReportingFrame, dropSelfPraise, firstPersonPlural, fromRefConvention, inAuthorsVoice, namedWorkAsWe, rewriteSentence, stripForeignNumberedCitations, stripLeadingDiscourse, toBaseForm, toRefConvention, toThirdSingular } from '../../../src/core/engine/rewrite';
+import { acronymDefinitions, clauseTruncations, expandAcronyms, dropFrontedClause, dropParentheticals, dropReportingFrame, dropSelfPraise, firstPersonPlural, fromRefConvention, inAuthorsVoice, namedWorkAsWe, rewriteSentence, stripForeignNumberedCitations, stripLeadingDiscourse, toBaseForm, toRefConvention, toThirdSingular, withoutInlineEnumerators } from '../../../src/core/engine/rewrite';
 import { citeAlone } from './helpers';
 
 const three = { key: 'taigman17', authors: [{ family: 'Taigman' }, { family: 'Polyak' }, { family: 'Wolf' }] };
@@ -851,6 +851,13 @@ describe('coordinated predicates: more forms', () => {
 
 describe('clause truncations that would mislead', () => {
   const cuts = (sentence: string) => clauseTruncations(sentence).map((t) => t.text);
+  it('cuts a series of predicates set apart by semicolons after its first item only', () => {
+    const all = cuts('We weigh the catch of 14 boats on the quay; model the losses through the nets; and suggest three changes to the nets.');
+    assert.ok(all.includes('We weigh the catch of 14 boats on the quay.'), all.join(' | '));
+    assert.ok(!all.some((c) => c.includes('model the losses')), all.join(' | '));
+    // A list of nouns may still be cut after any item.
+    assert.ok(cuts('Topics were: tide tables for the harbour; design of the nets for trawlers; and the pay of crews.').includes('Topics were: tide tables for the harbour; design of the nets for trawlers.'));
+  });
   it('does not cut "not X, but Y" after X', () => {
     assert.ok(!cuts('We classify product reviews not by their topic, but by the overall sentiment they express.').includes('We classify product reviews not by their topic.'));
   });
@@ -1187,6 +1194,24 @@ describe('the authors in the third person, inverted passives and verbs that shar
     assert.equal(cite('We design, implement and evaluate a spelling checker for Welsh.'), 'Benaim and Wolf \\cite{benaim17} designed, implemented and evaluated a spelling checker for Welsh.');
     assert.equal(cite('We collect, clean, and annotate ballads from three archives.'), 'Benaim and Wolf \\cite{benaim17} collected, cleaned, and annotated ballads from three archives.');
     assert.equal(cite('We survey hyphenation, compare three rules, and rank the rules by error rate.'), 'Benaim and Wolf \\cite{benaim17} surveyed hyphenation, compared three rules, and ranked the rules by error rate.');
+  });
+
+  it('agrees a verb of a series that is also a noun ("model the losses"), between commas or semicolons', () => {
+    const past = 'Benaim and Wolf \\cite{benaim17} weighed the catch of 14 boats, modeled the losses, and suggested three changes to the nets.';
+    assert.equal(cite('We weigh the catch of 14 boats, model the losses, and suggest three changes to the nets.'), past);
+    assert.equal(cite('We weigh the catch of 14 boats; model the losses; and suggest three changes to the nets.'), past.replace(/,(?= modeled| and)/g, ';'));
+    // A noun stays one: "design of the nets" has no article after it.
+    assert.equal(cite('We weigh the catch, design of the nets, and show that it matters.'), 'Benaim and Wolf \\cite{benaim17} weighed the catch, design of the nets, and showed that it matters.');
+  });
+
+  it('reads a numbered series in a sentence without its numbers ("We (i) weigh …, (ii) model …")', async () => {
+    const record = { key: 'mill19', type: 'article', title: 'Net Losses', authors: [{ family: 'Mill', given: 'Ned' }, { family: 'Sieve', given: 'Olga' }, { family: 'Grain', given: 'Pat' }], abstract: 'Trawlers lose fish through their nets. We (i) weigh the catch of 14 boats, (ii) model the losses, and (iii) suggest three changes to the nets.' };
+    assert.equal((await citeAlone(record)).text, 'In “Net Losses”, Mill et al. \\cite{mill19} weighed the catch of 14 boats, modeled the losses, and suggested three changes to the nets.');
+    assert.equal((await citeAlone(record, 'tldr')).text, 'This paper weighs the catch of 14 boats, models the losses, and suggests three changes to the nets.');
+    assert.equal(withoutInlineEnumerators('Our contributions are: 1) a survey of 14 boats, 2) a loss model, and 3) three changes to the nets.'), 'Our contributions are: a survey of 14 boats, a loss model, and three changes to the nets.');
+    // A lone number, or letters that do not count up from the first, are no list.
+    assert.equal(withoutInlineEnumerators('The bound in (1) is tight for nets of type (b) only.'), 'The bound in (1) is tight for nets of type (b) only.');
+    assert.equal(withoutInlineEnumerators('Nets (a) and (c) tear.'), 'Nets (a) and (c) tear.');
   });
 });
 
