@@ -811,8 +811,9 @@ export function agreeVerb(rest: string, plurality: Plurality, from: 'base' | 'th
     const bare = /^([A-Za-z-]+)(.*)$/.exec(w);
     if (!bare) return rest;
     let verb = bare[1];
-    // A summary in the present reports the authors' "we generalized X and showed Y" as "generalizes … shows".
-    if (tense === 'present' && from === 'base' && isPastForm(verb) && !/^(?:had|did)$/i.test(verb)) {
+    // A summary in the present reports the authors' "we generalized X and showed Y" as "generalizes … shows", and
+    // "This study examined X" as "This paper examines X".
+    if (tense === 'present' && isPastForm(verb) && !/^(?:had|did)$/i.test(verb)) {
       const base = baseFromPast(verb);
       if (base !== verb) {
         words[i] = (plurality === 'singular' ? toThirdSingular(base) : base) + bare[2];
@@ -1235,7 +1236,7 @@ export function rewriteSentence(sentence: string, target: RewriteTarget): string
     s = dropSelfPraise(s);
   } else {
     if (we) s = `This paper ${agreeVerb(replaceInnerFirstPerson(s.slice(we[0].length), style), 'singular', 'base')}`;
-    else if (self) s = `This paper ${replaceInnerFirstPerson(s.slice(self[0].length), style)}`;
+    else if (self) s = `This paper ${agreeVerb(replaceInnerFirstPerson(s.slice(self[0].length), style), 'singular', 'third-singular')}`;
     else if (ours) s = `The ${ours[1]}${replaceInnerFirstPerson(s.slice(ours[0].length), style, 'present', true)}`;
     else s = replaceInnerFirstPerson(s, style, 'present', true);
   }

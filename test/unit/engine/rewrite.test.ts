@@ -972,6 +972,14 @@ describe('a summary in the present', () => {
   it('keeps the past in citation style', () => {
     assert.equal(rewriteSentence('We interviewed eight clinicians.', { record: one, style: 'citation', tense: 'past' }), 'Brants \\cite{brants00} interviewed eight clinicians.');
   });
+  it('reports the work\'s own past ("The present study examined …") in the present too', () => {
+    assert.equal(
+      rewriteSentence('The present study examined whether wild yeasts tolerate cold proofing and measured their rise.', { record: two, style: 'tldr' }),
+      'This paper examines whether wild yeasts tolerate cold proofing and measures their rise.',
+    );
+    assert.equal(rewriteSentence('This study compared twelve yeast strains.', { record: two, style: 'citation', tense: 'present' }), 'Benaim and Wolf \\cite{benaim17} compare twelve yeast strains.');
+    assert.equal(rewriteSentence('This study compared twelve yeast strains.', { record: two, style: 'citation', tense: 'past' }), 'Benaim and Wolf \\cite{benaim17} compared twelve yeast strains.');
+  });
 });
 
 describe('the work as subject after a fronted clause, and passive self-description', () => {
