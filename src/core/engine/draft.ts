@@ -561,6 +561,14 @@ export function contrastSentence(own: string, variant: number, loneWork?: string
   return 'In contrast, ' + lowered;
 }
 
+/** The author's sentence `own` (the `index`th of their abstract) set against the works of group `gi`. */
+function groupContrast(g: GroupPlan, gi: number, own: string, index: number, syntax: CiteSyntax): DraftSentence {
+  const lone = g.works.length === 1 ? workSubject(g.works[0].record, syntax).text : undefined;
+  // A lone work with no text at all says nothing to contrast with: the author's sentence stands on its own.
+  const nothing = g.works.length === 1 && knowsNothingOf(g.works[0]);
+  return { text: nothing ? stripLeadingDiscourse(own) : contrastSentence(own, gi, lone), keys: lone ? [g.works[0].record.key] : [], sources: [{ text: own, section: 'abstract', index }], role: 'contrast' };
+}
+
 function paragraphWords(groups: readonly GroupPlan[], topics: readonly DraftSentence[][], syntax: CiteSyntax): number {
   let n = 0;
   groups.forEach((g, gi) => {
@@ -744,10 +752,17 @@ export async function writeDraft(req: DraftRequest, ctx: DraftContext): Promise<
   if (ownText) {
     const own = ownContributionSentences(ownText);
     const used = new Set<number>();
-    // The first contrast says what the author's work is ("we propose X"), where the abstract says so: a later
-    // sentence ("Our method is also cheap to retrain", "We evaluate X on …") speaks of a work the reader has not met.
-    let introduced = !own.some((s) => hasContributionCue(s));
-    groups.forEach((g, gi) => {
+    const statesContribution = own.some((s) => hasContributionCue(s));
+    // What the author's work is ("we propose X") is set against the group closest to it: after two works on sourdough,
+    // "Unlike these works, we present a hive scale" relates nothing. That group chooses first.
+    const closest = groups.reduce((best, g, gi) => (!g.mixed && (best < 0 || g.ownSimilarity > groups[best].ownSimilarity) ? gi : best), -1);
+    const order = groups.map((_, gi) => gi).sort((a, b) => Number(b === closest) - Number(a === closest));
+    // The paragraph that first says what the author's work is. One before it may only say that too: a later sentence
+    // ("Our method is also cheap to retrain", "We evaluate X on …") speaks of a work the reader has not met.
+    let introducedAt = statesContribution ? Infinity : -1;
+    for (const gi of order) {
+      const g = groups[gi];
+      const introduced = gi > introducedAt;
       const gv = termFrequencies(g.works.flatMap((w) => contentTerms(w.options[w.chosen[0] ?? 0]?.extract ?? w.record.title ?? '')));
       let pick = -1;
       let best = -1;
@@ -761,13 +776,10 @@ export async function writeDraft(req: DraftRequest, ctx: DraftContext): Promise<
       });
       if (pick >= 0) {
         used.add(pick);
-        introduced = true;
-        const lone = g.works.length === 1 ? workSubject(g.works[0].record, syntax).text : undefined;
-        // A lone work with no text at all says nothing to contrast with: the author's sentence stands on its own.
-        const nothing = g.works.length === 1 && knowsNothingOf(g.works[0]);
-        g.contrast = { text: nothing ? stripLeadingDiscourse(own[pick]) : contrastSentence(own[pick], gi, lone), keys: lone ? [g.works[0].record.key] : [], sources: [{ text: own[pick], section: 'abstract', index: pick }], role: 'contrast' };
+        if (hasContributionCue(own[pick])) introducedAt = Math.min(introducedAt, gi);
+        g.contrast = groupContrast(g, gi, own[pick], pick, syntax);
       }
-    });
+    }
   }
 
   // Fit the target length (±15%).
@@ -801,7 +813,21 @@ export async function writeDraft(req: DraftRequest, ctx: DraftContext): Promise<
       w.options[w.chosen[0]] = shorter;
     }
   }
-  for (let gi = groups.length - 1; gi >= 1 && paragraphWords(groups, topicsFor(), syntax) > hi; gi--) groups[gi].contrast = undefined;
+  // Contrasts beyond one go, those with the groups least like the author's work first: "Unlike these works, we track
+  // hive weight" after two works on sourdough relates nothing. The one left says what the author's work is.
+  const contrasted = groups.flatMap((g, gi) => (g.contrast ? [gi] : [])).sort((a, b) => Number(groups[b].mixed) - Number(groups[a].mixed) || groups[a].ownSimilarity - groups[b].ownSimilarity);
+  const dropped: DraftSentence[] = [];
+  for (const gi of contrasted.slice(0, -1)) {
+    if (paragraphWords(groups, topicsFor(), syntax) <= hi) break;
+    dropped.push(groups[gi].contrast!);
+    groups[gi].contrast = undefined;
+  }
+  const firstContrast = groups.findIndex((g) => g.contrast);
+  const introduction = dropped.find((d) => hasContributionCue(d.sources[0].text));
+  if (firstContrast >= 0 && introduction && !hasContributionCue(groups[firstContrast].contrast!.sources[0].text)) {
+    const g = groups[firstContrast];
+    g.contrast = groupContrast(g, firstContrast, introduction.sources[0].text, introduction.sources[0].index, syntax);
+  }
   const byWeakness = [...allWorks].filter((w) => !w.groupedOnly).sort((a, b) => (a.options[0]?.score ?? -Infinity) - (b.options[0]?.score ?? -Infinity));
   for (const w of byWeakness) {
     if (paragraphWords(groups, topicsFor(), syntax) <= hi) break;
@@ -853,7 +879,13 @@ export async function writeDraft(req: DraftRequest, ctx: DraftContext): Promise<
   const addOwn = (g: GroupPlan): boolean => {
     const taken = new Set(groups.flatMap((x) => [x.contrast, ...x.extraOwn].flatMap((d) => d?.sources.map((src) => src.text) ?? [])));
     for (const x of groups) if (x.context) taken.add(x.context.text);
-    const untaken = ownAll.map((text, index) => ({ text, index })).filter((o) => !taken.has(o.text) && !NOT_DONE.test(stripLeadingDiscourse(o.text)));
+    // Before the paragraph that introduces the author's work, only their framing: "Our gauge also reports …" would speak
+    // of a gauge the reader has not met.
+    const introducing = groups.findIndex((x) => x.contrast && hasContributionCue(x.contrast.sources[0].text));
+    const unintroduced = introducing >= 0 && groups.indexOf(g) < introducing;
+    const untaken = ownAll
+      .map((text, index) => ({ text, index }))
+      .filter((o) => !taken.has(o.text) && !NOT_DONE.test(stripLeadingDiscourse(o.text)) && !(unintroduced && speaksForAuthors(o.text)));
     const next = untaken.find((o) => /^(?:we|our)\b/i.test(stripLeadingDiscourse(firstPersonPlural(o.text)))) ?? untaken[0];
     if (next && paragraphWords(groups, topicsFor(), syntax) + wordCount(next.text) <= hi) {
       g.extraOwn.push({ text: stripLeadingDiscourse(next.text), keys: [], sources: [{ text: next.text, section: 'abstract', index: next.index }], role: 'contrast' });

@@ -78,6 +78,30 @@ describe('DefaultEngine.draft', () => {
     assert.match(contrast[0].text, /^(?:Unlike these works|In contrast|Different from them), we /);
   });
 
+  it('sets the author\'s work against the works closest to it, not against a group on another subject', async () => {
+    const works = [
+      article('gauge18', 'Float Gauges in Silted Harbours', { family: 'Quay', given: 'Ann' }, 'We compare float tide gauges with radar tide gauges in silted harbours. Float gauges drift by four centimetres a year as silt builds up in their wells.'),
+      article('gauge20', 'Radar Tide Gauges on Piers', { family: 'Pier', given: 'Bo' }, 'We mount radar tide gauges on harbour piers and log the tide every minute. Spray makes the radar tide readings noisy in winter storms.'),
+      article('crumb19', 'Sourdough Acidity', { family: 'Crumb', given: 'Eli' }, 'We estimate the acidity of sourdough from its rise time. Rise time predicts the acidity of sourdough loaves within 0.2 pH units.'),
+      article('crust21', 'Crust Colour of Rye Bread', { family: 'Crust', given: 'Ida' }, 'We relate the crust colour of rye bread to its oven temperature. Darker crusts of rye loaves come from hotter ovens and longer bakes.'),
+      article('datum22', 'Tide Gauge Datum Checks', { family: 'Level', given: 'Cy' }, 'We check harbour tide gauges against the harbour datum with a levelling survey. Half of the tide gauges we checked had drifted from the datum.'),
+      article('proof17', 'Cold Proofing of Sourdough', { family: 'Proof', given: 'Di' }, 'We proof sourdough loaves in the cold for up to three days. Cold proofing raises the acidity of sourdough bread.'),
+    ];
+    const own = 'Harbour tide gauges drift as silt builds up. We propose a self-levelling radar tide gauge that corrects its own drift against the harbour datum every night. Our gauge also reports the silt level in its well.';
+    // Two paragraphs: at 300 words each gets a contrast of its own, at 180 only one is kept.
+    for (const targetWords of [300, 180]) {
+      const draft = await engine.draft({ keys: works.map((w) => w.key), ownAbstract: own, targetWords, format: 'latex' }, new MemoryLibrary(works));
+      assert.equal(draft.paragraphs.length, 2, draft.text);
+      const tides = draft.paragraphs.find((p) => p.sentences.some((s) => s.keys.includes('gauge18')))!;
+      assert.ok(!tides.sentences.some((s) => s.keys.includes('crumb19')), draft.text);
+      const introduction = draft.paragraphs.flatMap((p) => p.sentences).find((s) => s.role === 'contrast' && /, we propose a self-levelling radar tide gauge/.test(s.text));
+      assert.ok(introduction && tides.sentences.includes(introduction), draft.text);
+      // Nor does the paragraph before it speak of "our gauge" the reader has not met.
+      const bread = draft.paragraphs.find((p) => p !== tides)!;
+      assert.ok(bread.sentences.every((s) => !/\b(?:we|our)\b/i.test(s.text)), draft.text);
+    }
+  });
+
   it('contrasts with a single author\'s "I" as with "we", and never takes it for background', async () => {
     const single = 'Translated images often lose what made them recognisable. I propose identity anchors, a loss that keeps a face recogniser\'s embedding fixed across translation. My experiments on cartoons show that identity survives.';
     const draft = await engine.draft({ keys, ownAbstract: single, targetWords: 150, format: 'latex' }, library);
