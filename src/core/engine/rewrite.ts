@@ -720,6 +720,14 @@ function agreeSeriesBefore(rest: string, at: number, inflect: (base: string) => 
   return parts.join('') + rest.slice(at);
 }
 
+/** Adverbs with a verb's past tense ("evened", "stilled"): after "and" before an article they are no verb. */
+const NOT_A_VERB_HERE = /^(?:even|still|then|back|forward|home|right|well|fast|long|near|close|low|second|better|down|up|out|off|over)$/i;
+/** "… techniques to lower memory use [and increase …]": a "to" before a word that can be a verb, since the last comma. */
+function infinitiveInClause(before: string): boolean {
+  const clause = before.slice(before.lastIndexOf(',') + 1);
+  return [...clause.matchAll(/\bto\s+(?:[a-z]+ly\s+)?([a-z]+)\b/gi)].some((m) => !STOPWORDS.has(m[1].toLowerCase()) && canBeVerb(m[1].toLowerCase()));
+}
+
 const SHARED_OBJECT_SERIES = new RegExp(`^,(?:\\s*${COORDINATED_ADVERB}[a-z]+\\s*,)*\\s*$`, 'i');
 
 /** One "and <word>" of agreeCoordinatedVerbs: the agreed text when the word heads a second predicate, else the match. */
@@ -767,11 +775,11 @@ function coordinatedVerb(
   const goesOn = /^go$/i.test(base) && /^\s+on\s+to\s/i.test(whole.slice(at + m.length));
   // "The author reviews X … and traces the rule back": after a singular subject, an "-s" word that can be a verb,
   // right before an article or a possessive, is one (a plural noun there would need a preposition: "traces of the").
-  // In the authors' base form only after a comma, the last of a series ("we review X, describe Y, and trace the rule …"),
-  // and not after an infinitive ("to determine X, …, and classify Y"): elsewhere "or even a slight …" would read
-  // "even" as a verb.
+  // In the authors' base form after "and" ("we mount gauges on piers and log the tide", "we review X, describe Y, and
+  // trace the rule …"), not after an infinitive ("to determine X, …, and classify Y"; "to lower X and raise the Y"),
+  // and, without a comma, not an adverb that has a verb's past ("or even a slight …", "and even the swell").
   const determinedObject =
-    (from === 'third-singular' || (from === 'base' && /^and$/i.test(conj) && /,\s*$/.test(before) && !INFINITIVE.test(before) && !/s$/i.test(word))) &&
+    (from === 'third-singular' || (from === 'base' && /^and$/i.test(conj) && (/,\s*$/.test(before) || (!NOT_A_VERB_HERE.test(word) && !infinitiveInClause(before))) && !INFINITIVE.test(before) && !/s$/i.test(word))) &&
     next !== undefined &&
     /^(?:the|a|an|its|their|his|her)$/i.test(next) &&
     !STOPWORDS.has(base.toLowerCase()) &&

@@ -1204,6 +1204,13 @@ describe('the authors in the third person, inverted passives and verbs that shar
     assert.equal(cite('We survey hyphenation, compare three rules, and rank the rules by error rate.'), 'Benaim and Wolf \\cite{benaim17} surveyed hyphenation, compared three rules, and ranked the rules by error rate.');
   });
 
+  it('agrees a second verb after "and" with an article after it ("and log the tide"), but not an adverb or an infinitive\'s', () => {
+    assert.equal(cite('We mount radar gauges on harbour piers and log the tide every minute.'), 'Benaim and Wolf \\cite{benaim17} mounted radar gauges on harbour piers and logged the tide every minute.');
+    assert.equal(rewriteSentence('We mount radar gauges on harbour piers and log the tide every minute.', { record: two, style: 'tldr' }), 'This paper mounts radar gauges on harbour piers and logs the tide every minute.');
+    assert.equal(cite('We use two gauges to lower tide error and raise the confidence of tide tables.'), 'Benaim and Wolf \\cite{benaim17} used two gauges to lower tide error and raise the confidence of tide tables.');
+    assert.equal(cite('We measure the tide and even the swell at each berth.'), 'Benaim and Wolf \\cite{benaim17} measured the tide and even the swell at each berth.');
+  });
+
   it('agrees a verb of a series that is also a noun ("model the losses"), between commas or semicolons', () => {
     const past = 'Benaim and Wolf \\cite{benaim17} weighed the catch of 14 boats, modeled the losses, and suggested three changes to the nets.';
     assert.equal(cite('We weigh the catch of 14 boats, model the losses, and suggest three changes to the nets.'), past);
