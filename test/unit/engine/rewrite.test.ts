@@ -944,6 +944,9 @@ describe('openers and asides', () => {
   it('keeps "we show that" when a second predicate after the claim is the authors\'', () => {
     const sentence = 'We demonstrate that rule-based taggers are unable to handle code switching, and develop a tagger that learns from transliterated text.';
     assert.equal(dropReportingFrame(sentence), undefined);
+    // Without the comma too, where the verb is one only authors' acts take ("… a bias and propose Y").
+    assert.equal(dropReportingFrame('We show that silt in the well induces a gauge bias and propose a levelling method for float gauges.'), undefined);
+    assert.equal(dropReportingFrame('We show that silt in the well induces a gauge bias and slows the float.'), 'Silt in the well induces a gauge bias and slows the float.');
     assert.equal(
       rewriteSentence(sentence, { record: three, style: 'tldr' }),
       'This paper demonstrates that rule-based taggers are unable to handle code switching, and develops a tagger that learns from transliterated text.',
