@@ -491,13 +491,13 @@ function hasVerb(clause: string): boolean {
 /** "… in two respects", "… three kinds of gauge", "… a twofold contribution": a count the colon after it makes good. */
 const COUNTED_LIST = /\b(?:two|three|four|five|six|seven|eight|nine|ten|several|multiple|both|(?:two|three|four)-?fold)\b[^:;]{0,80}$/i;
 
-/** Shorter variants that end at a clause boundary, each at least `minWords` long. */
 /** A list item that opens with a verb and its object ("model the losses"), not with a noun ("design of the font"). */
 function opensWithPredicate(item: string): boolean {
   const m = /^\s*([a-z]+)\s+(?:the|a|an|its|their|our)\b/.exec(item);
   return !!m && !STOPWORDS.has(m[1]) && (COORDINATED_VERB.test(m[1]) || ALWAYS_VERB.test(m[1]) || canBeVerb(m[1]));
 }
 
+/** Shorter variants that end at a clause boundary, each at least `minWords` long. */
 export function clauseTruncations(sentence: string, minWords = 7): Truncation[] {
   const total = sentence.split(/\s+/).length;
   const out: Truncation[] = [];
@@ -513,12 +513,12 @@ export function clauseTruncations(sentence: string, minWords = 7): Truncation[] 
     if (/\b(?:in|of|for|to|with|by|on|from|at|as|a|an|the|that|and|or|than|into|onto|between|under|over|its|their|our|together|both|is|are|was|were|be|been|being|which|each|new|novel|simple|general|efficient|effective|several|various|multiple|many|some|few|more|most|other|such|this|these|those|two|three|four|five|very|highly|when|if|whether|without|not|only|but|yet|so|because|since|how|what|why|can|could|may|might|must|should|will|would|allows?|allowed|enables?|keeps?|makes?|suitable|able|unable|per|versus|i\.e\.|e\.g\.|just|even|merely|solely|mainly|primarily|mostly|largely|partly|especially|particularly|namely|rather|via|through|like|including|within|across|among|against|towards?|upon|during|while|where|whose|whom|who|also|then|thus|hence|along|alongside|beyond|besides|despite|throughout|behind|around|about|amid|amongst|near|until|unlike|whereby|thereby)\s*$/i.test(head)) continue;
     // "… and a task for evaluation metrics" → "… and a task": a generic head noun said nothing without what followed.
     if (GENERIC_HEAD_AT_END.test(head) || BARE_GENERIC_AT_END.test(head) || DEFINITION_ECHO.test(head)) continue;
-    // "… two kinds of gauge: a float gauge [and a radar gauge]", "… levels of service: a pilot [with …]": a list that
-    // a colon announced, or a phrase it opened that has no verb yet, is cut short. A clause after the colon ("…: it
-    // reads the gauge every hour [, such as …]") may be cut like any other.
     // "we weigh X; model the losses[; and suggest Y]": a cut in or after a later item of a series of predicates leaves
     // that item's verb in the authors' form, with no subject of its own (the rewrite agrees it only with a last item).
     if (head.includes(';') && opensWithPredicate(head.slice(head.lastIndexOf(';') + 1))) continue;
+    // "… two kinds of gauge: a float gauge [and a radar gauge]", "… levels of service: a pilot [with …]": a list that
+    // a colon announced, or a phrase it opened that has no verb yet, is cut short. A clause after the colon ("…: it
+    // reads the gauge every hour [, such as …]") may be cut like any other.
     const colon = /:\s([^:]*)$/.exec(head);
     if (colon && (!hasVerb(colon[1]) || COUNTED_LIST.test(head.slice(0, colon.index)))) continue;
     // "… the best harbours are the ones [that stay ice-free]": "the ones" is defined by what follows.
