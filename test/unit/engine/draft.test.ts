@@ -5,7 +5,7 @@ import { clusterWorks, contrastSentence, groupKeyphrases } from '../../../src/co
 import { headlineCase } from '../../../src/core/text/titles';
 import { TfIdfModel, wordCount } from '../../../src/core/text/tokens';
 import { MemoryLibrary } from '../../../src/core/engine/memory-library';
-import type { PaperRecord } from '../../../src/core/types';
+import type { Draft, PaperRecord } from '../../../src/core/types';
 import { OWN_ABSTRACT, sampleLibrary, sampleRecords } from './helpers';
 
 /** A journal article of one author, as a test library holds it. */
@@ -474,17 +474,22 @@ describe('DefaultEngine.draft', () => {
     assert.match(draft.text, /\n\nMoss \\cite\{tide\} calibrated/, draft.text);
   });
 
-  it("says what a work did rather than the background it opens with, when the two score about the same", async () => {
+  it('says what a work did rather than the background it opens with, and quotes no clause that points back ("Whether they …")', async () => {
     const lib = new MemoryLibrary([
       article('verges', 'Do road verges help pollinators?', { family: 'Yarrow', given: 'Jo' }, 'Road verges cover a large area in many countries. Whether they help pollinators is unclear. We surveyed 60 verges and found more bumblebees on verges mown once a year than on those mown twice.'),
       article('soil', 'Soil moisture sensing with buried fibre optics', { family: 'Lark', given: 'Helen' }, 'Soil moisture governs irrigation decisions on most farms. We buried a single fibre-optic cable along a 2 km transect and read moisture from the backscatter every ten minutes. The readings agreed with gravimetric samples to within 3%.'),
       article('birds', 'Grazing pressure and hedgerow birds', { family: 'Moss', given: 'Peter' }, 'Hedgerow birds decline where grazing is heavy. We counted birds on 40 farms over three summers and recorded stocking density. Wren counts fell by half above two cattle per hectare.'),
     ]);
     const ownAbstract = 'Farmers need cheap ways to watch their land. We present a low-cost kit of buried sensors and phone apps that measures soil moisture, counts pollinators and logs grazing.';
-    const draft = await engine.draft({ keys: ['verges', 'soil', 'birds'], ownAbstract, format: 'latex' }, lib);
-    const sentences = draft.paragraphs.flatMap((p) => p.sentences).filter((s) => s.role === 'work' && s.keys.includes('verges'));
-    assert.ok(sentences.some((s) => /surveyed 60 verges/.test(s.text)), draft.text);
-    assert.ok(!sentences.some((s) => /cover a large area/.test(s.text)), draft.text);
+    const sentencesOf = (draft: Draft) => draft.paragraphs.flatMap((p) => p.sentences).filter((s) => s.role === 'work' && s.keys.includes('verges'));
+    // Room for one sentence per work: the finding.
+    const short = await engine.draft({ keys: ['verges', 'soil', 'birds'], ownAbstract, targetWords: 80, format: 'latex' }, lib);
+    assert.deepEqual(sentencesOf(short).map((s) => /surveyed 60 verges/.test(s.text)), [true], short.text);
+    // With room for more, not "Whether they help pollinators is unclear" without the sentence before it, which says what
+    // "they" are.
+    const long = await engine.draft({ keys: ['verges', 'soil', 'birds'], ownAbstract, format: 'latex' }, lib);
+    assert.ok(sentencesOf(long).some((s) => /surveyed 60 verges/.test(s.text)), long.text);
+    assert.ok(!sentencesOf(long).some((s) => /Whether they/.test(s.text)), long.text);
   });
 
   it('stops when cancelled', async () => {
