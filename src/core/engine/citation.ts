@@ -9,7 +9,7 @@ import { hasOwnVerb, pastTense, startsWithName } from '../text/verbs';
 import { ANAPHORIC_START, CUT_OFF_END, FRONTED_POINTER, FUTURE_OWN, hasContributionCue, MENTIONS_OTHER_WORK, NAMES_ITSELF, NOT_DONE, OWN_EARLIER_WORK, POINTS_AHEAD, PROBLEM_POINTER, PRONOUN_POINTER, RELEASE_NOTE } from './cues';
 import { candidateFeatures, documentContext } from './features';
 import { pointerResolutions, resolvePointers, withoutNumberedPointers, type PointerResolution } from './antecedents';
-import { acronymDefinitions, expandAcronyms, firstPersonPlural, inAuthorsVoice, namedWorkAsWe, PROPER_OPENER, rewriteSentence, statesAim, stripLeadingDiscourse, toThirdSingular, withoutInlineEnumerators } from './rewrite';
+import { acronymDefinitions, expandAcronyms, firstPersonPlural, inAuthorsVoice, namedWorkAsWe, PROPER_OPENER, rewriteSentence, statesAim, stripLeadingDiscourse, toThirdSingular, withoutInlineEnumerators, workPronounAsWe } from './rewrite';
 import type { LinearScorer } from './scorer';
 
 export const TITLE_ONLY_FLAG = 'ungrounded: title only';
@@ -88,7 +88,11 @@ export const DRAFT_OWN_RELEVANCE = 2;
 export function enumerateCandidates(record: PaperRecord, doc: SourceDocument, options: CandidateOptions): ScoredCandidate[] {
   // The features and the rewrite read the authors' voice as "we" (a single author's "I", "The author discusses …",
   // "The aim of this study is to …"); `source` keeps the original words.
-  const sentences = doc.sentences.map((s) => ({ ...s, text: inAuthorsVoice(withoutInlineEnumerators(s.text)) }));
+  // "This article traces X. It argues that …": the work's "it" is read as the authors too.
+  const sentences = doc.sentences.map((s, i, all) => {
+    const previous = all[i - 1]?.section === s.section ? all[i - 1].text : undefined;
+    return { ...s, text: inAuthorsVoice(workPronounAsWe(withoutInlineEnumerators(s.text), previous)) };
+  });
   const ctx = documentContext(sentences, doc.title);
   const acronyms = acronymDefinitions(sentences.map((s) => s.text));
   const out: ScoredCandidate[] = [];

@@ -140,9 +140,28 @@ function workNames(record: Pick<PaperRecord, 'title' | 'authors' | 'type'>): str
   return names;
 }
 
+/** What a work (or its author) does, in the third person: "argues", "also shows", "traces". */
+const WORK_ACT = String.raw`(?:(?:also|further|then|first|here|briefly|[a-z]+ly)\s+)*(?:argues|concludes|finds|reports|compares|evaluates|shows|demonstrates|explores|examines|traces|offers|deals|discusses|considers|analy[sz]es|investigates|describes|presents|proposes|suggests|contends|maintains|claims|challenges|reveals|focuses|draws|reviews|surveys|outlines|provides|develops|introduces|addresses|highlights|documents|illustrates|questions|situates|reconsiders|revisits|uncovers)\b`;
 /** "He argues …", "She traces …": a pronoun before what an author does in a work (see namedWorkAsWe). */
-const AUTHOR_PRONOUN_ACT =
-  /^((?:he|she)\s+)(?=(?:(?:also|further|then|first|here|briefly|[a-z]+ly)\s+)*(?:argues|shows|demonstrates|explores|examines|traces|offers|deals|discusses|considers|analy[sz]es|investigates|describes|presents|proposes|suggests|contends|maintains|claims|challenges|reveals|focuses|draws|reviews|surveys|outlines|provides|develops|introduces|addresses|highlights|documents|illustrates|questions|situates|reconsiders|revisits|uncovers)\b)/i;
+const AUTHOR_PRONOUN_ACT = new RegExp(String.raw`^((?:he|she)\s+)(?=${WORK_ACT})`, 'i');
+
+/** "This article traces X." as the sentence before: the work is its subject. */
+const WORK_AS_SUBJECT = new RegExp(String.raw`^(?:this|the present|the current) (?:${SELF_NOUNS}|monograph|volume|collection)\s+(?:(?:also|further|first|briefly|[a-z]+ly)\s+)*[a-z]+s\b`, 'i');
+/** "It argues that …", "Drawing on parish records, it shows how …": "it" doing what a work does. */
+const WORK_PRONOUN_ACT = new RegExp(String.raw`^([^,;]{0,60},\s+)?it\s+(?=${WORK_ACT})`, 'i');
+
+/**
+ * "This article traces X. Drawing on parish records, it argues that …": after a sentence whose subject is the work,
+ * an "it" that argues, shows or describes is the work too, read as the authors' "we" ("Vale argued that …"). Quoted
+ * after a sentence that names the authors, it would point at nothing.
+ */
+export function workPronounAsWe(sentence: string, previous: string | undefined): string {
+  if (!previous || !WORK_AS_SUBJECT.test(stripLeadingDiscourse(previous))) return sentence;
+  const m = WORK_PRONOUN_ACT.exec(sentence);
+  if (!m) return sentence;
+  const lead = m[1] ?? '';
+  return `${lead}${lead ? 'we' : 'We'} ${agreeVerb(sentence.slice(m[0].length), 'plural', 'third-singular')}`;
+}
 
 /**
  * "Quiet Margins traces how …", "Inês Ferreira shows how …": a book's blurb names the work by its title, or its author

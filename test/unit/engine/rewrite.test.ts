@@ -1,7 +1,9 @@
 import { strict as assert } from 'assert';
 import { authorPhrase, workSubject } from '../../../src/core/engine/authors';
 import { compressionVariants } from '../../../src/core/engine/candidates';
-import { acronymDefinitions, clauseTruncations, expandAcronyms, dropFrontedClause, dropParentheticals, dropReportingFrame, dropSelfPraise, firstPersonPlural, fromRefConvention, inAuthorsVoice, namedWorkAsWe, rewriteSentence, stripForeignNumberedCitations, stripLeadingDiscourse, toBaseForm, toRefConvention, toThirdSingular, withoutInlineEnumerators } from '../../../src/core/engine/rewrite';
+import { acronymDefinitions, clauseTruncations, expandAcronyms, dropFrontedClause, dropParentheticals, dropReportingFrame, dropSelfPraise, firstPersonPlural, fromRefConvention, inAuthorsVoice, namedWorkAsWe, rewriteSentence, stripForeignNumberedCitations, stripLeadingDiscourse, toBaseForm, toRefConvention, toThirdSingular, withoutInlineEnumerators, workPronounAsWe } from '../../../src/core/engine/rewrite';
+import { DefaultEngine } from '../../../src/core/engine';
+import { MemoryLibrary } from '../../../src/core/engine/memory-library';
 import { citeAlone } from './helpers';
 
 const three = { key: 'taigman17', authors: [{ family: 'Taigman' }, { family: 'Polyak' }, { family: 'Wolf' }] };
@@ -1151,6 +1153,22 @@ describe('the authors in the third person, inverted passives and verbs that shar
     // A paper's title before its colon is as often a method the sentence is about; "is" says what the work is.
     const paper = { ...book, type: 'article', title: 'Margin Nets: Learning Page Layout' };
     for (const unchanged of ['Margin Nets predicts margins from scans.', 'Ferreira is a typographer.']) assert.equal(namedWorkAsWe(unchanged, paper), unchanged);
+  });
+
+  it('reads the "it" that argues or shows, after a sentence whose subject is the work, as the work\'s authors', async () => {
+    const previous = 'This article traces the village bakery from 1850 to 1950.';
+    assert.equal(workPronounAsWe('Drawing on parish records, it argues that the bakery was the village meeting place.', previous), 'Drawing on parish records, we argue that the bakery was the village meeting place.');
+    assert.equal(workPronounAsWe('It also shows how bread prices followed the harvest.', previous), 'We also show how bread prices followed the harvest.');
+    // "It" after "We present a timetable" is the timetable; "it is" says what something is; nor any "it" without the work before.
+    for (const [sentence, before] of [
+      ['It also shows how bread prices followed the harvest.', 'We present a timetable of bread prices.'],
+      ['It is based on parish records.', previous],
+      ['It argues for a longer harvest.', undefined],
+    ] as const) assert.equal(workPronounAsWe(sentence, before), sentence);
+    const record = { key: 'vale18', type: 'article', title: 'A history of the village bakery', authors: [{ family: 'Vale', given: 'Dora' }], abstract: `${previous} Drawing on parish records and oral histories, it argues that the bakery was the main meeting place of the village before the war.` };
+    const lib = new MemoryLibrary([record]);
+    const draft = await new DefaultEngine().draft({ keys: ['vale18'], targetWords: 60, format: 'latex' }, lib);
+    assert.match(draft.text, /oral histories, Vale(?: \\cite\{vale18\})? argued that the bakery/, draft.text);
   });
 
   it('reads "He deals with …" in the blurb of a one-author work as its author\'s act, not as what the author "noted"', async () => {
