@@ -10,8 +10,8 @@ import { contentTerms, cosine, STOPWORDS, termFrequencies, TfIdfModel, wordCount
 import { citeMarker, repeatedSubject, workSubject } from './authors';
 import { plainText, sourceDocument, type SourceDocument } from './candidates';
 import { DRAFT_OWN_RELEVANCE, NOTHING_FLAG, rankCandidates, titleOnlySentence, withoutLinkingAdverb, writtenText, type ScoredCandidate } from './citation';
-import { ANAPHORIC_START, FRONTED_POINTER, hasContributionCue, LANGUAGES, NOT_DONE, PRONOUN_POINTER, REFERS_BACK } from './cues';
-import { activeSelfDescription, firstPersonPlural, inAuthorsVoice, stripLeadingDiscourse } from './rewrite';
+import { ANAPHORIC_START, FRONTED_POINTER, hasContributionCue, LANGUAGES, NOT_DONE, PRONOUN_POINTER, REFERS_BACK, splitAbstractLabel } from './cues';
+import { activeSelfDescription, canBeVerb, firstPersonPlural, inAuthorsVoice, stripLeadingDiscourse } from './rewrite';
 import type { LinearScorer } from './scorer';
 
 /** Works whose chosen sentences are this similar say the same thing; one sentence and a grouped citation suffice. */
@@ -229,17 +229,23 @@ const QUANTITY_HEADS: ReadonlySet<string> = new Set(
 const PARTICLES: ReadonlySet<string | undefined> = new Set(['out', 'up', 'off', 'down', 'away']);
 const NUMBER_WORDS: ReadonlySet<string> = new Set('two three four five six seven eight nine ten eleven twelve hundred hundreds thousand thousands million millions'.split(' '));
 /** Prepositions that the stopword list leaves out: a phrase opened by one ("towards harbour pilotage") is no topic. */
-const PREPOSITIONS: ReadonlySet<string> = new Set('towards toward among amongst across beyond versus along around despite like per since unlike inside outside onto'.split(' '));
+const PREPOSITIONS: ReadonlySet<string> = new Set('towards toward among amongst across beyond versus along around despite like per since unlike inside outside onto near behind beside beneath throughout'.split(' '));
 /** Words of measurement and of papers' self-description: a phrase made of these alone ("error rate", "relative importance", "experimental results") is what any work reports, not a topic. */
 const GENERIC_TOPIC_WORDS: ReadonlySet<string> = new Set(
   'error errors rate rates relative importance accuracy performance result results experimental experiment experiments improvement improvements significant state art approach approaches method methods paper papers work task tasks problem problems high low large small good better best new novel recent existing different various overall main key important general rest'.split(' '),
 );
 
+/** The sentences of `text`, each without the heading of a structured abstract ("Methods:", "CONCLUSIONS:"). */
+function withoutAbstractLabels(text: string): string[] {
+  return splitSentences(text).map((s) => splitAbstractLabel(s).text);
+}
+
 function extractPhrases(text: string): Phrase[] {
   const out: Phrase[] = [];
   // A phrase never runs across punctuation: "Natural Language Processing (NLP)" gives no "processing nlp", and
   // "accuracy & speed improves" no "accuracy speed improves".
-  const chunks = splitSentences(text).flatMap((s) => s.split(/[,;:()[\]{}"“”!?&+=<>|%#*]+|\s[—–-]+\s|—|\.(?:\s|$)/).map((chunk, i) => ({ chunk, opensSentence: i === 0 })));
+  // A structured abstract's heading goes first: "Conclusions: Lighter grazing …" opens a sentence with "Lighter".
+  const chunks = withoutAbstractLabels(text).flatMap((s) => s.split(/[,;:()[\]{}"“”!?&+=<>|%#*]+|\s[—–-]+\s|—|\.(?:\s|$)/).map((chunk, i) => ({ chunk, opensSentence: i === 0 })));
   for (const { chunk, opensSentence } of chunks) {
     // Words keep the case they are written in ("NLP", "MeSH", "Nash"), but for the capital that opens a sentence;
     // groupKeyphrases lowers the capitals of title case.
@@ -259,6 +265,9 @@ function extractPhrases(text: string): Phrase[] {
         // Adjectives such as "adversarial" rarely end the name of a topic; "networks" does.
         // Nor do hyphenated modifiers: "multimodal unsupervised image-to-image" is cut off before "translation".
         if (n > 1 && /(?:al|ive|ous|ic|ed|ent)$/.test(phrase[n - 1])) continue;
+        // "(a camera) counts departing bees": a verb's "-s" before an "-ing" word is the verb and its participle, not
+        // a name ("machine learning", "systems engineering", "graphics processing").
+        if (phrase.some((w, k) => k > 0 && /ing$/.test(w) && /[^s]s$/.test(phrase[k - 1]) && canBeVerb(phrase[k - 1]))) continue;
         if (/-(?:to-[\p{L}\p{N}]+|based|level|aware|free|specific|scale|wise|driven|dependent|invariant|agnostic|order)$/u.test(phrase[n - 1])) continue;
         // "learns to translate … without paired examples": what a work does without is not its topic.
         if (NEGATES.has(words[i - 1]) || (words[i - 1] === 'of' && NEGATES_OF.has(words[i - 2]))) continue;
@@ -379,7 +388,7 @@ export function groupKeyphrases(
     return new Set(
       allTexts.flatMap((t) => {
         const title = titleCase.find((tc) => t.startsWith(tc));
-        const body = title ? t.slice(title.length) : t;
+        const body = withoutAbstractLabels(title ? t.slice(title.length) : t).join(' ');
         return (body.match(/(?<=[\p{L}\p{N},;:)]\s+)\p{Lu}[\p{Ll}\p{N}]*(?![\p{L}\p{N}])/gu) ?? []).map((w) => w.toLowerCase());
       }),
     );

@@ -1295,7 +1295,7 @@ const PHRASE_RUN_BREAK = new RegExp(String.raw`\s*(?:,|\b(?:${PHRASE_JOINERS})\b
 const NOUN_PHRASE_MAX_WORDS = 25;
 
 /** A word with a past tense that the word list holds ("tide" → "tided", "describes" → "described"; not "font"). */
-function canBeVerb(word: string): boolean {
+export function canBeVerb(word: string): boolean {
   const base = /s$/.test(word) ? toBaseForm(word) : word;
   const past = pastTense(base);
   return past !== base && englishWords().has(past.toLowerCase());

@@ -610,6 +610,23 @@ describe('groupKeyphrases', () => {
     assert.ok(!phrases.includes('tidal sensor networks'), phrases.join(' | '));
   });
 
+  it('reads a structured abstract\'s heading as the end of a sentence and a verb before its participle as no name', () => {
+    const group = [
+      'Hedgerow birds. BACKGROUND: Hedgerow birds decline where grazing is heavy. CONCLUSIONS: Lighter grazing may halt the decline of hedgerow birds.',
+      'Grazing near hedges. METHODS: We counted hedgerow birds on farms. RESULTS: Lighter grazing kept more wrens near hedges. CONCLUSIONS: Lighter grazing near hedges helps.',
+      'Counting bees at the hive. A phone camera counts departing bees at a hive entrance. The camera counts departing bees as well as an observer.',
+    ];
+    const phrases = groupKeyphrases(group, ['We parse spoken commands.'], () => 1, 4);
+    assert.ok(phrases.length > 0);
+    // "Lighter" opens its sentence once "CONCLUSIONS:" is read as a heading: no name's capital.
+    assert.ok(!phrases.some((p) => /Lighter/.test(p)), phrases.join(' | '));
+    // "grazing near hedges" runs across a preposition, "counts departing bees" across a verb.
+    assert.ok(!phrases.some((p) => /\bnear\b|counts departing/.test(p)), phrases.join(' | '));
+    // A plural noun before an "-ing" name is part of it.
+    const engineering = groupKeyphrases(['We teach systems engineering to pilots.', 'Systems engineering shapes harbour software.'], ['We parse spoken commands.'], () => 1, 1);
+    assert.deepEqual(engineering, ['systems engineering']);
+  });
+
   it('takes no capital from title case alone, and keeps the capital of a name the abstracts write inside a sentence', () => {
     const titles = ['Tidal Windows for Pilot Boarding', 'Boarding Pilots in Tidal Windows', 'Tides of the Severn Estuary'];
     const group = [
