@@ -10,7 +10,7 @@ import { contentTerms, cosine, STOPWORDS, termFrequencies, TfIdfModel, wordCount
 import { citeMarker, repeatedSubject, workSubject } from './authors';
 import { plainText, sourceDocument, type SourceDocument } from './candidates';
 import { DRAFT_OWN_RELEVANCE, NOTHING_FLAG, rankCandidates, titleOnlySentence, withoutLinkingAdverb, writtenText, type ScoredCandidate } from './citation';
-import { ANAPHORIC_START, FRONTED_POINTER, hasContributionCue, LANGUAGES, NOT_DONE, PRONOUN_POINTER, REFERS_BACK, splitAbstractLabel } from './cues';
+import { ANAPHORIC_START, FRONTED_POINTER, hasContributionCue, LANGUAGES, NOT_DONE, PRONOUN_POINTER, REFERS_BACK, SELF_NOUNS, splitAbstractLabel } from './cues';
 import { activeSelfDescription, canBeVerb, firstPersonPlural, inAuthorsVoice, stripLeadingDiscourse } from './rewrite';
 import type { LinearScorer } from './scorer';
 
@@ -514,9 +514,12 @@ function speaksForAuthors(sentence: string, record?: PaperRecord): boolean {
  * proposed method …", "… is presented" — unless all it says is that the work works (MERIT_ONLY).
  */
 function describesTheWork(sentence: string, record?: PaperRecord): boolean {
-  if (hasContributionCue(sentence)) return true;
+  // "The paper presents algorithms …" opens on the work as surely as "This paper presents …".
+  if (hasContributionCue(sentence.replace(THE_WORK_OPENS, 'This $1'))) return true;
   return (speaksForAuthors(sentence, record) || DESCRIBES_ITSELF.test(sentence)) && !MERIT_ONLY.test(sentence) && !reportsMeasurements(sentence);
 }
+
+const THE_WORK_OPENS = new RegExp(String.raw`^the (${SELF_NOUNS})\b`, 'i');
 
 /** "On the harbour set, our two gauges cut the error by 3.5x and the delay by 12%": how well it did, in figures. */
 function reportsMeasurements(sentence: string): boolean {

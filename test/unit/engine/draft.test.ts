@@ -492,6 +492,16 @@ describe('DefaultEngine.draft', () => {
     assert.ok(!sentencesOf(long).some((s) => /Whether they/.test(s.text)), long.text);
   });
 
+  it('counts "The paper presents …" as a sentence that says what the work did', async () => {
+    const abstract =
+      'The paper presents algorithms which format a ballad incrementally as the singer edits it. In contrast to earlier formatters, the algorithms described work line by line. ' +
+      'Changes in the unformatted text are compiled into changes in the formatted page. By these means, a fast interactive formatter can be built. ' +
+      'A formatter called Stanza is presented which uses the algorithms described. Stanza is a window-based system.';
+    const lib = new MemoryLibrary([article('fisk', 'Incremental ballad formatting', { family: 'Fisk', given: 'Ada' }, abstract)]);
+    const draft = await engine.draft({ keys: ['fisk'], targetWords: 25, format: 'latex' }, lib);
+    assert.match(draft.text, /^Fisk \\cite\{fisk\} presented algorithms which format a ballad/, draft.text);
+  });
+
   it('stops when cancelled', async () => {
     const controller = new AbortController();
     controller.abort();
