@@ -661,11 +661,12 @@ const NOT_OBJECT = /^(?:of|in|on|and|or|by|with|as|is|are|was|were|from|at)$/i;
 /** An adverb between the conjunction and the verb ("and experimentally show", "and instead propose"). */
 const COORDINATED_ADVERB = `(?:(?:also|further|then|first|finally|additionally|subsequently|instead|${LY_ADVERB})\\s+)?`;
 /**
- * ", and develop a new defense": a second predicate in the base form, as only "we" (not a claim's subject) takes it;
- * without the comma, a verb only authors' acts take ("X induces a bias and propose Y").
+ * ", and develop a new defense": a second predicate in the base form, as only "we" (not a claim's subject) takes it
+ * (", and give an algorithm": a few more of the authors' verbs, before the object they open); without the comma, a verb
+ * only authors' acts take ("X induces a bias and propose Y").
  */
 const AUTHORS_SECOND_PREDICATE = new RegExp(
-  `,\\s+and\\s+${COORDINATED_ADVERB}(?:${ALWAYS_VERBS})\\s|\\s+and\\s+${COORDINATED_ADVERB}(?:propose|introduce|develop|present|devise|design|derive|release|formulate|construct|implement|conduct|offer|provide)\\s`,
+  `,\\s+and\\s+${COORDINATED_ADVERB}(?:${ALWAYS_VERBS})\\s|,\\s+and\\s+${COORDINATED_ADVERB}(?:give|report|build|train)\\s+(?:a|an|two|three|new|novel)\\s|\\s+and\\s+${COORDINATED_ADVERB}(?:propose|introduce|develop|present|devise|design|derive|release|formulate|construct|implement|conduct|offer|provide)\\s`,
   'i',
 );
 const COORDINATED_CANDIDATE = new RegExp(`\\b(and|or|then|but|and then|and also|and further)\\s+(${COORDINATED_ADVERB})([a-z]+)(?=,|\\s+([^\\s,.;:]+))`, 'gi');

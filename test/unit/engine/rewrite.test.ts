@@ -949,6 +949,9 @@ describe('openers and asides', () => {
     // Without the comma too, where the verb is one only authors' acts take ("… a bias and propose Y").
     assert.equal(dropReportingFrame('We show that silt in the well induces a gauge bias and propose a levelling method for float gauges.'), undefined);
     assert.equal(dropReportingFrame('We show that silt in the well induces a gauge bias and slows the float.'), 'Silt in the well induces a gauge bias and slows the float.');
+    // ", and give an algorithm", ", and train a …": the authors' verbs that are not in that list, before their object.
+    assert.equal(dropReportingFrame('We prove that O(n log k) comparisons suffice for nearly sorted tide records, and give an algorithm that meets this bound.'), undefined);
+    assert.equal(dropReportingFrame('We find that gauges drift in warm water, and train a model that corrects the drift.'), undefined);
     assert.equal(
       rewriteSentence(sentence, { record: three, style: 'tldr' }),
       'This paper demonstrates that rule-based taggers are unable to handle code switching, and develops a tagger that learns from transliterated text.',
