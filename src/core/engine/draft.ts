@@ -509,6 +509,9 @@ function speaksForAuthors(sentence: string, record?: PaperRecord): boolean {
   return /\b(?:we|our|us)\b/i.test(inAuthorsVoice(sentence, record));
 }
 
+/** "The paper presents …": the work as the subject, as "This paper" is. */
+const THE_WORK_OPENS = new RegExp(String.raw`^the (${SELF_NOUNS})\b`, 'i');
+
 /**
  * A sentence in which a work tells what it does: "this paper proposes …", or its authors speak ("we", "our"), or "the
  * proposed method …", "… is presented" — unless all it says is that the work works (MERIT_ONLY).
@@ -518,8 +521,6 @@ function describesTheWork(sentence: string, record?: PaperRecord): boolean {
   if (hasContributionCue(sentence.replace(THE_WORK_OPENS, 'This $1'))) return true;
   return (speaksForAuthors(sentence, record) || DESCRIBES_ITSELF.test(sentence)) && !MERIT_ONLY.test(sentence) && !reportsMeasurements(sentence);
 }
-
-const THE_WORK_OPENS = new RegExp(String.raw`^the (${SELF_NOUNS})\b`, 'i');
 
 /** "On the harbour set, our two gauges cut the error by 3.5x and the delay by 12%": how well it did, in figures. */
 function reportsMeasurements(sentence: string): boolean {
@@ -671,9 +672,9 @@ export async function writeDraft(req: DraftRequest, ctx: DraftContext): Promise<
       // Query focus: among what a work says about itself, prefer what speaks to the author's own paper. Its scene
       // setting ("In unsupervised domain mapping, cycle constraints require …") shares the author's words more than
       // its contribution does, but says nothing about the work; it gets the focus only when no sentence describes it.
-      const describing = [...bySentence.keys()].filter((i) => describesTheWork(doc.sentences[i].text, record));
+      const describing = new Set([...bySentence.keys()].filter((i) => describesTheWork(doc.sentences[i].text, record)));
       if (ownVector) {
-        const focused = new Set(describing.length ? describing : bySentence.keys());
+        const focused = describing.size ? describing : new Set(bySentence.keys());
         for (const [i, list] of bySentence) {
           if (!focused.has(i)) continue;
           // Measured on the whole source sentence, so that relevance does not favour one compression over another.
@@ -683,8 +684,8 @@ export async function writeDraft(req: DraftRequest, ctx: DraftContext): Promise<
       }
       // A draft tells what each work did: where a sentence says so, the work's scene setting ("Road verges cover a
       // large area in many countries") yields to it when the two score about the same.
-      if (describing.length) {
-        for (const [i, list] of bySentence) if (!describing.includes(i)) for (const c of list) c.score -= DRAFT_SCENE_SETTING_PENALTY;
+      if (describing.size) {
+        for (const [i, list] of bySentence) if (!describing.has(i)) for (const c of list) c.score -= DRAFT_SCENE_SETTING_PENALTY;
       }
       plan.options = [...bySentence.values()].map((l) => l[0]).sort((a, b) => b.score - a.score);
       plan.shorter = new Map([...bySentence.entries()].map(([k, l]) => [k, l.slice(1).sort((a, b) => wordCount(a.text) - wordCount(b.text))]));

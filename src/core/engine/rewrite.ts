@@ -156,9 +156,9 @@ const WORK_PRONOUN_ACT = new RegExp(String.raw`^([^,;]{0,60},\s+)?it\s+(?=${WORK
  * after a sentence that names the authors, it would point at nothing.
  */
 export function workPronounAsWe(sentence: string, previous: string | undefined): string {
-  if (!previous || !WORK_AS_SUBJECT.test(stripLeadingDiscourse(previous))) return sentence;
+  // The sentence first: few open on "it", and stripping the previous one's discourse words costs more.
   const m = WORK_PRONOUN_ACT.exec(sentence);
-  if (!m) return sentence;
+  if (!m || !previous || !WORK_AS_SUBJECT.test(stripLeadingDiscourse(previous))) return sentence;
   const lead = m[1] ?? '';
   return `${lead}${lead ? 'we' : 'We'} ${agreeVerb(sentence.slice(m[0].length), 'plural', 'third-singular')}`;
 }
