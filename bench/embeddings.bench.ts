@@ -7,13 +7,9 @@ import { DefaultEngine } from '../src/core/engine';
 import { lazyEmbedder } from '../src/core/neural/embedder';
 import { tinyModels } from '../test/unit/neural/tiny-models';
 import { syntheticLibrary } from './synthetic-library';
+import { median } from './stats';
 
 const RUNS = 5;
-
-function median(xs: number[]): number {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.floor(s.length / 2)];
-}
 
 async function main(): Promise<void> {
   try {

@@ -2,11 +2,7 @@
 // (goal ≤ 300 ms). Uses the sample library plus synthetic entries built from it; argv[2] (shared data) is not needed.
 import { DefaultEngine } from '../src/core/engine';
 import { syntheticLibrary } from './synthetic-library';
-
-function percentile(xs: number[], p: number): number {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))];
-}
+import { percentile } from './stats';
 
 async function main(): Promise<void> {
   const engine = new DefaultEngine();

@@ -9,13 +9,9 @@ import * as path from 'node:path';
 import { decodeBibBuffer, parseBibtex } from '../src/core/bibtex';
 import { indexLibrary } from '../src/core/library/indexer';
 import { openLibraryStore } from '../src/core/library/store';
+import { median } from './stats';
 
 const shared = path.resolve(process.argv[2] ?? path.join(__dirname, '..', '..', 'shared', 'data'));
-
-function median(xs: number[]): number {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.floor(s.length / 2)];
-}
 
 async function timed<T>(fn: () => Promise<T> | T): Promise<[T, number]> {
   const t0 = performance.now();

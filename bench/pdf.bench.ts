@@ -7,6 +7,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { defaultConcurrency, extractPdfs } from '../src/core/pdf';
 import { walkFiles } from '../src/core/library/discovery';
+import { median } from './stats';
 
 const root = path.resolve(__dirname, '..');
 
@@ -49,8 +50,6 @@ function childCpuSeconds(): number | undefined {
     return undefined;
   }
 }
-
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
 async function main(): Promise<void> {
   const dataDir = process.argv[2];
