@@ -3,7 +3,7 @@
 // "their"), verb agreement, and CiteSum's REF convention in both directions.
 import type { CiteSyntax, CitationStyle, PaperRecord, Tense } from '../types';
 import { STOPWORDS } from '../text/tokens';
-import { baseFromGerund, baseFromPast, hasOwnVerb, isPastForm, pastTense, taggedTerms } from '../text/verbs';
+import { baseFromGerund, baseFromPast, hasOwnVerb, isPastForm, oftenAnAdjective, pastIsBaseForm, pastTense, taggedTerms } from '../text/verbs';
 import { englishWords } from '../text/words';
 import { citedAtEnd, citeMarker, workSubject, type Plurality } from './authors';
 import { MENTIONS_OTHER_WORK, PROBLEM_POINTED_BACK, SELF_NOUNS, splitAbstractLabel } from './cues';
@@ -615,7 +615,7 @@ const VERB_ADVERBS = new RegExp(
 export function toThirdSingular(verb: string): string {
   const lower = verb.toLowerCase();
   if (TO_THIRD_SINGULAR[lower]) return matchCase(TO_THIRD_SINGULAR[lower], verb);
-  if (MODALS.has(lower) || isPastForm(lower)) return verb;
+  if (MODALS.has(lower) || (isPastForm(lower) && !pastIsBaseForm(lower))) return verb;
   if (/(?:s|x|z|ch|sh|o)$/.test(lower)) return verb + 'es';
   if (/[^aeiou]y$/.test(lower)) return verb.slice(0, -1) + 'ies';
   return verb + 's';
@@ -703,6 +703,7 @@ function isThirdSingularVerb(word: string): boolean {
 function baseIn(word: string, from: 'base' | 'third-singular' | 'past'): string | undefined {
   if (from === 'base') return word;
   if (from === 'past') {
+    if (pastIsBaseForm(word)) return word;
     const base = isPastForm(word) ? baseFromPast(word) : word;
     return base !== word ? base : undefined;
   }
@@ -744,6 +745,25 @@ function agreeSeriesBefore(rest: string, at: number, inflect: (base: string) => 
     parts[i] = item[1] + matchCase(inflect(base.toLowerCase()), item[2]) + parts[i].slice(item[0].length);
   }
   return parts.join('') + rest.slice(at);
+}
+
+/** What opens an object a participle cannot modify ("and related the", "and counted 40 nests"). */
+const DETERMINER = /^(?:the|a|an|its|their|his|her|them|it|this|these|those|each|every|all|both|some|several|many|two|three|four|five|six|seven|eight|nine|ten|\d[\d,.]*)$/i;
+
+const MOSTLY_ADJECTIVE = /^(?:related|established|combined|refined|motivated|considered|simplified)$/i;
+
+/** See coordinatedVerb: whether the past form `word` (base `base`) after `conj` heads a second predicate. */
+function isPastPredicate(word: string, base: string, conj: string, next: string, before: string): boolean {
+  const known = ALWAYS_VERB.test(base) || COORDINATED_VERB.test(base);
+  if (!/^and$/i.test(conj) || NOT_OBJECT.test(next) || (STOPWORDS.has(base.toLowerCase()) && !known)) return false;
+  if (!canBeVerb(base.toLowerCase())) return false;
+  if (DETERMINER.test(next) || /,\s*$/.test(before)) return true;
+  // One of the authors' verbs heads a predicate all the same ("and improved accuracy"), except the participles that
+  // mostly modify the noun after them.
+  if (oftenAnAdjective(word) && (!ALWAYS_VERB.test(base) || MOSTLY_ADJECTIVE.test(word))) return false;
+  // "noisy and labeled data", "learned and handcrafted features": two modifiers of one noun.
+  const last = taggedTerms(before.split(/\s+/).slice(-4).join(' ')).pop();
+  return !(last && (last.tags.includes('Adjective') || isPastForm(last.text)));
 }
 
 /** Adverbs with a verb's past tense ("evened", "stilled"): after "and" before an article they are no verb. */
@@ -797,6 +817,10 @@ function coordinatedVerb(
     next !== undefined && /^(?:them|it|us|themselves|itself)$/i.test(next) && !STOPWORDS.has(base.toLowerCase()) && !/(?:ing|ly)$/i.test(base) && !isPastForm(base);
   // ", and study tractability": after a comma, a verb that heads predicates heads one whatever its object.
   if (/,\s*$/.test(before) && /^and$/i.test(conj) && COORDINATED_VERB.test(base) && next !== undefined && !NOT_OBJECT.test(next)) return agreed;
+  // The authors' past reported in the present ("We sampled hedges in spring and counted nests"): a past form after
+  // "and" heads a second predicate, unless it reads as an adjective there ("X and related problems", "noisy and
+  // labeled data"); before a determiner, or after a comma, it cannot.
+  const pastPredicate = from === 'past' && next !== undefined && isPastPredicate(word, base, conj, next, before);
   // "and go on to describe X": a predicate, though "on" follows the verb.
   const goesOn = /^go$/i.test(base) && /^\s+on\s+to\s/i.test(whole.slice(at + m.length));
   // "The author reviews X … and traces the rule back": after a singular subject, an "-s" word that can be a verb,
@@ -810,7 +834,8 @@ function coordinatedVerb(
     /^(?:the|a|an|its|their|his|her)$/i.test(next) &&
     !STOPWORDS.has(base.toLowerCase()) &&
     canBeVerb(base.toLowerCase());
-  if (!goesOn && (!(ALWAYS_VERB.test(base) || pronounObject || determinedObject) || (next !== undefined && NOT_OBJECT.test(next)))) return m;
+  if (from === 'past' && !pastPredicate && !goesOn) return m;
+  if (!goesOn && (!(ALWAYS_VERB.test(base) || pronounObject || determinedObject || pastPredicate) || (next !== undefined && NOT_OBJECT.test(next)))) return m;
   // After a relative clause the verb may belong to it ("families that are global and incorporate bias"); a comma
   // before the conjunction marks the return to the main clause ("the fact that X is slow, and propose Y").
   // Not ", but": that contrasts within a relative clause as often ("models that are exact, but avoid X").
@@ -1298,6 +1323,8 @@ const NOUN_PHRASE_MAX_WORDS = 25;
 /** A word with a past tense that the word list holds ("tide" → "tided", "describes" → "described"; not "font"). */
 export function canBeVerb(word: string): boolean {
   const base = /s$/.test(word) ? toBaseForm(word) : word;
+  // "set", "cut": the past is spelled as the base.
+  if (pastIsBaseForm(base)) return true;
   const past = pastTense(base);
   return past !== base && englishWords().has(past.toLowerCase());
 }

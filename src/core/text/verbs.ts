@@ -26,6 +26,26 @@ const IRREGULAR_PAST: ReadonlySet<string> = new Set([
 /** Base forms that end in "-ed" all the same. */
 const ED_BASE_FORMS: ReadonlySet<string> = new Set(['need', 'feed', 'seed', 'proceed', 'succeed', 'exceed', 'embed', 'shed', 'speed', 'breed', 'bleed']);
 
+/** Verbs whose past is spelled as their base ("we set X", "we read Y"): whichever the authors meant, the present is "sets". */
+const PAST_IS_BASE: ReadonlySet<string> = new Set([
+  'set', 'put', 'read', 'let', 'cut', 'hit', 'split', 'spread', 'shut', 'cast', 'cost', 'quit', 'burst', 'upset', 'reset',
+  'fit', 'hurt', 'broadcast', 'forecast', 'offset',
+]);
+
+export function pastIsBaseForm(word: string): boolean {
+  return PAST_IS_BASE.has(word.toLowerCase());
+}
+
+/**
+ * A past participle that compromise's lexicon lists as an adjective ("related", "limited", "recorded"): after "and" it
+ * modifies a noun as often as it heads a predicate ("X and related problems").
+ */
+export function oftenAnAdjective(word: string): boolean {
+  const { model } = compromise();
+  const tag = (model as { one: { lexicon: Record<string, string | undefined> } }).one.lexicon[word.toLowerCase()];
+  return tag === 'Adjective' || tag === 'Participle';
+}
+
 /** Already a past form ("proposed", "found"), not a base form that happens to end in "-ed" ("embed"). */
 export function isPastForm(word: string): boolean {
   const lower = word.toLowerCase();

@@ -980,6 +980,22 @@ describe('a summary in the present', () => {
   it('keeps the past in citation style', () => {
     assert.equal(rewriteSentence('We interviewed eight clinicians.', { record: one, style: 'citation', tense: 'past' }), 'Brants \\cite{brants00} interviewed eight clinicians.');
   });
+  it('puts every predicate of the authors\' past in the present, not only the first ("counts X and counted Y")', () => {
+    const tldr = (s: string) => rewriteSentence(s, { record: one, style: 'tldr' });
+    assert.equal(tldr('We sampled hedges in spring and autumn and counted nests.'), 'This paper samples hedges in spring and autumn and counts nests.');
+    assert.equal(tldr('We surveyed the verges and estimated flower cover in June.'), 'This paper surveys the verges and estimates flower cover in June.');
+    assert.equal(tldr('We visited ten mills and mapped the old races.'), 'This paper visits ten mills and maps the old races.');
+    // A past spelled as the base: the present is "sets", "reads", "cuts" either way.
+    assert.equal(tldr('We buried a cable along the transect and read moisture every ten minutes.'), 'This paper buries a cable along the transect and reads moisture every ten minutes.');
+    assert.equal(tldr('We set thresholds for each gauge and cut the noise by half.'), 'This paper sets thresholds for each gauge and cuts the noise by half.');
+    assert.equal(tldr('We trained a tagger and improved accuracy by three points.'), 'This paper trains a tagger and improves accuracy by three points.');
+  });
+  it('leaves a participle that modifies a noun after "and" ("and related problems", "noisy and labeled data")', () => {
+    const tldr = (s: string) => rewriteSentence(s, { record: one, style: 'tldr' });
+    assert.equal(tldr('We studied sorting networks and related problems.'), 'This paper studies sorting networks and related problems.');
+    assert.equal(tldr('We collected noisy and labeled logs from the farms.'), 'This paper collects noisy and labeled logs from the farms.');
+    assert.equal(tldr('We compared learned and handcrafted features.'), 'This paper compares learned and handcrafted features.');
+  });
   it('reports the work\'s own past ("The present study examined …") in the present too', () => {
     assert.equal(
       rewriteSentence('The present study examined whether wild yeasts tolerate cold proofing and measured their rise.', { record: two, style: 'tldr' }),
