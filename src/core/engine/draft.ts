@@ -9,9 +9,9 @@ import { hasInnerPredicate } from '../text/verbs';
 import { contentTerms, cosine, STOPWORDS, termFrequencies, TfIdfModel, wordCount, type SparseVector } from '../text/tokens';
 import { citeMarker, repeatedSubject, workSubject } from './authors';
 import { plainText, sourceDocument, type SourceDocument } from './candidates';
-import { DRAFT_OWN_RELEVANCE, NOTHING_FLAG, rankCandidates, titleOnlySentence, withoutLinkingAdverb, writtenText, type ScoredCandidate } from './citation';
-import { ANAPHORIC_START, FRONTED_POINTER, hasContributionCue, LANGUAGES, NOT_DONE, PRONOUN_POINTER, REFERS_BACK, SELF_NOUNS, splitAbstractLabel } from './cues';
-import { activeSelfDescription, canBeVerb, firstPersonPlural, inAuthorsVoice, stripLeadingDiscourse } from './rewrite';
+import { describesTheWork, DRAFT_OWN_RELEVANCE, NOTHING_FLAG, rankCandidates, speaksForAuthors, titleOnlySentence, withoutLinkingAdverb, writtenText, type ScoredCandidate } from './citation';
+import { ANAPHORIC_START, FRONTED_POINTER, hasContributionCue, LANGUAGES, NOT_DONE, PRONOUN_POINTER, REFERS_BACK, splitAbstractLabel } from './cues';
+import { activeSelfDescription, canBeVerb, firstPersonPlural, stripLeadingDiscourse } from './rewrite';
 import type { LinearScorer } from './scorer';
 
 /** Works whose chosen sentences are this similar say the same thing; one sentence and a grouped citation suffice. */
@@ -21,12 +21,6 @@ const CONTAINED_SHARE = 0.75;
 /** MMR trade-off between the scorer's preference and novelty with respect to the paragraph so far. */
 const MMR_LAMBDA = 0.7;
 const LENGTH_TOLERANCE = 0.15;
-/**
- * Scorer units taken from a work's sentences that do not describe it, in a draft where another one does. Small: a
- * clear winner among the background sentences stays (at 0.05, CiteBench dev R-2 fell 4.70 → 4.54; at 0.02 no draft
- * there changed).
- */
-const DRAFT_SCENE_SETTING_PENALTY = 0.02;
 /**
  * Words per paragraph when the length decides how many topic groups to write: a related-work paragraph runs to about
  * 120 words (CiteBench's gold paragraphs average 113); one every 60 words cut a 200-word section into three stubs.
@@ -504,34 +498,6 @@ function topicSentences(group: GroupPlan, line: number, syntax: CiteSyntax, line
   return out;
 }
 
-/** A sentence in the authors' own voice: "we", "our", "us" — or a single author's "I", "my", "me". */
-function speaksForAuthors(sentence: string, record?: PaperRecord): boolean {
-  return /\b(?:we|our|us)\b/i.test(inAuthorsVoice(sentence, record));
-}
-
-/** "The paper presents …": the work as the subject, as "This paper" is. */
-const THE_WORK_OPENS = new RegExp(String.raw`^the (${SELF_NOUNS})\b`, 'i');
-
-/**
- * A sentence in which a work tells what it does: "this paper proposes …", or its authors speak ("we", "our"), or "the
- * proposed method …", "… is presented" — unless all it says is that the work works (MERIT_ONLY).
- */
-function describesTheWork(sentence: string, record?: PaperRecord): boolean {
-  // "The paper presents algorithms …" opens on the work as surely as "This paper presents …".
-  if (hasContributionCue(sentence.replace(THE_WORK_OPENS, 'This $1'))) return true;
-  return (speaksForAuthors(sentence, record) || DESCRIBES_ITSELF.test(sentence)) && !MERIT_ONLY.test(sentence) && !reportsMeasurements(sentence);
-}
-
-/** "On the harbour set, our two gauges cut the error by 3.5x and the delay by 12%": how well it did, in figures. */
-function reportsMeasurements(sentence: string): boolean {
-  return (sentence.match(/\d(?:[\d.,]*\d)?\s*(?:x|×|%|-?fold)(?![\p{L}\d])|\d+\.\d+/gu)?.length ?? 0) >= 2;
-}
-
-/** "Trials confirm the value of the proposed method": that it works, not what it is. */
-const MERIT_ONLY =
-  /\b(?:demonstrat|show|confirm|verif|validat|prove|illustrat|indicat|highlight)\w* (?:the )?(?:effectiveness|efficacy|superiority|feasibility|validity|usefulness|advantages?|benefits?|merits?|potential|efficiency|robustness|strengths?|value|power) of (?:the|our|this|these)\b/i;
-
-const DESCRIBES_ITSELF = /\b(?:the (?:proposed|presented|present) (?:[\w-]+ ){0,2}(?:method|approach|model|framework|algorithm|system|technique|scheme|work|paper|study)|(?:is|are) (?:here )?(?:proposed|presented|introduced|described|developed))\b/i;
 
 /** "It is common that …": an "it" that points nowhere, a placeholder for the clause that follows. */
 const EXPLETIVE_IT = /^it (?:is|was|has been|remains|seems|appears|becomes)\s+(?:[\w-]+\s+){0,3}?(?:that|to|whether|how)\b/i;
@@ -672,7 +638,7 @@ export async function writeDraft(req: DraftRequest, ctx: DraftContext): Promise<
       // Query focus: among what a work says about itself, prefer what speaks to the author's own paper. Its scene
       // setting ("In unsupervised domain mapping, cycle constraints require …") shares the author's words more than
       // its contribution does, but says nothing about the work; it gets the focus only when no sentence describes it.
-      const describing = new Set([...bySentence.keys()].filter((i) => describesTheWork(doc.sentences[i].text, record)));
+      const describing = new Set([...bySentence.keys()].filter((i) => bySentence.get(i)![0].describesWork));
       if (ownVector) {
         const focused = describing.size ? describing : new Set(bySentence.keys());
         for (const [i, list] of bySentence) {
@@ -681,11 +647,6 @@ export async function writeDraft(req: DraftRequest, ctx: DraftContext): Promise<
           const relevance = cosine(model.vector(contentTerms(list[0].source.text)), ownVector);
           for (const c of list) c.score += DRAFT_OWN_RELEVANCE * relevance;
         }
-      }
-      // A draft tells what each work did: where a sentence says so, the work's scene setting ("Road verges cover a
-      // large area in many countries") yields to it when the two score about the same.
-      if (describing.size) {
-        for (const [i, list] of bySentence) if (!describing.has(i)) for (const c of list) c.score -= DRAFT_SCENE_SETTING_PENALTY;
       }
       plan.options = [...bySentence.values()].map((l) => l[0]).sort((a, b) => b.score - a.score);
       plan.shorter = new Map([...bySentence.entries()].map(([k, l]) => [k, l.slice(1).sort((a, b) => wordCount(a.text) - wordCount(b.text))]));

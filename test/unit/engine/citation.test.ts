@@ -33,6 +33,27 @@ describe('DefaultEngine.citationSentence', () => {
     assert.ok(!/\b(?:we|our)\b/i.test(s.text));
   });
 
+  it('says what a work did rather than the background its abstract opens with', async () => {
+    const verges = {
+      key: 'verges',
+      type: 'article',
+      title: 'Do road verges help pollinators?',
+      authors: [{ family: 'Yarrow', given: 'Jo' }, { family: 'Ash', given: 'Kim' }],
+      abstract: 'Road verges cover a large area in many countries. Whether they help pollinators is unclear. We surveyed 60 verges and found more bumblebees on verges mown once a year than on those mown twice.',
+    };
+    assert.match((await citeAlone(verges)).text, /Yarrow and Ash \\cite\{verges\} surveyed 60 verges and found more bumblebees/);
+    // "This paper concerns X" says what the work did as surely as "we": it is not set aside for a "we" sentence that
+    // only points back at it ("both questions").
+    const pilots = {
+      key: 'pilots',
+      type: 'article',
+      title: 'Answers for pilots',
+      authors: [{ family: 'Roe', given: 'Ann' }],
+      abstract: 'This paper concerns how harbour pilots time boarding on rising tides. Pilots in most ports board at slack water. We offer answers to both questions, with a particular focus on the second one.',
+    };
+    assert.match((await citeAlone(pilots)).text, /Roe \\cite\{pilots\} concerned how harbour pilots time boarding on rising tides\.$/);
+  });
+
   it('never attaches the citation to what other authors named in the text showed', async () => {
     const record = {
       key: 'ruiz03',
