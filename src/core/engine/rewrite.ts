@@ -563,6 +563,10 @@ export function clauseTruncations(sentence: string, minWords = 7): Truncation[] 
     // "… allows the pilot to automatically search [for a berth]", "… learns to encode [with a pair of codebooks]": an
     // infinitive that an adverb or "learns to" marks as a verb, cut from what it acts on.
     if (/^\s/.test(m[0]) && /\b(?:to\s+\p{L}+ly\s+(?:\(\p{L}+-?\))?|(?:learns?|learned|learning|how)\s+to\s+)\p{L}+\s*$/iu.test(head)) continue;
+    // "… the booking system from the first call[, through the allocation of berths, to the departure]": a range cut
+    // after its first stop.
+    // ("… features from the target domain [via soft labels]" is no range: no "to" follows.)
+    if (/^\s+(?:through|via)\b/i.test(m[0]) && /\bfrom\s[^,;]*,?\s*$/i.test(head) && /^[^.;]*?\bto\s/i.test(sentence.slice(m.index + m[0].length))) continue;
     // "… and show that the existence of X [for Y is equivalent to Z]": a claim cut before its verb.
     const claim = REPORTED_CLAIM.exec(head) ?? EMBEDDED_QUESTION.exec(head);
     // "recommend that when lexicons are large, recent guidelines [should be consulted]": after a clause that opens
@@ -750,6 +754,9 @@ function agreeSeriesBefore(rest: string, at: number, inflect: (base: string) => 
 /** What opens an object a participle cannot modify ("and related the", "and counted 40 nests"). */
 const DETERMINER = /^(?:the|a|an|its|their|his|her|them|it|this|these|those|each|every|all|both|some|several|many|two|three|four|five|six|seven|eight|nine|ten|\d[\d,.]*)$/i;
 
+/** A document noun right before the conjunction ("a survey [and report on X]"). */
+const DOCUMENT_BEFORE = /\b(?:survey|review|study|analysis|overview|description|summary|discussion|evaluation|account|report)\s*$/i;
+
 const MOSTLY_ADJECTIVE = /^(?:related|established|combined|refined|motivated|considered|simplified)$/i;
 
 /** See coordinatedVerb: whether the past form `word` (base `base`) after `conj` heads a second predicate. */
@@ -817,6 +824,9 @@ function coordinatedVerb(
     next !== undefined && /^(?:them|it|us|themselves|itself)$/i.test(next) && !STOPWORDS.has(base.toLowerCase()) && !/(?:ing|ly)$/i.test(base) && !isPastForm(base);
   // ", and study tractability": after a comma, a verb that heads predicates heads one whatever its object.
   if (/,\s*$/.test(before) && /^and$/i.test(conj) && COORDINATED_VERB.test(base) && next !== undefined && !NOT_OBJECT.test(next)) return agreed;
+  // "and report on its first winter", "and comment about X": a verb whose object follows a preposition, unless the noun
+  // before "and" shares its article with it ("a survey and report on X").
+  const talksAbout = next !== undefined && /^(?:on|about|upon)$/i.test(next) && /^(?:report|comment|reflect|elaborate|speculate)$/i.test(base) && !DOCUMENT_BEFORE.test(before);
   // The authors' past reported in the present ("We sampled hedges in spring and counted nests"): a past form after
   // "and" heads a second predicate, unless it reads as an adjective there ("X and related problems", "noisy and
   // labeled data"); before a determiner, or after a comma, it cannot.
@@ -834,8 +844,8 @@ function coordinatedVerb(
     /^(?:the|a|an|its|their|his|her)$/i.test(next) &&
     !STOPWORDS.has(base.toLowerCase()) &&
     canBeVerb(base.toLowerCase());
-  if (from === 'past' && !pastPredicate && !goesOn) return m;
-  if (!goesOn && (!(ALWAYS_VERB.test(base) || pronounObject || determinedObject || pastPredicate) || (next !== undefined && NOT_OBJECT.test(next)))) return m;
+  if (from === 'past' && !pastPredicate && !goesOn && !talksAbout) return m;
+  if (!goesOn && !talksAbout && (!(ALWAYS_VERB.test(base) || pronounObject || determinedObject || pastPredicate) || (next !== undefined && NOT_OBJECT.test(next)))) return m;
   // After a relative clause the verb may belong to it ("families that are global and incorporate bias"); a comma
   // before the conjunction marks the return to the main clause ("the fact that X is slow, and propose Y").
   // Not ", but": that contrasts within a relative clause as often ("models that are exact, but avoid X").

@@ -218,6 +218,14 @@ describe('rewriteSentence', () => {
     assert.ok(!encode.some((t) => /\bencode\.$/.test(t)), encode.join(' | '));
   });
 
+  it('does not cut a range after its first stop ("from the first call." without "through …, to …")', () => {
+    const cuts = clauseTruncations('We describe the harbour booking system from the first call, through the allocation of berths, to the departure of the ship.').map((t) => t.text);
+    assert.ok(!cuts.some((t) => /from the first call\.$/.test(t)), cuts.join(' | '));
+    // "from" without a "to" after it names a source, and the means after "via" may go.
+    const source = clauseTruncations('We learn tide features from the harbour gauges via a small recurrent network.').map((t) => t.text);
+    assert.ok(source.includes('We learn tide features from the harbour gauges.'), source.join(' | '));
+  });
+
   it('does not cut a verb from the preposition that carries its sense ("a scheduler that accounts.")', () => {
     const accounts = clauseTruncations('We have developed a dredging scheduler for small harbours that accounts for tidal range.').map((t) => t.text);
     assert.ok(!accounts.some((t) => /\baccounts\.$/.test(t)), accounts.join(' | '));
@@ -989,6 +997,14 @@ describe('a summary in the present', () => {
     assert.equal(tldr('We buried a cable along the transect and read moisture every ten minutes.'), 'This paper buries a cable along the transect and reads moisture every ten minutes.');
     assert.equal(tldr('We set thresholds for each gauge and cut the noise by half.'), 'This paper sets thresholds for each gauge and cuts the noise by half.');
     assert.equal(tldr('We trained a tagger and improved accuracy by three points.'), 'This paper trains a tagger and improves accuracy by three points.');
+  });
+  it('agrees "and report on X", "and comment on Y" with the authors, not "a survey and report on X" nor a relative clause\'s verb', () => {
+    const cite = (s: string) => rewriteSentence(s, { record: one, style: 'citation', tense: 'past' });
+    assert.equal(cite('We describe the ferry booking system and report on its first winter.'), 'Brants \\cite{brants00} described the ferry booking system and reported on its first winter.');
+    assert.equal(cite('We review pilot logs and comment about the timing of boardings.'), 'Brants \\cite{brants00} reviewed pilot logs and commented about the timing of boardings.');
+    assert.equal(rewriteSentence('We described the ferry booking system and reported on its first winter.', { record: one, style: 'tldr' }), 'This paper describes the ferry booking system and reports on its first winter.');
+    assert.equal(cite('We present a survey and report on harbour dredging.'), 'Brants \\cite{brants00} presented a survey and report on harbour dredging.');
+    assert.equal(cite('We study gauges that log tides and report on errors.'), 'Brants \\cite{brants00} studied gauges that log tides and report on errors.');
   });
   it('leaves a participle that modifies a noun after "and" ("and related problems", "noisy and labeled data")', () => {
     const tldr = (s: string) => rewriteSentence(s, { record: one, style: 'tldr' });
