@@ -1010,11 +1010,15 @@ function replaceAuthorsFirstPerson(s: string, style: CitationStyle, tense: Tense
     .replace(/\b(did)\s+we\b/gi, '$1 the authors')
     .replace(/\b(can|could|will|would|should|may|might|must|shall)\s+we\b/gi, '$1 one')
     // "it" stands for the paper only once "This paper" has been said; before that, the paper is named.
-    .replace(/\bwe\s+([\w-]+(?:\s+[\w-]+)?)/g, (_m, rest: string) => {
+    .replace(/\bwe\s+([\w-]+(?:\s+[\w-]+)?)/g, (_m, rest: string, at: number, whole: string) => {
       // "the changes we made", "the tasks we performed": what the authors did stays theirs and stays past (not "the
-      // changes it makes").
+      // changes it makes"). A clause of its own ("…; in Study 2, we tested X") is reported in the present, as the
+      // summary's first clause is.
       const verb = rest.split(/\s+/)[0];
-      if (isPastForm(verb) && !/^(?:had|did|used)$/i.test(verb)) return `the authors ${rest}`;
+      if (isPastForm(verb) && !/^(?:had|did|used)$/i.test(verb)) {
+        const ownClause = /(?:[;:]\s+(?:[^,;:]{1,40},\s+)?|,\s+(?:and|but|then|so)\s+)$/.test(whole.slice(0, at));
+        return `the authors ${ownClause ? agreeVerb(rest, 'plural', 'base') : rest}`;
+      }
       const pronoun = first ? 'this paper' : 'it';
       first = false;
       return `${pronoun} ${agreeVerb(rest, 'singular', 'base')}`;

@@ -1006,6 +1006,12 @@ describe('a summary in the present', () => {
     assert.equal(cite('We present a survey and report on harbour dredging.'), 'Brants \\cite{brants00} presented a survey and report on harbour dredging.');
     assert.equal(cite('We study gauges that log tides and report on errors.'), 'Brants \\cite{brants00} studied gauges that log tides and report on errors.');
   });
+  it('reports a later clause\'s "we tested" in the present too, but keeps "the changes we made"', () => {
+    const tldr = (s: string) => rewriteSentence(s, { record: one, style: 'tldr' });
+    assert.equal(tldr('We propose a gauge; in a second trial, we tested it in two harbours.'), 'This paper proposes a gauge; in a second trial, the authors test it in two harbours.');
+    assert.equal(tldr('We logged the tide for a year, and we found that the gauge drifted.'), 'This paper logs the tide for a year, and the authors find that the gauge drifted.');
+    assert.equal(tldr('We list the changes we made to the gauge.'), 'This paper lists the changes the authors made to the gauge.');
+  });
   it('leaves a participle that modifies a noun after "and" ("and related problems", "noisy and labeled data")', () => {
     const tldr = (s: string) => rewriteSentence(s, { record: one, style: 'tldr' });
     assert.equal(tldr('We studied sorting networks and related problems.'), 'This paper studies sorting networks and related problems.');
