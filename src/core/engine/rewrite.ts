@@ -564,8 +564,7 @@ export function clauseTruncations(sentence: string, minWords = 7): Truncation[] 
     // infinitive that an adverb or "learns to" marks as a verb, cut from what it acts on.
     if (/^\s/.test(m[0]) && /\b(?:to\s+\p{L}+ly\s+(?:\(\p{L}+-?\))?|(?:learns?|learned|learning|how)\s+to\s+)\p{L}+\s*$/iu.test(head)) continue;
     // "… the booking system from the first call[, through the allocation of berths, to the departure]": a range cut
-    // after its first stop.
-    // ("… features from the target domain [via soft labels]" is no range: no "to" follows.)
+    // after its first stop. ("… features from the target domain [via soft labels]" is no range: no "to" follows.)
     if (/^\s+(?:through|via)\b/i.test(m[0]) && /\bfrom\s[^,;]*,?\s*$/i.test(head) && /^[^.;]*?\bto\s/i.test(sentence.slice(m.index + m[0].length))) continue;
     // "… and show that the existence of X [for Y is equivalent to Z]": a claim cut before its verb.
     const claim = REPORTED_CLAIM.exec(head) ?? EMBEDDED_QUESTION.exec(head);
@@ -757,10 +756,12 @@ const DETERMINER = /^(?:the|a|an|its|their|his|her|them|it|this|these|those|each
 /** A document noun right before the conjunction ("a survey [and report on X]"). */
 const DOCUMENT_BEFORE = /\b(?:survey|review|study|analysis|overview|description|summary|discussion|evaluation|account|report)\s*$/i;
 
+/** Participles of the authors' verbs that after "and" mostly modify the noun after them ("and related problems"). */
 const MOSTLY_ADJECTIVE = /^(?:related|established|combined|refined|motivated|considered|simplified)$/i;
 
 /** See coordinatedVerb: whether the past form `word` (base `base`) after `conj` heads a second predicate. */
 function isPastPredicate(word: string, base: string, conj: string, next: string, before: string): boolean {
+  // The stopword list holds a few of the authors' verbs ("achieve").
   const known = ALWAYS_VERB.test(base) || COORDINATED_VERB.test(base);
   if (!/^and$/i.test(conj) || NOT_OBJECT.test(next) || (STOPWORDS.has(base.toLowerCase()) && !known)) return false;
   if (!canBeVerb(base.toLowerCase())) return false;
