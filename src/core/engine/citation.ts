@@ -26,7 +26,7 @@ export interface ScoredCandidate {
   score: number;
   /** Cited only when nothing better is left (someone else's work, a plan, a release note, an unfinished sentence). */
   lastResort?: boolean;
-  /** Its source sentence tells what the work does (describesTheWork), rather than setting the scene. */
+  /** Its source sentence tells what the work does (describesTheWork), rather than setting the scene; citation style only. */
   describesWork?: boolean;
   /**
    * What its pointers ("such problems") stand for. Applied only where the sentence is written out (`writtenText`),
@@ -113,9 +113,10 @@ const THE_WORK_DOES = new RegExp(String.raw`^(?:this|the present|the current) (?
  */
 export function describesTheWork(sentence: string, record?: PaperRecord): boolean {
   // "The paper presents algorithms …" opens on the work as surely as "This paper presents …".
-  if (hasContributionCue(sentence.replace(THE_WORK_OPENS, 'This $1'))) return true;
+  const opening = sentence.replace(THE_WORK_OPENS, 'This $1');
+  if (hasContributionCue(opening)) return true;
   // "This paper concerns X", "This paper has presented X" (a conclusion): the work as the subject, whatever its verb.
-  if (THE_WORK_DOES.test(stripLeadingDiscourse(sentence.replace(THE_WORK_OPENS, 'This $1')))) return true;
+  if (THE_WORK_DOES.test(stripLeadingDiscourse(opening))) return true;
   return (speaksForAuthors(sentence, record) || DESCRIBES_ITSELF.test(sentence)) && !MERIT_ONLY.test(sentence) && !reportsMeasurements(sentence);
 }
 
@@ -238,7 +239,8 @@ export function rankCandidates(record: PaperRecord, doc: SourceDocument, scorer:
         anaphoric: ANAPHORIC_START.test(opening),
         notDone: NOT_DONE.test(opening) || RELEASE_NOTE.test(opening) || FRAGMENT_START.test(c.source.text) || POINTS_AHEAD.test(c.source.text) || (c.source.section === 'conclusion' && FUTURE_OWN.test(c.source.text)),
         aim: statesAim(stripLeadingDiscourse(firstPersonPlural(c.source.text))) && !otherContribution(c.sentenceIndex),
-        describes: describesTheWork(c.source.text, record),
+        // Read only in citation style (the scene-setting penalty, a draft's query focus); a TLDR need not pay for it.
+        describes: options.style === 'citation' && describesTheWork(c.source.text, record),
       };
       kinds.set(c.sentenceIndex, kind);
     }

@@ -659,6 +659,7 @@ export async function writeDraft(req: DraftRequest, ctx: DraftContext): Promise<
   const targetWords = req.targetWords ?? Math.max(60, WORDS_PER_WORK_DEFAULT * records.length);
   const clusters = clusterWorks(vectors, topicGroupCount(records.length, targetWords));
   const idf = (t: string) => model.idf(t);
+  const titles = records.map((r) => plainText(r.title ?? ''));
   const groups: GroupPlan[] = clusters.map((members) => {
     const ws = members.map((i) => works[i]);
     ws.sort((a, b) => b.ownSimilarity - a.ownSimilarity || (a.record.year ?? 9999) - (b.record.year ?? 9999));
@@ -668,8 +669,8 @@ export async function writeDraft(req: DraftRequest, ctx: DraftContext): Promise<
       texts.filter((_, i) => !members.includes(i)),
       idf,
       2,
-      members.map((i) => plainText(records[i].title ?? '')),
-      records.flatMap((r, i) => (members.includes(i) ? [] : [plainText(r.title ?? '')])),
+      members.map((i) => titles[i]),
+      titles.filter((_, i) => !members.includes(i)),
     );
     return {
       works: ws,
