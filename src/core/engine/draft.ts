@@ -444,12 +444,24 @@ function knowsNothingOf(work: WorkPlan): boolean {
 }
 
 /**
- * "See also \cite{k}.": a work the library knows nothing of is cited without a topic claimed for it ("Prior work
- * studies joint angles \cite{k}" had said what the other works of its group do). A group of unrelated works already
- * lists it under "Other related work includes".
+ * Whether the group's topic sentence may carry the work's grouped citation: it claims the work studies the topic. A
+ * work known by its title alone backs that claim only when its title names part of the topic ("Prior work studies
+ * salt marshes and sediment supply" does not speak for "Guidance on Monitoring Restored Coastal Habitats").
+ */
+function topicSpeaksFor(work: WorkPlan, group: GroupPlan): boolean {
+  if (knowsNothingOf(work)) return false;
+  if (!work.titleOnly || !group.keyphrases.length) return true;
+  const title = new Set(contentTerms(plainText(work.record.title ?? '')));
+  return group.keyphrases.slice(0, 2).some((phrase) => contentTerms(phrase).some((t) => title.has(t)));
+}
+
+/**
+ * "See also \cite{k}.": a work the topic sentence cannot speak for is cited without a topic claimed for it ("Prior
+ * work studies joint angles \cite{k}" had said what the other works of its group do). A group of unrelated works
+ * already lists it under "Other related work includes".
  */
 function seeAlso(group: GroupPlan, syntax: CiteSyntax): DraftSentence | undefined {
-  const keys = group.mixed ? [] : group.works.filter((w) => w.groupedOnly && knowsNothingOf(w)).map((w) => w.record.key);
+  const keys = group.mixed ? [] : group.works.filter((w) => w.groupedOnly && !topicSpeaksFor(w, group)).map((w) => w.record.key);
   return keys.length ? { text: `See also ${citeMarker(keys, syntax)}.`, keys, sources: [], role: 'topic' } : undefined;
 }
 
@@ -473,7 +485,7 @@ function allTopicSentences(groups: readonly GroupPlan[], syntax: CiteSyntax): Dr
  * `line` is the paragraph's place among the `lineCount` paragraphs that name their topic.
  */
 function topicSentences(group: GroupPlan, line: number, syntax: CiteSyntax, lineCount: number): DraftSentence[] {
-  const grouped = group.works.filter((w) => w.groupedOnly && (group.mixed || !knowsNothingOf(w))).map((w) => w.record.key);
+  const grouped = group.works.filter((w) => w.groupedOnly && (group.mixed || topicSpeaksFor(w, group))).map((w) => w.record.key);
   const out: DraftSentence[] = [];
   // "However, X is hard": the contrast was with the sentence before it in the author's abstract.
   if (group.context) out.push({ text: stripLeadingDiscourse(group.context.text), keys: [], sources: [group.context], role: 'topic' });

@@ -43,6 +43,22 @@ describe('DefaultEngine.draft', () => {
     assert.deepEqual(own.map((x) => x.text), ['See also \\cite{empty}.']);
   });
 
+  it('claims no topic for a title-only work whose title is off the topic: "See also", not "Prior work studies X \\cite{it}"', async () => {
+    const records: PaperRecord[] = [
+      article('arden', 'Hedgerow Width and Songbird Nesting', { family: 'Arden', given: 'A.' }, 'Hedgerows shelter many farmland songbirds. We surveyed nests in 120 hedgerows across four farms and found that nest density doubled where hedgerows were wider than three metres. Narrow hedgerows held mostly wrens.'),
+      article('birch', 'Cutting Cycles for Farmland Hedgerows', { family: 'Birch', given: 'B.' }, 'Hedgerows on farms are usually cut every year. We compared annual cutting with a three-year cycle on sixty hedgerows and show that berries, and the songbirds feeding on them, were three times as abundant under the longer cycle.'),
+      article('cole', 'Songbird Winter Food in Hedgerows', { family: 'Cole', given: 'C.' }, 'Winter food limits farmland songbirds. We counted berries and seeds in hedgerows through two winters and show that hedgerows cut in late winter kept most of their food for songbirds.'),
+      article('dunn', 'Hedgerow Gaps and Bat Commuting Routes', { family: 'Dunn', given: 'D.' }, 'Bats follow hedgerows between roosts and feeding grounds. We tracked bats along hedgerows with gaps of various sizes and found that gaps wider than ten metres broke their commuting routes.'),
+      { key: 'manual', type: 'book', title: 'A Field Manual for Tractor Maintenance', authors: [{ family: 'Evans', given: 'E.' }] },
+    ];
+    const lib = new MemoryLibrary(records);
+    for (const targetWords of [40, 60]) {
+      const draft = await engine.draft({ keys: records.map((r) => r.key), targetWords, format: 'latex' }, lib);
+      const citing = draft.paragraphs.flatMap((p) => p.sentences).filter((x) => x.keys.includes('manual'));
+      assert.deepEqual(citing.map((x) => x.text), ['See also \\cite{manual}.'], `${targetWords} words: ${draft.text}`);
+    }
+  });
+
   it('never gives a work with no title or abstract a paragraph of its own', async () => {
     const empties = ['blank1', 'blank2'].map((key) => ({ key, type: 'misc', title: '', authors: [] }));
     const lib = new MemoryLibrary([...sampleRecords(), ...empties]);
