@@ -24,7 +24,8 @@ export function authorPhrase(authors: readonly Author[], truncated = false): { t
   const hasOthers = truncated || authors.some(isOthers);
   if (named.length === 0) return undefined;
   if (named.length === 1 && !hasOthers) return { text: surname(named[0]), plurality: 'singular' };
-  if (named.length === 2 && !hasOthers) return { text: `${surname(named[0])} and ${surname(named[1])}`, plurality: 'plural' };
+  // "Bakker and the Wadden Sea Group": a body's "The" is lower case inside a sentence, and a second name never opens one.
+  if (named.length === 2 && !hasOthers) return { text: `${surname(named[0])} and ${surname(named[1]).replace(/^The\s+(?=\p{Lu})/u, 'the ')}`, plurality: 'plural' };
   return { text: `${surname(named[0])} et al.`, plurality: 'plural' };
 }
 

@@ -18,6 +18,9 @@ describe('author names and citation commands', () => {
     assert.equal(authorPhrase([{ family: 'Smith' }, { family: 'others' }])?.text, 'Smith et al.');
     assert.equal(authorPhrase([{ family: 'Smith' }], true)?.text, 'Smith et al.');
     assert.equal(authorPhrase([{ family: 'Anonymous' }]), undefined);
+    // A body's "The" inside a sentence: "Bakker and the Monitoring Group", not "and The Monitoring Group".
+    assert.equal(authorPhrase([{ family: 'Vos' }, { family: '', literal: 'The Harbour Survey Group' }])?.text, 'Vos and the Harbour Survey Group');
+    assert.equal(authorPhrase([{ family: 'Vos' }, { family: 'The' }])?.text, 'Vos and The');
   });
 
   it('writes the subject in the document syntax', () => {
