@@ -123,6 +123,9 @@ describe('rewriteSentence', () => {
     assert.equal(stripLeadingDiscourse('To this end, specifically, we train a model.'), 'We train a model.');
     assert.equal(stripLeadingDiscourse('And finally, we tune the beam width.'), 'We tune the beam width.');
     assert.equal(stripLeadingDiscourse('Transformers dominate.'), 'Transformers dominate.');
+    assert.equal(stripLeadingDiscourse("What's more, the ferry timetable drifts in winter."), 'The ferry timetable drifts in winter.');
+    assert.equal(stripLeadingDiscourse('On top of that, we log every crossing.'), 'We log every crossing.');
+    assert.equal(stripLeadingDiscourse('What is more useful, we ask, a map or a log?'), 'What is more useful, we ask, a map or a log?');
     // A purpose that points back at the sentence before ("To tackle this,") means nothing once quoted alone.
     assert.equal(stripLeadingDiscourse('To tackle this, we rank bags by their class distance.'), 'We rank bags by their class distance.');
     assert.equal(stripLeadingDiscourse('To fill this gap, we collect a corpus of Welsh tweets.'), 'We collect a corpus of Welsh tweets.');
