@@ -1113,6 +1113,22 @@ const CONTRIBUTION_PARTICIPLE: Record<string, string> = {
   analysed: 'analyse', defined: 'define', formulated: 'formulate', designed: 'design', derived: 'derive',
   constructed: 'construct', implemented: 'implement', addressed: 'address', built: 'build', created: 'create',
 };
+/**
+ * Participles of what a study does, not what it contributes ("a coaching programme was offered to 150 residents"):
+ * the authors' act only where "in this study" or "here" frames the sentence, or, for carrying out a study
+ * ("A survey was conducted among 400 nurses"), where the subject is the study itself (STUDY_CONDUCTED).
+ */
+const STUDY_ACT_PARTICIPLE: Record<string, string> = {
+  offered: 'offer', conducted: 'conduct', 'carried out': 'carry out', undertaken: 'undertake', performed: 'perform',
+  collected: 'collect', recruited: 'recruit', surveyed: 'survey', interviewed: 'interview', administered: 'administer',
+  followed: 'follow', assigned: 'assign', gathered: 'gather', sampled: 'sample', compared: 'compare',
+  tested: 'test', measured: 'measure', assessed: 'assess', applied: 'apply', used: 'use', trained: 'train',
+};
+/** "A cross-sectional survey was conducted …": a study's subject that carrying it out makes the authors' own. */
+// (Not "this study": the paper itself, which no one conducts in a citation; nor "many surveys", which are others'.)
+const STUDY_CONDUCTED = /^(?!(?:this|the present|the current) (?:study|survey|review|analysis|investigation)$)(?:(?:an?|the|this|these|two|three|four|five)\s+)?(?!(?:many|several|numerous|few|some|most|other|previous|prior|earlier|similar|such)\b)(?:[\w-]+\s+){0,3}?(?:survey|study|trial|experiment|analysis|meta-analysis|review|evaluation|interviews?|questionnaire|audit|pilot|investigation|assessment|simulation|observation|fieldwork|census|excavation)s?$/i;
+const CONDUCTING = /^(?:conducted|carried out|undertaken|performed)$/i;
+
 /** Participles that may follow the first one in a coordinated passive ("is described and compared"). */
 const FURTHER_PARTICIPLE: Record<string, string> = {
   ...CONTRIBUTION_PARTICIPLE,
@@ -1127,7 +1143,7 @@ const FURTHER_PARTICIPLE: Record<string, string> = {
  * sentence, also "was/were" and any noun phrase without a clause of its own (activeSelfDescription checks which).
  */
 const PASSIVE_SELF_DESCRIPTION = new RegExp(
-  `^((?:in this (?:short |brief )?(?:paper|work|article|study|letter|note)|here(?:in)?)\\s*,?\\s+)?((?!(?:an?|the|this|these|two|three|four|five)\\s(?:number|variety|range|lot|couple|few|series) of\\b)[^,;:]{2,200}?)\\s+(is|are|was|were)\\s+((?:(?:also|here|first|then|further|briefly|formally|now|thus|therefore)\\s+)?)(${Object.keys(CONTRIBUTION_PARTICIPLE).join('|')})((?:(?:\\s*,\\s*(?:and\\s+|or\\s+)?|\\s+(?:and|or)\\s+)(?:\\w+ed|shown|built))*)\\b`,
+  `^((?:in this (?:short |brief )?(?:paper|work|article|study|letter|note)|here(?:in)?)\\s*,?\\s+)?((?!(?:an?|the|this|these|two|three|four|five)\\s(?:number|variety|range|lot|couple|few|series) of\\b)[^,;:]{2,200}?)\\s+(is|are|was|were)\\s+((?:(?:also|here|first|then|further|briefly|formally|now|thus|therefore)\\s+)?)(${[...Object.keys(CONTRIBUTION_PARTICIPLE), ...Object.keys(STUDY_ACT_PARTICIPLE)].join('|')})((?:(?:\\s*,\\s*(?:and\\s+|or\\s+)?|\\s+(?:and|or)\\s+)(?:\\w+ed|shown|built))*)\\b`,
   'i',
 );
 /** Where no "in this paper" frames the passive, its subject must open with a determiner ("A tagger is presented"). */
@@ -1163,7 +1179,9 @@ export function activeSelfDescription(sentence: string, framed = false): string 
   // "In this paper an algorithm … was introduced": the frame makes the past the paper's own act, and any noun phrase
   // its object; without it, "was proposed" is as often someone else's work.
   const ownFrame = framed || !!frame;
-  const onlyTheFrameLicenses = /^(?:was|were)$/i.test(auxiliary) || !DETERMINED_PHRASE.test(phrase);
+  const base = CONTRIBUTION_PARTICIPLE[participle.toLowerCase()] ?? STUDY_ACT_PARTICIPLE[participle.toLowerCase()];
+  const studyConducted = CONDUCTING.test(participle) && STUDY_CONDUCTED.test(phrase);
+  const onlyTheFrameLicenses = !studyConducted && (/^(?:was|were)$/i.test(auxiliary) || !DETERMINED_PHRASE.test(phrase) || !CONTRIBUTION_PARTICIPLE[participle.toLowerCase()]);
   if (onlyTheFrameLicenses && (!ownFrame || !PLAIN_NOUN_PHRASE.test(phrase))) return undefined;
   const rest = sentence.slice(whole.length);
   if (OTHER_AGENT.test(rest)) return undefined;
@@ -1178,7 +1196,7 @@ export function activeSelfDescription(sentence: string, framed = false): string 
   // "An approach — the template approach — is described": the dash that closed the aside has nothing left to close.
   const object = phrase.replace(/\s*[—–]\s*$/, '');
   const determiner = object[0].toLowerCase() + object.slice(1);
-  return `We ${adverb}${CONTRIBUTION_PARTICIPLE[participle.toLowerCase()]}${further.join('')} ${determiner}${activeNextPassive(rest)}`;
+  return `We ${adverb}${base}${further.join('')} ${determiner}${activeNextPassive(rest)}`;
 }
 
 /**

@@ -1071,6 +1071,19 @@ describe('the work as subject after a fronted clause, and passive self-descripti
     assert.equal(tldr('A tagger for noisy chat text is presented.'), 'This paper presents a tagger for noisy chat text.');
   });
 
+  it('puts the study the authors carried out in their voice: "In this study, X was offered to Y", "A survey was conducted"', () => {
+    assert.equal(cite('In this study, a ferry timetable was offered to 150 island residents.'), 'Doe and Roe \\cite{doe19} offered a ferry timetable to 150 island residents.');
+    assert.equal(cite('Here, 60 hedgerows were surveyed in spring and autumn.'), 'Doe and Roe \\cite{doe19} surveyed 60 hedgerows in spring and autumn.');
+    assert.equal(cite('A cross-sectional survey was conducted among 400 harbour pilots.'), 'Doe and Roe \\cite{doe19} conducted a cross-sectional survey among 400 harbour pilots.');
+    assert.equal(cite('A retrospective analysis was carried out on 212 logbooks.'), 'Doe and Roe \\cite{doe19} carried out a retrospective analysis on 212 logbooks.');
+    assert.equal(cite('Semi-structured interviews were conducted with 30 lock keepers.'), 'Doe and Roe \\cite{doe19} conducted semi-structured interviews with 30 lock keepers.');
+    assert.equal(tldr('A cross-sectional survey was conducted among 400 harbour pilots.'), 'This paper conducts a cross-sectional survey among 400 harbour pilots.');
+    // Without the frame, only carrying out a study is the authors' act; others' surveys and agents stay as written.
+    for (const s of ['A cohort of 900 walkers was followed for two years.', 'Surgery was performed on 40 patients.', 'Many surveys were conducted in the last decade.', 'The census was conducted by the statistics office.', 'A ferry timetable was offered to island residents.']) {
+      assert.equal(cite(s), s.replace(/\.$/, ' \\cite{doe19}.'));
+    }
+  });
+
   it('puts a second, passive clause about the authors\' own work in the active voice too', () => {
     assert.equal(cite('A cost model is suggested, and a family of pruning rules is introduced.'), 'Doe and Roe \\cite{doe19} suggested a cost model, and introduced a family of pruning rules.');
     assert.equal(
