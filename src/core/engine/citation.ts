@@ -5,7 +5,7 @@ import { citeMarker, workSubject } from './authors';
 import { compressionVariants, plainText, sourceDocument, type SourceDocument } from './candidates';
 import { contentTerms, cosine, STOPWORDS, termFrequencies, wordCount } from '../text/tokens';
 import { readableTitle } from '../text/titles';
-import { hasOwnVerb, pastTense, startsWithName } from '../text/verbs';
+import { hasOwnVerb, mainVerbIsPast, pastTense, startsWithName } from '../text/verbs';
 import { ANAPHORIC_START, CUT_OFF_END, FRONTED_POINTER, FUTURE_OWN, hasContributionCue, MENTIONS_OTHER_WORK, NAMES_ITSELF, NOT_DONE, OWN_EARLIER_WORK, POINTS_AHEAD, PROBLEM_POINTER, PRONOUN_POINTER, RELEASE_NOTE, SELF_NOUNS } from './cues';
 import { candidateFeatures, documentContext } from './features';
 import { pointerResolutions, resolvePointers, withoutNumberedPointers, type PointerResolution } from './antecedents';
@@ -429,7 +429,9 @@ export function titledCitation(record: PaperRecord, title: string, ranked: reado
     // "Juno, a Drawing Editor" or "Juno: …": the word the title names its work by is a name.
     const namedByTitle = /^([^:,]{2,40})(?::|,\s+(?:a|an|the)\s)/.exec(cleanTitle)?.[1] === first.replace(/[,:;]$/, '');
     if (!namedByTitle && (STOPWORDS.has(lowered) || (/^\p{Lu}\p{Ll}+$/u.test(first) && (writtenLower || (!PROPER_OPENER.test(first) && !startsWithName(claim)))))) claim = lowered + claim.slice(first.length);
-    const reported = reportingVerb(whole.source.text) ?? 'note';
+    // A finding or a step of the study, told in the past, is reported ("reported that restored marshes buried …"); a
+    // claim in the present is noted ("noted that falls are the leading cause …").
+    const reported = reportingVerb(whole.source.text) ?? (mainVerbIsPast(claim) ? 'report' : 'note');
     const verb = tense === 'past' ? pastTense(reported) : workSubject(record, syntax).plurality === 'singular' ? toThirdSingular(reported) : reported;
     spans = [
       { text: `In “${cleanTitle}”, ${subject} ${verb} that`, source: titleSource },

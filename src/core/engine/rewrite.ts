@@ -1185,6 +1185,8 @@ export function activeSelfDescription(sentence: string, framed = false): string 
   if (onlyTheFrameLicenses && (!ownFrame || !PLAIN_NOUN_PHRASE.test(phrase))) return undefined;
   const rest = sentence.slice(whole.length);
   if (OTHER_AGENT.test(rest)) return undefined;
+  // Unframed, a study with its agent further on is someone else's ("… was conducted in 2019 by the ministry").
+  if (!ownFrame && studyConducted && /\bby (?!means of\b|\w+ing\b)/i.test(rest)) return undefined;
   // "described and compared": every coordinated participle must be one we can put in the active voice. (A clause
   // after ", and a …" is not part of the verb group and stays where it is.)
   const further: string[] = [];

@@ -160,6 +160,35 @@ export function hasOwnVerb(clause: string): boolean {
   return terms.some((t) => t.text !== '' && t.tags.includes('Verb') && !t.tags.includes('Gerund') && t.tags.some((g) => /^(?:PresentTense|PastTense|Modal|Copula|Auxiliary|Infinitive)$/.test(g)));
 }
 
+/** Simple pasts that are never participles ("rose", not "risen"): a past wherever they stand. */
+const ONLY_SIMPLE_PAST: ReadonlySet<string> = new Set(['rose', 'arose', 'grew', 'fell', 'took', 'gave', 'began', 'drew', 'wrote', 'broke', 'came', 'became', 'went', 'knew', 'saw', 'ran', 'chose', 'threw', 'did']);
+const AUXILIARY = /^(?:is|are|was|were|has|have|had|can|could|will|would|may|might|shall|should|must|do|does|did)$/i;
+
+/**
+ * Whether a clause's main verb is in the past: "Restored marshes buried carbon …" and "A cohort was followed …" report
+ * what a study found or did; "Falls are the leading cause …" states a fact. The first auxiliary decides; without one,
+ * a past form between a noun and its object ("marshes buried carbon"), not a participle that modifies a noun ("the
+ * tide tables used by pilots", "the reported gains"). By compromise's tagger.
+ */
+export function mainVerbIsPast(clause: string): boolean {
+  const { nlp } = compromise();
+  // "Though X was introduced in 1989, systems have been …": the main clause comes after the fronted one.
+  const main = /^(?:though|although|while|whereas|when|if|because|since|as|after|before|once|with|in|by|for)\b[^,]{0,200},\s*(.+)$/is.exec(clause)?.[1] ?? clause;
+  const terms = (nlp(main).json() as Array<{ terms: Array<{ text: string; tags: string[]; post: string }> }>).flatMap((s) => s.terms).filter((t) => t.text !== '');
+  const is = (t: { tags: string[] } | undefined, ...tags: string[]) => !!t && tags.some((g) => t.tags.includes(g));
+  for (let i = 0; i < terms.length; i++) {
+    const [before, word, after] = [terms[i - 1], terms[i], terms[i + 1]];
+    const lower = word.text.toLowerCase();
+    if (AUXILIARY.test(lower)) return /^(?:was|were|had|did)$/.test(lower);
+    // "the phototypesetter described, a computer …": a participle that closes a phrase is no main verb.
+    if (!is(before, 'Noun', 'Pronoun') || /[,;:–—]/.test(before!.post) || /[,;:–—]/.test(word.post)) continue;
+    if (ONLY_SIMPLE_PAST.has(lower)) return true;
+    if (is(word, 'PastTense') && is(after, 'Noun', 'Determiner', 'Adjective', 'Value')) return true;
+    if (is(word, 'PresentTense') && !is(word, 'Gerund', 'Noun')) return false;
+  }
+  return false;
+}
+
 /**
  * Whether a word before a phrase's last is a verb in the third person ("model predicts waiting times", "network
  * learns representations"): a clause cut out of a sentence, not the name of a topic. A plural noun that modifies

@@ -426,6 +426,19 @@ describe('titledCitation: "noted that" with a claim', () => {
     assert.match(name?.text ?? '', /noted that Markov models/);
   });
 
+  it('reports a finding or a step of the study told in the past, and notes a claim in the present', () => {
+    const told = (claim: string) => titledCitation(record, record.title, [candidate(claim)])?.text.replace(/^In “[^”]+”, Lin \\cite\{k\} /, '');
+    assert.equal(told('Restored marshes buried carbon at rates close to natural ones.'), 'reported that restored marshes buried carbon at rates close to natural ones.');
+    assert.equal(told('A cohort of 900 walkers was followed for two years.'), 'reported that a cohort of 900 walkers was followed for two years.');
+    assert.equal(told('Daily steps grew by 900 in the first month.'), 'reported that daily steps grew by 900 in the first month.');
+    assert.equal(told('When the ferry was late, the pilots reached the harbour at dusk.'), 'reported that when the ferry was late, the pilots reached the harbour at dusk.');
+    // Present claims, and past participles that only describe a noun, are noted.
+    assert.equal(told('Falls are the leading cause of injury among older walkers.'), 'noted that falls are the leading cause of injury among older walkers.');
+    assert.equal(told('The tide tables used by pilots are out of date.'), 'noted that the tide tables used by pilots are out of date.');
+    assert.equal(told('With over 60 harbours represented, this is the fullest guide to tide gauges.'), 'noted that with over 60 harbours represented, this is the fullest guide to tide gauges.');
+    assert.equal(told('Though gauges were introduced in 1890, most harbours still use painted posts.'), 'noted that though gauges were introduced in 1890, most harbours still use painted posts.');
+  });
+
   it('keeps the capital of the name the title gives the work ("Tidewell, a Gauge Reader")', () => {
     const gauge = { ...record, title: 'Tidewell, a Gauge Reader for Small Harbours' };
     const named = titledCitation(gauge, gauge.title, [candidate('Tidewell is a program that turns photographs of a tide staff into water levels.')]);

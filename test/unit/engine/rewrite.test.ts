@@ -1079,7 +1079,7 @@ describe('the work as subject after a fronted clause, and passive self-descripti
     assert.equal(cite('Semi-structured interviews were conducted with 30 lock keepers.'), 'Doe and Roe \\cite{doe19} conducted semi-structured interviews with 30 lock keepers.');
     assert.equal(tldr('A cross-sectional survey was conducted among 400 harbour pilots.'), 'This paper conducts a cross-sectional survey among 400 harbour pilots.');
     // Without the frame, only carrying out a study is the authors' act; others' surveys and agents stay as written.
-    for (const s of ['A cohort of 900 walkers was followed for two years.', 'Surgery was performed on 40 patients.', 'Many surveys were conducted in the last decade.', 'The census was conducted by the statistics office.', 'A ferry timetable was offered to island residents.']) {
+    for (const s of ['A cohort of 900 walkers was followed for two years.', 'Surgery was performed on 40 patients.', 'Many surveys were conducted in the last decade.', 'The census was conducted by the statistics office.', 'The census was conducted in 2019 by the statistics office.', 'A ferry timetable was offered to island residents.']) {
       assert.equal(cite(s), s.replace(/\.$/, ' \\cite{doe19}.'));
     }
   });
