@@ -921,7 +921,7 @@ export function agreeVerb(rest: string, plurality: Plurality, from: 'base' | 'th
 // "The paper describes …" at the start of an abstract's sentence is the paper itself too (not "the work of Smith").
 const SELF_REFERENCE = new RegExp(String.raw`^(?:(?:this|the present|the current|our|my) (?:${SELF_NOUNS}|monograph|tutorial|contribution|submission)|the (?:paper|article|thesis|dissertation))\b(?! of\b)\s*`, 'i');
 const ARTIFACT_HEAD =
-  '(?:approach|method|model|system|framework|algorithm|technique|architecture|network|analysis|results?|experiments?|contributions?|findings|tool|procedure|scheme|formulation|estimator|objective|loss|dataset|benchmark|theory|idea|proposal|solution|implementation|work|paper|group|team|lab|laboratory|(?:tagger|parser|forecaster|classifier|detector|planner|solver|generator|encoder|decoder|simulator|library|toolkit|package|corpus|metric|pipeline|protocol|prototype|compiler|program|platform|agent|controller|policy|heuristic|grammar|lexicon|annotation|evaluation|simulation|proof|design|measure|engine|editor|interface)s?)';
+  '(?:approach|method|model|system|framework|algorithm|technique|architecture|network|analysis|results?|experiments?|contributions?|findings|tool|procedure|scheme|formulation|estimator|objective|loss|dataset|benchmark|theory|idea|proposal|solution|implementation|work|paper|group|team|lab|laboratory|(?:tagger|parser|forecaster|classifier|detector|planner|solver|generator|encoder|decoder|simulator|library|toolkit|package|corpus|metric|pipeline|protocol|prototype|compiler|program|platform|agent|controller|policy|heuristic|grammar|lexicon|annotation|evaluation|simulation|proof|design|measure|engine|editor|interface|estimate|measurement|observation|calculation|prediction|forecast|survey|trial|sample|interview)s?|data)';
 /** "our X model": the head may be two such words ("our convolutional network model"), never one of them alone. */
 const OUR_ARTIFACT = new RegExp(String.raw`^our ((?:[\w-]+ ){0,3}?${ARTIFACT_HEAD}(?: ${ARTIFACT_HEAD})*)\b`, 'i');
 /** A verb that a plain noun before it can be the subject of ("… parameters are …"). */
@@ -934,6 +934,34 @@ const NOT_A_NOUN = /^(?:also|not|only|then|thus|therefore|first|further|both|sti
  * it where a verb follows ("Our model parameters are …" → "The model parameters of Doe \cite{k} are …"; it was "The
  * model of Doe \cite{k} parameters are …").
  */
+/**
+ * " of 40 harbours" in "Our analysis of 40 harbours shows …": the artifact's "of" phrase up to the main verb, so that the
+ * authors follow it ("The analysis of 40 harbours by Doe \cite{k} shows", not "The analysis of Doe \cite{k} of 40
+ * harbours shows"). Undefined when the rest does not open with a short "of" phrase before a finite verb.
+ */
+function ofPhraseBeforeVerb(rest: string): string | undefined {
+  // Not an "of" that opens a clause ("of how pilots read gauges"): its own verb is not the sentence's.
+  if (!/^ of [^,;:()]/.test(rest) || /^ of (?:how|what|whether|which|who|whom|why|when|where|if)\b/i.test(rest)) return undefined;
+  const terms = taggedTerms(rest);
+  let at = 0;
+  for (let i = 0; i < terms.length && i <= 8; i++) {
+    const t = terms[i];
+    const start = rest.indexOf(t.text, at);
+    if (start < 0) return undefined;
+    at = start + t.text.length;
+    if (i < 2) continue;
+    if (/[,;:()]/.test(terms[i - 1].post)) return undefined;
+    const finite = t.tags.includes('Verb') && !t.tags.includes('Gerund') && t.tags.some((g) => /^(?:PresentTense|PastTense|Copula|Modal|Auxiliary)$/.test(g));
+    // After a number, a word in "-s" is what was counted ("40 harbours"), however the tagger reads it.
+    const afterNoun = terms[i - 1].tags.includes('Noun') || (terms[i - 1].tags.includes('Value') && !/s$/i.test(t.text));
+    // "of 40 harbours shows": a plural noun the tagger reads as a verb is followed by the verb itself.
+    const next = terms[i + 1];
+    const nextFinite = !!next && next.tags.includes('Verb') && !next.tags.includes('Gerund') && next.tags.some((g) => /^(?:PresentTense|PastTense|Copula|Modal)$/.test(g));
+    if (finite && afterNoun && !(nextFinite && /s$/i.test(t.text))) return rest.slice(0, start).trimEnd();
+  }
+  return undefined;
+}
+
 function ourArtifact(sentence: string): [string, string] | undefined {
   const m = OUR_ARTIFACT.exec(sentence);
   if (!m) return undefined;
@@ -1307,7 +1335,9 @@ export function rewriteSentence(sentence: string, target: RewriteTarget): string
     } else if (self) {
       s = `${subject.text} ${agreeVerb(replaceInnerFirstPerson(s.slice(self[0].length), style, target.tense), subject.plurality, 'third-singular', target.tense)}`;
     } else if (ours) {
-      s = `The ${ours[1]} of ${subject.text}${replaceInnerFirstPerson(s.slice(ours[0].length), style, target.tense)}`;
+      const rest = replaceInnerFirstPerson(s.slice(ours[0].length), style, target.tense);
+      const object = ofPhraseBeforeVerb(rest);
+      s = object ? `The ${ours[1]}${object} by ${subject.text}${rest.slice(object.length)}` : `The ${ours[1]} of ${subject.text}${rest}`;
     } else if (OF_THIS_PAPER.test(s)) {
       // "The main contribution of this paper is X": the work is named where the sentence names it, since in a draft
       // "this paper" is the reader's ("The main contribution of Doe \cite{k} is X").

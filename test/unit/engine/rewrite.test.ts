@@ -1363,6 +1363,16 @@ describe('what a sentence quoted alone cannot say', () => {
     assert.equal(past('Our method also is cheap to run.'), 'The method of Brants \\cite{brants00} also is cheap to run.');
   });
 
+  it('names the authors\' estimates, data and surveys as theirs, after an "of" phrase that goes with the noun', () => {
+    const past = (sentence: string) => rewriteSentence(sentence, { record: one, style: 'citation', tense: 'past' });
+    assert.equal(past('Our estimates imply a cost of 40 euros per trip avoided.'), 'The estimates of Brants \\cite{brants00} imply a cost of 40 euros per trip avoided.');
+    assert.equal(past('Our data show that ferries run late in winter.'), 'The data of Brants \\cite{brants00} show that ferries run late in winter.');
+    assert.equal(past('Our survey of 400 pilots found wide disagreement.'), 'The survey of 400 pilots by Brants \\cite{brants00} found wide disagreement.');
+    assert.equal(past('Our analysis of the tide records of four ports suggests a drift.'), 'The analysis of the tide records of four ports by Brants \\cite{brants00} suggests a drift.');
+    // An "of" that opens a clause keeps the authors before it.
+    assert.equal(past('Our analysis of how pilots read gauges reveals two habits.'), 'The analysis of Brants \\cite{brants00} of how pilots read gauges reveals two habits.');
+  });
+
   it('reports the authors\' "We do X" in the past, and keeps "does not" for the auxiliary', () => {
     assert.equal(
       rewriteSentence('We do tide prediction from gauge records alone.', { record: one, style: 'citation', tense: 'past' }),
