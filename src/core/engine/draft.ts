@@ -27,9 +27,14 @@ const LENGTH_TOLERANCE = 0.15;
  */
 const WORDS_PER_PARAGRAPH = 120;
 
-/** How many topic groups (paragraphs) a draft of `works` works at `targetWords` words gets; the neural writer plans the same way. */
-export function topicGroupCount(works: number, targetWords: number): number {
-  return Math.max(1, Math.min(8, Math.round(works / 4), Math.round(targetWords / WORDS_PER_PARAGRAPH) || 1));
+/**
+ * How many topic groups (paragraphs) a draft of `works` works at `targetWords` words gets; the neural writer plans the
+ * same way. Subsections asked for come at least two to a section where there are works enough for two groups of two:
+ * a lone subsection divides nothing.
+ */
+export function topicGroupCount(works: number, targetWords: number, subsections = false): number {
+  const byLength = Math.max(1, Math.min(8, Math.round(works / 4), Math.round(targetWords / WORDS_PER_PARAGRAPH) || 1));
+  return subsections && works >= 4 ? Math.max(2, byLength) : byLength;
 }
 /** Default target when the request gives none: about what a related-work paragraph per 4 works takes. */
 const WORDS_PER_WORK_DEFAULT = 35;
@@ -669,7 +674,7 @@ export async function writeDraft(req: DraftRequest, ctx: DraftContext): Promise<
   options?.progress?.report(records.length, records.length);
 
   const targetWords = req.targetWords ?? Math.max(60, WORDS_PER_WORK_DEFAULT * records.length);
-  const clusters = clusterWorks(vectors, topicGroupCount(records.length, targetWords));
+  const clusters = clusterWorks(vectors, topicGroupCount(records.length, targetWords, req.subsections));
   const idf = (t: string) => model.idf(t);
   const titles = records.map((r) => plainText(r.title ?? ''));
   const groups: GroupPlan[] = clusters.map((members) => {
@@ -969,8 +974,9 @@ export async function writeDraft(req: DraftRequest, ctx: DraftContext): Promise<
     if (g.contrast) sentences.push(g.contrast);
     sentences.push(...extras.filter((e) => !leadIn.includes(e)));
     return {
-      // Groups of unrelated works come last, under one "Other Related Work" heading.
-      heading: !req.subsections || (g.mixed && groups[gi - 1]?.mixed) ? undefined : g.mixed ? 'Other Related Work' : headlineCase(g.keyphrases[0] ?? `Topic ${gi + 1}`),
+      // Groups of unrelated works come last, under one "Other Related Work" heading. One group gets no heading: a
+      // lone subsection divides nothing.
+      heading: !req.subsections || groups.length < 2 || (g.mixed && groups[gi - 1]?.mixed) ? undefined : g.mixed ? 'Other Related Work' : headlineCase(g.keyphrases[0] ?? `Topic ${gi + 1}`),
       keys: g.works.map((w) => w.record.key),
       sentences,
     };

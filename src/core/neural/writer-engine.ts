@@ -175,7 +175,8 @@ export abstract class SentenceWriterEngine implements Engine {
     };
     await Promise.all(Array.from({ length: Math.max(1, Math.min(this.draftConcurrency, known.length)) }, worker));
     options.progress?.report(known.length, known.length, 'Draft assembled');
-    const paragraphs = (await planParagraphs(known, req, this.embed, options.signal)).map<DraftParagraph>((group, gi) => {
+    const groups = await planParagraphs(known, req, this.embed, options.signal);
+    const paragraphs = groups.map<DraftParagraph>((group, gi) => {
       const written: DraftSentence[] = group.papers.map((p) => {
         const s = sentences.get(p.key)!;
         return { text: s.text, keys: [p.key], sources: s.spans.flatMap((sp) => (sp.source ? [sp.source] : [])), role: 'work' };
@@ -190,7 +191,8 @@ export abstract class SentenceWriterEngine implements Engine {
         });
       }
       return {
-        heading: req.subsections ? headlineCase(group.keyphrase ?? `Topic ${gi + 1}`) : undefined,
+        // One group gets no heading: a lone subsection divides nothing.
+        heading: req.subsections && groups.length > 1 ? headlineCase(group.keyphrase ?? `Topic ${gi + 1}`) : undefined,
         keys: group.papers.map((p) => p.key),
         sentences: written,
       };
@@ -221,7 +223,7 @@ export interface ParagraphPlan {
  */
 export async function planParagraphs(
   papers: readonly PaperRecord[],
-  req: Pick<DraftRequest, 'targetWords' | 'ownAbstract'>,
+  req: Pick<DraftRequest, 'targetWords' | 'ownAbstract' | 'subsections'>,
   embed?: EmbedTexts,
   signal?: AbortSignal,
 ): Promise<ParagraphPlan[]> {
@@ -231,7 +233,7 @@ export async function planParagraphs(
   const tfidf = new TfIdfModel(termLists);
   const { vectors } = await planVectors(texts, termLists, '', { vectors: termLists.map((t) => tfidf.vector(t)) }, embed, signal);
   const targetWords = req.targetWords ?? 35 * papers.length;
-  const clusters = clusterWorks(vectors, topicGroupCount(papers.length, targetWords)).sort((a, b) => b.length - a.length || a[0] - b[0]);
+  const clusters = clusterWorks(vectors, topicGroupCount(papers.length, targetWords, req.subsections)).sort((a, b) => b.length - a.length || a[0] - b[0]);
   const own = req.ownAbstract
     ? splitSentences(req.ownAbstract)
         .map<SourceSentence>((text, index) => ({ text, section: 'abstract', index }))

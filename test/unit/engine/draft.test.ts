@@ -320,6 +320,16 @@ describe('DefaultEngine.draft', () => {
     assert.ok(!draft.text.includes('\\cite'));
   });
 
+  it('never writes a lone subsection: two or more where four works allow it, else no heading', async () => {
+    const short = await engine.draft({ keys: keys.slice(0, 5), targetWords: 120, subsections: true, format: 'latex' }, library);
+    assert.ok(short.paragraphs.length >= 2, short.text);
+    assert.ok(short.paragraphs.every((p) => p.heading), short.text);
+    assert.equal((short.text.match(/\\subsection\{/g) ?? []).length, short.paragraphs.length);
+    const three = await engine.draft({ keys: keys.slice(0, 3), targetWords: 120, subsections: true, format: 'latex' }, library);
+    assert.equal(three.paragraphs.length, 1, three.text);
+    assert.doesNotMatch(three.text, /\\subsection/);
+  });
+
   it('writes subsection headings in headline style, short function words in lower case', () => {
     assert.equal(headlineCase('variety of knowledge sources'), 'Variety of Knowledge Sources');
     assert.equal(headlineCase('open IE and hidden Markov chains'), 'Open IE and Hidden Markov Chains');

@@ -91,4 +91,15 @@ describe('neural: output check', () => {
     const all = await engine.citationSentence({ key: 'lee21', style: 'citation', tense: 'past', avoidSources: ['We prune a chart parser by span length.', 'We keep its accuracy on long sentences.'] }, library);
     assert.equal(all.text, first.text);
   });
+
+  it('writes subsections two or more to a section, never a lone one, as the default engine does', async () => {
+    const work = (key: string, topic: string) => ({ key, type: 'article', title: `Notes on ${topic}`, authors: [{ family: key }], abstract: `We study ${topic} in small harbours. We measure ${topic} over a year.` });
+    const four = [work('w1', 'tide gauges'), work('w2', 'tide gauge drift'), work('w3', 'ferry timetables'), work('w4', 'ferry delays')];
+    const engine = new ScriptedEngine('REF study harbours.');
+    const split = await engine.draft({ keys: four.map((w) => w.key), targetWords: 80, subsections: true, format: 'latex' }, new MemoryLibrary(four));
+    assert.ok(split.paragraphs.length >= 2 && split.paragraphs.every((p) => p.heading), split.text);
+    const lone = await engine.draft({ keys: ['w1', 'w2'], targetWords: 80, subsections: true, format: 'latex' }, new MemoryLibrary(four));
+    assert.equal(lone.paragraphs.length, 1);
+    assert.doesNotMatch(lone.text, /\\subsection/);
+  });
 });
