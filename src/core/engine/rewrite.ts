@@ -930,11 +930,6 @@ const AUXILIARY_AFTER = /^ ([\p{L}-]+) (?:is|are|was|were|has|have|had|can|could
 const NOT_A_NOUN = /^(?:also|not|only|then|thus|therefore|first|further|both|still|now|which|that|who|and|or|but|\p{L}+ly)$/iu;
 
 /**
- * "Our tagger reaches …": the authors' artifact and its name ([whole match, phrase]). A noun after the head goes with
- * it where a verb follows ("Our model parameters are …" → "The model parameters of Doe \cite{k} are …"; it was "The
- * model of Doe \cite{k} parameters are …").
- */
-/**
  * " of 40 harbours" in "Our analysis of 40 harbours shows …": the artifact's "of" phrase up to the main verb, so that the
  * authors follow it ("The analysis of 40 harbours by Doe \cite{k} shows", not "The analysis of Doe \cite{k} of 40
  * harbours shows"). Undefined when the rest does not open with a short "of" phrase before a finite verb.
@@ -962,6 +957,11 @@ function ofPhraseBeforeVerb(rest: string): string | undefined {
   return undefined;
 }
 
+/**
+ * "Our tagger reaches …": the authors' artifact and its name ([whole match, phrase]). A noun after the head goes with
+ * it where a verb follows ("Our model parameters are …" → "The model parameters of Doe \cite{k} are …"; it was "The
+ * model of Doe \cite{k} parameters are …").
+ */
 function ourArtifact(sentence: string): [string, string] | undefined {
   const m = OUR_ARTIFACT.exec(sentence);
   if (!m) return undefined;
