@@ -655,8 +655,8 @@ export async function writeDraft(req: DraftRequest, ctx: DraftContext): Promise<
       // Query focus: among what a work says about itself, prefer what speaks to the author's own paper. Its scene
       // setting ("In unsupervised domain mapping, cycle constraints require …") shares the author's words more than
       // its contribution does, but says nothing about the work; it gets the focus only when no sentence describes it.
-      const describing = new Set([...bySentence.keys()].filter((i) => bySentence.get(i)![0].describesWork));
       if (ownVector) {
+        const describing = new Set([...bySentence.keys()].filter((i) => bySentence.get(i)![0].describesWork));
         const focused = describing.size ? describing : new Set(bySentence.keys());
         for (const [i, list] of bySentence) {
           if (!focused.has(i)) continue;

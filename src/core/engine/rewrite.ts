@@ -3,7 +3,7 @@
 // "their"), verb agreement, and CiteSum's REF convention in both directions.
 import type { CiteSyntax, CitationStyle, PaperRecord, Tense } from '../types';
 import { STOPWORDS } from '../text/tokens';
-import { baseFromGerund, baseFromPast, hasOwnVerb, isPastForm, oftenAnAdjective, pastIsBaseForm, pastTense, taggedTerms } from '../text/verbs';
+import { baseFromGerund, baseFromPast, hasOwnVerb, isFiniteVerb, isPastForm, oftenAnAdjective, pastIsBaseForm, pastTense, taggedTerms } from '../text/verbs';
 import { englishWords } from '../text/words';
 import { citedAtEnd, citeMarker, workSubject, type Plurality } from './authors';
 import { MENTIONS_OTHER_WORK, PROBLEM_POINTED_BACK, SELF_NOUNS, splitAbstractLabel } from './cues';
@@ -946,7 +946,7 @@ function ofPhraseBeforeVerb(rest: string): string | undefined {
     at = start + t.text.length;
     if (i < 2) continue;
     if (/[,;:()]/.test(terms[i - 1].post)) return undefined;
-    const finite = t.tags.includes('Verb') && !t.tags.includes('Gerund') && t.tags.some((g) => /^(?:PresentTense|PastTense|Copula|Modal|Auxiliary)$/.test(g));
+    const finite = isFiniteVerb(t);
     // After a number, a word in "-s" is what was counted ("40 harbours"), however the tagger reads it.
     const afterNoun = terms[i - 1].tags.includes('Noun') || (terms[i - 1].tags.includes('Value') && !/s$/i.test(t.text));
     // "of 40 harbours shows": a plural noun the tagger reads as a verb is followed by the verb itself.

@@ -171,10 +171,9 @@ const AUXILIARY = /^(?:is|are|was|were|has|have|had|can|could|will|would|may|mig
  * tide tables used by pilots", "the reported gains"). By compromise's tagger.
  */
 export function mainVerbIsPast(clause: string): boolean {
-  const { nlp } = compromise();
   // "Though X was introduced in 1989, systems have been …": the main clause comes after the fronted one.
   const main = /^(?:though|although|while|whereas|when|if|because|since|as|after|before|once|with|in|by|for)\b[^,]{0,200},\s*(.+)$/is.exec(clause)?.[1] ?? clause;
-  const terms = (nlp(main).json() as Array<{ terms: Array<{ text: string; tags: string[]; post: string }> }>).flatMap((s) => s.terms).filter((t) => t.text !== '');
+  const terms = taggedTerms(main).filter((t) => t.text !== '');
   const is = (t: { tags: string[] } | undefined, ...tags: string[]) => !!t && tags.some((g) => t.tags.includes(g));
   for (let i = 0; i < terms.length; i++) {
     const [before, word, after] = [terms[i - 1], terms[i], terms[i + 1]];
@@ -187,6 +186,11 @@ export function mainVerbIsPast(clause: string): boolean {
     if (is(word, 'PresentTense') && !is(word, 'Gerund', 'Noun')) return false;
   }
   return false;
+}
+
+/** A verb in a tense of its own (not a gerund, not a bare infinitive): what a clause's predicate turns on. */
+export function isFiniteVerb(term: TaggedTerm): boolean {
+  return term.tags.includes('Verb') && !term.tags.includes('Gerund') && term.tags.some((g) => /^(?:PresentTense|PastTense|Copula|Modal|Auxiliary)$/.test(g));
 }
 
 /**
