@@ -62,7 +62,9 @@ const BARE_PURPOSE = /^to\s+(?!date\b)([a-z]+)\s/i;
 /** Words of a clause of its own around the purpose, or of an infinitive that is a subject ("To ignore X is …"). */
 const NOT_A_BARE_PURPOSE = /\b(?:we|I|our|us|it|is|are|was|were|be|been|will|would|must|should|can|could|may|might|has|have|had)\b/i;
 
-const THE_AUTHORS = new RegExp(String.raw`^(${SHORT_OPENER})the\s+(?:present\s+)?(authors?)(?:\s+of\s+(?:this|the present)\s+(?:paper|article|study|work|book|chapter|report|essay|note))?\s+((?:(?:also|further|then|first|here|briefly|now|[a-z]+ly)\s+)*)([a-z]+)\b`, 'i');
+/** "In this report the authors present …": the work named as the frame, often without a comma before its authors. */
+const IN_THE_WORK = String.raw`in\s+(?:this|the\s+present)\s+(?:paper|article|study|report|work|book|chapter|essay|note|review|thesis|dissertation)\s+`;
+const THE_AUTHORS = new RegExp(String.raw`^(${SHORT_OPENER}|${IN_THE_WORK})the\s+(?:present\s+)?(authors?)(?:\s+of\s+(?:this|the present)\s+(?:paper|article|study|work|book|chapter|report|essay|note))?\s+((?:(?:also|further|then|first|here|briefly|now|[a-z]+ly)\s+)*)([a-z]+)\b`, 'i');
 
 /** "In this article she …", "In this study, he …". */
 const AUTHOR_PRONOUN_IN_THE_WORK = /^(in this (?:paper|article|study|essay|book|chapter|thesis|dissertation|review|report)),?\s+(?:she|he)\s+(?=[a-z])/i;
@@ -84,8 +86,9 @@ export function authorsAsWe(sentence: string): string {
   if (lower === 'was' || lower === 'is') base = lower === 'was' ? 'were' : 'are';
   else if (isPastForm(lower) || /^(?:had|did|can|could|will|would|may|might|must|should)$/.test(lower)) base = lower;
   else if (noun.toLowerCase() === 'author') base = /s$/.test(lower) && toBaseForm(lower) !== lower ? toBaseForm(lower) : undefined;
-  else base = /^(?:have|are|do|were)$/.test(lower) || !/s$/.test(lower) ? lower : undefined;
-  const isVerb = base !== undefined && (/^(?:have|are|were|do|had|did|can|could|will|would|may|might|must|should)$/.test(base) || isPastForm(base) || canBeVerb(base));
+  // "The authors discuss", "address", "focus": a plural subject's verb may end in "s" of its own.
+  else base = /^(?:have|are|do|were|focus)$/.test(lower) || /ss$/.test(lower) || !/s$/.test(lower) ? lower : undefined;
+  const isVerb = base !== undefined && (/^(?:have|are|were|do|had|did|can|could|will|would|may|might|must|should|focus)$/.test(base) || isPastForm(base) || canBeVerb(base));
   if (!isVerb) return sentence;
   const predicate = `${adverbs}${verb}${named.slice(whole.length)}`;
   // "The author reviews X, describes Y and traces Z": every verb of the series takes the form that follows "we".
@@ -232,7 +235,7 @@ const LEADING_DISCOURSE =
 
 /** "In this paper we …" without a comma. */
 const LEADING_FRAME_NO_COMMA =
-  new RegExp(String.raw`^(?:in this (?:short |brief |preliminary )?(?:paper|work|article|study|letter|thesis|dissertation|chapter|book|essay|note|${MORE_SELF_LOCATIONS})|in (?:the )?(?:present|current) (?:paper|work|study)|in our (?:paper|work|article|study)|this (?:paper|work|article)|here|so|thus|hence|therefore|now|then|next|below|in doing so|to do so|in turn)\s+(?=(?:we|I)\b)`, 'i');
+  new RegExp(String.raw`^(?:in this (?:short |brief |preliminary )?(?:paper|work|article|study|letter|thesis|dissertation|chapter|book|essay|note|report|review|survey|${MORE_SELF_LOCATIONS})|in (?:the )?(?:present|current) (?:paper|work|study)|in our (?:paper|work|article|study)|this (?:paper|work|article)|here|so|thus|hence|therefore|now|then|next|below|in doing so|to do so|in turn)\s+(?=(?:we|I)\b)`, 'i');
 /** "Currently, we address …": the time is the paper's own, and wrong once the sentence reports it ("Currently, they addressed"). */
 const LEADING_NOW_BEFORE_WE = /^(?:currently|at present|presently|now|today)\s*,?\s+(?=(?:we|I)\b)/i;
 

@@ -1187,6 +1187,25 @@ describe('the authors in the third person, inverted passives and verbs that shar
     for (const unchanged of ["The author's editor keeps kerning pairs.", 'The authors of the survey disagree.']) assert.equal(inAuthorsVoice(unchanged), unchanged);
   });
 
+  it('cites "The authors discuss/address/focus …" by their names, and "In this report the authors present …" too', async () => {
+    const record = {
+      key: 'okafor91',
+      type: 'article',
+      title: 'Tide Tables for Small Harbours',
+      authors: [{ family: 'Okafor', given: 'Chidi' }, { family: 'Lindqvist', given: 'Maja' }],
+      abstract: 'Small harbours rarely publish their own tide tables. The authors discuss which observations let a harbour master predict local tides from a distant gauge.',
+    };
+    // The verb ends in "s" of its own; read as a singular form, the sentence was left as it was and lost to the background.
+    assert.equal((await citeAlone(record)).text, 'In “Tide Tables for Small Harbours”, Okafor and Lindqvist \\cite{okafor91} discussed which observations let a harbour master predict local tides from a distant gauge.');
+    assert.equal(inAuthorsVoice('The authors address rope wear with a polymer sleeve.'), 'We address rope wear with a polymer sleeve.');
+    assert.equal(inAuthorsVoice('The authors focus on night shifts.'), 'We focus on night shifts.');
+    const report = { ...record, key: 'chen90', abstract: 'In this report the authors present a survey of 200 harbour pilots on night shifts. Fatigue peaks after the fourth night.' };
+    assert.match((await citeAlone(report)).text, /Okafor and Lindqvist \\cite\{chen90\} presented a survey of 200 harbour pilots on night shifts\.$/);
+    assert.equal((await citeAlone(report, 'tldr')).text, 'This paper presents a survey of 200 harbour pilots on night shifts.');
+    // A singular verb after "the authors" is no sentence of theirs to rewrite.
+    assert.equal(inAuthorsVoice('The authors discusses drop caps.'), 'The authors discusses drop caps.');
+  });
+
   it('reads "In this article she presents" as the author\'s own act, not as a claim about "this article"', async () => {
     const record = { key: 'marsh09', type: 'article', title: 'Quiet Trades', authors: [{ family: 'Marsh', given: 'Iona' }], abstract: 'In this article she presents a history of harbour pilots on the Clyde. Pilots are few.' };
     assert.match((await citeAlone(record)).text, /Marsh \\cite\{marsh09\} presented a history of harbour pilots on the Clyde\.$/);
