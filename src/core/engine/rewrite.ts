@@ -64,7 +64,7 @@ const NOT_A_BARE_PURPOSE = /\b(?:we|I|our|us|it|is|are|was|were|be|been|will|wou
 
 /** "In this report the authors present …": the work named as the frame, often without a comma before its authors. */
 const IN_THE_WORK = String.raw`in\s+(?:this|the\s+present)\s+(?:paper|article|study|report|work|book|chapter|essay|note|review|thesis|dissertation)\s+`;
-const THE_AUTHORS = new RegExp(String.raw`^(${SHORT_OPENER}|${IN_THE_WORK})the\s+(?:present\s+)?(authors?)(?:\s+of\s+(?:this|the present)\s+(?:paper|article|study|work|book|chapter|report|essay|note))?\s+((?:(?:also|further|then|first|here|briefly|now|[a-z]+ly)\s+)*)([a-z]+)\b`, 'i');
+const THE_AUTHORS = new RegExp(String.raw`^(${SHORT_OPENER}|${IN_THE_WORK})(?:the|our)\s+(?:present\s+)?(authors?)(?:\s+of\s+(?:this|the present)\s+(?:paper|article|study|work|book|chapter|report|essay|note))?\s+((?:(?:also|further|then|first|here|briefly|now|[a-z]+ly)\s+)*)([a-z]+)\b`, 'i');
 
 /** "In this article she …", "In this study, he …". */
 const AUTHOR_PRONOUN_IN_THE_WORK = /^(in this (?:paper|article|study|essay|book|chapter|thesis|dissertation|review|report)),?\s+(?:she|he)\s+(?=[a-z])/i;

@@ -1199,6 +1199,8 @@ describe('the authors in the third person, inverted passives and verbs that shar
     assert.equal((await citeAlone(record)).text, 'In “Tide Tables for Small Harbours”, Okafor and Lindqvist \\cite{okafor91} discussed which observations let a harbour master predict local tides from a distant gauge.');
     assert.equal(inAuthorsVoice('The authors address rope wear with a polymer sleeve.'), 'We address rope wear with a polymer sleeve.');
     assert.equal(inAuthorsVoice('The authors focus on night shifts.'), 'We focus on night shifts.');
+    // A magazine's editors introduce the article's authors as "our authors".
+    assert.equal(inAuthorsVoice('Our authors describe a float gauge for small ports.'), 'We describe a float gauge for small ports.');
     const report = { ...record, key: 'chen90', abstract: 'In this report the authors present a survey of 200 harbour pilots on night shifts. Fatigue peaks after the fourth night.' };
     assert.match((await citeAlone(report)).text, /Okafor and Lindqvist \\cite\{chen90\} presented a survey of 200 harbour pilots on night shifts\.$/);
     assert.equal((await citeAlone(report, 'tldr')).text, 'This paper presents a survey of 200 harbour pilots on night shifts.');
