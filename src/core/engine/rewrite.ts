@@ -986,11 +986,24 @@ const GENERIC_WE = /\b(if|when|whenever|once|unless)\s+we\s+(consider|assume|tak
 const NOT_THE_AUTHORS_SPEAKING =
   /“[^“”]*”|"[^"]*"|(?<![.:;!?(]\s*|^\s*)\b(?:We|Our|Us|My)\b(?:['’]\w+)?|\bof our (?:time|times|era|age|day)\b(?!\s+(?:in|at|on|with|as)\b)|\bour (?:society|world|planet|civili[sz]ation|species)\b/gu;
 
+/**
+ * "part of our daily lives", "most of us", "typesetters of us all": a sentence that speaks for everyone, whose other
+ * "we" and "our" are everyone's too ("… of us all as we define our identities"), not the authors', unless a "we" does
+ * research ("Tide apps are used by most of us, yet we find …"): then only the phrase itself is everyone's.
+ */
+const SPEAKS_FOR_EVERYONE = /\bour (?:daily|everyday|modern|busy|working|digital) li(?:ves|fe)\b|\b(?:all|each|most|many|some|none|few|both) of us\b|\bus all\b/i;
+const EVERYONE_PHRASES = new RegExp(SPEAKS_FOR_EVERYONE.source, 'gi');
+const WE_DO_RESEARCH = /\bwe (?:\w+ly )?(?:find|found|show|showed|shown|propose|present|introduce|describe|report|demonstrate|argue|develop|study|examine|investigate|survey|measure|evaluate|compare|analy[sz]e|test|observe|conclude)\b/i;
+
 /** Replace the remaining first-person pronouns in the middle of a sentence (not in quotations and names). */
 function replaceInnerFirstPerson(s: string, style: CitationStyle, tense: Tense = 'present', authorsUnnamed = false): string {
+  const everyone = SPEAKS_FOR_EVERYONE.test(s);
+  if (everyone && !WE_DO_RESEARCH.test(s)) return s;
   const kept: string[] = [];
   // Each kept span waits behind a private-use placeholder while the pronouns around it are rewritten.
-  const masked = s.replace(NOT_THE_AUTHORS_SPEAKING, (m) => `\uE000${kept.push(m) - 1}\uE001`);
+  const keep = (m: string) => `\uE000${kept.push(m) - 1}\uE001`;
+  let masked = s.replace(NOT_THE_AUTHORS_SPEAKING, keep);
+  if (everyone) masked = masked.replace(EVERYONE_PHRASES, keep);
   return replaceAuthorsFirstPerson(masked, style, tense, authorsUnnamed).replace(/\uE000(\d+)\uE001/g, (_m, i: string) => kept[Number(i)]);
 }
 

@@ -1422,4 +1422,17 @@ describe('what a sentence quoted alone cannot say', () => {
       'Brants \\cite{brants00} kept a record of their time in the harbour corps.',
     );
   });
+
+  it('leaves "our daily lives" and "most of us" to everyone, not to the cited authors', () => {
+    // "part of the daily lives" had lost whose lives; "the authors" would have claimed the readers' habits.
+    assert.equal(rewriteSentence('Tide apps have become part of our daily lives.', { record: two, style: 'citation', tense: 'past' }), 'Tide apps have become part of our daily lives \\cite{benaim17}.');
+    assert.equal(rewriteSentence('Tide apps are used by most of us, yet we find that half ignore local gauges.', { record: two, style: 'tldr' }), 'Tide apps are used by most of us, yet this paper finds that half ignore local gauges.');
+    // Its other "we" is everyone's too.
+    assert.equal(
+      rewriteSentence('Print has made typesetters of us all, as we choose the typefaces of our letters.', { record: two, style: 'citation', tense: 'past' }),
+      'Print has made typesetters of us all, as we choose the typefaces of our letters \\cite{benaim17}.',
+    );
+    // The authors' own lives stay theirs.
+    assert.equal(rewriteSentence('We describe our lives as harbour pilots.', { record: one, style: 'citation', tense: 'past' }), 'Brants \\cite{brants00} described their lives as harbour pilots.');
+  });
 });
