@@ -64,9 +64,12 @@ export function plainText(text: string): string {
 
 /**
  * An example the paper works through, not a finding of it: a sentence that opens on a quoted word ("“Bank” may refer
- * to a river's edge or a lender") or names a quoted example ("They parse the sentence “The ship sails at dawn.”").
+ * to a river's edge or a lender"), names a quoted example ("They parse the sentence “The ship sails at dawn.”") or
+ * labels one ("Sentence: “The ship sails at dawn.”").
  */
-const EXAMPLE_FROM_DATA = /^[“"‘]|\bthe (?:sentence|line|title|query|phrase|word|headline|utterance|question|example)s? [“"‘]/iu;
+const EXAMPLE_FROM_DATA = /^[“"‘]|^(?:sentence|example|input|output|query|question|answer|text|utterance|headline)s?(?:\s*\d+)?\s*:\s*[“"‘]|\bthe (?:sentence|line|title|query|phrase|word|headline|utterance|question|example)s? [“"‘]/iu;
+/** A caption without its label: "An example of X.", "Overview of the system." (no verb: "An example of X is …" stays). */
+const CAPTION_LIKE = /^(?:(?:an?|the) )?(?:[\w-]+ )?(?:example|illustration|overview|schematic|screenshot|snapshot|sketch|architecture|outline) of\b(?![^.]*\b(?:is|are|was|were|shows?|illustrates?|appears?|can|gives?|has|have)\b)[^.!?]*\.$/i;
 /** "… described the corpus (“Data Collection”) and the results (“Results”)": the paper's sections, by name. */
 const SECTION_NAME_IN_BRACKETS = /\(\s*[“"]\p{Lu}[^”"()]{1,60}[”"]\s*\)/u;
 /**
@@ -106,6 +109,8 @@ export function pdfSentenceStandsAlone(text: string): boolean {
   if (/\bthe following(?:\s+[\w-]+){0,3}\s*[.:]$/i.test(text)) return false;
   // "3 Harbor Authority Chair … 0.0141 N stated …": a table cell or a list number run into the sentence.
   if (/^\d+(?:\.\d+)*\s+\p{Lu}/u.test(text)) return false;
+  // "An example of a distributed computation.": a figure's caption that lost its "Figure 2:", not a sentence.
+  if (CAPTION_LIKE.test(text)) return false;
   // Also behind its opener: "For example, “moor” may rhyme with …".
   const opened = stripLeadingDiscourse(text);
   if (EXAMPLE_FROM_DATA.test(text) || EXAMPLE_FROM_DATA.test(opened) || SECTION_NAME_IN_BRACKETS.test(text) || NOTATION.test(text) || PROBLEM_SETUP.test(opened)) return false;

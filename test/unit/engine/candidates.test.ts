@@ -113,7 +113,7 @@ describe('sourceDocument: what a citation may quote', () => {
     );
   });
 
-  it('drops the examples a paper works through (also after "For example,"), its sections named in brackets, its notation and problem setup', () => {
+  it('drops the examples a paper works through (also after "For example," or a label), captions, its sections named in brackets, its notation and problem setup', () => {
     const worked: PaperRecord = {
       key: 'quill2020chime',
       type: 'inproceedings',
@@ -132,12 +132,17 @@ describe('sourceDocument: what a citation may quote', () => {
           'We are also given disjoint sets S1, S2, ..., SK such that Si holds the singers of the ith dialect.',
           'We denote by Rmin and Rmax the shortest and the longest rhyme of any stanza.',
           'Let B be the set of ballads of one singer.',
+          'Sentence: “The miller rode to Dunmore town.”',
+          'An example of a chime graph.',
+          'An example of a chime graph is the ballad of the miller.',
           'Detection is reliable: agreement with two annotators reaches κ = 0.81 on the test ballads.',
         ]),
       ],
     };
     assert.deepEqual(sourceDocument(worked).sentences.map((s) => s.text), [
       'We detect chimes, the internal rhymes of a ballad, from its pronunciations alone.',
+      // "An example of a chime graph." is a caption that lost its label; with a verb it is a sentence.
+      'An example of a chime graph is the ballad of the miller.',
       // A symbol equal to a number is a result, not notation.
       'Detection is reliable: agreement with two annotators reaches κ = 0.81 on the test ballads.',
     ]);
