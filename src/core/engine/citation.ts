@@ -6,10 +6,10 @@ import { compressionVariants, plainText, sourceDocument, type SourceDocument } f
 import { contentTerms, cosine, STOPWORDS, termFrequencies, wordCount } from '../text/tokens';
 import { readableTitle } from '../text/titles';
 import { hasOwnVerb, mainVerbIsPast, pastTense, startsWithName } from '../text/verbs';
-import { ANAPHORIC_START, CUT_OFF_END, FRONTED_POINTER, FUTURE_OWN, hasContributionCue, MENTIONS_OTHER_WORK, NAMES_ITSELF, NOT_DONE, OWN_EARLIER_WORK, POINTS_AHEAD, PROBLEM_POINTER, PRONOUN_POINTER, RELEASE_NOTE, SELF_NOUNS } from './cues';
+import { ANAPHORIC_START, BACKGROUND_CUE, CUT_OFF_END, FRONTED_POINTER, FUTURE_OWN, hasContributionCue, MENTIONS_OTHER_WORK, NAMES_ITSELF, NOT_DONE, OWN_EARLIER_WORK, POINTS_AHEAD, PROBLEM_POINTER, PRONOUN_POINTER, RELEASE_NOTE, SELF_NOUNS } from './cues';
 import { candidateFeatures, documentContext } from './features';
 import { pointerResolutions, resolvePointers, withoutNumberedPointers, type PointerResolution } from './antecedents';
-import { acronymDefinitions, expandAcronyms, firstPersonPlural, inAuthorsVoice, namedWorkAsWe, PROPER_OPENER, rewriteSentence, statesAim, stripLeadingDiscourse, toThirdSingular, withoutInlineEnumerators, workPronounAsWe } from './rewrite';
+import { acronymDefinitions, expandAcronyms, firstPersonPlural, inAuthorsVoice, namedWorkAsWe, PROPER_OPENER, rewriteSentence, speaksForEveryone, statesAim, stripLeadingDiscourse, toThirdSingular, withoutEveryonesWords, withoutInlineEnumerators, workPronounAsWe } from './rewrite';
 import type { LinearScorer } from './scorer';
 
 export const TITLE_ONLY_FLAG = 'ungrounded: title only';
@@ -92,10 +92,14 @@ export const DRAFT_OWN_RELEVANCE = 2;
  * which sums up the paper and may do so with its problem (SciTLDR train R-1 33.20 → 33.14 with it).
  */
 const SCENE_SETTING_PENALTY = 0.02;
+/** Further, for the background an abstract opens with before it says what the work did. */
+const OPENING_BACKGROUND_PENALTY = 0.04;
 
 /** A sentence in the authors' own voice: "we", "our", "us" — or a single author's "I", "my", "me". */
 export function speaksForAuthors(sentence: string, record?: PaperRecord): boolean {
-  return /\b(?:we|our|us)\b/i.test(inAuthorsVoice(sentence, record));
+  const voiced = inAuthorsVoice(sentence, record);
+  // "… part of our daily lives", "the finest printer of our time": everyone's "our", not the authors'.
+  return !speaksForEveryone(voiced) && /\b(?:we|our|us)\b/i.test(withoutEveryonesWords(voiced));
 }
 
 /** "The paper presents …": the work as the subject, as "This paper" is. */
@@ -267,7 +271,16 @@ export function rankCandidates(record: PaperRecord, doc: SourceDocument, scorer:
     c.describesWork = kind.describes;
   }
   // "Road verges cover a large area in many countries" yields to "We surveyed 60 verges and found …".
-  if (options.style === 'citation' && candidates.some((c) => c.describesWork)) for (const c of candidates) if (!c.describesWork) c.score -= SCENE_SETTING_PENALTY;
+  if (options.style === 'citation' && candidates.some((c) => c.describesWork)) {
+    const firstDescribing = Math.min(...candidates.filter((c) => c.describesWork).map((c) => c.sentenceIndex));
+    for (const c of candidates) {
+      if (c.describesWork) continue;
+      c.score -= SCENE_SETTING_PENALTY;
+      // The scene an abstract opens with, marked as background ("… have become part of our daily lives", "… has been
+      // described as …"): others' knowledge, not the work's, whatever words it shares with the title.
+      if (c.sentenceIndex < firstDescribing && BACKGROUND_CUE.test(stripLeadingDiscourse(c.source.text))) c.score -= OPENING_BACKGROUND_PENALTY;
+    }
+  }
   for (const c of pointsToProblem) {
     const shorter = withoutProblemPointer.get(c.sentenceIndex)!.reduce((a, b) => (b.score > a.score ? b : a));
     shorter.score = Math.max(shorter.score, c.score);

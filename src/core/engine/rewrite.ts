@@ -983,8 +983,8 @@ const GENERIC_WE = /\b(if|when|whenever|once|unless)\s+we\s+(consider|assume|tak
  * capitals ("the We Read Here campaign", "How Our Town Kept Its Library", where a capital "We" or "Our" inside a
  * sentence cannot be the pronoun), and "our" meaning everyone ("the finest printer of our time").
  */
-const NOT_THE_AUTHORS_SPEAKING =
-  /“[^“”]*”|"[^"]*"|(?<![.:;!?(]\s*|^\s*)\b(?:We|Our|Us|My)\b(?:['’]\w+)?|\bof our (?:time|times|era|age|day)\b(?!\s+(?:in|at|on|with|as)\b)|\bour (?:society|world|planet|civili[sz]ation|species)\b/gu;
+const OUR_TIME_OR_WORLD = String.raw`\bof our (?:time|times|era|age|day)\b(?!\s+(?:in|at|on|with|as)\b)|\bour (?:society|world|planet|civili[sz]ation|species)\b`;
+const NOT_THE_AUTHORS_SPEAKING = new RegExp(String.raw`“[^“”]*”|"[^"]*"|(?<![.:;!?(]\s*|^\s*)\b(?:We|Our|Us|My)\b(?:['’]\w+)?|${OUR_TIME_OR_WORLD}`, 'gu');
 
 /**
  * "part of our daily lives", "most of us", "typesetters of us all": a sentence that speaks for everyone, whose other
@@ -995,10 +995,22 @@ const SPEAKS_FOR_EVERYONE = /\bour (?:daily|everyday|modern|busy|working|digital
 const EVERYONE_PHRASES = new RegExp(SPEAKS_FOR_EVERYONE.source, 'gi');
 const WE_DO_RESEARCH = /\bwe (?:\w+ly )?(?:find|found|show|showed|shown|propose|present|introduce|describe|report|demonstrate|argue|develop|study|examine|investigate|survey|measure|evaluate|compare|analy[sz]e|test|observe|conclude)\b/i;
 
+const EVERYONES_WORDS = new RegExp(`${SPEAKS_FOR_EVERYONE.source}|${OUR_TIME_OR_WORLD}`, 'gi');
+
+/** A sentence whose "we" and "our" are everyone's ("Short videos have become part of our daily lives."). */
+export function speaksForEveryone(sentence: string): boolean {
+  return SPEAKS_FOR_EVERYONE.test(sentence) && !WE_DO_RESEARCH.test(sentence);
+}
+
+/** The sentence without the words in which "our" and "us" are everyone's ("of our time", "most of us"). */
+export function withoutEveryonesWords(sentence: string): string {
+  return sentence.replace(EVERYONES_WORDS, '');
+}
+
 /** Replace the remaining first-person pronouns in the middle of a sentence (not in quotations and names). */
 function replaceInnerFirstPerson(s: string, style: CitationStyle, tense: Tense = 'present', authorsUnnamed = false): string {
+  if (speaksForEveryone(s)) return s;
   const everyone = SPEAKS_FOR_EVERYONE.test(s);
-  if (everyone && !WE_DO_RESEARCH.test(s)) return s;
   const kept: string[] = [];
   // Each kept span waits behind a private-use placeholder while the pronouns around it are rewritten.
   const keep = (m: string) => `\uE000${kept.push(m) - 1}\uE001`;

@@ -518,6 +518,24 @@ describe('DefaultEngine.draft', () => {
     assert.ok(!sentencesOf(long).some((s) => /Whether they/.test(s.text)), long.text);
   });
 
+  it('fills the length with what a work did and found before the scene its abstract opened with', async () => {
+    const lib = new MemoryLibrary([
+      article('videos', 'Translanguaging on short videos', { family: 'Ferreira', given: 'Ana' }, 'Short videos have become part of our daily lives. We collected 2,000 videos by multilingual creators and coded each for language switches. Creators switch languages more often in captions than in speech.'),
+      article('dialect', 'Dialect prestige in two towns', { family: 'Bianchi', given: 'Marta' }, 'The relation between the standard language and local dialects has been described as diglossic. We interviewed 64 speakers in two towns. Dialect has gained covert prestige among speakers under 30.'),
+    ]);
+    const draft = await engine.draft({ keys: ['videos', 'dialect'], targetWords: 50, format: 'latex' }, lib);
+    // Two sentences per work fit: what it did and what it found, not "has been described as diglossic \cite{dialect}",
+    // which others said, nor a truism.
+    assert.match(draft.text, /captions than in speech/, draft.text);
+    assert.match(draft.text, /covert prestige/, draft.text);
+    assert.doesNotMatch(draft.text, /daily lives|described as diglossic/, draft.text);
+    // Alone, too, the work is cited for what it did: "our daily lives" are everyone's, not the authors' speaking.
+    assert.match((await engine.citationSentence({ key: 'videos', style: 'citation' }, lib)).text, /Ferreira \\cite\{videos\} collected 2,000 videos/);
+    // With room for everything, the scene comes back, in its place before what the work did.
+    const long = await engine.draft({ keys: ['videos', 'dialect'], targetWords: 200, format: 'latex' }, lib);
+    assert.match(long.text, /described as diglossic \\cite\{dialect\}\. Bianchi/, long.text);
+  });
+
   it('counts "The paper presents …" as a sentence that says what the work did', async () => {
     const abstract =
       'The paper presents algorithms which format a ballad incrementally as the singer edits it. In contrast to earlier formatters, the algorithms described work line by line. ' +
