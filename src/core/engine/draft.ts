@@ -227,6 +227,8 @@ const QUANTITY_HEADS: ReadonlySet<string> = new Set(
 /** Particles of phrasal verbs ("haul out", "scale up", "break down"), which rarely follow a noun. */
 const PARTICLES: ReadonlySet<string | undefined> = new Set(['out', 'up', 'off', 'down', 'away']);
 const NUMBER_WORDS: ReadonlySet<string> = new Set('two three four five six seven eight nine ten eleven twelve hundred hundreds thousand thousands million millions'.split(' '));
+/** Words that end a noun phrase before them ("code-switching in …", "… and"); "shows" may be a noun ("call-in shows"). */
+const FUNCTION_WORDS: ReadonlySet<string> = new Set('and or nor but of in on at to for with from by as than is are was were be been has have had that which who whose where when while can could may might will would should does do did'.split(' '));
 /** Prepositions that the stopword list leaves out: a phrase opened by one ("towards harbour pilotage") is no topic. */
 const PREPOSITIONS: ReadonlySet<string> = new Set('towards toward among amongst across beyond versus along around despite like per since unlike inside outside onto near behind beside beneath throughout'.split(' '));
 /** Words of measurement and of papers' self-description: a phrase made of these alone ("error rate", "relative importance", "experimental results") is what any work reports, not a topic. */
@@ -268,6 +270,8 @@ function extractPhrases(text: string): Phrase[] {
         // a name ("machine learning", "systems engineering", "graphics processing").
         if (phrase.some((w, k) => k > 0 && /ing$/.test(w) && /[^s]s$/.test(phrase[k - 1]) && canBeVerb(phrase[k - 1]))) continue;
         if (/-(?:to-[\p{L}\p{N}]+|based|level|aware|free|specific|scale|wise|driven|dependent|invariant|agnostic|order)$/u.test(phrase[n - 1])) continue;
+        // "Mandarin-English corpus", "radio call-in shows": a hyphenated word before another word modifies it.
+        if (phrase[n - 1].includes('-') && words[i + n] !== undefined && !FUNCTION_WORDS.has(words[i + n]) && !PREPOSITIONS.has(words[i + n])) continue;
         // "learns to translate … without paired examples": what a work does without is not its topic.
         if (NEGATES.has(words[i - 1]) || (words[i - 1] === 'of' && NEGATES_OF.has(words[i - 2]))) continue;
         // "Why Harbour Seals Haul Out": a word before a verb's particle is the verb ("harbour seals haul" is no topic).
@@ -282,7 +286,7 @@ function extractPhrases(text: string): Phrase[] {
 
 /** Languages, peoples and months: capitalized in English whatever case a title is in ("hyphenate English words"). */
 const ALWAYS_CAPITALIZED = new RegExp(
-  `^(?:${LANGUAGES}|danish|norwegian|icelandic|polish|latin|persian|urdu|bengali|vietnamese|thai|indonesian|malay|swahili|welsh|irish|scottish|scots|breton|cornish|manx|basque|catalan|european|american|african|asian|australian|canadian|british|indian|january|february|april|june|july|august|september|october|november|december|monday|tuesday|wednesday|thursday|friday|saturday|sunday)$`,
+  `^(?:${LANGUAGES}|danish|norwegian|icelandic|polish|latin|persian|urdu|bengali|vietnamese|thai|indonesian|malay|swahili|mandarin|cantonese|tamil|punjabi|yoruba|igbo|hausa|zulu|amharic|tagalog|ukrainian|romanian|hungarian|welsh|irish|scottish|scots|breton|cornish|manx|basque|catalan|european|american|african|asian|australian|canadian|british|indian|january|february|april|june|july|august|september|october|november|december|monday|tuesday|wednesday|thursday|friday|saturday|sunday)$`,
   'i',
 );
 

@@ -650,6 +650,15 @@ describe('groupKeyphrases', () => {
     const phrases = groupKeyphrases(group, other, () => 1, 2);
     assert.ok(phrases.length > 0);
     for (const p of phrases) assert.ok(!/image-to-image$/.test(p), `cut-off phrase: ${p}`);
+    // Any hyphenated word before its noun: "Mandarin-English corpus", "radio call-in shows" ("shows" is a noun here).
+    const switching = [
+      'We transcribe radio call-in shows in which callers switch between Mandarin and English.',
+      'Radio call-in shows are a record of code-switching in a Mandarin-English corpus.',
+      'We count Mandarin-English switches in radio call-in shows and in code-switching on television.',
+    ];
+    const named = groupKeyphrases(switching, other, () => 1, 2);
+    assert.ok(named.length > 0);
+    for (const p of named) assert.ok(!/(?:call-in|mandarin-english)$/i.test(p), `cut-off phrase: ${p}`);
   });
 
   it('does not name a topic after the whole title of one of its papers', () => {
