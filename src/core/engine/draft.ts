@@ -227,6 +227,8 @@ const QUANTITY_HEADS: ReadonlySet<string> = new Set(
 /** Particles of phrasal verbs ("haul out", "scale up", "break down"), which rarely follow a noun. */
 const PARTICLES: ReadonlySet<string | undefined> = new Set(['out', 'up', 'off', 'down', 'away']);
 const NUMBER_WORDS: ReadonlySet<string> = new Set('two three four five six seven eight nine ten eleven twelve hundred hundreds thousand thousands million millions'.split(' '));
+/** Subjects after which a verb comes. */
+const AFTER_VERB_OPENER: ReadonlySet<string | undefined> = new Set(['we', 'i', 'they']);
 /** Words that end a noun phrase before them ("code-switching in …", "… and"); "shows" may be a noun ("call-in shows"). */
 const FUNCTION_WORDS: ReadonlySet<string> = new Set('and or nor but of in on at to for with from by as than is are was were be been has have had that which who whose where when while can could may might will would should does do did'.split(' '));
 /** Prepositions that the stopword list leaves out: a phrase opened by one ("towards harbour pilotage") is no topic. */
@@ -272,6 +274,9 @@ function extractPhrases(text: string): Phrase[] {
         if (/-(?:to-[\p{L}\p{N}]+|based|level|aware|free|specific|scale|wise|driven|dependent|invariant|agnostic|order)$/u.test(phrase[n - 1])) continue;
         // "Mandarin-English corpus", "radio call-in shows": a hyphenated word before another word modifies it.
         if (phrase[n - 1].includes('-') && words[i + n] !== undefined && !FUNCTION_WORDS.has(words[i + n]) && !PREPOSITIONS.has(words[i + n])) continue;
+        // "we apply random walks": a verb after its subject opens what a work does, not a topic. (Not after "to":
+        // "applied to machine translation".)
+        if (AFTER_VERB_OPENER.has(words[i - 1]) && canBeVerb(phrase[0])) continue;
         // "learns to translate … without paired examples": what a work does without is not its topic.
         if (NEGATES.has(words[i - 1]) || (words[i - 1] === 'of' && NEGATES_OF.has(words[i - 2]))) continue;
         // "Why Harbour Seals Haul Out": a word before a verb's particle is the verb ("harbour seals haul" is no topic).
@@ -966,8 +971,12 @@ export async function writeDraft(req: DraftRequest, ctx: DraftContext): Promise<
         // "They" only after a sentence that named the authors: after "Tides turn at dusk \cite{k}." it would point at
         // nobody ("Roe and Poe believed …" instead).
         const again = repeatedSubject(w.record, previous !== undefined && (previous.text.includes(subject) || /^They\s/.test(previous.text)));
-        if (k > 0 && again && previous?.keys.includes(w.record.key) && previous.text.includes(citeMarkerOf(w.record.key, syntax)) && sentence.text.startsWith(subject)) {
+        const justCited = k > 0 && again && previous?.keys.includes(w.record.key) && previous.text.includes(citeMarkerOf(w.record.key, syntax));
+        if (justCited && sentence.text.startsWith(subject)) {
           sentence.text = again + ' ' + sentence.text.slice(subject.length);
+        } else if (justCited && sentence.text.includes(`, ${subject}`)) {
+          // "Using recordings from 18 speakers, Olsen \cite{k} showed …" right after Olsen was cited: "…, Olsen showed".
+          sentence.text = sentence.text.replace(`, ${subject}`, `, ${again === 'They' ? 'they' : again} `);
         }
         sentences.push(sentence);
       });
