@@ -534,6 +534,7 @@ describe('DefaultEngine.draft', () => {
     assert.doesNotMatch(draft.text, /daily lives|described as diglossic/, draft.text);
     // Alone, too, the work is cited for what it did: "our daily lives" are everyone's, not the authors' speaking.
     assert.match((await engine.citationSentence({ key: 'videos', style: 'citation' }, lib)).text, /Ferreira \\cite\{videos\} collected 2,000 videos/);
+    assert.match((await engine.citationSentence({ key: 'videos', style: 'tldr' }, lib)).text, /^This paper collects 2,000 videos/);
     // With room for everything, the scene comes back, in its place before what the work did.
     const long = await engine.draft({ keys: ['videos', 'dialect'], targetWords: 200, format: 'latex' }, lib);
     assert.match(long.text, /described as diglossic \\cite\{dialect\}\. Bianchi/, long.text);
