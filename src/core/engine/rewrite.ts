@@ -1010,12 +1010,10 @@ export function withoutEveryonesWords(sentence: string): string {
 /** Replace the remaining first-person pronouns in the middle of a sentence (not in quotations and names). */
 function replaceInnerFirstPerson(s: string, style: CitationStyle, tense: Tense = 'present', authorsUnnamed = false): string {
   if (speaksForEveryone(s)) return s;
-  const everyone = SPEAKS_FOR_EVERYONE.test(s);
   const kept: string[] = [];
   // Each kept span waits behind a private-use placeholder while the pronouns around it are rewritten.
   const keep = (m: string) => `\uE000${kept.push(m) - 1}\uE001`;
-  let masked = s.replace(NOT_THE_AUTHORS_SPEAKING, keep);
-  if (everyone) masked = masked.replace(EVERYONE_PHRASES, keep);
+  const masked = s.replace(NOT_THE_AUTHORS_SPEAKING, keep).replace(EVERYONE_PHRASES, keep);
   return replaceAuthorsFirstPerson(masked, style, tense, authorsUnnamed).replace(/\uE000(\d+)\uE001/g, (_m, i: string) => kept[Number(i)]);
 }
 
