@@ -271,7 +271,7 @@ export function rankCandidates(record: PaperRecord, doc: SourceDocument, scorer:
   }
   // "Road verges cover a large area in many countries" yields to "We surveyed 60 verges and found …".
   if (candidates.some((c) => c.describesWork)) {
-    const firstDescribing = Math.min(...candidates.filter((c) => c.describesWork).map((c) => c.sentenceIndex));
+    const firstDescribing = firstDescribingSentence(candidates);
     for (const c of candidates) {
       if (c.describesWork) continue;
       if (options.style === 'citation') c.score -= SCENE_SETTING_PENALTY;
@@ -287,6 +287,11 @@ export function rankCandidates(record: PaperRecord, doc: SourceDocument, scorer:
     c.score -= ANAPHORA_PENALTY;
   }
   return candidates.sort((a, b) => b.score - a.score);
+}
+
+/** Index of the first source sentence that says what the work did (Infinity when none does): the scene is before it. */
+export function firstDescribingSentence(candidates: readonly ScoredCandidate[]): number {
+  return Math.min(...candidates.filter((c) => c.describesWork).map((c) => c.sentenceIndex));
 }
 
 /** A sentence that says only what the title says, for entries with nothing else. Never invents a claim. */

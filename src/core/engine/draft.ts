@@ -9,7 +9,7 @@ import { hasInnerPredicate } from '../text/verbs';
 import { contentTerms, cosine, STOPWORDS, termFrequencies, TfIdfModel, wordCount, type SparseVector } from '../text/tokens';
 import { citeMarker, repeatedSubject, workSubject } from './authors';
 import { plainText, sourceDocument, type SourceDocument } from './candidates';
-import { describesTheWork, DRAFT_OWN_RELEVANCE, NOTHING_FLAG, rankCandidates, speaksForAuthors, titleOnlySentence, withoutLinkingAdverb, writtenText, type ScoredCandidate } from './citation';
+import { describesTheWork, DRAFT_OWN_RELEVANCE, firstDescribingSentence, NOTHING_FLAG, rankCandidates, speaksForAuthors, titleOnlySentence, withoutLinkingAdverb, writtenText, type ScoredCandidate } from './citation';
 import { ANAPHORIC_START, FRONTED_POINTER, hasContributionCue, LANGUAGES, NOT_DONE, PRONOUN_POINTER, REFERS_BACK, splitAbstractLabel } from './cues';
 import { activeSelfDescription, canBeVerb, firstPersonPlural, stripLeadingDiscourse } from './rewrite';
 import type { LinearScorer } from './scorer';
@@ -925,7 +925,7 @@ export async function writeDraft(req: DraftRequest, ctx: DraftContext): Promise<
         // The scene an abstract sets before it says what the work does ("Short-video platforms have become part of our
         // daily lives", "X has been described as diglossic") is not the work's to be cited for, while its method and
         // findings after that are: the scene only when the work has nothing else left to say.
-        const firstDescribing = Math.min(...w.options.filter((c) => c.describesWork).map((c) => c.sentenceIndex));
+        const firstDescribing = firstDescribingSentence(w.options);
         const setsScene = (c: ScoredCandidate) => !c.describesWork && c.sentenceIndex < firstDescribing;
         const onlyScene = !w.options.some((c, i) => eligible(c, i) && !setsScene(c));
         w.options.forEach((c, i) => {
