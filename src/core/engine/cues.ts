@@ -86,11 +86,12 @@ export const OWN_EARLIER_WORK =
 
 /**
  * "This also leads to …", "It outperforms …", "But if …", "The second is to …", "Whether they help bees is unclear",
- * "As these models grow, …": the referent is in the previous sentence, lost out of context. ("Although they are cheap,
+ * "As these models grow, …", "We compare their conductivities …" (what "their" or "its" right after the authors' verb
+ * stands for is never "we"): the referent is in the previous sentence, lost out of context. ("Although they are cheap,
  * sensors fail" names it after the comma.)
  */
 export const ANAPHORIC_START =
-  /^(?:(?:(?:in |by )?doing so|in so doing)\b|(?:and|but|or|yet|nor)\s|(?:whether|how|why)\s+they\b|(?:whether|if|although|though|while|whilst|because|since|as|when|once|unless|until|how|why)\s+(?:these|those(?!\s+(?:who|whom|that|which|with|of|in|at|for)\b))\b|[^,;]{3,60},\s+(?:they\b|it\s+(?!(?:(?:can|could|may|might|will|would) be|is|was|has|had|seems|appears|remains|becomes)\s+(?:[\w-]+\s+){0,4}?(?:that|to|whether|how|for)\b)(?:is|are|was|were|has|have|had|can|could|does|did|also|[a-z]+s)\b)|the (?:first|second|third|fourth|fifth|last|other)(?: one)?\s+(?:is|was|are|were|concerns|involves|consists|relies|uses|addresses|deals|aims)\b|(?:this|these|that|those|it|its|they|such|the latter|the former|both)\b(?!\s+(?:paper|work|article|study|thesis|dissertation|chapter|book|survey|review|essay|tutorial|note|letter|report)\b)|the (?:proposed |resulting |new )?(?:method|approach|model|framework|system|algorithm|technique|network|architecture)s?\b)/i;
+  /^(?:(?:(?:in |by )?doing so|in so doing)\b|(?:and|but|or|yet|nor)\s|(?:whether|how|why)\s+they\b|(?:whether|if|although|though|while|whilst|because|since|as|when|once|unless|until|how|why)\s+(?:these|those(?!\s+(?:who|whom|that|which|with|of|in|at|for)\b))\b|[^,;]{3,60},\s+(?:they\b|it\s+(?!(?:(?:can|could|may|might|will|would) be|is|was|has|had|seems|appears|remains|becomes)\s+(?:[\w-]+\s+){0,4}?(?:that|to|whether|how|for)\b)(?:is|are|was|were|has|have|had|can|could|does|did|also|[a-z]+s)\b)|the (?:first|second|third|fourth|fifth|last|other)(?: one)?\s+(?:is|was|are|were|concerns|involves|consists|relies|uses|addresses|deals|aims)\b|(?:this|these|that|those|it|its|they|such|the latter|the former|both)\b(?!\s+(?:paper|work|article|study|thesis|dissertation|chapter|book|survey|review|essay|tutorial|note|letter|report)\b)|the (?:proposed |resulting |new )?(?:method|approach|model|framework|system|algorithm|technique|network|architecture)s?\b|(?:we|i)\s+(?:(?:also|then|further|first|next|now|here|[a-z]+ly)\s+)?[a-z]+\s+(?:their|its)\b(?!\s+own\b))/i;
 /**
  * "Beyond this depth, …", "Under these conditions, …": a fronted phrase that points at what the sentence before set
  * up. Unlike ANAPHORIC_START it is read on the text as written: a compression that drops the phrase stands alone, and

@@ -163,6 +163,18 @@ describe('DefaultEngine.citationSentence', () => {
     assert.match((await citeAlone(book)).text, /Lee \\cite\{lee\} showed that harbour pilots shaped the trade/);
   });
 
+  it('prefers a sentence that stands alone to one whose "their" or "its" after the authors\' verb points back ("We compare their costs …")', async () => {
+    const abstract =
+      'Tide gauges can float, bubble or ping the water with radar. ' +
+      'This review summarizes four decades of tide gauge designs for small harbours. ' +
+      'We compare their costs, their drift and their upkeep, and highlight what pilots still miss.';
+    const record = { key: 'roe', type: 'article', title: '', authors: [{ family: 'Roe', given: 'Ada' }], abstract };
+    assert.equal((await citeAlone(record)).text, 'Roe \\cite{roe} summarized four decades of tide gauge designs for small harbours.');
+    // "their own" is the subject's, as in "Pilots keep their own logs".
+    const own = 'Harbours differ. We let pilots keep their own tide logs for a year and compare the logs with gauge readings.';
+    assert.match((await citeAlone({ ...record, key: 'roe2', abstract: own })).text, /Roe \\cite\{roe2\} let pilots keep their own tide logs/);
+  });
+
   it('prefers a sentence that stands alone to one whose "this" stands for the sentence before ("… why this is so")', async () => {
     const abstract =
       'Harbour pilots still plan tides from printed tables. ' +
