@@ -218,9 +218,12 @@ export function isFrontOrBackMatter(sentence: string): boolean {
 // "Design/methodology/approach", "Originality/value"), written "Methods:", "Methods -", "METHODS We …" or run into the
 // sentence as a PDF's text layer or an Emerald export gives them ("Objective This study …", "Purpose The purpose …").
 const ABSTRACT_LABEL =
-  /^(?:background|introduction|context|motivation|rationale|objectives?|aims?|purpose|goals?|hypothes[ie]s|(?:materials and )?methods?|methodology|design(?:[\s/]+methodology[\s/]+approach)?|setting|participants|patients|interventions|measurements|main outcome measures?|outcomes?|results?|findings|discussion|conclusions?|interpretation|implications|significance|(?:research )?limitations(?:[\s/]+implications)?|(?:practical|social|managerial|research) implications|originality[\s/]+value|keywords|problem|approach)/i;
-/** Emerald's headings: before any capitalized word they are headings ("Findings Readers rate …"). */
-const EMERALD_LABEL = /^(?:purpose|design[\s/]+methodology[\s/]+approach|findings|originality[\s/]+value|(?:research )?limitations[\s/]+implications|(?:practical|social|managerial|research) implications)$/i;
+  /^(?:conspectus|background|introduction|context|motivation|rationale|objectives?|aims?|purpose|goals?|hypothes[ie]s|(?:materials and )?methods?|methodology|design(?:[\s/]+methodology[\s/]+approach)?|setting|participants|patients|interventions|measurements|main outcome measures?|outcomes?|results?|findings|discussion|conclusions?|interpretation|implications|significance|(?:research )?limitations(?:[\s/]+implications)?|(?:practical|social|managerial|research) implications|originality[\s/]+value|keywords|problem|approach)/i;
+/**
+ * Emerald's headings, and the "Conspectus" that opens an ACS Accounts abstract: before any capitalized word they are
+ * headings ("Findings Readers rate …", "Conspectus Carbon capture needs …").
+ */
+const EMERALD_LABEL = /^(?:conspectus|purpose|design[\s/]+methodology[\s/]+approach|findings|originality[\s/]+value|(?:research )?limitations[\s/]+implications|(?:practical|social|managerial|research) implications)$/i;
 /** Words that open a sentence after a heading run into it, so that "Results show …" and "Context Modeling is …" stay. */
 const OPENS_SENTENCE_AFTER_LABEL = /^\s+(?=(?:we|our|this|these|the|in|a|an|as|for|to|it|over|given|both|overall|using|based|with|after|although|while|despite|there)\s)/i;
 

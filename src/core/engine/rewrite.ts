@@ -221,9 +221,9 @@ export function statesAim(sentence: string): boolean {
 
 /**
  * Less common names a paper gives itself where it locates its own act ("In this manuscript, we …", "In this
- * Perspective, …"), shared by the frames below.
+ * Perspective, …", chemistry's "In this Account, …"), shared by the frames below.
  */
-const MORE_SELF_LOCATIONS = 'publication|manuscript|abstract|talk|presentation|project|proposal|research|perspective|investigation|submission';
+const MORE_SELF_LOCATIONS = 'publication|manuscript|abstract|talk|presentation|project|proposal|research|perspective|investigation|submission|account|communication|minireview|viewpoint|highlight';
 
 /**
  * Openers that carry no content: "In this paper, ", "To this end, ", "Specifically, ", "And finally, " …, and a purpose

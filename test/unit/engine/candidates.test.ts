@@ -208,6 +208,9 @@ describe('sourceDocument: what a citation may quote', () => {
       'Readers rate translated novels lower.',
       'This study adds a cross-site comparison of ratings.',
     ]);
+    // The "Conspectus" an ACS Accounts abstract opens with.
+    const account: PaperRecord = { ...record, key: 'okafor2020', abstract: 'Conspectus Tide gauges corrode within months in warm seas. In this Account, we summarize a decade of work on gauge coatings.' };
+    assert.deepEqual(sourceDocument(account).sentences.map((s) => s.text), ['Tide gauges corrode within months in warm seas.', 'In this Account, we summarize a decade of work on gauge coatings.']);
     // A sentence that merely opens with such a word keeps it, and so does an abstract with one heading-like word.
     const plain: PaperRecord = { ...record, key: 'p', abstract: 'Results show that short naps help pupils. Background noise in classrooms hurts recall of word lists. We measure both effects in two schools.' };
     assert.deepEqual(sourceDocument(plain).sentences.map((s) => s.text), ['Results show that short naps help pupils.', 'Background noise in classrooms hurts recall of word lists.', 'We measure both effects in two schools.']);

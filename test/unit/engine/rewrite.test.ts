@@ -644,12 +644,15 @@ describe('past tense (citation style)', () => {
     assert.equal(rewriteSentence('We, in contrast, discuss the cost of label noise.', { record: one, style: 'tldr' }), 'This paper discusses the cost of label noise.');
   });
 
-  it('reads "In this manuscript," "In this publication" and "In this research," as the paper locating its own act', () => {
+  it('reads "In this manuscript," "In this publication", "In this research," and "In this Account," as the paper locating its own act', () => {
     assert.equal(past('In this manuscript, we present a tide table for shallow estuaries.'), 'Taigman et al. \\cite{taigman17} presented a tide table for shallow estuaries.');
     assert.equal(past('In this publication we describe a ferry timetable solver.'), 'Taigman et al. \\cite{taigman17} described a ferry timetable solver.');
     assert.equal(past('In this abstract, a harbour pilot simulator is presented.'), 'Taigman et al. \\cite{taigman17} presented a harbour pilot simulator.');
     assert.equal(past('In this research, we chart silt drift in river mouths.'), 'Taigman et al. \\cite{taigman17} charted silt drift in river mouths.');
     assert.equal(past('In this Perspective, we argue that tide gauges need open data.'), 'Taigman et al. \\cite{taigman17} argued that tide gauges need open data.');
+    // Chemistry's genres: an ACS Account, a Communication.
+    assert.equal(past('In this Account, we summarize a decade of work on tide gauge coatings.'), 'Taigman et al. \\cite{taigman17} summarized a decade of work on tide gauge coatings.');
+    assert.equal(past('In this Communication we report a copper coating that keeps barnacles off gauges.'), 'Taigman et al. \\cite{taigman17} reported a copper coating that keeps barnacles off gauges.');
   });
 
   it('reports the authors\' "we will present" as done', () => {
