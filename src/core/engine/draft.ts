@@ -184,13 +184,15 @@ function wardClusters(vectors: readonly SparseVector[], target: number): number[
  * video servers and MapReduce). Such a group is named for what it is, other related work, and comes last.
  */
 function speaksForGroup(keyphrases: readonly string[], groupTexts: readonly string[]): boolean {
-  if (!keyphrases.length || groupTexts.length < MIXED_GROUP_MIN_WORKS) return true;
-  // The first phrase is the heading: it must be what at least two works, and a quarter of the group, speak of
-  // (singular or plural: "recurrent neural network" speaks of "recurrent neural networks").
+  if (!keyphrases.length || groupTexts.length < 2) return true;
+  // The first phrase is the heading: it must be what at least two works speak of (singular or plural: "recurrent
+  // neural network" speaks of "recurrent neural networks"), and in a large group a quarter of them. A small group
+  // had been named by what one of its works alone spoke of ("A first line of work studies magnetic tape composers"
+  // over a typography guide and a history of a typeface).
   const words = (t: string) => ` ${t.toLowerCase().split(/[^\p{L}\p{N}-]+/u).filter(Boolean).map((w) => (w.length > 3 ? w.replace(/s$/, '') : w)).join(' ')} `;
   const heading = words(keyphrases[0]);
   const using = groupTexts.filter((t) => words(t).includes(heading)).length;
-  return using >= 2 && using / groupTexts.length >= MIXED_GROUP_MIN_SHARE;
+  return using >= 2 && (groupTexts.length < MIXED_GROUP_MIN_WORKS || using / groupTexts.length >= MIXED_GROUP_MIN_SHARE);
 }
 /** Below this many works a group is small enough to be named by what two or three of them share. */
 const MIXED_GROUP_MIN_WORKS = 6;
@@ -767,7 +769,10 @@ export async function writeDraft(req: DraftRequest, ctx: DraftContext): Promise<
     const statesContribution = own.some((s) => hasContributionCue(s));
     // What the author's work is ("we propose X") is set against the group closest to it: after two works on sourdough,
     // "Unlike these works, we present a hive scale" relates nothing. That group chooses first.
-    const closest = groups.reduce((best, g, gi) => (!g.mixed && (best < 0 || g.ownSimilarity > groups[best].ownSimilarity) ? gi : best), -1);
+    // A group of unrelated works is as close as its closest work: "Unlike these works" then follows the work it
+    // relates to, not a group that is further on average.
+    const closeness = (g: GroupPlan) => (g.mixed ? Math.max(...g.works.map((w) => w.ownSimilarity)) : g.ownSimilarity);
+    const closest = groups.reduce((best, g, gi) => (best < 0 || closeness(g) > closeness(groups[best]) ? gi : best), -1);
     const order = groups.map((_, gi) => gi).sort((a, b) => Number(b === closest) - Number(a === closest));
     // The paragraph that first says what the author's work is. One before it may only say that too: a later sentence
     // ("Our method is also cheap to retrain", "We evaluate X on …") speaks of a work the reader has not met.

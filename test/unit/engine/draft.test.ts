@@ -627,6 +627,40 @@ describe('a draft over a library that spans unrelated fields', () => {
   });
 });
 
+describe('a small group of works that share no topic', () => {
+  const paper = (key: string, title: string, abstract: string): PaperRecord => ({ key, type: 'article', title, authors: [{ family: 'Vell' }], abstract });
+  const rhyme = [
+    paper('r1', 'Rhyme Graphs for Verse', 'We build rhyme graphs for verse. Rhyme graphs link line endings by sound.'),
+    paper('r2', 'Rhyme Schemes from Rhyme Graphs', 'We recover rhyme schemes from rhyme graphs of sonnets.'),
+    paper('r3', 'Learning Rhyme Graphs', 'We learn rhyme graphs of ballads from pronunciations.'),
+    paper('r4', 'Rhyme Graphs of Limericks', 'We study rhyme graphs of limericks and their meter.'),
+  ];
+  const unrelated = [
+    paper('u1', 'Wood-Fired Kiln Glazes', 'We measure how wood-fired kiln temperature changes glaze colour on stoneware.'),
+    paper('u2', 'Harbor Tides', 'We predict harbor tides from buoy sensor logs.'),
+    paper('u3', 'Orchid Pollination', 'We count bee visits to orchids in alpine meadows.'),
+  ];
+
+  it('is not named after what one of its works studies ("Further work considers wood-fired kiln glazes")', async () => {
+    const library = new MemoryLibrary([...rhyme, ...unrelated]);
+    const keys = [...unrelated, ...rhyme].map((r) => r.key);
+    const draft = await new DefaultEngine().draft({ keys, targetWords: 200, format: 'latex', subsections: true }, library);
+    assert.deepEqual(draft.paragraphs.map((p) => p.heading), ['Rhyme Graphs', 'Other Related Work']);
+    assert.deepEqual([...draft.paragraphs[1].keys].sort(), unrelated.map((r) => r.key));
+    assert.doesNotMatch(draft.text, /work (?:studies|addresses|considers) (?!rhyme)/i);
+    assert.deepEqual(citedKeys(draft.text, 'latex').sort(), [...keys].sort());
+  });
+
+  it('still sets the author\'s work against the closest group where no group names a shared topic', async () => {
+    const violin = paper('u4', 'Violin Varnish', 'We test varnish layers on violin tops for tone.');
+    const library = new MemoryLibrary([...unrelated, violin]);
+    const own = 'We forecast harbor tides from buoy sensor logs with a small recurrent network.';
+    const draft = await new DefaultEngine().draft({ keys: ['u1', 'u2', 'u3', 'u4'], targetWords: 160, format: 'latex', subsections: true, ownAbstract: own }, library);
+    const contrast = draft.paragraphs.find((p) => p.sentences.some((s) => /we forecast harbor tides/i.test(s.text)));
+    assert.ok(contrast?.keys.includes('u2'), draft.text);
+  });
+});
+
 describe('clusterWorks on a library of unrelated topics', () => {
   it('lets no paragraph take more than twice its share of the works', () => {
     // Libraries of 24 works on topics of their own that share only a few common words ("model", "data" …), generated
