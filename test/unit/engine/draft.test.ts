@@ -596,14 +596,16 @@ describe('clusterWorks', () => {
   });
 });
 
+/** A one-author article by Vell, and four works on rhyme graphs that share their topic. */
+const paper = (key: string, title: string, abstract: string): PaperRecord => ({ key, type: 'article', title, authors: [{ family: 'Vell' }], abstract });
+const rhyme = [
+  paper('r1', 'Rhyme Graphs for Verse', 'We build rhyme graphs for verse. Rhyme graphs link line endings by sound.'),
+  paper('r2', 'Rhyme Schemes from Rhyme Graphs', 'We recover rhyme schemes from rhyme graphs of sonnets.'),
+  paper('r3', 'Learning Rhyme Graphs', 'We learn rhyme graphs of ballads from pronunciations.'),
+  paper('r4', 'Rhyme Graphs of Limericks', 'We study rhyme graphs of limericks and their meter.'),
+];
+
 describe('a draft over a library that spans unrelated fields', () => {
-  const paper = (key: string, title: string, abstract: string): PaperRecord => ({ key, type: 'article', title, authors: [{ family: 'Vell' }], abstract });
-  const rhyme = [
-    paper('r1', 'Rhyme Graphs for Verse', 'We build rhyme graphs for verse. Rhyme graphs link line endings by sound.'),
-    paper('r2', 'Rhyme Schemes from Rhyme Graphs', 'We recover rhyme schemes from rhyme graphs of sonnets.'),
-    paper('r3', 'Learning Rhyme Graphs', 'We learn rhyme graphs of ballads from pronunciations.'),
-    paper('r4', 'Rhyme Graphs of Limericks', 'We study rhyme graphs of limericks and their meter.'),
-  ];
   const unrelated = [
     paper('u1', 'Kiln Glazes', 'We measure how kiln temperature changes glaze colour on stoneware.'),
     paper('u2', 'Harbor Tides', 'We predict harbor tides from buoy sensor logs.'),
@@ -628,13 +630,6 @@ describe('a draft over a library that spans unrelated fields', () => {
 });
 
 describe('a small group of works that share no topic', () => {
-  const paper = (key: string, title: string, abstract: string): PaperRecord => ({ key, type: 'article', title, authors: [{ family: 'Vell' }], abstract });
-  const rhyme = [
-    paper('r1', 'Rhyme Graphs for Verse', 'We build rhyme graphs for verse. Rhyme graphs link line endings by sound.'),
-    paper('r2', 'Rhyme Schemes from Rhyme Graphs', 'We recover rhyme schemes from rhyme graphs of sonnets.'),
-    paper('r3', 'Learning Rhyme Graphs', 'We learn rhyme graphs of ballads from pronunciations.'),
-    paper('r4', 'Rhyme Graphs of Limericks', 'We study rhyme graphs of limericks and their meter.'),
-  ];
   const unrelated = [
     paper('u1', 'Wood-Fired Kiln Glazes', 'We measure how wood-fired kiln temperature changes glaze colour on stoneware.'),
     paper('u2', 'Harbor Tides', 'We predict harbor tides from buoy sensor logs.'),
