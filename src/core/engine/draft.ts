@@ -926,15 +926,16 @@ export async function writeDraft(req: DraftRequest, ctx: DraftContext): Promise<
         // A further sentence fills the length: never one the citation would take only as a last resort (about other
         // work, a plan, the work calling itself "this article"), and "They are both elaborated to …", which points at
         // the sentence before it in the paper, only after that sentence.
-        const eligible = (c: ScoredCandidate, i: number) => !w.chosen.includes(i) && !c.lastResort && (standsAlone(c.source.text) || w.chosen.some((k) => follows(c, w.options[k])));
+        // Asked once per candidate and round: the scene check below needs the answers for all of them first.
+        const eligible = w.options.map((c, i) => !w.chosen.includes(i) && !c.lastResort && (standsAlone(c.source.text) || w.chosen.some((k) => follows(c, w.options[k]))));
         // The scene an abstract sets before it says what the work does ("Short-video platforms have become part of our
         // daily lives", "X has been described as diglossic") is not the work's to be cited for, while its method and
         // findings after that are: the scene only when the work has nothing else left to say.
         const firstDescribing = firstDescribingSentence(w.options);
         const setsScene = (c: ScoredCandidate) => !c.describesWork && c.sentenceIndex < firstDescribing;
-        const onlyScene = !w.options.some((c, i) => eligible(c, i) && !setsScene(c));
+        const onlyScene = !w.options.some((c, i) => eligible[i] && !setsScene(c));
         w.options.forEach((c, i) => {
-          if (!eligible(c, i) || (setsScene(c) && !onlyScene)) return;
+          if (!eligible[i] || (setsScene(c) && !onlyScene)) return;
           const v = extractVector(c);
           const redundancy = Math.max(0, ...said.map((s) => cosine(s, v)));
           const value = MMR_LAMBDA * (c.score - top) - (1 - MMR_LAMBDA) * redundancy;
