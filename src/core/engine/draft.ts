@@ -220,7 +220,7 @@ const NEGATES_OF: ReadonlySet<string | undefined> = new Set(['lack', 'absence', 
 
 /** "Image-to-Image" → "image-to-image"; acronyms and inner capitals stay ("GANs", "MeSH", "IoT"). */
 function lowerPlainCapitals(word: string, keep: (part: string) => boolean = () => false): string {
-  return word.replace(/[^-]+/g, (part) => (/^\p{Lu}[\p{Ll}\p{N}]*$/u.test(part) && !keep(part) ? part.toLowerCase() : part));
+  return word.replace(/[^-–]+/g, (part) => (/^\p{Lu}[\p{Ll}\p{N}]*$/u.test(part) && !keep(part) ? part.toLowerCase() : part));
 }
 
 const QUANTITY_HEADS: ReadonlySet<string> = new Set(
@@ -254,7 +254,8 @@ function extractPhrases(text: string): Phrase[] {
   for (const { chunk, opensSentence } of chunks) {
     // Words keep the case they are written in ("NLP", "MeSH", "Nash"), but for the capital that opens a sentence;
     // groupKeyphrases lowers the capitals of title case.
-    const surfaces = chunk.split(/[^\p{L}\p{N}-]+/u).filter(Boolean);
+    // An en dash inside a word joins it as a hyphen does ("metal–organic frameworks", "the Diels–Alder reaction").
+    const surfaces = chunk.split(/[^\p{L}\p{N}\-–]+/u).filter(Boolean);
     if (opensSentence && surfaces.length) surfaces[0] = lowerPlainCapitals(surfaces[0], (part) => ALWAYS_CAPITALIZED.test(part));
     const words = surfaces.map((w) => w.toLowerCase());
     for (let n = 1; n <= 4; n++) {
@@ -275,7 +276,7 @@ function extractPhrases(text: string): Phrase[] {
         if (phrase.some((w, k) => k > 0 && /ing$/.test(w) && /[^s]s$/.test(phrase[k - 1]) && canBeVerb(phrase[k - 1]))) continue;
         if (/-(?:to-[\p{L}\p{N}]+|based|level|aware|free|specific|scale|wise|driven|dependent|invariant|agnostic|order)$/u.test(phrase[n - 1])) continue;
         // "Mandarin-English corpus", "radio call-in shows": a hyphenated word before another word modifies it.
-        if (phrase[n - 1].includes('-') && words[i + n] !== undefined && !FUNCTION_WORDS.has(words[i + n]) && !PREPOSITIONS.has(words[i + n])) continue;
+        if (/[-–]/.test(phrase[n - 1]) && words[i + n] !== undefined && !FUNCTION_WORDS.has(words[i + n]) && !PREPOSITIONS.has(words[i + n])) continue;
         // "we apply random walks": a verb after its subject opens what a work does, not a topic. (Not after "to":
         // "applied to machine translation".)
         if (AFTER_VERB_OPENER.has(words[i - 1]) && canBeVerb(phrase[0])) continue;
@@ -323,7 +324,7 @@ export function groupKeyphrases(
   const titleText = titles.join(' ').toLowerCase();
   // A phrase that is a whole title names one paper, not what the group shares ("### Coupled Generative Adversarial
   // Networks" over a section about several works).
-  const wholeTitles = new Set(titles.map((t) => t.toLowerCase().replace(/[^\p{L}\p{N}-]+/gu, ' ').trim()));
+  const wholeTitles = new Set(titles.map((t) => t.toLowerCase().replace(/[^\p{L}\p{N}\-–]+/gu, ' ').trim()));
   const scores = new Map<string, { score: number; docs: Set<number>; surface: string; written: SurfaceCounts }>();
   groupTexts.forEach((text, doc) => {
     for (const p of phrasesOf(text)) {
@@ -399,7 +400,8 @@ export function groupKeyphrases(
       allTexts.flatMap((t) => {
         const title = titleCase.find((tc) => t.startsWith(tc));
         const body = withoutAbstractLabels(title ? t.slice(title.length) : t).join(' ');
-        return (body.match(/(?<=[\p{L}\p{N},;:)]\s+)\p{Lu}[\p{Ll}\p{N}]*(?![\p{L}\p{N}])/gu) ?? []).map((w) => w.toLowerCase());
+        // After a dash, a capital is a name's where the word before it has one too ("Diels–Alder", "Hartree-Fock").
+        return (body.match(/(?<=[\p{L}\p{N},;:)]\s+|\p{Lu}\p{Ll}*[-–])\p{Lu}[\p{Ll}\p{N}]*(?![\p{L}\p{N}])/gu) ?? []).map((w) => w.toLowerCase());
       }),
     );
   };

@@ -848,4 +848,17 @@ describe('groupKeyphrases', () => {
     assert.ok(phrases.includes('hidden Markov chains'), phrases.join(' | '));
     assert.ok(phrases.includes('rhyme tagging'), phrases.join(' | '));
   });
+
+  it('keeps a compound joined by an en dash whole, with the capitals of the names it joins', () => {
+    const other = ['We parse spoken commands with a grammar of robot actions.'];
+    const frameworks = [
+      'We grow metal–organic frameworks on copper foam for carbon capture.',
+      'Amine-appended metal–organic frameworks bind carbon dioxide cooperatively.',
+      'We screen metal–organic frameworks for carbon capture from flue gas.',
+    ];
+    const phrases = groupKeyphrases(frameworks, other, () => 1, 2);
+    assert.ok(phrases.includes('metal–organic frameworks'), phrases.join(' | '));
+    const reaction = ['We study the Diels–Alder reaction in water.', 'Lewis acids speed up the Diels–Alder reaction.', 'A Diels–Alder reaction builds the core of the drug.'];
+    assert.ok(groupKeyphrases(reaction, other, () => 1, 2).includes('Diels–Alder reaction'), groupKeyphrases(reaction, other, () => 1, 2).join(' | '));
+  });
 });
