@@ -584,6 +584,14 @@ function groupContrast(g: GroupPlan, gi: number, own: string, index: number, syn
   return { text: nothing ? stripLeadingDiscourse(own) : contrastSentence(own, gi, lone), keys: lone ? [g.works[0].record.key] : [], sources: [{ text: own, section: 'abstract', index }], role: 'contrast' };
 }
 
+/**
+ * How close a group is to the author's work. A group of unrelated works is as close as its closest work: "Unlike these
+ * works" then follows the work it relates to, not a group that is further on average.
+ */
+function closeness(g: GroupPlan): number {
+  return g.mixed ? Math.max(...g.works.map((w) => w.ownSimilarity)) : g.ownSimilarity;
+}
+
 function paragraphWords(groups: readonly GroupPlan[], topics: readonly DraftSentence[][], syntax: CiteSyntax): number {
   let n = 0;
   groups.forEach((g, gi) => {
@@ -771,9 +779,6 @@ export async function writeDraft(req: DraftRequest, ctx: DraftContext): Promise<
     const statesContribution = own.some((s) => hasContributionCue(s));
     // What the author's work is ("we propose X") is set against the group closest to it: after two works on sourdough,
     // "Unlike these works, we present a hive scale" relates nothing. That group chooses first.
-    // A group of unrelated works is as close as its closest work: "Unlike these works" then follows the work it
-    // relates to, not a group that is further on average.
-    const closeness = (g: GroupPlan) => (g.mixed ? Math.max(...g.works.map((w) => w.ownSimilarity)) : g.ownSimilarity);
     const closest = groups.reduce((best, g, gi) => (best < 0 || closeness(g) > closeness(groups[best]) ? gi : best), -1);
     const order = groups.map((_, gi) => gi).sort((a, b) => Number(b === closest) - Number(a === closest));
     // The paragraph that first says what the author's work is. One before it may only say that too: a later sentence
@@ -833,8 +838,9 @@ export async function writeDraft(req: DraftRequest, ctx: DraftContext): Promise<
     }
   }
   // Contrasts beyond one go, those with the groups least like the author's work first: "Unlike these works, we track
-  // hive weight" after two works on sourdough relates nothing. The one left says what the author's work is.
-  const contrasted = groups.flatMap((g, gi) => (g.contrast ? [gi] : [])).sort((a, b) => Number(groups[b].mixed) - Number(groups[a].mixed) || groups[a].ownSimilarity - groups[b].ownSimilarity);
+  // hive weight" after two works on sourdough relates nothing. The one left, with the closest group, says what the
+  // author's work is.
+  const contrasted = groups.flatMap((g, gi) => (g.contrast ? [gi] : [])).sort((a, b) => closeness(groups[a]) - closeness(groups[b]));
   const dropped: DraftSentence[] = [];
   for (const gi of contrasted.slice(0, -1)) {
     if (paragraphWords(groups, topicsFor(), syntax) <= hi) break;

@@ -654,6 +654,18 @@ describe('a small group of works that share no topic', () => {
     const contrast = draft.paragraphs.find((p) => p.sentences.some((s) => /we forecast harbor tides/i.test(s.text)));
     assert.ok(contrast?.keys.includes('u2'), draft.text);
   });
+
+  it('keeps the contrast with the closest group when the length leaves room for one only', async () => {
+    const library = new MemoryLibrary([...rhyme, ...unrelated]);
+    const own = 'We forecast harbor tides from buoy sensor logs with a small recurrent network. Our network also reads the rhyme of sea shanties sung on the buoys.';
+    const keys = [...rhyme, ...unrelated].map((r) => r.key);
+    const draft = await new DefaultEngine().draft({ keys, targetWords: 60, format: 'latex', subsections: true, ownAbstract: own }, library);
+    const contrasts = draft.paragraphs.flatMap((p) => p.sentences.filter((s) => s.role === 'contrast').map((s) => ({ s, p })));
+    assert.equal(contrasts.length, 1, draft.text);
+    // The author's work is set against the tide forecasts it is closest to, and is introduced before "our network".
+    assert.match(contrasts[0].s.text, /we forecast harbor tides/, draft.text);
+    assert.ok(contrasts[0].p.keys.includes('u2'), draft.text);
+  });
 });
 
 describe('clusterWorks on a library of unrelated topics', () => {
