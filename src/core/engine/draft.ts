@@ -553,6 +553,20 @@ function activeVoice(sentence: string): string {
   return activeSelfDescription(s) ?? s;
 }
 
+/**
+ * Which of the author's sentences tell what their work is, so that a sentence about "our method" may follow one: those
+ * with a contribution cue ("We propose X") where the abstract has one; where it has none, the authors doing something
+ * that presupposes nothing of theirs ("We forecast harbor tides from buoy logs"), not "Our network also reads …" or
+ * "We evaluate our network on …".
+ */
+function ownWorkIntroducer(own: readonly string[]): (sentence: string) => boolean {
+  if (own.some((s) => hasContributionCue(s))) return hasContributionCue;
+  return (sentence) => {
+    const active = activeVoice(firstPersonPlural(sentence));
+    return /^(?:we|I)\b/i.test(active) && !/\b(?:our|my)\b/i.test(active);
+  };
+}
+
 /** The author's contribution sentences, best first: those with a contribution cue, then the rest in order. */
 function ownContributionSentences(ownAbstract: string): string[] {
   // Plans ("We will release … in future work") are not what the paper contributes.
@@ -773,10 +787,12 @@ export async function writeDraft(req: DraftRequest, ctx: DraftContext): Promise<
   }
 
   // Contrast sentences from the author's abstract, one per group while distinct sentences last.
+  const ownContributions = ownText ? ownContributionSentences(ownText) : [];
+  const introducesOwnWork = ownWorkIntroducer(ownContributions);
   if (ownText) {
-    const own = ownContributionSentences(ownText);
+    const own = ownContributions;
     const used = new Set<number>();
-    const statesContribution = own.some((s) => hasContributionCue(s));
+    const statesContribution = own.some(introducesOwnWork);
     // What the author's work is ("we propose X") is set against the group closest to it: after two works on sourdough,
     // "Unlike these works, we present a hive scale" relates nothing. That group chooses first.
     const closest = groups.reduce((best, g, gi) => (best < 0 || closeness(g) > closeness(groups[best]) ? gi : best), -1);
@@ -791,7 +807,7 @@ export async function writeDraft(req: DraftRequest, ctx: DraftContext): Promise<
       let pick = -1;
       let best = -1;
       own.forEach((s, i) => {
-        if (used.has(i) || (!introduced && !hasContributionCue(s))) return;
+        if (used.has(i) || (!introduced && !introducesOwnWork(s))) return;
         const score = cosine(gv, termFrequencies(contentTerms(s))) + (i === 0 ? 0.05 : 0);
         if (score > best) {
           best = score;
@@ -800,7 +816,7 @@ export async function writeDraft(req: DraftRequest, ctx: DraftContext): Promise<
       });
       if (pick >= 0) {
         used.add(pick);
-        if (hasContributionCue(own[pick])) introducedAt = Math.min(introducedAt, gi);
+        if (introducesOwnWork(own[pick])) introducedAt = Math.min(introducedAt, gi);
         g.contrast = groupContrast(g, gi, own[pick], pick, syntax);
       }
     }
@@ -848,8 +864,8 @@ export async function writeDraft(req: DraftRequest, ctx: DraftContext): Promise<
     groups[gi].contrast = undefined;
   }
   const firstContrast = groups.findIndex((g) => g.contrast);
-  const introduction = dropped.find((d) => hasContributionCue(d.sources[0].text));
-  if (firstContrast >= 0 && introduction && !hasContributionCue(groups[firstContrast].contrast!.sources[0].text)) {
+  const introduction = dropped.find((d) => introducesOwnWork(d.sources[0].text));
+  if (firstContrast >= 0 && introduction && !introducesOwnWork(groups[firstContrast].contrast!.sources[0].text)) {
     const g = groups[firstContrast];
     g.contrast = groupContrast(g, firstContrast, introduction.sources[0].text, introduction.sources[0].index, syntax);
   }
@@ -906,7 +922,7 @@ export async function writeDraft(req: DraftRequest, ctx: DraftContext): Promise<
     for (const x of groups) if (x.context) taken.add(x.context.text);
     // Before the paragraph that introduces the author's work, only their framing: "Our gauge also reports …" would speak
     // of a gauge the reader has not met.
-    const introducing = groups.findIndex((x) => x.contrast && hasContributionCue(x.contrast.sources[0].text));
+    const introducing = groups.findIndex((x) => x.contrast && introducesOwnWork(x.contrast.sources[0].text));
     const unintroduced = introducing >= 0 && groups.indexOf(g) < introducing;
     const untaken = ownAll
       .map((text, index) => ({ text, index }))

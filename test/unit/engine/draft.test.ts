@@ -666,6 +666,16 @@ describe('a small group of works that share no topic', () => {
     assert.match(contrasts[0].s.text, /we forecast harbor tides/, draft.text);
     assert.ok(contrasts[0].p.keys.includes('u2'), draft.text);
   });
+
+  it('says what the author\'s work does before "our network" where their abstract has no "we propose"', async () => {
+    const library = new MemoryLibrary([...rhyme, ...unrelated]);
+    const own = 'We forecast harbor tides from buoy sensor logs with a small recurrent network. Our network also reads the rhyme of sea shanties sung on the buoys.';
+    const keys = [...rhyme, ...unrelated].map((r) => r.key);
+    const draft = await new DefaultEngine().draft({ keys, targetWords: 120, format: 'latex', ownAbstract: own }, library);
+    const introduced = draft.text.indexOf('we forecast harbor tides');
+    assert.ok(introduced >= 0, draft.text);
+    assert.ok(!/our network/i.test(draft.text.slice(0, introduced)), draft.text);
+  });
 });
 
 describe('clusterWorks on a library of unrelated topics', () => {
