@@ -5,7 +5,7 @@ import type { CiteSyntax, Draft, DraftParagraph, DraftRequest, DraftSentence, Em
 import { throwIfCancelled } from '../types';
 import { splitSentences } from '../text/sentences';
 import { headlineCase } from '../text/titles';
-import { hasInnerPredicate } from '../text/verbs';
+import { hasInnerPredicate, opensWithPredicate } from '../text/verbs';
 import { contentTerms, cosine, STOPWORDS, termFrequencies, TfIdfModel, wordCount, type SparseVector } from '../text/tokens';
 import { citeMarker, repeatedSubject, workSubject } from './authors';
 import { plainText, sourceDocument, type SourceDocument } from './candidates';
@@ -198,7 +198,8 @@ function speaksForGroup(keyphrases: readonly string[], groupTexts: readonly stri
 const MIXED_GROUP_MIN_WORKS = 6;
 const MIXED_GROUP_MIN_SHARE = 0.25;
 
-type Phrase = { surface: string; key: string; n: number };
+/** A candidate topic phrase; `before` is the word written right before it in its sentence ('' at a chunk's start). */
+type Phrase = { surface: string; key: string; n: number; before: string };
 
 /** Phrase lists of recent texts: a draft asks for each abstract once per group. Bounded so it cannot grow. */
 const phraseCache = new Map<string, Phrase[]>();
@@ -285,7 +286,7 @@ function extractPhrases(text: string): Phrase[] {
         // "Why Harbour Seals Haul Out": a word before a verb's particle is the verb ("harbour seals haul" is no topic).
         if (PARTICLES.has(words[i + n])) continue;
         const key = contentTerms(phrase.join(' ')).join(' ');
-        if (key) out.push({ surface: surfaces.slice(i, i + n).join(' '), key, n });
+        if (key) out.push({ surface: surfaces.slice(i, i + n).join(' '), key, n, before: words[i - 1] ?? '' });
       }
     }
   }
@@ -325,16 +326,17 @@ export function groupKeyphrases(
   // A phrase that is a whole title names one paper, not what the group shares ("### Coupled Generative Adversarial
   // Networks" over a section about several works).
   const wholeTitles = new Set(titles.map((t) => t.toLowerCase().replace(/[^\p{L}\p{N}\-–]+/gu, ' ').trim()));
-  const scores = new Map<string, { score: number; docs: Set<number>; surface: string; written: SurfaceCounts }>();
+  const scores = new Map<string, { score: number; docs: Set<number>; surface: string; written: SurfaceCounts; befores: Set<string> }>();
   groupTexts.forEach((text, doc) => {
     for (const p of phrasesOf(text)) {
       if (wholeTitles.has(p.surface.toLowerCase())) continue;
       const inTitle = titleText.includes(p.surface.toLowerCase()) ? 2 : 1;
       const weight = p.key.split(' ').reduce((a, t) => a + idf(t), 0) * (p.n === 1 ? 0.3 : 1) * inTitle;
-      const entry = scores.get(p.key) ?? { score: 0, docs: new Set<number>(), surface: p.surface, written: new Map() };
+      const entry = scores.get(p.key) ?? { score: 0, docs: new Set<number>(), surface: p.surface, written: new Map(), befores: new Set<string>() };
       entry.score += weight;
       entry.docs.add(doc);
       countSurface(entry.written, p.surface);
+      entry.befores.add(p.before);
       scores.set(p.key, entry);
     }
   });
@@ -348,18 +350,24 @@ export function groupKeyphrases(
     for (const key of new Set(phrases.map((p) => p.key))) if (scores.has(key)) outside.set(key, (outside.get(key) ?? 0) + 1);
   }
   const ranked = [...scores.entries()]
-    .map(([key, e]) => ({ key, surface: e.surface, written: e.written, docs: e.docs, value: (e.score * e.docs.size) / (1 + (outside.get(key) ?? 0)) }))
+    .map(([key, e]) => ({ key, surface: e.surface, written: e.written, docs: e.docs, befores: e.befores, value: (e.score * e.docs.size) / (1 + (outside.get(key) ?? 0)) }))
     .sort((a, b) => b.value - a.value);
   const out: Array<{ surface: string; terms: Set<string> }> = [];
   const covered = new Set<number>();
   // Skip phrases that mostly repeat one already taken ("image translation" after "unpaired image translation").
   const repeats = (terms: Set<string>) => out.some((o) => [...terms].filter((t) => o.terms.has(t)).length / Math.min(terms.size, o.terms.size) >= 0.5);
-  // A phrase with a verb inside ("model predicts waiting times") is a clause, no topic. Asked only of the phrases
-  // the loop reaches, as tagging costs more than the rest of the ranking.
+  // A phrase with a verb inside ("model predicts waiting times") is a clause, no topic; so is one that opens with the
+  // verb of the noun before it in most of the places it is written ("rhyme graphs link line endings"). Asked only of
+  // the phrases the loop reaches, as tagging costs more than the rest of the ranking.
   const clauses = new Map<string, boolean>();
-  const isClause = (surface: string) => {
-    let found = clauses.get(surface);
-    if (found === undefined) clauses.set(surface, (found = surface.includes(' ') && hasInnerPredicate(surface)));
+  const isClause = (r: (typeof ranked)[number]) => {
+    let found = clauses.get(r.key);
+    if (found === undefined) {
+      // Only a plural in "-s" is asked about: the tagger is the cost, and "-s" plurals are nearly all that come before.
+      const predicates = [...r.befores].filter((before) => /s$/.test(before) && opensWithPredicate(before, r.surface)).length;
+      found = (r.surface.includes(' ') && hasInnerPredicate(r.surface)) || predicates * 2 > r.befores.size;
+      clauses.set(r.key, found);
+    }
     return found;
   };
   // The topic should speak for the works of the group: a multi-word phrase that several works use, some of them not
@@ -372,7 +380,7 @@ export function groupKeyphrases(
     let pick: (typeof ranked)[number] | undefined;
     for (const r of ranked) {
       const isFresh = lookForFresh && fresh(r);
-      if ((best && !isFresh) || repeats(new Set(r.key.split(' '))) || isClause(r.surface)) continue;
+      if ((best && !isFresh) || repeats(new Set(r.key.split(' '))) || isClause(r)) continue;
       best ??= r;
       if (isFresh || !lookForFresh) {
         pick = r;

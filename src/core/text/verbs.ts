@@ -202,3 +202,13 @@ export function hasInnerPredicate(phrase: string): boolean {
   const terms = taggedTerms(phrase);
   return terms.slice(0, -1).some((t) => /s$/i.test(t.text) && t.tags.includes('Verb') && t.tags.includes('PresentTense'));
 }
+
+/**
+ * Whether a phrase opens with the verb of the plural noun written before it ("(rhyme graphs) link line endings",
+ * "(word embeddings) capture meaning"): a predicate cut out of a sentence, not the name of a topic. After a verb
+ * ("(uses) map data") or a singular noun the phrase opens with a noun.
+ */
+export function opensWithPredicate(before: string, phrase: string): boolean {
+  const [subject, first] = taggedTerms(`${before} ${phrase}`);
+  return !!first && subject.tags.includes('Noun') && subject.tags.includes('Plural') && isFiniteVerb(first);
+}

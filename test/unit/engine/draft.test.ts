@@ -871,6 +871,17 @@ describe('groupKeyphrases', () => {
     assert.ok(phrases.includes('rhyme tagging'), phrases.join(' | '));
   });
 
+  it('does not take a noun\'s verb and its object for a topic ("link line endings" from "rhyme graphs link line endings")', () => {
+    const group = [
+      'Rhyme graphs link line endings by sound.',
+      'We draw rhyme graphs whose edges link line endings of sonnets.',
+      'Rhyme graphs of ballads link line endings across stanzas.',
+    ];
+    const phrases = groupKeyphrases(group, ['We parse spoken commands with a grammar of robot actions.'], () => 1, 3);
+    assert.ok(phrases.includes('rhyme graphs'), phrases.join(' | '));
+    for (const p of phrases) assert.ok(!/^link\b/.test(p), `a predicate for a topic: ${p}`);
+  });
+
   it('keeps a compound joined by an en dash whole, with the capitals of the names it joins', () => {
     const other = ['We parse spoken commands with a grammar of robot actions.'];
     const frameworks = [
