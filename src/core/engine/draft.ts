@@ -1010,8 +1010,12 @@ export async function writeDraft(req: DraftRequest, ctx: DraftContext): Promise<
         // nobody ("Roe and Poe believed …" instead).
         const again = repeatedSubject(w.record, previous !== undefined && (previous.text.includes(subject) || /^They\s/.test(previous.text)));
         const justCited = k > 0 && again && previous?.keys.includes(w.record.key) && previous.text.includes(citeMarkerOf(w.record.key, syntax));
+        const ofWork = /^The ([a-z]+) of /.exec(sentence.text);
         if (justCited && sentence.text.startsWith(subject)) {
           sentence.text = again + ' ' + sentence.text.slice(subject.length);
+        } else if (justCited && ofWork && sentence.text.startsWith(subject, ofWork[0].length)) {
+          // "The book of Seroul and Levy \cite{k} contained …" right after the book was cited: "The book contained …".
+          sentence.text = `The ${ofWork[1]} ${sentence.text.slice(ofWork[0].length + subject.length)}`;
         } else if (justCited && sentence.text.includes(`, ${subject}`)) {
           // "Using recordings from 18 speakers, Olsen \cite{k} showed …" right after Olsen was cited: "…, Olsen showed".
           sentence.text = sentence.text.replace(`, ${subject}`, `, ${again === 'They' ? 'they' : again} `);

@@ -830,7 +830,7 @@ function coordinatedVerb(
   if (/,\s*$/.test(before) && /^and$/i.test(conj) && COORDINATED_VERB.test(base) && next !== undefined && !NOT_OBJECT.test(next)) return agreed;
   // "and report on its first winter", "and comment about X": a verb whose object follows a preposition, unless the noun
   // before "and" shares its article with it ("a survey and report on X").
-  const talksAbout = next !== undefined && /^(?:on|about|upon)$/i.test(next) && /^(?:report|comment|reflect|elaborate|speculate)$/i.test(base) && !DOCUMENT_BEFORE.test(before);
+  const talksAbout = next !== undefined && /^(?:on|about|upon)$/i.test(next) && /^(?:report|comment|reflect|elaborate|speculate|focus|concentrate|dwell|touch|rely|draw)$/i.test(base) && !DOCUMENT_BEFORE.test(before);
   // The authors' past reported in the present ("We sampled hedges in spring and counted nests"): a past form after
   // "and" heads a second predicate, unless it reads as an adjective there ("X and related problems", "noisy and
   // labeled data"); before a determiner, or after a comma, it cannot.
@@ -922,7 +922,32 @@ export function agreeVerb(rest: string, plurality: Plurality, from: 'base' | 'th
 }
 
 // "The paper describes …" at the start of an abstract's sentence is the paper itself too (not "the work of Smith").
-const SELF_REFERENCE = new RegExp(String.raw`^(?:(?:this|the present|the current|our|my) (?:${SELF_NOUNS}|monograph|tutorial|contribution|submission)|the (?:paper|article|thesis|dissertation))\b(?! of\b)\s*`, 'i');
+const SELF_REFERENCE = new RegExp(String.raw`^(?:(?:this|the present|the current|our|my) (?:${SELF_NOUNS}|monograph|volume|tutorial|contribution|submission)|the (?:paper|article|thesis|dissertation))\b(?! of\b)\s*`, 'i');
+/** Verbs of which the work, not its authors, is the subject: "This work is …", "The book contains …". */
+const WORK_STATES = /^(?:is|was|contains?|comprises?|consists?)\b/i;
+/** The nouns a work of each BibTeX type calls itself ("The chapter concludes …" in a chapter of a book). */
+const SELF_NOUNS_BY_TYPE: Readonly<Record<string, string>> = {
+  techreport: 'report', report: 'report', incollection: 'chapter', inbook: 'chapter', book: 'book|volume', mvbook: 'book|volume',
+  collection: 'book|volume', proceedings: 'volume', manual: 'manual|guide', booklet: 'booklet',
+};
+/** Genre words a title may call its work by ("… : A Review", "The Assessment Report on …"). */
+const TITLE_GENRES = /\b(report|assessment|review|survey|overview|guide|handbook|primer|commentary|editorial|perspective|chapter|monograph|volume)\b/gi;
+
+/**
+ * "The report identifies …" in a report, "The review concludes …" in "Pesticides and Pollinators: A Review": the work
+ * itself, by what its type and its title call it, as "This report" is. Elsewhere "the report" may be another work's.
+ */
+function selfReferenceOf(s: string, record: RewriteTarget['record']): RegExpExecArray | null {
+  const own = SELF_REFERENCE.exec(s);
+  if (own) return own;
+  const nouns = new Set<string>((SELF_NOUNS_BY_TYPE[record.type?.toLowerCase() ?? ''] ?? '').split('|').filter(Boolean));
+  for (const m of record.title?.matchAll(TITLE_GENRES) ?? []) nouns.add(m[1].toLowerCase());
+  if (!nouns.size) return null;
+  // "The Review as Art and Communication not only presents …": the title itself as the subject, not its genre.
+  const titleOpening = record.title?.split(/\s+/).slice(0, 3).join(' ').toLowerCase();
+  if (titleOpening && s.toLowerCase().startsWith(titleOpening)) return null;
+  return new RegExp(String.raw`^the (?:${[...nouns].join('|')})\b(?! of\b)\s*`, 'i').exec(s);
+}
 const ARTIFACT_HEAD =
   '(?:approach|method|model|system|framework|algorithm|technique|architecture|network|analysis|results?|experiments?|contributions?|findings|tool|procedure|scheme|formulation|estimator|objective|loss|dataset|benchmark|theory|idea|proposal|solution|implementation|work|paper|group|team|lab|laboratory|(?:tagger|parser|forecaster|classifier|detector|planner|solver|generator|encoder|decoder|simulator|library|toolkit|package|corpus|metric|pipeline|protocol|prototype|compiler|program|platform|agent|controller|policy|heuristic|grammar|lexicon|annotation|evaluation|simulation|proof|design|measure|engine|editor|interface|estimate|measurement|observation|calculation|prediction|forecast|survey|trial|sample|interview)s?|data)';
 /** "our X model": the head may be two such words ("our convolutional network model"), never one of them alone. */
@@ -1107,7 +1132,8 @@ const THIS_PAPER_AFTER_PREPOSITION = new RegExp(
 const OF_THIS_PAPER_ANYWHERE = new RegExp(String.raw`${THE_WORK_ITSELF}((?:extended|short) )?(${SELF_NOUN})\b`, 'gi');
 
 export interface RewriteTarget {
-  record: Pick<PaperRecord, 'key' | 'authors' | 'authorsTruncated'>;
+  /** `type` and `title` tell which "the report", "the chapter" or "the review" is the work itself. */
+  record: Pick<PaperRecord, 'key' | 'authors' | 'authorsTruncated'> & Partial<Pick<PaperRecord, 'type' | 'title'>>;
   style: CitationStyle;
   syntax?: CiteSyntax;
   /** Citation style only (a TLDR speaks in the present): default 'present'. */
@@ -1337,7 +1363,7 @@ export function rewriteSentence(sentence: string, target: RewriteTarget): string
   // paper" (in a draft, a "this paper" left in the sentence would be the reader's paper).
   const fronted = FRONTED_BEFORE_AUTHORS.exec(s) ?? OPENER_BEFORE_AUTHORS.exec(s);
   // Not when the part before the comma has the work as its own subject ("This work provides X, and we …").
-  if (fronted && !/\bwe\b/i.test(fronted[1]) && !SELF_REFERENCE.test(fronted[1]) && !OUR_ARTIFACT.test(fronted[1])) {
+  if (fronted && !/\bwe\b/i.test(fronted[1]) && !selfReferenceOf(fronted[1], target.record) && !OUR_ARTIFACT.test(fronted[1])) {
     // The fronted clause keeps (or gets) its comma; a "here"/"then" between it and "we" is dropped, a conjunction
     // that joins two clauses is kept ("X is hard, and this paper proposes Y").
     const [, clause, separator = ',', joiner = ''] = fronted;
@@ -1348,14 +1374,15 @@ export function rewriteSentence(sentence: string, target: RewriteTarget): string
   }
   // "I" (a single-author paper or a dissertation) is the same subject as "we".
   const we = /^(?:we|I(?= [a-z]))\s+(?:therefore\s+|thus\s+|hence\s+|then\s+|here\s+|now\s+)?/i.exec(s);
-  const self = SELF_REFERENCE.exec(s);
+  const self = selfReferenceOf(s, target.record);
   const ours = ourArtifact(s);
   if (style === 'citation') {
     const subject = workSubject(target.record, target.syntax);
     if (we) {
       s = `${subject.text} ${agreeVerb(replaceInnerFirstPerson(s.slice(we[0].length), style, target.tense), subject.plurality, 'base', target.tense)}`;
-    } else if (self && /^(?:is|was)\b/i.test(s.slice(self[0].length))) {
-      // "This work is based on X": the work is based on X, its authors are not ("The work of Doe \cite{k} was based …").
+    } else if (self && WORK_STATES.test(s.slice(self[0].length))) {
+      // "This work is based on X": the work is based on X, its authors are not ("The work of Doe \cite{k} was based …");
+      // nor do they contain what the book contains.
       const noun = self[0].trim().split(/\s+/).pop()!.toLowerCase();
       s = `The ${noun} of ${subject.text} ${agreeVerb(replaceInnerFirstPerson(s.slice(self[0].length), style, target.tense), 'singular', 'third-singular', target.tense)}`;
     } else if (self) {

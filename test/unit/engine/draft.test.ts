@@ -457,6 +457,17 @@ describe('DefaultEngine.draft', () => {
     assert.doesNotMatch(draft.text, /^Prior work studies [^.]*random walks/, draft.text);
   });
 
+  it('calls a book "the book" in the sentence right after the one that cited it', async () => {
+    const lib = new MemoryLibrary([
+      {
+        key: 'b', type: 'book', title: 'Tide Tables for Beginners', authors: [{ family: 'Roe' }, { family: 'Poe' }],
+        abstract: 'This book is a friendly introduction to tide tables for small-boat pilots. The book contains worked examples for every port on the east coast.',
+      },
+    ]);
+    const draft = await engine.draft({ keys: ['b'], targetWords: 50, format: 'latex' }, lib);
+    assert.match(draft.text, /The book of Roe and Poe \\cite\{b\} was a friendly introduction[^.]*\. The book contained worked examples/, draft.text);
+  });
+
   it('says "They" only after a sentence whose subject is the authors, and names them after one that only cited them', async () => {
     const lib = new MemoryLibrary([
       {

@@ -668,6 +668,33 @@ describe('past tense (citation style)', () => {
     assert.equal(past('The paper of Smith describes a parser.'), 'The paper of Smith describes a parser \\cite{taigman17}.');
   });
 
+  it('reads "The report", "The chapter" and "The review" as the work itself where its type or its title calls it so', () => {
+    const report = { ...one, type: 'techreport', title: 'Pollinators and Food Production' };
+    assert.equal(past('The report identifies land-use change as the main driver of pollinator decline.', report), 'Brants \\cite{brants00} identified land-use change as the main driver of pollinator decline.');
+    const chapter = { ...one, type: 'incollection', title: 'Pesticides and Pollinators' };
+    assert.equal(past('The chapter concludes that field doses rarely harm colonies.', chapter), 'Brants \\cite{brants00} concluded that field doses rarely harm colonies.');
+    const review = { ...one, type: 'article', title: 'Flower Strips on Farmland: A Review' };
+    assert.equal(rewriteSentence('The review finds that flower strips double bumblebee counts.', { record: review, style: 'tldr' }), 'This paper finds that flower strips double bumblebee counts.');
+    // In a journal article that is no report, "the report" is someone else's.
+    const article = { ...one, type: 'article', title: 'Hedgerows and Wild Bees' };
+    assert.equal(past('The report identifies land-use change as the main driver.', article), 'The report identifies land-use change as the main driver \\cite{brants00}.');
+    // A title that opens with its genre word is the title itself as the subject, not "the review".
+    const titled = { ...one, type: 'book', title: 'The Review as Art and Communication' };
+    assert.equal(past('The Review as Art and Communication explores the shelf-life of reviews.', titled), 'The Review as Art and Communication explores the shelf-life of reviews \\cite{brants00}.');
+  });
+
+  it('keeps the book, not its authors, as the subject of what the book contains', () => {
+    const book = { ...three, type: 'book', title: 'A Beginner\'s Book of Tide Tables' };
+    assert.equal(past('The book contains worked examples for every port.', book), 'The book of Taigman et al. \\cite{taigman17} contained worked examples for every port.');
+    assert.equal(past('This volume consists of twelve chapters on harbour charts.', book), 'The volume of Taigman et al. \\cite{taigman17} consisted of twelve chapters on harbour charts.');
+    assert.equal(past('This volume helps pilots read tide tables.', book), 'Taigman et al. \\cite{taigman17} helped pilots read tide tables.');
+  });
+
+  it('puts a second verb that takes its object after "on" in the same tense ("and focuses on")', () => {
+    assert.equal(past('This paper describes a tide gauge and focuses on its cost.', one), 'Brants \\cite{brants00} described a tide gauge and focused on its cost.');
+    assert.equal(past('We survey tide gauges and rely on port records.', one), 'Brants \\cite{brants00} surveyed tide gauges and relied on port records.');
+  });
+
   it('keeps modals, auxiliaries and verbs already in the past as they are', () => {
     assert.equal(past('We can detect faces in real time.'), 'Taigman et al. \\cite{taigman17} can detect faces in real time.');
     assert.equal(past('We have shown that the bound is tight.'), 'Taigman et al. \\cite{taigman17} have shown that the bound is tight.');
