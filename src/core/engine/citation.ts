@@ -6,7 +6,7 @@ import { compressionVariants, plainText, sourceDocument, type SourceDocument } f
 import { contentTerms, cosine, STOPWORDS, termFrequencies, wordCount } from '../text/tokens';
 import { readableTitle } from '../text/titles';
 import { hasOwnVerb, mainVerbIsPast, pastTense, startsWithName } from '../text/verbs';
-import { ANAPHORIC_START, BACKGROUND_CUE, CUT_OFF_END, FRONTED_POINTER, FUTURE_OWN, hasContributionCue, MENTIONS_OTHER_WORK, NAMES_ITSELF, NOT_DONE, OWN_EARLIER_WORK, POINTS_AHEAD, PROBLEM_POINTER, PRONOUN_POINTER, RELEASE_NOTE, SELF_NOUNS } from './cues';
+import { ANAPHORIC_START, BACKGROUND_CUE, CUT_OFF_END, FRONTED_POINTER, FUTURE_OWN, hasContributionCue, MENTIONS_OTHER_WORK, NAMES_ITSELF, NOT_DONE, OWN_EARLIER_WORK, OWN_RELEASE_NOTE, POINTS_AHEAD, PROBLEM_POINTER, PRONOUN_POINTER, RELEASE_NOTE, SELF_NOUNS } from './cues';
 import { candidateFeatures, documentContext } from './features';
 import { pointerResolutions, resolvePointers, withoutNumberedPointers, type PointerResolution } from './antecedents';
 import { acronymDefinitions, expandAcronyms, firstPersonPlural, inAuthorsVoice, namedWorkAsWe, PROPER_OPENER, rewriteSentence, speaksForEveryone, statesAim, stripLeadingDiscourse, toThirdSingular, withoutEveryonesWords, withoutInlineEnumerators, workPronounAsWe } from './rewrite';
@@ -241,7 +241,7 @@ export function rankCandidates(record: PaperRecord, doc: SourceDocument, scorer:
       kind = {
         otherWork: MENTIONS_OTHER_WORK.test(c.source.text) || OWN_EARLIER_WORK.test(firstPersonPlural(opening)),
         anaphoric: ANAPHORIC_START.test(opening),
-        notDone: NOT_DONE.test(opening) || RELEASE_NOTE.test(opening) || FRAGMENT_START.test(c.source.text) || POINTS_AHEAD.test(c.source.text) || (c.source.section === 'conclusion' && FUTURE_OWN.test(c.source.text)),
+        notDone: NOT_DONE.test(opening) || RELEASE_NOTE.test(opening) || OWN_RELEASE_NOTE.test(opening) || FRAGMENT_START.test(c.source.text) || POINTS_AHEAD.test(c.source.text) || (c.source.section === 'conclusion' && FUTURE_OWN.test(c.source.text)),
         aim: statesAim(stripLeadingDiscourse(firstPersonPlural(c.source.text))) && !otherContribution(c.sentenceIndex),
         describes: describesTheWork(c.source.text, record),
       };

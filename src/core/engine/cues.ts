@@ -150,6 +150,17 @@ export const NOT_DONE =
 export const RELEASE_NOTE =
   /^(?:(?:all )?our\s+[^,;]{0,60}?|(?:(?:the|an?|all|both|this|its|their)\s+[^,;]{0,80}?)?\b(?:code|source|data|datasets?|software|implementations?|models?|encoders?|toolkits?|tools?|corpus|corpora|annotations?|resources?|benchmarks?|library|packages?|scripts?|weights|checkpoints?)\b[^,;]{0,40}?)\s(?:is|are|will be|has been|have been)\s+(?:made\s+)?(?:publicly\s+|freely\s+|openly\s+)?(?:available|released|open[- ]sourced)\b(?:\s+(?:at|from|on|online|via|through|to|for|upon|in|under)\b[^;]*)?[.!]?$/i;
 
+const RELEASED_THINGS = String.raw`(?:code|source code|data|datasets?|software|implementations?|models?|toolkits?|tools?|annotations?|scripts?|weights|checkpoints?|logs|records|recordings|transcripts|materials|questionnaires|protocols)`;
+/**
+ * "We release the survey data and code.", "We also make our code available at …": the authors' release note, which
+ * says where to get the work, not what it is. Not "We release a corpus of 10,000 dialogues" or "We publish a dataset
+ * for receipt parsing as …", which are contributions.
+ */
+export const OWN_RELEASE_NOTE = new RegExp(
+  String.raw`^(?:we|I)\s+(?:also\s+|further\s+)?(?:release|publish|share|open-source|make)\s+(?:(?:the|our|my|all|both)\s+)?(?!(?:a|an)\s)(?:[\w-]+\s+){0,2}?${RELEASED_THINGS}(?:\s*(?:,|and|&)\s*(?:(?:the|our|all)\s+)?(?:[\w-]+\s+)?${RELEASED_THINGS})*(?:\s+(?:publicly|freely|openly))?(?:\s+available)?(?:\s+(?:at|on|from|via|through|under|upon|online)\b[^;]*|\s+(?:to|for)(?:\s+[\w-]+){1,4})?\s*[.!]?$`,
+  'i',
+);
+
 /** What a work calls itself ("this paper", "the present study"). */
 export const SELF_NOUNS = 'paper|article|study|work|thesis|dissertation|report|chapter|essay|letter|note|manuscript|book|survey|review';
 

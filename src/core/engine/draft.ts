@@ -10,7 +10,7 @@ import { contentTerms, cosine, STOPWORDS, termFrequencies, TfIdfModel, wordCount
 import { citeMarker, repeatedSubject, workSubject } from './authors';
 import { plainText, sourceDocument, type SourceDocument } from './candidates';
 import { describesTheWork, DRAFT_OWN_RELEVANCE, firstDescribingSentence, NOTHING_FLAG, rankCandidates, speaksForAuthors, titleOnlySentence, withoutLinkingAdverb, writtenText, type ScoredCandidate } from './citation';
-import { ANAPHORIC_START, FRONTED_POINTER, hasContributionCue, LANGUAGES, NOT_DONE, PRONOUN_POINTER, REFERS_BACK, splitAbstractLabel } from './cues';
+import { ANAPHORIC_START, FRONTED_POINTER, hasContributionCue, LANGUAGES, NOT_DONE, OWN_RELEASE_NOTE, PRONOUN_POINTER, REFERS_BACK, splitAbstractLabel } from './cues';
 import { activeSelfDescription, canBeVerb, firstPersonPlural, stripLeadingDiscourse } from './rewrite';
 import type { LinearScorer } from './scorer';
 
@@ -578,7 +578,8 @@ function ownWorkIntroducer(own: readonly string[]): (sentence: string) => boolea
 /** The author's contribution sentences, best first: those with a contribution cue, then the rest in order. */
 function ownContributionSentences(ownAbstract: string): string[] {
   // Plans ("We will release … in future work") are not what the paper contributes.
-  const sentences = splitSentences(plainText(ownAbstract)).filter((s) => wordCount(s) >= 6 && !NOT_DONE.test(stripLeadingDiscourse(s)));
+  // Nor is where to get it ("We release the data and code"): "Unlike these works, we release …" sets nothing apart.
+  const sentences = splitSentences(plainText(ownAbstract)).filter((s) => wordCount(s) >= 6 && !NOT_DONE.test(stripLeadingDiscourse(s)) && !OWN_RELEASE_NOTE.test(stripLeadingDiscourse(s)));
   const firstPerson = (s: string) => /^(?:we|our|this (?:paper|work|article|study|thesis|dissertation|chapter))\b/i.test(activeVoice(firstPersonPlural(s)));
   return [...sentences.filter((s) => hasContributionCue(s) && firstPerson(s)), ...sentences.filter((s) => !hasContributionCue(s) && firstPerson(s))];
 }
@@ -934,7 +935,7 @@ export async function writeDraft(req: DraftRequest, ctx: DraftContext): Promise<
     const unintroduced = introducing >= 0 && groups.indexOf(g) < introducing;
     const untaken = ownAll
       .map((text, index) => ({ text, index }))
-      .filter((o) => !taken.has(o.text) && !NOT_DONE.test(stripLeadingDiscourse(o.text)) && !(unintroduced && speaksForAuthors(o.text)));
+      .filter((o) => !taken.has(o.text) && !NOT_DONE.test(stripLeadingDiscourse(o.text)) && !OWN_RELEASE_NOTE.test(stripLeadingDiscourse(o.text)) && !(unintroduced && speaksForAuthors(o.text)));
     const next = untaken.find((o) => /^(?:we|our)\b/i.test(stripLeadingDiscourse(firstPersonPlural(o.text)))) ?? untaken[0];
     if (next && paragraphWords(groups, topicsFor(), syntax) + wordCount(next.text) <= hi) {
       g.extraOwn.push({ text: stripLeadingDiscourse(next.text), keys: [], sources: [{ text: next.text, section: 'abstract', index: next.index }], role: 'contrast' });

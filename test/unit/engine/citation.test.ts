@@ -129,6 +129,15 @@ describe('DefaultEngine.citationSentence', () => {
     assert.equal(ahead.text, 'Welsh strict-metre verse follows rules of consonant chime \\cite{ode2020}.');
   });
 
+  it('never reports the authors\' release of their data as what the work did ("We release the tide data and code")', async () => {
+    const record = { key: 'roe', type: 'article', title: 'Baltic Tide Tables', authors: [{ family: 'Roe' }], abstract: 'Tide tables in the Baltic are printed once a year. We release the tide data and code for all Baltic harbours.' };
+    const cited = await citeAlone(record);
+    assert.doesNotMatch(cited.text, /released/, cited.text);
+    // A new resource is a contribution, released or not.
+    const corpus = { ...record, abstract: 'Tide tables in the Baltic are printed once a year. We release a corpus of hourly tide readings from 40 Baltic harbours.' };
+    assert.match((await citeAlone(corpus)).text, /Roe \\cite\{roe\} released a corpus of hourly tide readings/);
+  });
+
   it('cites a question only where the authors ask it: "…, but how old?" is no claim of the work', async () => {
     const record = (abstract: string) => ({ key: 'tide20', type: 'article', title: 'Old Tide Tables', authors: [{ family: 'Neap', given: 'Ida' }, { family: 'Ebb', given: 'Rob' }], abstract });
     const asked = await citeAlone(record('Harbour tide tables are old, but how old? We date 40 tables from their printers’ marks.'));

@@ -678,6 +678,14 @@ describe('a small group of works that share no topic', () => {
     assert.ok(contrasts[0].p.keys.includes('u2'), draft.text);
   });
 
+  it('never sets the author\'s release of their data against other works ("Unlike these works, we release the code")', async () => {
+    const library = new MemoryLibrary([...rhyme, ...unrelated]);
+    const own = 'We forecast harbor tides from buoy sensor logs with a small recurrent network. We release the buoy data and code.';
+    const draft = await new DefaultEngine().draft({ keys: [...rhyme, ...unrelated].map((r) => r.key), targetWords: 120, format: 'latex', ownAbstract: own }, library);
+    assert.match(draft.text, /, we forecast harbor tides/, draft.text);
+    assert.doesNotMatch(draft.text, /release the buoy data/, draft.text);
+  });
+
   it('says what the author\'s work does before "our network" where their abstract has no "we propose"', async () => {
     const library = new MemoryLibrary([...rhyme, ...unrelated]);
     const own = 'We forecast harbor tides from buoy sensor logs with a small recurrent network. Our network also reads the rhyme of sea shanties sung on the buoys.';
