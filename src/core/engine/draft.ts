@@ -198,8 +198,16 @@ function speaksForGroup(keyphrases: readonly string[], groupTexts: readonly stri
 const MIXED_GROUP_MIN_WORKS = 6;
 const MIXED_GROUP_MIN_SHARE = 0.25;
 
-/** A candidate topic phrase; `before` is the word written right before it in its sentence ('' at a chunk's start). */
-type Phrase = { surface: string; key: string; n: number; before: string };
+/**
+ * A candidate topic phrase: `key` joins its spellings (singular and plural), `stems` are its terms as the TF-IDF model
+ * knows them, `before` is the word written right before it in its sentence ('' at a chunk's start).
+ */
+type Phrase = { surface: string; key: string; stems: string[]; n: number; before: string };
+
+/** A term of a phrase's key: light stemming leaves a short plural as it is ("bees"), which must meet its singular. */
+function phraseKeyTerm(stem: string): string {
+  return /^\p{L}{3}s$/u.test(stem) && !/(?:ss|us|is|ws)$/.test(stem) ? stem.slice(0, -1) : stem;
+}
 
 /** Phrase lists of recent texts: a draft asks for each abstract once per group. Bounded so it cannot grow. */
 const phraseCache = new Map<string, Phrase[]>();
@@ -285,8 +293,9 @@ function extractPhrases(text: string): Phrase[] {
         if (NEGATES.has(words[i - 1]) || (words[i - 1] === 'of' && NEGATES_OF.has(words[i - 2]))) continue;
         // "Why Harbour Seals Haul Out": a word before a verb's particle is the verb ("harbour seals haul" is no topic).
         if (PARTICLES.has(words[i + n])) continue;
-        const key = contentTerms(phrase.join(' ')).join(' ');
-        if (key) out.push({ surface: surfaces.slice(i, i + n).join(' '), key, n, before: words[i - 1] ?? '' });
+        const stems = contentTerms(phrase.join(' '));
+        const key = stems.map(phraseKeyTerm).join(' ');
+        if (key) out.push({ surface: surfaces.slice(i, i + n).join(' '), key, stems, n, before: words[i - 1] ?? '' });
       }
     }
   }
@@ -331,7 +340,7 @@ export function groupKeyphrases(
     for (const p of phrasesOf(text)) {
       if (wholeTitles.has(p.surface.toLowerCase())) continue;
       const inTitle = titleText.includes(p.surface.toLowerCase()) ? 2 : 1;
-      const weight = p.key.split(' ').reduce((a, t) => a + idf(t), 0) * (p.n === 1 ? 0.3 : 1) * inTitle;
+      const weight = p.stems.reduce((a, t) => a + idf(t), 0) * (p.n === 1 ? 0.3 : 1) * inTitle;
       const entry = scores.get(p.key) ?? { score: 0, docs: new Set<number>(), surface: p.surface, written: new Map(), befores: new Set<string>() };
       entry.score += weight;
       entry.docs.add(doc);
@@ -439,7 +448,8 @@ const NO_PLURAL_HEADS: ReadonlySet<string> = new Set('work research software har
  */
 function pluralWhereWritten(surface: string, written: SurfaceCounts): string {
   const words = surface.split(' ');
-  const head = words[words.length - 1];
+  // A head in title case counts too ("Wild Bee Declines …" gave "Wild Bee" where the abstract writes "wild bees").
+  const head = /^\p{Lu}\p{Ll}+$/u.test(words[words.length - 1]) ? words[words.length - 1].toLowerCase() : words[words.length - 1];
   if (!/^\p{Ll}+$/u.test(head) || NO_PLURAL_HEADS.has(head) || head.endsWith('s')) return surface;
   const stem = words.slice(0, -1).join(' ').toLowerCase();
   const singular = written.get(surface.toLowerCase())?.count ?? 0;

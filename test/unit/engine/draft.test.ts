@@ -901,6 +901,18 @@ describe('groupKeyphrases', () => {
     for (const p of phrases) assert.ok(!/^link\b/.test(p), `a predicate for a topic: ${p}`);
   });
 
+  it('names a kind of thing in the plural the works write, whether the title wrote it in title case or the plural is short ("wild bees")', () => {
+    const group = [
+      'Wild Bee Declines Near Hedgerows. We surveyed wild bees on 64 farms and mapped flowering hedgerows around each field.',
+      'Hedgerow loss best explains the decline of wild bees on farms.',
+      'A dataset of wild bee records from flowering hedgerows.',
+    ];
+    const titles = ['Wild Bee Declines Near Hedgerows'];
+    const phrases = groupKeyphrases(group, ['We parse spoken commands with a grammar of robot actions.'], () => 1, 2, titles);
+    assert.ok(phrases.includes('wild bees'), phrases.join(' | '));
+    assert.ok(!phrases.includes('wild bee'), phrases.join(' | '));
+  });
+
   it('keeps a compound joined by an en dash whole, with the capitals of the names it joins', () => {
     const other = ['We parse spoken commands with a grammar of robot actions.'];
     const frameworks = [
