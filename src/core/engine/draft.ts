@@ -5,7 +5,7 @@ import type { CiteSyntax, Draft, DraftParagraph, DraftRequest, DraftSentence, Em
 import { throwIfCancelled } from '../types';
 import { splitSentences } from '../text/sentences';
 import { headlineCase } from '../text/titles';
-import { hasInnerPredicate, opensWithPredicate } from '../text/verbs';
+import { hasInnerPredicate, isPastForm, opensWithPredicate } from '../text/verbs';
 import { contentTerms, cosine, STOPWORDS, termFrequencies, TfIdfModel, wordCount, type SparseVector } from '../text/tokens';
 import { citeMarker, repeatedSubject, workSubject } from './authors';
 import { plainText, sourceDocument, type SourceDocument } from './candidates';
@@ -288,7 +288,7 @@ function extractPhrases(text: string): Phrase[] {
         if (/[-–]/.test(phrase[n - 1]) && words[i + n] !== undefined && !FUNCTION_WORDS.has(words[i + n]) && !PREPOSITIONS.has(words[i + n])) continue;
         // "we apply random walks": a verb after its subject opens what a work does, not a topic. (Not after "to":
         // "applied to machine translation".)
-        if (AFTER_VERB_OPENER.has(words[i - 1]) && canBeVerb(phrase[0])) continue;
+        if (AFTER_VERB_OPENER.has(words[i - 1]) && (canBeVerb(phrase[0]) || isPastForm(phrase[0]))) continue;
         // "learns to translate … without paired examples": what a work does without is not its topic.
         if (NEGATES.has(words[i - 1]) || (words[i - 1] === 'of' && NEGATES_OF.has(words[i - 2]))) continue;
         // "Why Harbour Seals Haul Out": a word before a verb's particle is the verb ("harbour seals haul" is no topic).

@@ -913,6 +913,12 @@ describe('groupKeyphrases', () => {
     assert.ok(!phrases.includes('wild bee'), phrases.join(' | '));
   });
 
+  it('does not take what the authors did for a topic when their verb is in the past ("surveyed hedgerow plots")', () => {
+    const group = ['We surveyed hedgerow plots in spring for nesting birds.', 'In 2019 we surveyed hedgerow plots near dairy farms.', 'We surveyed hedgerow plots for wild bees and hoverflies.'];
+    const phrases = groupKeyphrases(group, ['We parse spoken commands with a grammar of robot actions.'], () => 1, 2);
+    assert.equal(phrases[0], 'hedgerow plots', phrases.join(' | '));
+  });
+
   it('keeps a compound joined by an en dash whole, with the capitals of the names it joins', () => {
     const other = ['We parse spoken commands with a grammar of robot actions.'];
     const frameworks = [
