@@ -939,7 +939,8 @@ const TITLE_GENRES = /\b(report|assessment|review|survey|overview|guide|handbook
  */
 function selfReferenceOf(s: string, record: RewriteTarget['record']): RegExpExecArray | null {
   const own = SELF_REFERENCE.exec(s);
-  if (own) return own;
+  if (own || !/^the\s/i.test(s)) return own;
+  // Most sentences do not open with "The …": only those ask what the type and title call the work.
   const nouns = new Set<string>((SELF_NOUNS_BY_TYPE[record.type?.toLowerCase() ?? ''] ?? '').split('|').filter(Boolean));
   for (const m of record.title?.matchAll(TITLE_GENRES) ?? []) nouns.add(m[1].toLowerCase());
   if (!nouns.size) return null;
