@@ -80,7 +80,8 @@ const SYMBOLS: Record<string, string> = {
   langle: '⟨', rangle: '⟩', lceil: '⌈', rceil: '⌉', lfloor: '⌊', rfloor: '⌋', mid: '|', vert: '|', Vert: '‖',
   perp: '⊥', parallel: '∥', angle: '∠', triangle: '△', prime: '′', surd: '√', top: '⊤', bot: '⊥',
   lbrace: '{', rbrace: '}', colon: ':', log: 'log', ln: 'ln', exp: 'exp', sin: 'sin', cos: 'cos', max: 'max',
-  min: 'min', lim: 'lim',
+  min: 'min', lim: 'lim', lg: 'lg', tan: 'tan', sup: 'sup', inf: 'inf', det: 'det', dim: 'dim', arg: 'arg', gcd: 'gcd',
+  ker: 'ker', Pr: 'Pr',
   // Logos whose rendering differs from their command name
   LaTeXe: 'LaTeX2ε', AmSTeX: 'AMS-TeX', AMSTeX: 'AMS-TeX', AmSLaTeX: 'AMS-LaTeX', AMSLaTeX: 'AMS-LaTeX',
   AmS: 'AMS', MF: 'METAFONT', MP: 'MetaPost', eTeX: 'ε-TeX', TUB: 'TUGboat', BibTeX: 'BibTeX', TeX: 'TeX',
@@ -139,12 +140,15 @@ const VERBATIM_ARGUMENT = new Set(['url', 'path', 'verb', 'nolinkurl', 'doi']);
 /** `\href{url}{text}`: the first argument is skipped, the second printed. */
 const SKIP_FIRST_ARGUMENT = new Set(['href']);
 
-/** `arg` raised or lowered when every character has a script form; as it is otherwise. */
-function scriptForm(arg: string, forms: Readonly<Record<string, string>>): string {
+/** `arg` raised or lowered when every character has a script form; undefined otherwise. */
+function scriptForm(arg: string, forms: Readonly<Record<string, string>>): string | undefined {
   const chars = [...arg.replace(/\s+/g, '')];
-  if (!chars.length || !chars.every((c) => lookup(forms, c) !== undefined)) return arg;
+  if (!chars.length || !chars.every((c) => lookup(forms, c) !== undefined)) return undefined;
   return chars.map((c) => forms[c]).join('');
 }
+
+/** Math operators that TeX sets upright with a space before them: `n\log n` is "n log n", not "nlog n". */
+const OPERATOR_NAMES = new Set(['log', 'ln', 'lg', 'exp', 'sin', 'cos', 'tan', 'max', 'min', 'lim', 'sup', 'inf', 'det', 'dim', 'arg', 'gcd', 'ker', 'Pr']);
 
 const NEEDS_CONVERSION = /[\\{}~$`'\-^_]/;
 const NON_ASCII = /[^\x00-\x7f]/;
@@ -176,7 +180,35 @@ function isLetter(code: number): boolean {
 
 class Converter {
   private mathMode = false;
+  /** Scripts that Unicode could not raise or lower, so far: a formula with one is kept as TeX. */
+  private losses = 0;
   constructor(private readonly s: string) {}
+
+  /**
+   * A formula from `$`, `$$`, `\(` or `\[` at s[at] to its closing delimiter: in Unicode where that keeps its meaning
+   * ("$O(n^2)$" → "O(n²)"), otherwise as the TeX it was ("$m^{1+o(1)}$" stays; "m1+o(1)" would state another bound),
+   * always written between single dollars so that output to LaTeX or Markdown can pass it through as math.
+   * Undefined when nothing closes it before `to`.
+   */
+  private formula(at: number, to: number): { text: string; end: number } | undefined {
+    const s = this.s;
+    const open = s.startsWith('$$', at) ? '$$' : s[at] === '$' ? '$' : s.slice(at, at + 2);
+    const close = open === '\\(' ? '\\)' : open === '\\[' ? '\\]' : open;
+    const from = at + open.length;
+    let end = from;
+    for (;;) {
+      end = s.indexOf(close, end);
+      if (end < 0 || end >= to) return undefined;
+      if (close[0] !== '$' || s[end - 1] !== '\\') break;
+      end++;
+    }
+    const losses = this.losses;
+    this.mathMode = true;
+    const converted = this.run(from, end);
+    this.mathMode = false;
+    const tex = s.slice(from, end).replace(/\s+/g, ' ').trim();
+    return { text: this.losses > losses && tex ? `$${tex}$` : converted, end: end + close.length };
+  }
 
   /** Converts s[from, to). */
   run(from: number, to: number): string {
@@ -187,7 +219,14 @@ class Converter {
       const ch = s[i];
       switch (ch) {
         case '\\': {
+          const formula = !this.mathMode && (s[i + 1] === '(' || s[i + 1] === '[') ? this.formula(i, to) : undefined;
+          if (formula) {
+            out += formula.text;
+            i = formula.end;
+            break;
+          }
           const r = this.command(i, to);
+          if (r.operator && /[\p{L}\p{N})]$/u.test(out)) out += ' ';
           out += r.text;
           i = r.end;
           break;
@@ -196,10 +235,17 @@ class Converter {
         case '}':
           i++;
           break;
-        case '$':
+        case '$': {
+          const formula = this.mathMode ? undefined : this.formula(i, to);
+          if (formula) {
+            out += formula.text;
+            i = formula.end;
+            break;
+          }
           this.mathMode = !this.mathMode;
           i++;
           break;
+        }
         case '~':
           out += ' ';
           i++;
@@ -212,7 +258,9 @@ class Converter {
             break;
           }
           const arg = this.argument(i + 1, to);
-          out += scriptForm(arg.text, ch === '^' ? SUPERSCRIPT_OF : SUBSCRIPT_OF);
+          const raised = scriptForm(arg.text, ch === '^' ? SUPERSCRIPT_OF : SUBSCRIPT_OF);
+          if (raised === undefined && arg.text.trim()) this.losses++;
+          out += raised ?? arg.text;
           i = Math.max(arg.end, i + 1);
           break;
         }
@@ -311,7 +359,7 @@ class Converter {
     return { text: s[start], end: start + 1, present: true };
   }
 
-  private command(at: number, to: number): { text: string; end: number } {
+  private command(at: number, to: number): { text: string; end: number; operator?: boolean } {
     const s = this.s;
     let i = at + 1;
     if (i >= to) return { text: '', end: i };
@@ -400,7 +448,7 @@ class Converter {
       // TeX eats the space after a control word: `Latin\slash Arabic` is "Latin/Arabic". Word-like logos keep
       // it, because `\LaTeX is` in a .bib almost always means "LaTeX is".
       else if (JOINING_SYMBOLS.has(name)) i = this.skipSpaces(i, to);
-      return { text: symbol, end: i };
+      return { text: symbol, end: i, operator: this.mathMode && OPERATOR_NAMES.has(name) };
     }
     // Unknown command: print its argument when it has one right after it (\textit{x}, \emph{x}, \acro{x}),
     // otherwise its name, which beats losing a word (\TUB, \NTG{}, macros from the .bib's @preamble).

@@ -16,11 +16,41 @@ export function formatForSyntax(syntax: CiteSyntax | undefined): Exclude<OutputF
 const LATEX_MARKER = /\\cite[tp]?\{[^{}]*\}/g;
 const PANDOC_MARKER = /\[@[^\]]*\]/g;
 
-/** `text` with everything outside its citation markers escaped for `format`. */
+/**
+ * A formula the .bib decoder kept as TeX because Unicode could not say it ("$m^{1+o(1)}$"): dollars around text
+ * that opens and closes without a space, holds a TeX command, script or group, and balances its braces. Prices
+ * ("$5 and $10") are no formula.
+ */
+const TEX_FORMULA = /\$(?=[^\s$])((?:[^$\\]|\\.)*?[\\^_{](?:[^$\\]|\\.)*?)(?<=[^\s\\])\$/g;
+
+function balancedBraces(tex: string): boolean {
+  let depth = 0;
+  for (let i = 0; i < tex.length; i++) {
+    if (tex[i] === '\\') i++;
+    else if (tex[i] === '{') depth++;
+    else if (tex[i] === '}' && --depth < 0) return false;
+  }
+  return depth === 0;
+}
+
+/** `text` escaped for `format` with its TeX formulas left as they are: both LaTeX and Pandoc Markdown set them as math. */
+function escapeAroundFormulas(text: string, atStart: boolean, escape: (text: string, atStart: boolean) => string): string {
+  let out = '';
+  let last = 0;
+  for (const m of text.matchAll(TEX_FORMULA)) {
+    if (!balancedBraces(m[1])) continue;
+    out += escape(text.slice(last, m.index), atStart && last === 0) + m[0];
+    last = m.index + m[0].length;
+  }
+  return out + escape(text.slice(last), atStart && last === 0);
+}
+
+/** `text` with everything outside its citation markers and formulas escaped for `format`. */
 export function toDocumentText(text: string, format: OutputFormat): string {
   if (format === 'plain') return text;
   const marker = format === 'latex' ? LATEX_MARKER : PANDOC_MARKER;
-  const escape = format === 'latex' ? escapeLatex : escapeMarkdown;
+  const escapeText = format === 'latex' ? escapeLatex : escapeMarkdown;
+  const escape = (chunk: string, atStart: boolean) => escapeAroundFormulas(chunk, atStart, escapeText);
   let out = '';
   let last = 0;
   for (const m of text.matchAll(marker)) {
@@ -70,14 +100,13 @@ function latexForChar(ch: string): { math?: string; text?: string } | undefined 
  * A run of raised (or lowered) characters as \textsuperscript{…} (\textsubscript{…}), both in the LaTeX kernel:
  * "2ⁿ⁻¹" → "2\textsuperscript{n-1}". A run of the Latin-1 ¹ ² ³ alone stays, as LaTeX sets those in text.
  */
-function scriptRun(text: string, i: number): { latex: string; end: number } | undefined {
-  for (const [forms, command] of [[PLAIN_OF_SUPERSCRIPT, 'textsuperscript'], [PLAIN_OF_SUBSCRIPT, 'textsubscript']] as const) {
+function scriptRun(text: string, i: number): { latex: string; math: string; latin1: boolean; end: number } | undefined {
+  for (const [forms, command, mark] of [[PLAIN_OF_SUPERSCRIPT, 'textsuperscript', '^'], [PLAIN_OF_SUBSCRIPT, 'textsubscript', '_']] as const) {
     let end = i;
     let plain = '';
     while (end < text.length && Object.prototype.hasOwnProperty.call(forms, text[end])) plain += forms[text[end++]];
     if (end === i) continue;
-    if (/^[¹²³]+$/.test(text.slice(i, end))) return undefined;
-    return { latex: `\\${command}{${plain}}`, end };
+    return { latex: `\\${command}{${plain}}`, math: `${mark}{${plain}}`, latin1: /^[¹²³]+$/.test(text.slice(i, end)), end };
   }
   return undefined;
 }
@@ -99,7 +128,13 @@ function escapeLatex(text: string): string {
   };
   for (let i = 0; i < text.length; ) {
     const script = scriptRun(text, i);
-    if (script) {
+    if (script && math) {
+      // Raised after a symbol set as math ("ϵ²", "ℓ₀"): one formula, "$\\epsilon^{2}$", not "$\\epsilon$²".
+      math += script.math;
+      i = script.end;
+      continue;
+    }
+    if (script && !script.latin1) {
       closeMath();
       out += script.latex;
       i = script.end;

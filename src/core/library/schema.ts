@@ -128,6 +128,9 @@ export const MIGRATIONS: ReadonlyArray<(db: Database) => void> = [
   // characters as letters ("classiﬁcation"): forgetting the stamps makes the next index read every .bib again; the
   // stored entries serve until then.
   (db) => db.exec(`UPDATE bib_files SET content_hash = '', mtime_ms = -1;`),
+  // 10 → 11: a formula whose scripts Unicode cannot raise stays TeX ("$m^{1+o(1)}$", was "m1+o(1)": another bound),
+  // and math operators keep their space ("n log n", was "nlog n"): read every .bib again.
+  (db) => db.exec(`UPDATE bib_files SET content_hash = '', mtime_ms = -1;`),
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;

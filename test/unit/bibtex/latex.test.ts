@@ -38,7 +38,13 @@ describe('latexToUnicode', () => {
     ['``quoted\'\'', '“quoted”'],
     // An exponent keeps its meaning where Unicode can raise it ("O(n2)" would read as n times 2).
     ['$\\alpha$-stable and $O(n^2)$', 'α-stable and O(n²)'],
-    ['$2^{n-1}$ and $x_{10}$ but $e^{i\\pi}$ and $x_i$', '2ⁿ⁻¹ and x₁₀ but eiπ and xi'],
+    // Where it cannot ("m1+o(1)" would state another bound, "xi" another variable), the formula stays as TeX.
+    ['$2^{n-1}$ and $x_{10}$ but $e^{i\\pi}$ and $x_i$', '2ⁿ⁻¹ and x₁₀ but $e^{i\\pi}$ and $x_i$'],
+    ['in $m^{1+o(1)}$ time, not $\\tilde{O}(n^{2+2/3})$', 'in $m^{1+o(1)}$ time, not $\\tilde{O}(n^{2+2/3})$'],
+    ['$$\\sum_{i=1}^n x_i$$ and \\(x_{i,j}\\)', '$\\sum_{i=1}^n x_i$ and $x_{i,j}$'],
+    ['costs \\$5 and \\$10', 'costs $5 and $10'],
+    // Operators keep their space: "nlog n" reads as a new word.
+    ['$O(n\\log n)$ and $\\Omega(n \\log^3 n)$ and $\\max(a,b)$', 'O(n log n) and Ω(n log³ n) and max(a,b)'],
     // Ligatures from an abstract pasted out of a PDF, with and without LaTeX around them.
     ['classi\ufb01cation of \ufb02ows', 'classification of flows'],
     ['e\ufb00ective \\emph{o\ufb03ce}', 'effective office'],
@@ -54,7 +60,7 @@ describe('latexToUnicode', () => {
     ['Latin\\slash Arabic\\emdash{}done', 'Latin/Arabic—done'],
     ['Space\\hspace{1em}Quad', 'Space Quad'],
     ['\\enquote{cited}', '“cited”'],
-    ['Radix-2\\({}^{\\mbox{k}}\\)', 'Radix-2k'],
+    ['Radix-2\\({}^{\\mbox{k}}\\)', 'Radix-2${}^{\\mbox{k}}$'],
     ['GaN(000\\bar{1})', 'GaN(0001\u0304)'],
     ['\\mnras', 'Monthly Notices of the Royal Astronomical Society'],
     ['\\constructor and \\toString{x}', 'constructor and x'],

@@ -26,6 +26,14 @@ const RECORDS: PaperRecord[] = [
     authors: [{ family: 'Ivanova', given: 'Mila' }, { family: 'Okafor', given: 'Ngozi' }],
     abstract: 'We show that a rank-k update costs O(nk²) rather than O(n³) and give an algorithm for 2ⁿ⁻¹ blocks with α ≤ ε. Our ﬁndings hold for #sparse inputs of 10–20 MB.',
   },
+  {
+    key: 'moreau-cut',
+    type: 'inproceedings',
+    title: 'Cuts in $m^{1+o(1)}$ Time',
+    authors: [{ family: 'Moreau', given: 'Sylvie' }],
+    // As a .bib holds it: formulas in TeX, one that Unicode can say and one it cannot.
+    abstract: 'We compute a minimum cut of a graph with $m$ edges in $m^{1+o(1)}$ time with error $\\epsilon^2$. The previous bound was quadratic.',
+  },
 ];
 
 function library(): MemoryLibrary {
@@ -53,6 +61,15 @@ describe('document text: what an engine writes into a .tex or .md file', () => {
     assert.equal(toDocumentText("ISSAC '95 and rock 'n' roll, 'em", 'latex'), "ISSAC '95 and rock 'n' roll, 'em");
   });
 
+  it('keeps a formula that Unicode could not say as TeX math, in LaTeX and in Markdown; a price is no formula', () => {
+    assert.equal(toDocumentText('in $m^{1+o(1)}$ time for $5 and $10 \\cite{k_1}', 'latex'), 'in $m^{1+o(1)}$ time for \\$5 and \\$10 \\cite{k_1}');
+    assert.equal(toDocumentText('in $m^{1+o(1)}$ time for $5 [@k_1]', 'markdown'), 'in $m^{1+o(1)}$ time for \\$5 [@k_1]');
+    // Unbalanced braces would stop the build: escaped as text.
+    assert.equal(toDocumentText('a $x_{1$ b', 'latex'), 'a \\$x\\_\\{1\\$ b');
+    // A raised or lowered character after a math symbol joins its formula.
+    assert.equal(toDocumentText('error ϵ² with ℓ₀ sketches', 'latex'), 'error $\\epsilon^{2}$ with $\\ell_{0}$ sketches');
+  });
+
   it('escapes for Pandoc Markdown what would become markup, math or a citation', () => {
     assert.equal(
       toDocumentText('Doe [@doe:2020; @roe] found *big* gains [3] at $5 via @handle and `x` <b>.', 'markdown'),
@@ -74,6 +91,16 @@ describe('document text: what an engine writes into a .tex or .md file', () => {
     const hover = await engine.citationSentence({ key: 'ivanova:2018', style: 'tldr', format: 'plain' }, library());
     assert.match(hover.text, /O\(nk²\) rather than O\(n³\)/);
     assert.doesNotMatch(hover.text, /\\/);
+  });
+
+  it('cites a bound written in TeX with the bound it states, in a LaTeX document, a Markdown one and a hover', async () => {
+    const engine = new DefaultEngine();
+    const latex = await engine.citationSentence({ key: 'moreau-cut', style: 'citation', syntax: 'cite' }, library());
+    assert.match(latex.text, /Moreau \\cite\{moreau-cut\} computed a minimum cut of a graph with m edges in \$m\^\{1\+o\(1\)\}\$ time/);
+    const markdown = await engine.citationSentence({ key: 'moreau-cut', style: 'citation', syntax: 'pandoc' }, library());
+    assert.match(markdown.text, /in \$m\^\{1\+o\(1\)\}\$ time/);
+    const hover = await engine.citationSentence({ key: 'moreau-cut', style: 'tldr', format: 'plain' }, library());
+    assert.match(hover.text, /in \$m\^\{1\+o\(1\)\}\$ time/);
   });
 
   it('escapes a whole draft: its sentences, its text and the neural engine’s sentences alike', async () => {

@@ -165,6 +165,21 @@ describe('indexLibrary', function () {
     assert.equal(store.getPaper('okoye76')!.title, 'Sorting in O(n²) Time');
   });
 
+  it('reads the .bib files again after an upgrade that keeps formulas Unicode cannot say as TeX', async () => {
+    fs.appendFileSync(path.join(root, 'refs.bib'), '\n@misc{moreau23, title = {Cuts in $m^{1+o(1)}$ Time}, year = 2023}\n');
+    await indexLibrary(opts());
+    // What a library indexed before schema 11 holds: the exponent flattened into another bound.
+    store.close();
+    const Database = require('better-sqlite3');
+    const db = new Database(path.join(root, 'library.db'));
+    db.prepare("UPDATE entries SET title = 'Cuts in m1+o(1) Time' WHERE key = 'moreau23'").run();
+    db.pragma('user_version = 10');
+    db.close();
+    store = openLibraryStore(path.join(root, 'library.db'));
+    assert.equal((await indexLibrary(opts())).bibFilesIndexed, 1);
+    assert.equal(store.getPaper('moreau23')!.title, 'Cuts in $m^{1+o(1)}$ Time');
+  });
+
   it('drops files that are no longer among the inputs', async () => {
     await indexLibrary(opts());
     const r = await indexLibrary({ store, bibPaths: [], pdfPaths: [path.join(root, 'pdfs', 'noether.pdf')] });
