@@ -13,9 +13,11 @@ export interface PointerResolution {
   phrase: string;
   /** Written without "the": "such problems" → "problems in …" (but "this problem" → "the … problem"). */
   bare: boolean;
+  /** Written with "a"/"an": "such a decomposition" → "a short-cycle decomposition". */
+  indefinite?: boolean;
 }
 
-const POINTER = /\b(such|these|those|this)\s+([a-z][a-z-]*)\b/gi;
+const POINTER = /\b(such(?:\s+an?)?|these|those|this)\s+([a-z][a-z-]*)\b/gi;
 const POINTER_WORDS = new Set(['such', 'these', 'those', 'this']);
 /** Nouns that a pointer turns into a frame or an idiom ("in this way", "in such cases"), or into the work itself. */
 const NOT_REFERRING = new Set([
@@ -81,6 +83,15 @@ const tagged = (text: string): TaggedTerm[] => joinHyphenated(taggedTerms(text))
 /** "3D", "2D": a number that is part of a name, not a count. */
 const isNameLikeValue = (t: TaggedTerm): boolean => /^\d+\p{L}/u.test(t.text);
 
+/**
+ * "A short-cycle decomposition partitions the edges …": a word in "-s" that the tagger read as a plural noun but that
+ * an article follows is the verb, so the word before it heads the phrase.
+ */
+function takesObject(terms: readonly TaggedTerm[], at: number): boolean {
+  const next = terms[at + 1];
+  return /\p{Ll}s$/u.test(terms[at].text) && !endsPhrase(terms[at]) && next !== undefined && /^(?:the|a|an)$/i.test(next.text);
+}
+
 /** The noun phrase headed by terms[head], with its modifiers and a prepositional phrase after it, as written. */
 function nounPhrase(terms: readonly TaggedTerm[], head: number): string | undefined {
   let from = head;
@@ -105,7 +116,9 @@ function nounPhrase(terms: readonly TaggedTerm[], head: number): string | undefi
       (has(t, 'PastTense') || (has(t, 'Gerund') && isNoun(terms[k + 1]))) && k > 0 && (has(terms[k - 1], 'Determiner') || has(terms[k - 1], 'Adjective') || isNoun(terms[k - 1]));
     // An abstract does not open with a command: "Value propagation networks are …" starts with a noun.
     const opening = k === 0 && has(t, 'Verb') && !participle && /^\p{Lu}\p{Ll}+$/u.test(t.text) && !/ing$/.test(t.text);
-    if (!(has(t, 'Adjective') || isNoun(t) || participle || opening || isNameLikeValue(t)) || (has(t, 'Verb') && !participle && !opening)) break;
+    // "freely available corpus": an adverb in "-ly" that qualifies the adjective after it belongs to the phrase.
+    const qualifier = has(t, 'Adverb') && /\p{Ll}ly$/u.test(t.text) && k > 0 && has(terms[k + 1], 'Adjective') && !has(terms[k + 1], 'Verb');
+    if (!(has(t, 'Adjective') || isNoun(t) || participle || opening || qualifier || isNameLikeValue(t)) || (has(t, 'Verb') && !participle && !opening)) break;
     from = k;
   }
   // A list cut short ("and top-down connections") is not a phrase.
@@ -134,7 +147,7 @@ function nounPhrase(terms: readonly TaggedTerm[], head: number): string | undefi
     if (lastNoun > 0 && !cutShort) to = lastNoun;
   }
   // Something must be said beyond the noun: "the recent approach" is no better than "this approach".
-  const modifiers = terms.slice(from, head).filter((t) => !VAGUE.has(lower(t)) && !/^(?:and|or)$/.test(lower(t)));
+  const modifiers = terms.slice(from, head).filter((t) => !VAGUE.has(lower(t)) && !/^(?:and|or)$/.test(lower(t)) && !(has(t, 'Adverb') && !has(t, 'Adjective')));
   if (!modifiers.length && to === head) return undefined;
   const words = terms.slice(from, to + 1);
   let text = words.map((t, i) => `${i === 0 ? t.pre.replace(/^[\s(]+/, '') : t.pre}${t.text}${i === words.length - 1 ? '' : t.post}`).join('');
@@ -164,13 +177,15 @@ export function pointerResolutions(sentence: string, before: readonly string[]):
   const taggedBefore: TaggedTerm[][] = [];
   for (let i = 0; i + 1 < terms.length; i++) {
     const pointer = terms[i];
-    const noun = terms[i + 1];
+    // "such a decomposition": one thing of the kind named before, written "a short-cycle decomposition".
+    const indefinite = lower(pointer) === 'such' && /^an?$/.test(lower(terms[i + 1])) && !endsPhrase(terms[i + 1]) && i + 2 < terms.length;
+    const noun = terms[indefinite ? i + 2 : i + 1];
     const word = lower(noun);
     // The tagger's reading of the pointer itself is not needed (it calls a sentence-final "such tasks." a verb).
     if (!POINTER_WORDS.has(lower(pointer)) || endsPhrase(pointer) || !heads.has(word)) continue;
     // "the first such metric", "no such method": "such" here means "of that kind", and "the first the …" would not read.
     if (lower(pointer) === 'such' && i > 0 && (has(terms[i - 1], 'Determiner') || /^(?:first|only|one|no|any|other)$/i.test(terms[i - 1].text))) continue;
-    const next = endsPhrase(noun) ? undefined : terms[i + 2];
+    const next = endsPhrase(noun) ? undefined : terms[indefinite ? i + 3 : i + 2];
     // Only a bare pointer: "such greedy parsing schemes" already says what it is, and so do "those
     // factors that matter" and "such methods as ours".
     if (next && (isNoun(next) || EXPLAINED_AFTER.test(lower(next)) || (lower(pointer) !== 'this' && lower(next) === 'as') || (lower(pointer) === 'those' && has(next, 'Preposition')))) continue;
@@ -180,12 +195,13 @@ export function pointerResolutions(sentence: string, before: readonly string[]):
       // which "these books" does not point at.
       const at = earlier.findIndex(
         (t, j) =>
-          lower(t) === word && isNoun(t) && !(j > 0 && /^\p{Lu}/u.test(t.text)) && (endsPhrase(t) || !earlier[j + 1] || !isNoun(earlier[j + 1])) && !(j > 0 && POINTER_WORDS.has(lower(earlier[j - 1]))),
+          lower(t) === word && isNoun(t) && !(j > 0 && /^\p{Lu}/u.test(t.text)) && (endsPhrase(t) || !earlier[j + 1] || !isNoun(earlier[j + 1]) || takesObject(earlier, j + 1)) && !(j > 0 && POINTER_WORDS.has(lower(earlier[j - 1]))),
       );
       if (at < 0) continue;
       const phrase = nounPhrase(earlier, at);
       // "such problems" → "problems in …"; the number is read where the word is a noun for certain.
-      if (phrase) out.push({ pointer: `${lower(pointer)} ${word}`, phrase, bare: lower(pointer) === 'such' && has(earlier[at], 'Plural') });
+      if (phrase && indefinite && !has(earlier[at], 'Plural')) out.push({ pointer: `such ${lower(terms[i + 1])} ${word}`, phrase, bare: false, indefinite: true });
+      else if (phrase && !indefinite) out.push({ pointer: `${lower(pointer)} ${word}`, phrase, bare: lower(pointer) === 'such' && has(earlier[at], 'Plural') });
       break;
     }
   }
@@ -198,14 +214,20 @@ export function pointerResolutions(sentence: string, before: readonly string[]):
  */
 export function resolvePointers(text: string, resolutions: readonly PointerResolution[]): string {
   let s = text;
-  for (const { pointer, phrase, bare } of resolutions) {
+  for (const { pointer, phrase, bare, indefinite } of resolutions) {
     const m = new RegExp(`(?<![\\w-])${pointer.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![\\w-])`, 'i').exec(s);
     if (!m) continue;
-    let replacement = bare ? phrase : `the ${phrase}`;
+    let replacement = indefinite ? `${indefiniteArticle(phrase)} ${phrase}` : bare ? phrase : `the ${phrase}`;
     if (/^\p{Lu}/u.test(m[0])) replacement = replacement[0].toUpperCase() + replacement.slice(1);
     s = s.slice(0, m.index) + replacement + s.slice(m.index + m[0].length);
   }
   return s;
+}
+
+/** "a" or "an" by the sound the phrase opens with, as far as its spelling tells ("an expander", "a unit", "an SVM"). */
+function indefiniteArticle(phrase: string): 'a' | 'an' {
+  if (/^[A-Z]{2,}\b/.test(phrase)) return /^[AEFHILMNORSX]/.test(phrase) ? 'an' : 'a';
+  return /^(?:[aio]|e(?!u(?!ler))|u(?!ni|s[eu]|ti|r[ae])|hour|honest)/i.test(phrase) ? 'an' : 'a';
 }
 
 const NUMBERED_POINTER = /\b(?:these|those)\s+(two|three|four|five|six)\s+([a-z][\w-]*)/g;

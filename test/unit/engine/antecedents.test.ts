@@ -77,6 +77,26 @@ describe('pointers to what an earlier sentence named', () => {
     for (const [sentence, before] of unchanged) assert.equal(resolved(sentence, before), sentence, sentence);
   });
 
+  it('writes "such a decomposition" as one of the kind named before, with the article its sound takes', () => {
+    // "partitions" before "the" is the verb, whatever the tagger calls it: "decomposition" heads the phrase.
+    assert.equal(
+      resolved('We present an algorithm that computes such a decomposition quickly.', 'A short-cycle decomposition partitions the edges of a graph into cycles.'),
+      'We present an algorithm that computes a short-cycle decomposition quickly.',
+    );
+    assert.equal(resolved('We give a sampler for such an embedding.', 'An isometric embedding of the graph into trees is useful.'), 'We give a sampler for an isometric embedding of the graph.');
+    assert.equal(resolved('Such a model needs no labels.', 'A masked language model is trained on raw text.'), 'A masked language model needs no labels.');
+    // A plural names many, not one of the kind; "no such" and "the first such" are left alone, as before.
+    for (const [sentence, before] of [
+      ['We build such a model.', 'Masked language models are trained on raw text.'],
+      ['It is the first such model for tides.', 'A masked language model is trained on raw text.'],
+    ]) assert.equal(resolved(sentence, before), sentence);
+  });
+
+  it('keeps the adverb that qualifies a modifier, and a vague modifier with one still names nothing', () => {
+    assert.equal(resolved('We describe how such a corpus can be built.', 'There is no freely available benchmark corpus for this.'), 'We describe how a freely available benchmark corpus can be built.');
+    assert.equal(resolved('We evaluate this model on tides.', 'A truly novel model is proposed.'), 'We evaluate this model on tides.');
+  });
+
   it('does not give a singular pointer a plural antecedent', () => {
     const sentence = 'We measure this effect on four corpora.';
     assert.equal(resolved(sentence, 'Longer prompts have strong ordering effects on accuracy.'), sentence);
@@ -86,6 +106,17 @@ describe('pointers to what an earlier sentence named', () => {
     const resolutions = pointerResolutions('We study recurrent masks, a single tool for such tasks.', ['Many tasks in speech enhancement can be framed as masking.']);
     assert.deepEqual(resolutions, [{ pointer: 'such tasks', phrase: 'tasks in speech enhancement', bare: true }]);
     assert.equal(resolvePointers('We study recurrent masks.', resolutions), 'We study recurrent masks.');
+  });
+
+  it('cites the decomposition a theory abstract computes, not "such a decomposition"', async () => {
+    const s = await citeAlone({
+      key: 'brandt21',
+      type: 'inproceedings',
+      title: 'Short Cycles Revisited',
+      authors: [{ family: 'Brandt', given: 'Tomasz' }],
+      abstract: 'A short-cycle decomposition partitions the edges of a graph into short cycles and a few leftover edges. We present a deterministic algorithm that computes such a decomposition in almost-linear time.',
+    });
+    assert.match(s.text, /computes a short-cycle decomposition in almost-linear time\.$/);
   });
 
   it('names the tasks in the citation sentence of a .bib abstract', async () => {
