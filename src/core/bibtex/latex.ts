@@ -81,7 +81,10 @@ const SYMBOLS: Record<string, string> = {
   perp: '⊥', parallel: '∥', angle: '∠', triangle: '△', prime: '′', surd: '√', top: '⊤', bot: '⊥',
   lbrace: '{', rbrace: '}', colon: ':', log: 'log', ln: 'ln', exp: 'exp', sin: 'sin', cos: 'cos', max: 'max',
   min: 'min', lim: 'lim', lg: 'lg', tan: 'tan', sup: 'sup', inf: 'inf', det: 'det', dim: 'dim', arg: 'arg', gcd: 'gcd',
-  ker: 'ker', Pr: 'Pr',
+  ker: 'ker', Pr: 'Pr', odot: '⊙',
+  // The AAS macros for the Sun and the Earth that .bib files exported from ADS carry ("10$^{10}$ M$_\sun$"), as the
+  // symbols LaTeX output can set without a package.
+  sun: '⊙', earth: '⊕',
   // Logos whose rendering differs from their command name
   LaTeXe: 'LaTeX2ε', AmSTeX: 'AMS-TeX', AMSTeX: 'AMS-TeX', AmSLaTeX: 'AMS-LaTeX', AMSLaTeX: 'AMS-LaTeX',
   AmS: 'AMS', MF: 'METAFONT', MP: 'MetaPost', eTeX: 'ε-TeX', TUB: 'TUGboat', BibTeX: 'BibTeX', TeX: 'TeX',
@@ -207,7 +210,9 @@ class Converter {
     const converted = this.run(from, end);
     this.mathMode = false;
     const tex = s.slice(from, end).replace(/\s+/g, ' ').trim();
-    return { text: this.losses > losses && tex ? `$${tex}$` : converted, end: end + close.length };
+    // Inside a word it is a logo's lowered letter ("T${}_E$X"), read as the word.
+    const inWord = /\p{L}/u.test(s[at - 1] ?? '') && /\p{L}/u.test(s[end + close.length] ?? '');
+    return { text: this.losses > losses && tex && !inWord ? `$${tex}$` : converted, end: end + close.length };
   }
 
   /** Converts s[from, to). */
@@ -259,7 +264,8 @@ class Converter {
           }
           const arg = this.argument(i + 1, to);
           const raised = scriptForm(arg.text, ch === '^' ? SUPERSCRIPT_OF : SUBSCRIPT_OF);
-          if (raised === undefined && arg.text.trim()) this.losses++;
+          // A lone symbol reads the same on the line ("M⊙", "x*", "f′"); a letter or a longer script would not.
+          if (raised === undefined && arg.text.trim() && !/^[^\p{L}\p{N}\s]$/u.test(arg.text.trim())) this.losses++;
           out += raised ?? arg.text;
           i = Math.max(arg.end, i + 1);
           break;
@@ -451,10 +457,11 @@ class Converter {
       return { text: symbol, end: i, operator: this.mathMode && OPERATOR_NAMES.has(name) };
     }
     // Unknown command: print its argument when it has one right after it (\textit{x}, \emph{x}, \acro{x}),
-    // otherwise its name, which beats losing a word (\TUB, \NTG{}, macros from the .bib's @preamble).
-    if (s[i] === '{' && s[i + 1] === '}') return { text: name, end: i + 2 };
-    if (s[i] === '{') return this.argument(i, to);
-    return { text: name, end: i };
+    // otherwise its name, which beats losing a word (\TUB, \NTG{}, macros from the .bib's @preamble). In a formula
+    // the name is no word ("$\gtrsim 3\sigma$" is not "gtrsim 3σ"): the formula stays TeX.
+    if (s[i] === '{' && s[i + 1] !== '}') return this.argument(i, to);
+    if (this.mathMode) this.losses++;
+    return { text: name, end: s[i] === '{' ? i + 2 : i };
   }
 }
 

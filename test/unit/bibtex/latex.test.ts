@@ -43,6 +43,12 @@ describe('latexToUnicode', () => {
     ['in $m^{1+o(1)}$ time, not $\\tilde{O}(n^{2+2/3})$', 'in $m^{1+o(1)}$ time, not $\\tilde{O}(n^{2+2/3})$'],
     ['$$\\sum_{i=1}^n x_i$$ and \\(x_{i,j}\\)', '$\\sum_{i=1}^n x_i$ and $x_{i,j}$'],
     ['costs \\$5 and \\$10', 'costs $5 and $10'],
+    // Inside a word, a lowered letter is part of a logo.
+    ['the use of {T${}_E$X} for that', 'the use of TEX for that'],
+    // A lone symbol raised or lowered reads the same on the line; astronomy's Sun is a symbol.
+    ['10$^{10}$ M$_\\odot$ yr$^{-1}$, M$_\\sun$, $x^*$ and $f^\\prime$', '10¹⁰ M⊙ yr⁻¹, M⊙, x* and f′'],
+    // A command the decoder does not know is no word inside a formula; a font command gives its argument.
+    ['$\\gtrsim 3\\sigma$ but $\\mathcal{O}(n)$ and $\\text{rank}(A)$', '$\\gtrsim 3\\sigma$ but O(n) and rank(A)'],
     // Operators keep their space: "nlog n" reads as a new word.
     ['$O(n\\log n)$ and $\\Omega(n \\log^3 n)$ and $\\max(a,b)$', 'O(n log n) and Ω(n log³ n) and max(a,b)'],
     // Ligatures from an abstract pasted out of a PDF, with and without LaTeX around them.
