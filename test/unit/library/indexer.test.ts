@@ -147,17 +147,22 @@ describe('indexLibrary', function () {
     assert.equal(store.hasKey('added2022'), true);
   });
 
+  /** The store reopened as a library indexed before `schema` would be: at the version before it, with `key`'s old title. */
+  function reopenAsIndexedBefore(schema: number, key: string, oldTitle: string): void {
+    store.close();
+    const Database = require('better-sqlite3');
+    const db = new Database(path.join(root, 'library.db'));
+    db.prepare('UPDATE entries SET title = ? WHERE key = ?').run(oldTitle, key);
+    db.pragma(`user_version = ${schema - 1}`);
+    db.close();
+    store = openLibraryStore(path.join(root, 'library.db'));
+  }
+
   it('reads the .bib files again after an upgrade that decodes them better, and only them', async () => {
     fs.appendFileSync(path.join(root, 'refs.bib'), '\n@misc{okoye76, title = {Sorting in $O(n^2)$ Time}, year = 1976}\n');
     await indexLibrary(opts());
     // What a library indexed before schema 10 holds: the exponent lost.
-    store.close();
-    const Database = require('better-sqlite3');
-    const db = new Database(path.join(root, 'library.db'));
-    db.prepare("UPDATE entries SET title = 'Sorting in O(n2) Time' WHERE key = 'okoye76'").run();
-    db.pragma('user_version = 9');
-    db.close();
-    store = openLibraryStore(path.join(root, 'library.db'));
+    reopenAsIndexedBefore(10, 'okoye76', 'Sorting in O(n2) Time');
     assert.equal(store.getPaper('okoye76')!.title, 'Sorting in O(n2) Time', 'the old text serves until the next index');
     const r = await indexLibrary(opts());
     assert.equal(r.bibFilesIndexed, 1);
@@ -169,13 +174,7 @@ describe('indexLibrary', function () {
     fs.appendFileSync(path.join(root, 'refs.bib'), '\n@misc{moreau23, title = {Cuts in $m^{1+o(1)}$ Time}, year = 2023}\n');
     await indexLibrary(opts());
     // What a library indexed before schema 11 holds: the exponent flattened into another bound.
-    store.close();
-    const Database = require('better-sqlite3');
-    const db = new Database(path.join(root, 'library.db'));
-    db.prepare("UPDATE entries SET title = 'Cuts in m1+o(1) Time' WHERE key = 'moreau23'").run();
-    db.pragma('user_version = 10');
-    db.close();
-    store = openLibraryStore(path.join(root, 'library.db'));
+    reopenAsIndexedBefore(11, 'moreau23', 'Cuts in m1+o(1) Time');
     assert.equal((await indexLibrary(opts())).bibFilesIndexed, 1);
     assert.equal(store.getPaper('moreau23')!.title, 'Cuts in $m^{1+o(1)}$ Time');
   });
