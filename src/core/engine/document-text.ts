@@ -98,7 +98,8 @@ function latexForChar(ch: string): { math?: string; text?: string } | undefined 
 
 /**
  * A run of raised (or lowered) characters as \textsuperscript{…} (\textsubscript{…}), both in the LaTeX kernel:
- * "2ⁿ⁻¹" → "2\textsuperscript{n-1}". A run of the Latin-1 ¹ ² ³ alone stays, as LaTeX sets those in text.
+ * "2ⁿ⁻¹" → "2\textsuperscript{n-1}". A run of the Latin-1 ¹ ² ³ alone stays, as LaTeX sets those in text (`latin1`).
+ * `math` is the run as a script of the formula before it ("^{2}").
  */
 function scriptRun(text: string, i: number): { latex: string; math: string; latin1: boolean; end: number } | undefined {
   for (const [forms, command, mark] of [[PLAIN_OF_SUPERSCRIPT, 'textsuperscript', '^'], [PLAIN_OF_SUBSCRIPT, 'textsubscript', '_']] as const) {
@@ -129,7 +130,7 @@ function escapeLatex(text: string): string {
   for (let i = 0; i < text.length; ) {
     const script = scriptRun(text, i);
     if (script && math) {
-      // Raised after a symbol set as math ("ϵ²", "ℓ₀"): one formula, "$\\epsilon^{2}$", not "$\\epsilon$²".
+      // Raised after a symbol set as math ("ϵ²", "ℓ₀"): one formula, "$\epsilon^{2}$", not "$\epsilon$²".
       math += script.math;
       i = script.end;
       continue;
