@@ -579,6 +579,9 @@ export function clauseTruncations(sentence: string, minWords = 7): Truncation[] 
     // its preposition says nothing without it.
     if (/^\s+for\b/i.test(m[0]) && VERB_NEEDS_FOR.test(head)) continue;
     if (/^\s+with\b/i.test(m[0]) && VERB_NEEDS_WITH.test(head)) continue;
+    // "… learn two mappings and couple them [with a cycle consistency loss]": a verb whose object is only a pronoun
+    // for something the sentence already named tells what was done in the phrase that follows.
+    if (/^\s+(?:with|to|into|onto|from|as|by|via|through|using|on|in|for|at)\b/i.test(m[0]) && /\b(?:them|it)\s*$/i.test(head)) continue;
     // "compared a font with a ratio within the range to a font [with a ratio outside it]", "chooses another QBN [for
     // each layer]": a noun that the head already named, bare at its end as the other thing compared or as "another",
     // is told apart by what the cut would drop.

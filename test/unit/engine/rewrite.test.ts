@@ -244,6 +244,15 @@ describe('rewriteSentence', () => {
     assert.ok(charts.includes('We build a ferry planner for island routes that charts the crossings.'), charts.join(' | '));
   });
 
+  it('does not end a cut on a pronoun object whose verb tells its sense after it ("and coupled them.")', () => {
+    const cuts = clauseTruncations('We fit two tide models, one for each harbour, and couple them with a shared loss that keeps their forecasts alike.').map((t) => t.text);
+    assert.ok(!cuts.some((t) => /\bthem\.$/.test(t)), cuts.join(' | '));
+    const it_ = clauseTruncations('We collect a corpus of pilot logbooks and apply it to the scheduling of berths in winter.').map((t) => t.text);
+    assert.ok(!it_.some((t) => /\bit\.$/.test(t)), it_.join(' | '));
+    // A cut before the pronoun's verb is still made.
+    assert.ok(it_.includes('We collect a corpus of pilot logbooks.'), it_.join(' | '));
+  });
+
   it('does not cut off what tells apart the two things compared ("compared a gauge with a float to a gauge.")', () => {
     const cuts = clauseTruncations('We compared a tide gauge with a float inside a stilling well to a gauge with a radar sensor above the water.').map((t) => t.text);
     assert.ok(!cuts.some((t) => /to a gauge\.$/.test(t)), cuts.join(' | '));
