@@ -6,16 +6,15 @@
 // Skips (exit 0) with a message when the data file is absent.
 import { existsSync, readFileSync } from 'node:fs';
 import * as path from 'node:path';
+import { EVAL_MARKER_STRIP as STRIP, parseCitationDataset } from '../src/core/engine/evaluation';
 import { rougeScores, stripCitationMarkers } from '../src/core/metrics';
 
-const STRIP = { numbered: true, authorYear: true } as const;
 const TYPES = ['rouge1', 'rouge2', 'rougeL'] as const;
 
-function readJsonl(file: string): Array<Record<string, unknown>> {
-  return readFileSync(file, 'utf8')
-    .split('\n')
-    .filter((l) => l.trim())
-    .map((l) => JSON.parse(l) as Record<string, unknown>);
+/** `{id, prediction}` lines, as `citescribe eval citation --out` writes them. */
+function readPredictions(file: string): Map<string, string> {
+  const lines = readFileSync(file, 'utf8').split('\n').filter((l) => l.trim());
+  return new Map(lines.map((l) => JSON.parse(l) as { id: unknown; prediction: unknown }).map((p) => [String(p.id), String(p.prediction)]));
 }
 
 function main(): number {
@@ -25,19 +24,21 @@ function main(): number {
     console.log(`tldr-agreement: ${data} not found; nothing to measure (pass SciTLDR jsonl with several targets per paper).`);
     return 0;
   }
-  const predictions = predictionsFile ? new Map(readJsonl(predictionsFile).map((p) => [String(p.id), String(p.prediction)])) : undefined;
+  const { kind, items } = parseCitationDataset(readFileSync(data, 'utf8'));
+  if (kind !== 'scitldr') throw new Error(`${data} is not SciTLDR jsonl (source, target)`);
+  const predictions = predictionsFile ? readPredictions(predictionsFile) : undefined;
   const human = [0, 0, 0];
   const ours = [0, 0, 0];
   let papers = 0;
-  for (const row of readJsonl(data)) {
-    const targets = ((row.target as string[]) ?? []).map((t) => stripCitationMarkers(t, STRIP)).filter((t) => t.trim());
+  for (const item of items) {
+    const targets = item.references.map((t) => stripCitationMarkers(t, STRIP)).filter((t) => t.trim());
     if (targets.length < 2) continue;
     const [first, ...others] = targets;
     papers++;
     const h = rougeScores(first, others, { types: TYPES });
     TYPES.forEach((t, i) => (human[i] += h[t].f));
-    const prediction = predictions?.get(String(row.paper_id));
-    if (predictions && prediction === undefined) throw new Error(`no prediction for paper ${String(row.paper_id)} in ${predictionsFile}`);
+    const prediction = predictions?.get(item.id);
+    if (predictions && prediction === undefined) throw new Error(`no prediction for paper ${item.id} in ${predictionsFile}`);
     if (prediction !== undefined) {
       const o = rougeScores(stripCitationMarkers(prediction, STRIP), others, { types: TYPES });
       TYPES.forEach((t, i) => (ours[i] += o[t].f));

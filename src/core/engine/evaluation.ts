@@ -78,7 +78,9 @@ export function datasetSentences(source: readonly string[]): string[] {
   return broken ? splitSentences(cleaned.join(' ')) : cleaned.flatMap((s) => splitSentences(s));
 }
 
-const STRIP = { numbered: true, authorYear: true } as const;
+/** What the evaluations strip from predictions and references alike: numbered and author-year citation markers. */
+export const EVAL_MARKER_STRIP = { numbered: true, authorYear: true } as const;
+const STRIP = EVAL_MARKER_STRIP;
 
 function addRouge(acc: RougeTriple, prediction: string, references: readonly string[]): void {
   const refs = references.map((r) => stripCitationMarkers(r, STRIP)).filter((r) => r.trim());

@@ -2,6 +2,7 @@
 // evaluation (src/core/engine/evaluation.ts), with any Engine writing the predictions.
 import { MemoryLibrary } from '../engine/memory-library';
 import {
+  EVAL_MARKER_STRIP,
   latexCitesToNumbered,
   relatedWorkTask,
   type CitationEvalItem,
@@ -13,7 +14,7 @@ import { citationCoverage, rougeScores, stripCitationMarkers } from '../metrics'
 import type { CitationStyle, Engine, EngineOptions } from '../types';
 import { throwIfCancelled } from '../types';
 
-const STRIP = { numbered: true, authorYear: true } as const;
+const STRIP = EVAL_MARKER_STRIP;
 
 function rouge(prediction: string, references: readonly string[]): RougeTriple | undefined {
   const refs = references.map((r) => stripCitationMarkers(r, STRIP)).filter((r) => r.trim());
