@@ -1,4 +1,5 @@
 // `citescribe eval citation|related-work`: the default engine on public dev data, with the baselines in the same run.
+import { writeJsonLinesAtomic } from '../../core/util/atomic-file';
 import * as fs from 'node:fs';
 import { parseCommandArgs, UsageError, type CliCommand, type CliIO } from '../args';
 import { DefaultEngine } from '../../core/engine';
@@ -30,7 +31,7 @@ function row(name: string, r: RougeTriple, extra = ''): string {
 }
 
 function writePredictions(out: string, lines: unknown[]): void {
-  fs.writeFileSync(out, lines.map((l) => JSON.stringify(l)).join('\n') + '\n');
+  writeJsonLinesAtomic(out, lines);
 }
 
 async function runCitation(data: string, out: string, style: string | undefined, json: boolean, io: CliIO, scorer: LinearScorer, engine?: Engine): Promise<number> {

@@ -1,6 +1,7 @@
 // Downloads a model from the Hugging Face Hub (`citescribe.model.id`) into a cache folder, only with consent
 // (`citescribe.model.allowDownload`). Files arrive as `<name>.part` and are renamed when complete, so an interrupted
 // download never looks finished; a later run resumes the .part file with an HTTP Range request.
+import { writeFileAtomic } from '../util/atomic-file';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { CancelledError } from '../types';
@@ -160,7 +161,7 @@ export async function downloadModel(options: DownloadOptions): Promise<string> {
   for (const remote of plan.slice(1)) await fetchOne(remote);
 
   const folder = inspectModelFolder(dir, 'auto');
-  fs.writeFileSync(
+  writeFileAtomic(
     path.join(dir, COMPLETE_MARKER),
     JSON.stringify({ id: options.id, revision, dtype: folder.dtype, files: plan.map((f) => f.file) }, null, 1),
   );

@@ -7,7 +7,7 @@
 // Tests inside the extension host ask this launcher for browser-side work by logging one JSON line prefixed with
 // BRIDGE_PREFIX (screenshots, webview inspection); the answer is written as a file the test waits for.
 import { spawn } from 'node:child_process';
-import { mkdirSync, writeFileSync, existsSync, rmSync } from 'node:fs';
+import { mkdirSync, writeFileSync, existsSync, renameSync } from 'node:fs';
 import * as net from 'node:net';
 import * as path from 'node:path';
 import { createRequire } from 'node:module';
@@ -37,6 +37,16 @@ function parseVsCodeArgs(argv) {
     }
   }
   return opts;
+}
+
+// The test inside the extension host polls for these answer files: a plain writeFileSync lets it read a half-written
+// file on a busy machine ("Unexpected end of JSON input"). Written under a temporary name in the same folder, then
+// renamed, a file is either absent or whole.
+let atomicCounter = 0;
+function writeJsonAtomic(file, value) {
+  const temp = `${file}.${process.pid}.${++atomicCounter}.tmp`;
+  writeFileSync(temp, JSON.stringify(value, null, 1));
+  renameSync(temp, file);
 }
 
 function freePort() {
@@ -143,7 +153,7 @@ async function main() {
       if (request.op === 'screenshot') {
         await page.waitForTimeout(request.settleMs ?? 600);
         await page.screenshot({ path: outFile + '.png' });
-        writeFileSync(outFile + '.png.json', JSON.stringify({ ok: true, path: outFile + '.png' }));
+        writeJsonAtomic(outFile + '.png.json', { ok: true, path: outFile + '.png' });
       } else if (request.op === 'webview') {
         // Every webview lives in an iframe inside an iframe; collect the inner documents' text and the errors seen.
         await page.waitForTimeout(request.settleMs ?? 400);
@@ -162,7 +172,7 @@ async function main() {
             frames.push({ url: frame.url(), error: String(err) });
           }
         }
-        writeFileSync(outFile + '.webview.json', JSON.stringify({ frames, consoleErrors }, null, 1));
+        writeJsonAtomic(outFile + '.webview.json', { frames, consoleErrors });
       } else if (request.op === 'webviewAction') {
         // Acts inside whichever webview frame holds the selector, as a user would (click, type, read).
         const deadline = Date.now() + (request.timeoutMs ?? 15_000);
@@ -186,23 +196,23 @@ async function main() {
           if (!done) await page.waitForTimeout(200);
         }
         if (!done) throw new Error(`no webview element matches ${request.selector}`);
-        writeFileSync(outFile + '.action.json', JSON.stringify({ ok: true, result }));
+        writeJsonAtomic(outFile + '.action.json', { ok: true, result });
       } else if (request.op === 'clickNotificationButton') {
         // A user answering a notification: the button with this label in the newest matching notification, in a
         // toast or in the notification centre (test runs of the workbench may keep toasts quiet).
         const item = page.locator('.notification-list-item').filter({ hasText: request.containing ?? '' }).last();
         await item.hover({ timeout: request.timeoutMs ?? 15_000 });
         await item.getByRole('button', { name: request.label, exact: true }).click({ timeout: request.timeoutMs ?? 15_000 });
-        writeFileSync(outFile + '.click.json', JSON.stringify({ ok: true }));
+        writeJsonAtomic(outFile + '.click.json', { ok: true });
       } else if (request.op === 'keyboard') {
         // Types into whatever has focus in the workbench (a quick pick, an input box), then presses a key.
         if (request.text) await page.keyboard.type(request.text, { delay: 20 });
         await page.waitForTimeout(request.settleMs ?? 300);
         if (request.key) await page.keyboard.press(request.key);
-        writeFileSync(outFile + '.keyboard.json', JSON.stringify({ ok: true }));
+        writeJsonAtomic(outFile + '.keyboard.json', { ok: true });
       }
     } catch (err) {
-      writeFileSync(outFile + '.error.json', JSON.stringify({ error: String(err) }));
+      writeJsonAtomic(outFile + '.error.json', { error: String(err) });
     }
   };
 
@@ -224,7 +234,7 @@ async function main() {
   });
   await page.exposeFunction('codeAutomationExit', async (code) => {
     clearTimeout(guard);
-    writeFileSync(path.join(screenshotDir, 'console-errors.json'), JSON.stringify(consoleErrors, null, 1));
+    writeJsonAtomic(path.join(screenshotDir, 'console-errors.json'), consoleErrors);
     await shutdown(code);
   });
 
