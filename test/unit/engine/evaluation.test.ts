@@ -36,7 +36,12 @@ describe('evaluation', () => {
     assert.equal(r.papers, 2);
     assert.deepEqual(r.predictions.map((p) => p.id), ['p1', 'p2']);
     assert.match(r.predictions[0].prediction, /^This paper proposes anchored translation/);
-    for (const system of ['lead', 'ext-heuristic', 'default'] as const) assert.ok(r.systems.oracle.rouge2 >= r.systems[system].rouge2 - 1e-9 || system === 'default');
+    // LEAD and EXT-HEURISTIC each pick one whole sentence of the abstract, so the best single sentence bounds them.
+    // The default engine compresses and rewrites, so it may pass the oracle; it is compared with LEAD below.
+    for (const system of ['lead', 'ext-heuristic'] as const) {
+      assert.ok(r.systems.oracle.rouge2 >= r.systems[system].rouge2 - 1e-9, `oracle ${r.systems.oracle.rouge2} < ${system} ${r.systems[system].rouge2}`);
+    }
+    assert.ok(r.systems.oracle.rouge2 > r.systems.lead.rouge2, 'the oracle must find a better sentence than the first on this fixture');
     assert.ok(r.systems.default.rouge1 > r.systems.lead.rouge1);
   });
 
