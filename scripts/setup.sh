@@ -28,10 +28,10 @@ source scripts/env.sh
 log "node $(node --version)"
 
 if [ ! -d node_modules/better-sqlite3 ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
-  # `npm install`, not `npm ci`: npm 11 records only this platform's optional binaries (@napi-rs/canvas-*) in the
-  # lock, and `npm ci` then refuses the lock as out of sync. The lock still pins every version.
-  log "npm install (ONNXRUNTIME_NODE_INSTALL=$ONNXRUNTIME_NODE_INSTALL)"
-  npm install --no-audit --no-fund >&2
+  # `npm ci`: exactly the committed lock, which lists every platform's optional binaries (as npm writes it), so a
+  # fresh clone installs the same tree and stays clean.
+  log "npm ci (ONNXRUNTIME_NODE_INSTALL=$ONNXRUNTIME_NODE_INSTALL)"
+  npm ci --no-audit --no-fund >&2
 fi
 
 # code-server: VS Code's server build, the extension host of the integration tests. About 2 minutes cold.
