@@ -30,7 +30,7 @@ async function main(): Promise<void> {
     const text = decodeBibBuffer(fs.readFileSync(tugboat));
 
     // Cold: the first index of this process, fresh database — what a user's first run costs.
-    const store = openLibraryStore(path.join(tmp, 'library.db'));
+    const store = openLibraryStore(path.join(tmp, 'library.db'), 'index');
     const [first, indexMs] = await timed(() => indexLibrary({ store, bibPaths: [tugboat], pdfPaths: [] }));
 
     const [ours, parseMs] = await timed(() => parseBibtex(text, tugboat));
@@ -55,7 +55,7 @@ async function main(): Promise<void> {
 
     // The whole bib corpus, when present: a library of ~1,100 files.
     const bibDir = path.join(shared, 'bib');
-    const all = openLibraryStore(path.join(tmp, 'all.db'));
+    const all = openLibraryStore(path.join(tmp, 'all.db'), 'index');
     const [allResult, allMs] = await timed(() => indexLibrary({ store: all, bibPaths: [bibDir], pdfPaths: [] }));
     const allAgain: number[] = [];
     for (let i = 0; i < 5; i++) allAgain.push((await timed(() => indexLibrary({ store: all, bibPaths: [bibDir], pdfPaths: [] })))[1]);

@@ -18,7 +18,7 @@ async function main(): Promise<number> {
   }
   const files = walkFiles(folder, ['.bib']);
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'citescribe-robustness-'));
-  const store = openLibraryStore(path.join(tmp, 'library.db'));
+  const store = openLibraryStore(path.join(tmp, 'library.db'), 'index');
   const failures: string[] = [];
   try {
     // 1. The parser alone, file by file: never throws; errors carry file and a positive line.

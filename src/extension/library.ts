@@ -91,7 +91,7 @@ export class LibraryService implements vscode.Disposable, PaperLookup {
   getStore(): LibraryStore {
     if (!this.store) {
       fs.mkdirSync(path.dirname(this.dbPath), { recursive: true });
-      this.store = openLibraryStore(this.dbPath);
+      this.store = openLibraryStore(this.dbPath, 'owned');
       this.log.info(`library: database ${this.dbPath}`);
       if (this.store.movedAsideTo) {
         // The index is derived data: say what happened, keep the damaged file for inspection, rebuild.

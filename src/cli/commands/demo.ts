@@ -45,7 +45,7 @@ export const demoCommand: CliCommand = {
 
     const tmp = values.db ? undefined : fs.mkdtempSync(path.join(os.tmpdir(), 'citescribe-demo-'));
     const dbPath = (values.db as string | undefined) ?? path.join(tmp!, 'library.db');
-    const store = openLibraryStore(dbPath);
+    const store = openLibraryStore(dbPath, 'index');
     try {
       const index = await indexLibrary({ store, bibPaths: [path.join(sample, 'library.bib')], pdfPaths: [] });
       const paper = fs.readFileSync(paperPath, 'utf8');

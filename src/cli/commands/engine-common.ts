@@ -9,7 +9,7 @@ export function openDatabase(db: string | undefined, command: string): LibrarySt
   if (!db) throw new UsageError('--db DB is required');
   const dbPath = path.resolve(db);
   if (!fs.existsSync(dbPath)) throw new Error(`no database at ${dbPath} (build one with \`citescribe index --db ${db} --bib …\`); ${command} needs an indexed library`);
-  return openLibraryStore(dbPath);
+  return openLibraryStore(dbPath, 'read');
 }
 
 /** `--tense past|present`; undefined leaves the engine's default (past). */

@@ -36,7 +36,7 @@ export const indexCommand: CliCommand = {
     const pdfPaths = (values.pdf as string[] | undefined) ?? [];
     const dbPath = path.resolve(db);
     fs.mkdirSync(path.dirname(dbPath), { recursive: true });
-    const store = openLibraryStore(dbPath);
+    const store = openLibraryStore(dbPath, 'index');
     if (store.movedAsideTo) io.err(`citescribe index: the database was unreadable; moved it to ${store.movedAsideTo} and rebuilt`);
     const controller = new AbortController();
     const onSigint = () => controller.abort();

@@ -42,7 +42,7 @@ export const searchCommand: CliCommand = {
       io.err(`citescribe search: no database at ${dbPath} (build one with \`citescribe index --db ${db} --bib …\`)`);
       return 1;
     }
-    const store = openLibraryStore(dbPath);
+    const store = openLibraryStore(dbPath, 'read');
     try {
       const hits = store.search(query, limit);
       if (values.json) {

@@ -94,13 +94,6 @@ export interface StoredPdf {
   firstPageText: string;
 }
 
-export class CorruptDatabaseError extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = 'CorruptDatabaseError';
-  }
-}
-
 export interface LibraryStore extends PaperLookup {
   readonly path: string;
   /** Where a corrupt or incompatible database found on open was moved before rebuilding, if that happened. */
@@ -143,32 +136,119 @@ function loadDriver(): BetterSqlite3 {
   return require('better-sqlite3') as BetterSqlite3;
 }
 
-/**
- * Opens (creating or migrating) the library database at dbPath. A database that fails `PRAGMA quick_check`, is not
- * a database at all, or was written by a newer schema is moved aside to `<db>.corrupt-<timestamp>` and rebuilt:
- * the index is derived data, the user's .bib and PDFs are the source of truth.
- */
-export function openLibraryStore(dbPath: string): LibraryStore {
-  const Driver = loadDriver();
-  try {
-    return new SqliteLibraryStore(openChecked(Driver, dbPath), dbPath);
-  } catch (err) {
-    if (dbPath === ':memory:' || !isCorruption(err)) throw err;
-    const movedTo = moveAside(dbPath);
-    return new SqliteLibraryStore(openChecked(Driver, dbPath), dbPath, movedTo);
+export class CorruptDatabaseError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'CorruptDatabaseError';
   }
 }
 
-function openChecked(Driver: BetterSqlite3, dbPath: string): Database {
-  const db = new Driver(dbPath);
+/** The file given as the database is not one of ours: it is never moved, rewritten or repaired. */
+export class NotALibraryError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'NotALibraryError';
+  }
+}
+
+/**
+ * How a caller opens the database:
+ * - `read` (search, cite, draft): an existing CiteScribe database, opened as it is. Nothing is created or moved, and
+ *   no integrity check runs (a `quick_check` reads every page: 2 s on a 572 MB library, for a search that needs 5 ms).
+ * - `index` (the indexer): creates the database, or checks it (`quick_check`) and rebuilds one of ours that is
+ *   damaged, after moving it aside. A file that is not ours (not SQLite, or SQLite without our tables: a .tex given
+ *   by mistake, another program's database) is refused, never touched.
+ * - `owned`: as `index`, for a path CiteScribe itself chose (the extension's workspace storage): whatever is there is
+ *   ours to move aside and rebuild.
+ */
+export type OpenMode = 'read' | 'index' | 'owned';
+
+const SQLITE_MAGIC = Buffer.from('SQLite format 3\0', 'latin1');
+/** Tables every CiteScribe schema version has had since the first; a file without them is not ours. */
+const OUR_TABLES = ['meta', 'bib_files', 'entries', 'pdf_files'];
+
+/** 'empty' (absent or zero bytes), 'sqlite', or 'other' — from the first 16 bytes, without opening the file as SQLite. */
+function fileKind(dbPath: string): 'empty' | 'sqlite' | 'other' {
+  let fd: number;
   try {
+    fd = fs.openSync(dbPath, 'r');
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return 'empty';
+    throw err;
+  }
+  try {
+    const stat = fs.fstatSync(fd);
+    if (!stat.isFile()) return 'other';
+    if (stat.size === 0) return 'empty';
+    const head = Buffer.alloc(SQLITE_MAGIC.length);
+    const read = fs.readSync(fd, head, 0, head.length, 0);
+    return read === head.length && head.equals(SQLITE_MAGIC) ? 'sqlite' : 'other';
+  } finally {
+    fs.closeSync(fd);
+  }
+}
+
+/** True when the open database has our tables (or no tables at all, when `emptyIsOurs`). */
+function hasOurSchema(db: Database, emptyIsOurs: boolean): boolean {
+  const names = new Set((db.prepare(`SELECT name FROM sqlite_master WHERE type = 'table'`).all() as { name: string }[]).map((r) => r.name));
+  if (names.size === 0) return emptyIsOurs;
+  return OUR_TABLES.every((t) => names.has(t));
+}
+
+/**
+ * Opens the library database at dbPath; see OpenMode for what each caller may create, check or repair. The index is
+ * derived data (the user's .bib and PDFs are the source of truth), so a damaged database of ours is moved aside to
+ * `<db>.corrupt-<timestamp>` and rebuilt, but only by the indexer.
+ */
+export function openLibraryStore(dbPath: string, mode: OpenMode): LibraryStore {
+  const Driver = loadDriver();
+  if (dbPath === ':memory:') return new SqliteLibraryStore(openChecked(Driver, dbPath, mode), dbPath);
+  const kind = fileKind(dbPath);
+  if (mode === 'read') {
+    if (kind === 'empty') throw new NotALibraryError(`no library database at ${dbPath} (build one with \`citescribe index --db ${dbPath} --bib …\`)`);
+    if (kind === 'other') throw new NotALibraryError(`${dbPath} is not a CiteScribe library database (not an SQLite file); give --db the file \`citescribe index\` wrote`);
+    try {
+      return new SqliteLibraryStore(openChecked(Driver, dbPath, mode), dbPath);
+    } catch (err) {
+      if (isCorruption(err) && !(err instanceof CorruptDatabaseError)) {
+        throw new CorruptDatabaseError(`the library database ${dbPath} is damaged (${(err as Error).message}); \`citescribe index\` rebuilds it`);
+      }
+      throw err;
+    }
+  }
+  if (kind === 'other' && mode === 'index') {
+    throw new NotALibraryError(`${dbPath} is not a CiteScribe library database (not an SQLite file); refusing to overwrite it — give --db a new file name`);
+  }
+  try {
+    if (kind === 'other') throw new CorruptDatabaseError('not an SQLite file');
+    return new SqliteLibraryStore(openChecked(Driver, dbPath, mode), dbPath);
+  } catch (err) {
+    if (!isCorruption(err)) throw err;
+    const movedTo = moveAside(dbPath);
+    return new SqliteLibraryStore(openChecked(Driver, dbPath, mode), dbPath, movedTo);
+  }
+}
+
+function openChecked(Driver: BetterSqlite3, dbPath: string, mode: OpenMode): Database {
+  const db = new Driver(dbPath, { fileMustExist: mode === 'read' });
+  try {
+    db.pragma('busy_timeout = 5000');
+    if (dbPath !== ':memory:' && !hasOurSchema(db, mode !== 'read')) {
+      if (mode === 'owned') throw new CorruptDatabaseError('not a CiteScribe database');
+      throw new NotALibraryError(
+        mode === 'read'
+          ? `${dbPath} is an SQLite database, but not a CiteScribe library (none of its tables are ours)`
+          : `${dbPath} is an SQLite database, but not a CiteScribe library; refusing to change it — give --db a new file name`,
+      );
+    }
     db.pragma('journal_mode = WAL');
     // NORMAL is crash-safe in WAL mode (a killed process loses nothing committed); only power loss may drop the tail.
     db.pragma('synchronous = NORMAL');
     db.pragma('foreign_keys = ON');
-    db.pragma('busy_timeout = 5000');
-    const check = db.pragma('quick_check', { simple: true });
-    if (check !== 'ok') throw new CorruptDatabaseError(`quick_check: ${String(check)}`);
+    if (mode !== 'read') {
+      const check = db.pragma('quick_check', { simple: true });
+      if (check !== 'ok') throw new CorruptDatabaseError(`quick_check: ${String(check)}`);
+    }
     migrate(db);
     return db;
   } catch (err) {
@@ -183,10 +263,12 @@ function migrate(db: Database): void {
     throw new CorruptDatabaseError(`schema version ${version} is newer than this CiteScribe's (${SCHEMA_VERSION})`);
   }
   for (let v = version; v < SCHEMA_VERSION; v++) {
+    // IMMEDIATE: two processes opening an old database at once must not both run the same migration.
     db.transaction(() => {
+      if ((db.pragma('user_version', { simple: true }) as number) !== v) return;
       MIGRATIONS[v](db);
       db.pragma(`user_version = ${v + 1}`);
-    })();
+    }).immediate();
   }
 }
 
@@ -582,7 +664,7 @@ class SqliteLibraryStore implements LibraryStore {
       const insertError = this.stmt(`INSERT INTO bib_errors(bib_file_id, line, message, severity) VALUES (?, ?, ?, ?)`);
       for (const err of parsed.errors) insertError.run(fileId, err.line, err.message, err.severity);
       this.markLinksStale();
-    })();
+    }).immediate();
   }
 
   touchBibFile(path: string, stamp: FileStamp): void {
@@ -600,7 +682,7 @@ class SqliteLibraryStore implements LibraryStore {
       this.deleteBibRows(existing.id);
       this.stmt(`DELETE FROM bib_files WHERE id = ?`).run(existing.id);
       this.markLinksStale();
-    })();
+    }).immediate();
   }
 
   private deletePdfRows(pdfId: number): void {
@@ -638,7 +720,7 @@ class SqliteLibraryStore implements LibraryStore {
         });
       }
       this.markLinksStale();
-    })();
+    }).immediate();
   }
 
   removePdfFile(path: string): void {
@@ -648,7 +730,7 @@ class SqliteLibraryStore implements LibraryStore {
       this.deletePdfRows(existing.id);
       this.stmt(`DELETE FROM pdf_files WHERE id = ?`).run(existing.id);
       this.markLinksStale();
-    })();
+    }).immediate();
   }
 
   fileFields(): Array<{ value: string; bibDir: string }> {
@@ -700,7 +782,7 @@ class SqliteLibraryStore implements LibraryStore {
       const insert = this.stmt(`INSERT OR REPLACE INTO links(entry_key, pdf_path, method, score) VALUES (?, ?, ?, ?)`);
       for (const l of links) insert.run(l.entryKey, l.pdfPath, l.method, l.score);
       this.stmt(`INSERT INTO meta(name, value) VALUES ('links_stale', '0') ON CONFLICT(name) DO UPDATE SET value = '0'`).run();
-    })();
+    }).immediate();
   }
 }
 

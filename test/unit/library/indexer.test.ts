@@ -75,7 +75,7 @@ describe('indexLibrary', function () {
   beforeEach(() => {
     root = fs.mkdtempSync(path.join(os.tmpdir(), 'citescribe-index-'));
     writeLibrary(root);
-    store = openLibraryStore(path.join(root, 'library.db'));
+    store = openLibraryStore(path.join(root, 'library.db'), 'index');
   });
   afterEach(() => {
     store.close();
@@ -155,7 +155,7 @@ describe('indexLibrary', function () {
     db.prepare('UPDATE entries SET title = ? WHERE key = ?').run(oldTitle, key);
     db.pragma(`user_version = ${schema - 1}`);
     db.close();
-    store = openLibraryStore(path.join(root, 'library.db'));
+    store = openLibraryStore(path.join(root, 'library.db'), 'index');
   }
 
   it('reads the .bib files again after an upgrade that decodes them better, and only them', async () => {
@@ -224,7 +224,7 @@ describe('indexLibrary', function () {
     const stat = fs.statSync(bib);
     store.writeBibFile(bib, { contentHash: 'x', mtimeMs: stat.mtimeMs, size: stat.size }, parseBibtex(fs.readFileSync(bib, 'utf8'), bib));
     store.close();
-    store = openLibraryStore(path.join(root, 'library.db'));
+    store = openLibraryStore(path.join(root, 'library.db'), 'index');
     assert.equal(store.linksStale(), true);
     const r = await indexLibrary(opts());
     assert.equal(r.bibFilesIndexed, 0); // nothing to re-read…
@@ -276,7 +276,7 @@ describe('citescribe index killed with SIGKILL mid-run', function () {
     await exited;
     assert.ok(seen > 0 && seen < files, `expected to kill mid-run, saw ${seen} of ${files} files committed`);
 
-    const store = openLibraryStore(db);
+    const store = openLibraryStore(db, 'index');
     try {
       assert.equal(store.movedAsideTo, undefined, 'the killed run must not corrupt the database');
       const partial = store.stats();

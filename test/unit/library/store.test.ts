@@ -3,7 +3,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { parseBibtex } from '../../../src/core/bibtex';
-import { openLibraryStore, toFtsQuery, type LibraryStore } from '../../../src/core/library/store';
+import { NotALibraryError, openLibraryStore, toFtsQuery, type LibraryStore } from '../../../src/core/library/store';
 import { SCHEMA_VERSION } from '../../../src/core/library/schema';
 import type { PdfExtraction } from '../../../src/core/pdf/types';
 
@@ -58,7 +58,7 @@ describe('library store', () => {
 
   beforeEach(() => {
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'citescribe-store-'));
-    store = openLibraryStore(path.join(dir, 'library.db'));
+    store = openLibraryStore(path.join(dir, 'library.db'), 'index');
     store.writeBibFile(bibPath, stamp, parseBibtex(BIB, bibPath));
   });
   afterEach(() => {
@@ -73,7 +73,7 @@ describe('library store', () => {
     assert.equal(db.pragma('user_version', { simple: true }), SCHEMA_VERSION);
     assert.equal(db.pragma('journal_mode', { simple: true }), 'wal');
     db.close();
-    store = openLibraryStore(path.join(dir, 'library.db'));
+    store = openLibraryStore(path.join(dir, 'library.db'), 'index');
   });
 
   it('stores entries with Unicode fields, and their parse errors with lines', () => {
@@ -193,7 +193,7 @@ describe('library store', () => {
       const db = new Database(path.join(dir, 'library.db'));
       db.pragma(`user_version = ${from}`);
       db.close();
-      store = openLibraryStore(path.join(dir, 'library.db'));
+      store = openLibraryStore(path.join(dir, 'library.db'), 'index');
       // The stamp no longer matches any file, so the indexer extracts it again; the old text serves until then.
       assert.deepEqual(store.pdfFileStamp('/lib/knuth.pdf'), { contentHash: '', mtimeMs: -1, size: store.pdfFileStamp('/lib/knuth.pdf')!.size });
       assert.equal(store.stats().pdfsWithText, 1);
@@ -230,7 +230,7 @@ describe('library store', () => {
     db.exec('DROP INDEX entries_abstract_opening');
     db.pragma('user_version = 8');
     db.close();
-    store = openLibraryStore(path.join(dir, 'library.db'));
+    store = openLibraryStore(path.join(dir, 'library.db'), 'index');
     assert.deepEqual(store.pdfFileStamp('/lib/knuth.pdf'), stampBefore);
     store.writeBibFile('/lib/copy.bib', stamp, parseBibtex('@misc{other, author = {Ito, Ren}, title = {Other}, abstract = {The author and his associates have been experimenting with a new kind of documentation.}}', '/lib/copy.bib'));
     assert.equal(store.getPaper('knuth1984')!.abstract, undefined);
@@ -247,10 +247,10 @@ describe('corrupt database recovery', () => {
   beforeEach(() => (dir = fs.mkdtempSync(path.join(os.tmpdir(), 'citescribe-corrupt-'))));
   afterEach(() => fs.rmSync(dir, { recursive: true, force: true }));
 
-  it('moves a file that is not a database aside and rebuilds an empty index', () => {
+  it('in the extension\'s own storage, moves a file that is not a database aside and rebuilds an empty index', () => {
     const dbPath = path.join(dir, 'library.db');
     fs.writeFileSync(dbPath, 'this is not sqlite at all, just some text that happens to be long enough'.repeat(100));
-    const store = openLibraryStore(dbPath);
+    const store = openLibraryStore(dbPath, 'owned');
     try {
       assert.ok(store.movedAsideTo && /library\.db\.corrupt-/.test(store.movedAsideTo));
       assert.ok(fs.existsSync(store.movedAsideTo!));
@@ -262,9 +262,41 @@ describe('corrupt database recovery', () => {
     }
   });
 
-  it('moves aside a database whose pages are damaged', () => {
+  it('never touches a file given as the database that is not one of ours, in any mode', () => {
+    // A .tex given to --db by mistake: refused with a clear message, left byte for byte as it was, nothing beside it.
+    const texPath = path.join(dir, 'paper.tex');
+    const tex = '\\documentclass{article}\n\\begin{document}Hello \\cite{k}.\\end{document}\n';
+    fs.writeFileSync(texPath, tex);
+    for (const mode of ['read', 'index'] as const) {
+      assert.throws(() => openLibraryStore(texPath, mode), (err: Error) => err instanceof NotALibraryError && /not a CiteScribe library database/.test(err.message));
+      assert.equal(fs.readFileSync(texPath, 'utf8'), tex);
+      assert.deepEqual(fs.readdirSync(dir), ['paper.tex']);
+    }
+  });
+
+  it('refuses another program\'s SQLite database', () => {
+    const other = path.join(dir, 'other.sqlite');
+    const Driver = require('better-sqlite3');
+    const db = new Driver(other);
+    db.exec('CREATE TABLE notes (id INTEGER PRIMARY KEY, body TEXT); INSERT INTO notes (body) VALUES (\'keep me\')');
+    db.close();
+    const before = fs.readFileSync(other);
+    for (const mode of ['read', 'index'] as const) {
+      assert.throws(() => openLibraryStore(other, mode), /SQLite database, but not a CiteScribe library/);
+    }
+    assert.ok(fs.readFileSync(other).equals(before));
+    assert.deepEqual(fs.readdirSync(dir).sort(), ['other.sqlite']);
+  });
+
+  it('a read never creates a database where there is none', () => {
+    const dbPath = path.join(dir, 'missing.db');
+    assert.throws(() => openLibraryStore(dbPath, 'read'), /no library database at/);
+    assert.deepEqual(fs.readdirSync(dir), []);
+  });
+
+  it('moves aside a database whose pages are damaged when indexing, and only then', () => {
     const dbPath = path.join(dir, 'library.db');
-    const first = openLibraryStore(dbPath);
+    const first = openLibraryStore(dbPath, 'index');
     const many = Array.from({ length: 400 }, (_, i) => `@misc{k${i}, title = {Title number ${i} with some words}}`).join('\n');
     first.writeBibFile('/x.bib', { contentHash: 'h', mtimeMs: 1, size: 1 }, parseBibtex(many));
     first.close();
@@ -273,7 +305,12 @@ describe('corrupt database recovery', () => {
     const size = fs.fstatSync(fd).size;
     fs.writeSync(fd, Buffer.alloc(Math.min(16384, size - 8192), 0xa5), 0, undefined, 4096);
     fs.closeSync(fd);
-    const store = openLibraryStore(dbPath);
+    // A read runs no integrity check and moves nothing: the damage shows when a query reaches it.
+    const reader = openLibraryStore(dbPath, 'read');
+    assert.equal(reader.movedAsideTo, undefined);
+    reader.close();
+    assert.deepEqual(fs.readdirSync(dir).filter((f) => f.includes('corrupt')), []);
+    const store = openLibraryStore(dbPath, 'index');
     try {
       assert.ok(store.movedAsideTo, 'the damaged database should have been moved aside');
       assert.equal(store.stats().entries, 0);
@@ -284,8 +321,8 @@ describe('corrupt database recovery', () => {
 
   it('opens a healthy database without moving it', () => {
     const dbPath = path.join(dir, 'library.db');
-    openLibraryStore(dbPath).close();
-    const store = openLibraryStore(dbPath);
+    openLibraryStore(dbPath, 'index').close();
+    const store = openLibraryStore(dbPath, 'index');
     assert.equal(store.movedAsideTo, undefined);
     store.close();
   });
