@@ -175,7 +175,8 @@ export class LibraryService implements vscode.Disposable, PaperLookup {
           const percent = total > 0 ? Math.floor((done / total) * 100) : 0;
           progress?.report({ message: message ?? `${done}/${total}`, increment: percent - lastPercent });
           lastPercent = percent;
-          this.setState({ kind: 'indexing', message: `Indexing ${done}/${total}` });
+          // total 0: a message before any file, e.g. waiting for the CLI's index run on the same database.
+          this.setState({ kind: 'indexing', message: total > 0 ? `Indexing ${done}/${total}` : (message ?? 'Indexing…') });
         },
       });
       this.publishDiagnostics(result.errors);

@@ -48,7 +48,12 @@ export const indexCommand: CliCommand = {
         bibPaths,
         pdfPaths,
         signal: controller.signal,
-        onProgress: showProgress ? (done, total, message) => process.stderr.write(`\r[${done}/${total}] ${(message ?? '').slice(0, 60).padEnd(60)}`) : undefined,
+        // Another run on this database (a second terminal, the extension): wait for it, and say so.
+        lockWaitMs: 10 * 60_000,
+        onProgress: (done, total, message) => {
+          if (total === 0 && message) io.err(`citescribe index: ${message}`);
+          else if (showProgress) process.stderr.write(`\r[${done}/${total}] ${(message ?? '').slice(0, 60).padEnd(60)}`);
+        },
       });
       if (showProgress) process.stderr.write('\r' + ' '.repeat(80) + '\r');
       const errors = result.errors.map((e) => (e.line === undefined ? { file: e.file, message: e.message } : { file: e.file, line: e.line, message: e.message }));

@@ -8,6 +8,7 @@ import { decodeBibBuffer, parseBibtex } from '../bibtex';
 import { extractPdfs, hashFile } from '../pdf/index';
 import { throwIfCancelled } from '../types';
 import { expandInputPaths } from './discovery';
+import { acquireIndexLock } from './index-lock';
 import { arxivIdFromFields, linkPdfs, pdfsNamedByFileFields, type LinkableEntry, type LinkablePdf } from './link';
 import type { FileStamp, LibraryProblem, LibraryStats, LibraryStore, StoredEntry, StoredLink, StoredPdf } from './store';
 
@@ -23,6 +24,29 @@ export interface IndexOptions {
   onProgress?: IndexProgress;
   /** Parallel PDF extractions (default: the PDF pool's own choice). */
   pdfConcurrency?: number;
+  /** How long to wait for another process's index run on the same database (default 60 s); then IndexBusyError. */
+  lockWaitMs?: number;
+}
+
+const DEFAULT_LOCK_WAIT_MS = 60_000;
+
+/** Runs `work` holding the database's index lock (none for an in-memory database). */
+async function withIndexLock<T>(
+  store: LibraryStore,
+  options: { lockWaitMs?: number; signal?: AbortSignal; onProgress?: IndexProgress },
+  work: () => Promise<T>,
+): Promise<T> {
+  if (store.path === ':memory:') return work();
+  const lock = await acquireIndexLock(store.path, {
+    waitMs: options.lockWaitMs ?? DEFAULT_LOCK_WAIT_MS,
+    signal: options.signal,
+    onWait: (holder) => options.onProgress?.(0, 0, `waiting for another index run (process ${holder.pid}) to finish`),
+  });
+  try {
+    return await work();
+  } finally {
+    lock.release();
+  }
 }
 
 export interface IndexResult extends Omit<LibraryStats, 'errors'> {
@@ -48,6 +72,10 @@ function sha256(bytes: Uint8Array): string {
 }
 
 export async function indexLibrary(options: IndexOptions): Promise<IndexResult> {
+  return withIndexLock(options.store, options, () => indexLibraryLocked(options));
+}
+
+async function indexLibraryLocked(options: IndexOptions): Promise<IndexResult> {
   const started = performance.now();
   const { store, signal } = options;
   const bibs = expandInputPaths(options.bibPaths, ['.bib']);
@@ -108,7 +136,11 @@ function indexResult(
 }
 
 /** Re-indexes one .bib or PDF (the watcher's path): reads it if it exists, drops it from the index if not. */
-export async function reindexFile(options: { store: LibraryStore; file: string; signal?: AbortSignal }): Promise<IndexResult> {
+export async function reindexFile(options: { store: LibraryStore; file: string; signal?: AbortSignal; lockWaitMs?: number }): Promise<IndexResult> {
+  return withIndexLock(options.store, options, () => reindexFileLocked(options));
+}
+
+async function reindexFileLocked(options: { store: LibraryStore; file: string; signal?: AbortSignal }): Promise<IndexResult> {
   const started = performance.now();
   const { store, signal } = options;
   const file = path.resolve(options.file);
@@ -153,17 +185,29 @@ function indexBibFiles(
   let indexed = 0;
   for (const file of files) {
     throwIfCancelled(signal);
+    let fresh: Freshness;
     try {
-      const fresh = bibFreshness(store, file);
-      if (fresh.kind === 'touched') store.touchBibFile(file, fresh.stamp);
-      else if (fresh.kind === 'changed') {
-        const parsed = parseBibtex(decodeBibBuffer(fresh.bytes!), file);
-        store.writeBibFile(file, fresh.stamp, parsed);
-        indexed++;
-      }
+      fresh = bibFreshness(store, file);
     } catch (err) {
       // An unreadable file (permissions, vanished mid-run) is reported and skipped; the others still index.
       problems.push({ file, message: `could not read: ${(err as Error).message}`, severity: 'error' });
+      onFileDone(file);
+      continue;
+    }
+    // A failed write (database locked, disk full) is the run's failure, not the file's: it propagates.
+    if (fresh.kind === 'touched') store.touchBibFile(file, fresh.stamp);
+    else if (fresh.kind === 'changed') {
+      let parsed: ReturnType<typeof parseBibtex>;
+      try {
+        parsed = parseBibtex(decodeBibBuffer(fresh.bytes!), file);
+      } catch (err) {
+        // The parser reports bad entries itself; reaching here is a parser bug, which costs this file only.
+        problems.push({ file, message: `could not parse: ${(err as Error).message}`, severity: 'error' });
+        onFileDone(file);
+        continue;
+      }
+      store.writeBibFile(file, fresh.stamp, parsed);
+      indexed++;
     }
     onFileDone(file);
   }

@@ -102,8 +102,10 @@ export async function extractPdfs(paths: readonly string[], options: ExtractMany
       done++;
       try {
         onResult?.(result);
-      } catch {
-        /* a listener's error must not stop the run */
+      } catch (err) {
+        // The listener stores the result; a failed write (database locked, disk full) fails the run, never a file.
+        finish(err as Error);
+        return;
       }
       if (done === paths.length) finish();
     };

@@ -290,3 +290,43 @@ describe('citescribe index killed with SIGKILL mid-run', function () {
     }
   });
 });
+
+describe('two index runs on one database', function () {
+  this.timeout(180_000);
+  let root: string;
+  beforeEach(() => (root = fs.mkdtempSync(path.join(os.tmpdir(), 'citescribe-two-'))));
+  afterEach(() => fs.rmSync(root, { recursive: true, force: true }));
+
+  it('the second waits for the first, both succeed and nothing is lost', async () => {
+    // Two `citescribe index` at once used to interleave: rows and links went missing, files were reported as
+    // "could not read: database is locked", and both runs exited 0.
+    const bibDir = path.join(root, 'bibs');
+    fs.mkdirSync(bibDir);
+    const files = 120;
+    for (let f = 0; f < files; f++) {
+      const body = Array.from({ length: 20 }, (_, i) => `@misc{k${f}x${i}, author = {Author ${i}}, title = {Title ${f} ${i} on sparse gadgets}, year = 2001}\n`).join('');
+      fs.writeFileSync(path.join(bibDir, `lib${String(f).padStart(3, '0')}.bib`), body);
+    }
+    const db = path.join(root, 'library.db');
+    const cli = path.resolve(__dirname, '../../../src/cli/main.ts');
+    const run = () =>
+      new Promise<{ code: number | null; stderr: string; stdout: string }>((resolve) => {
+        const child = spawn(process.execPath, ['--require', require.resolve('tsx/cjs'), cli, 'index', '--db', db, '--bib', bibDir, '--json'], { stdio: ['ignore', 'pipe', 'pipe'] });
+        let stderr = '';
+        let stdout = '';
+        child.stderr.on('data', (d) => (stderr += d));
+        child.stdout.on('data', (d) => (stdout += d));
+        child.once('exit', (code) => resolve({ code, stderr, stdout }));
+      });
+    const [a, b] = await Promise.all([run(), run()]);
+    assert.equal(a.code, 0, a.stderr);
+    assert.equal(b.code, 0, b.stderr);
+    for (const r of [a, b]) {
+      const out = JSON.parse(r.stdout) as { entries: number; errors: { message: string }[] };
+      assert.equal(out.entries, files * 20);
+      assert.deepEqual(out.errors.filter((e) => /could not read|locked/.test(e.message)), []);
+    }
+    assert.ok(/waiting for another index run/.test(a.stderr + b.stderr), `one run should say it waited:\n${a.stderr}\n${b.stderr}`);
+    assert.equal(fs.existsSync(db + '.index-lock'), false, 'the lock is released');
+  });
+});

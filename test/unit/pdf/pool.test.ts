@@ -71,6 +71,18 @@ describe('PDF worker pool', function () {
     await assert.rejects(extractPdfs(many, { signal: AbortSignal.abort() }), CancelledError);
   });
 
+  it('fails the run when storing a result fails, instead of counting it as a bad file', async () => {
+    // The indexer stores each PDF in onResult; "database is locked" there used to vanish and the run reported success.
+    const many = Array.from({ length: 6 }, () => files['sample-paper.pdf']);
+    const run = extractPdfs(many, {
+      concurrency: 2,
+      onResult: () => {
+        throw new Error('database is locked');
+      },
+    });
+    await assert.rejects(run, /database is locked/);
+  });
+
   it('works when bundled like dist/cli.js: finds pdf-worker.js beside the bundle, pdfjs-dist from node_modules', async () => {
     // Same layout as the build: the caller's bundle and pdf-worker.js in one folder, pdfjs-dist external.
     const outDir = path.join(REPO, 'test-output', 'pdf-bundle');
