@@ -5,6 +5,7 @@ import type { LibraryService } from './library';
 import type { EngineService } from './engines';
 import { keyAt } from './citesInDocument';
 import { formatAuthors } from './format';
+import { escapeMarkdown } from '../core/text/markdown';
 
 export class CiteHoverProvider implements vscode.HoverProvider {
   constructor(
@@ -21,27 +22,27 @@ export class CiteHoverProvider implements vscode.HoverProvider {
     md.isTrusted = { enabledCommands: ['citescribe.openSource', 'citescribe.searchLibrary'] };
     md.supportHtml = false;
     if (!paper) {
-      md.appendMarkdown(`**⚠ \`${hit.key}\` is not in the library.** `);
+      md.appendMarkdown(`**⚠ ${escapeMarkdown(hit.key)} is not in the library.** `);
       md.appendMarkdown(`[Search the library](${commandUri('citescribe.searchLibrary', { query: hit.key })})`);
       return new vscode.Hover(md, hit.range);
     }
-    md.appendMarkdown(`**${escapeMd(paper.title || hit.key)}**\n\n`);
+    md.appendMarkdown(`**${escapeMarkdown(paper.title || hit.key)}**\n\n`);
     const meta = [formatAuthors(paper.authors), paper.year, paper.venue].filter(Boolean).join(' · ');
-    if (meta) md.appendMarkdown(`${escapeMd(meta)}\n\n`);
+    if (meta) md.appendMarkdown(`${escapeMarkdown(meta)}\n\n`);
     // The default engine answers in milliseconds; a neural engine is not run from a hover.
     try {
       const engine = await this.engines.get({ trusted: vscode.workspace.isTrusted, engineId: 'default' });
       if (token.isCancellationRequested) return undefined;
       const tldr = await engine.citationSentence({ key: hit.key, style: 'tldr', format: 'plain' }, this.library);
-      md.appendMarkdown(`*TLDR (generated):* ${escapeMd(tldr.text)}`);
-      if (tldr.flags.length) md.appendMarkdown(` — ⚠ ${escapeMd(tldr.flags.join('; '))}`);
+      md.appendMarkdown(`*TLDR (generated):* ${escapeMarkdown(tldr.text)}`);
+      if (tldr.flags.length) md.appendMarkdown(` — ⚠ ${escapeMarkdown(tldr.flags.join('; '))}`);
       md.appendMarkdown('\n\n');
       const source = tldr.spans.find((s) => s.source)?.source;
       if (source?.pdfPath) {
         md.appendMarkdown(`[Open PDF at page ${source.page ?? 1}](${commandUri('citescribe.openSource', { pdfPath: source.pdfPath, page: source.page })}) · `);
       }
     } catch (err) {
-      md.appendMarkdown(`*TLDR unavailable: ${escapeMd((err as Error).message)}*\n\n`);
+      md.appendMarkdown(`*TLDR unavailable: ${escapeMarkdown((err as Error).message)}*\n\n`);
     }
     if (paper.pdfPath) md.appendMarkdown(`[Open PDF](${commandUri('citescribe.openSource', { pdfPath: paper.pdfPath })}) · `);
     if (paper.bibFile) md.appendMarkdown(`[Open .bib entry](${commandUri('citescribe.openSource', { bibFile: paper.bibFile, line: paper.bibLine })})`);
@@ -51,8 +52,4 @@ export class CiteHoverProvider implements vscode.HoverProvider {
 
 export function commandUri(command: string, arg: unknown): string {
   return `command:${command}?${encodeURIComponent(JSON.stringify([arg]))}`;
-}
-
-function escapeMd(s: string): string {
-  return s.replace(/[\\`*_{}[\]()#+!|<>]/g, (c) => '\\' + c);
 }

@@ -76,12 +76,35 @@ describe('CodeLens and hover on every citation command', () => {
     assert.ok(lenses.length >= 3, `lenses in Markdown: ${lenses.length}`);
   });
 
-  it('shows the hover in the workbench', async () => {
+  it('shows the hover in the workbench: title, authors, year and the generated TLDR', async () => {
     const editor = await openInEditor('paper.tex');
     const offset = editor.document.getText().indexOf('taigman2017unsupervised}');
     const pos = editor.document.positionAt(offset + 3);
+    const hovers = await vscode.commands.executeCommand<vscode.Hover[]>('vscode.executeHoverProvider', editor.document.uri, pos);
+    const shown = hoverText(hovers);
+    assert.match(shown, /^\*\*Unsupervised Cross-Domain Image Generation\*\*/m, 'the title, in bold, first');
+    assert.match(shown, /Yaniv Taigman, Adam Polyak, Lior Wolf · 2017 · International Conference on Learning Representations/);
+    assert.match(shown, /\*TLDR \(generated\):\* This paper studies the problem of transferring a sample in one domain to an analog sample in another domain\./);
     editor.selection = new vscode.Selection(pos, pos);
     await vscode.commands.executeCommand('editor.action.showHover');
     await screenshot('04-hover');
+  });
+
+  it('shows a hostile key as text: no remote image, no command link', async () => {
+    // A key is whatever the .tex says; this one tries to load an image and smuggle in a command link on hover.
+    const hostile = 'x` ![](https://evil.example/p.png) [Open](command:citescribe.openSource?%5B%7B%22pdfPath%22%3A%22%2Fetc%2Fpasswd%22%7D%5D)';
+    const doc = await vscode.workspace.openTextDocument({ language: 'latex', content: `See \\cite{${hostile}}.\n` });
+    await vscode.window.showTextDocument(doc, vscode.ViewColumn.One);
+    const hovers = await waitFor('hover on the hostile key', async () => {
+      const h = await vscode.commands.executeCommand<vscode.Hover[]>('vscode.executeHoverProvider', doc.uri, doc.positionAt(doc.getText().indexOf('x`') + 1));
+      return h && h.length ? h : undefined;
+    });
+    const md = hovers.flatMap((h) => h.contents).find((c): c is vscode.MarkdownString => typeof c !== 'string' && 'isTrusted' in c)!;
+    assert.match(md.value, /not in the library/);
+    assert.ok(!md.value.includes('https://'), `no linkifiable URL: ${md.value}`);
+    assert.ok(!md.value.includes('![]('), `no image syntax: ${md.value}`);
+    assert.ok(!/(^|[^\\])\]\(command:citescribe\.openSource/.test(md.value), `no command link from the key: ${md.value}`);
+    assert.deepEqual(md.isTrusted, { enabledCommands: ['citescribe.openSource', 'citescribe.searchLibrary'] });
+    await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
   });
 });
