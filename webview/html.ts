@@ -1,5 +1,6 @@
 // The HTML shell of every CiteScribe webview. A pure function so the extension and the browser tests build the very
 // same page: strict CSP with a nonce, no remote content, one script and one stylesheet from the extension.
+import { randomBytes } from 'node:crypto';
 
 export type WebviewKind = 'draft' | 'score';
 
@@ -39,11 +40,9 @@ export function renderWebviewHtml(o: WebviewHtmlOptions): string {
 </html>`;
 }
 
+/** A CSP nonce from the OS's cryptographic random source (128 bits, base64url); Math.random is predictable. */
 export function makeNonce(): string {
-  const chars = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
-  let out = '';
-  for (let i = 0; i < 32; i++) out += chars[Math.floor(Math.random() * chars.length)];
-  return out;
+  return randomBytes(16).toString('base64url');
 }
 
 function escapeHtml(s: string): string {
