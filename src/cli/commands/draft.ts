@@ -1,6 +1,7 @@
 // `citescribe draft`: a related-work section for a set of keys (a list, or every key a .tex file cites).
 import * as fs from 'node:fs';
 import { parseCommandArgs, UsageError, type CliCommand } from '../args';
+import { decodeTextBuffer } from '../../core/bibtex/decode';
 import { citedKeys } from '../../core/cites';
 import type { CiteSyntax } from '../../core/types';
 import { openDatabase, parseTense } from './engine-common';
@@ -64,7 +65,7 @@ export const draftCommand: CliCommand = {
     let keys: string[];
     let ownAbstract: string | undefined;
     if (values.tex) {
-      const tex = fs.readFileSync(values.tex as string, 'utf8');
+      const tex = decodeTextBuffer(fs.readFileSync(values.tex as string));
       keys = citedKeys(tex, 'latex');
       ownAbstract = abstractOfTex(tex);
       if (!keys.length) throw new Error(`${values.tex} cites no keys`);
@@ -72,7 +73,7 @@ export const draftCommand: CliCommand = {
       keys = (values.keys as string).split(',').map((k) => k.trim()).filter(Boolean);
       if (!keys.length) throw new UsageError('--keys is empty');
     }
-    if (values['own-abstract']) ownAbstract = fs.readFileSync(values['own-abstract'] as string, 'utf8');
+    if (values['own-abstract']) ownAbstract = decodeTextBuffer(fs.readFileSync(values['own-abstract'] as string));
     const engine = await engineFromFlags(values as EngineFlags, io);
     const store = openDatabase(values.db as string | undefined, 'draft');
     try {

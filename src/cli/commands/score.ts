@@ -2,6 +2,7 @@
 // one or more references, or ROUGE for many pairs from a JSONL file.
 import { readFileSync } from 'node:fs';
 import * as path from 'node:path';
+import { decodeTextBuffer } from '../../core/bibtex/decode';
 import { parseCommandArgs, UsageError, type CliCommand, type CliIO } from '../args';
 import {
   ROUGE_TYPES,
@@ -82,7 +83,7 @@ function readOptions(values: Record<string, unknown>): ScoreOptions {
 
 function readText(file: string, what: string): string {
   try {
-    return readFileSync(file, 'utf8');
+    return decodeTextBuffer(readFileSync(file));
   } catch (err) {
     throw new Error(`cannot read ${what} ${file}: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}`);
   }

@@ -2,7 +2,7 @@
 export { parseBibtex } from './parser';
 export type { BibError, BibDuplicate, BibParseResult } from './parser';
 export { BibEntry, splitKeyList } from './entry';
-export { decodeBibBuffer } from './decode';
+export { decodeBibBuffer, decodeTextBuffer } from './decode';
 export { latexToUnicode } from './latex';
 export { parseNames, parseName, splitNameList } from './names';
 export type { ParsedNames } from './names';

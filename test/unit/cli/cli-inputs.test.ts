@@ -1,0 +1,84 @@
+// The CLI as a user drives it: wrong files given by mistake, and .tex files in the encodings editors write.
+import { strict as assert } from 'assert';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import type { CliIO } from '../../../src/cli/args';
+import { main } from '../../../src/cli/main';
+
+function capture(): CliIO & { stdout: string[]; stderr: string[] } {
+  const stdout: string[] = [];
+  const stderr: string[] = [];
+  return { stdout, stderr, out: (l) => stdout.push(l), err: (l) => stderr.push(l), packageRoot: path.resolve(__dirname, '../../..') };
+}
+
+const BIB = `@article{ada2020,
+  author = {Lovelace, Ada},
+  title = {Analytical Engines for Sparse Gadgets},
+  journal = {J. Gadgets}, year = 2020,
+  abstract = {We propose an analytical engine that computes sparse gadgets in linear time.},
+}
+@article{alan2021,
+  author = {Turing, Alan},
+  title = {Computable Widgets},
+  journal = {J. Widgets}, year = 2021,
+  abstract = {We show that every widget is computable by a machine with a finite table.},
+}
+`;
+
+function encode(text: string, encoding: 'utf16le' | 'utf16be' | 'utf32le' | 'utf32be', bom: boolean): Buffer {
+  const codePoints = [...(bom ? '\ufeff' : ''), ...text].map((c) => c.codePointAt(0)!);
+  if (encoding.startsWith('utf16')) {
+    const le = Buffer.from((bom ? '\ufeff' : '') + text, 'utf16le');
+    if (encoding === 'utf16le') return le;
+    return Buffer.from(le).swap16();
+  }
+  const out = Buffer.alloc(codePoints.length * 4);
+  codePoints.forEach((cp, i) => (encoding === 'utf32le' ? out.writeUInt32LE(cp, i * 4) : out.writeUInt32BE(cp, i * 4)));
+  return out;
+}
+
+describe('CLI inputs', function () {
+  this.timeout(60_000);
+  let dir: string;
+  let db: string;
+  before(async () => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'citescribe-cli-'));
+    fs.writeFileSync(path.join(dir, 'refs.bib'), BIB);
+    db = path.join(dir, 'library.db');
+    const io = capture();
+    assert.equal(await main(['index', '--db', db, '--bib', path.join(dir, 'refs.bib'), '--json'], io), 0, io.stderr.join('\n'));
+  });
+  after(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+  it('a read-only command given a .tex as --db fails with a clear message and leaves the file as it was', async () => {
+    const tex = path.join(dir, 'paper.tex');
+    const content = '\\documentclass{article}\\begin{document}Engines \\cite{ada2020}.\\end{document}\n';
+    fs.writeFileSync(tex, content);
+    const before = fs.readdirSync(dir).sort();
+    for (const argv of [['search', 'engine', '--db', tex], ['cite', 'ada2020', '--db', tex], ['draft', '--keys', 'ada2020', '--db', tex]]) {
+      const io = capture();
+      assert.equal(await main(argv, io), 1, argv.join(' '));
+      assert.match(io.stderr.join('\n'), /is not a CiteScribe library database/);
+    }
+    const io = capture();
+    assert.equal(await main(['index', '--db', tex, '--bib', path.join(dir, 'refs.bib')], io), 1);
+    assert.match(io.stderr.join('\n'), /refusing to overwrite/);
+    assert.equal(fs.readFileSync(tex, 'utf8'), content);
+    assert.deepEqual(fs.readdirSync(dir).sort(), before, 'nothing moved aside, nothing created');
+  });
+
+  for (const encoding of ['utf16le', 'utf16be', 'utf32le', 'utf32be'] as const) {
+    for (const bom of [true, false]) {
+      it(`draft --tex reads a ${encoding} .tex ${bom ? 'with' : 'without'} a byte-order mark`, async () => {
+        const tex = path.join(dir, `paper-${encoding}-${bom}.tex`);
+        fs.writeFileSync(tex, encode('\\section{Related Work}\nEngines \\cite{ada2020} and widgets \\citep{alan2021}.\n', encoding, bom));
+        const io = capture();
+        assert.equal(await main(['draft', '--db', db, '--tex', tex, '--json'], io), 0, io.stderr.join('\n'));
+        const draft = JSON.parse(io.stdout.join('\n')) as { text: string };
+        assert.match(draft.text, /\\cite\{ada2020\}/);
+        assert.match(draft.text, /\\cite\{alan2021\}/);
+      });
+    }
+  }
+});
