@@ -1,6 +1,7 @@
 // Model output is never trusted with citations: every citation key and author mention that is not the requested
 // work's is removed, and CiteSum's "REF" placeholder becomes the work's own authors and citation command.
 import type { Author, CiteSyntax, PaperRecord, Tense } from '../types';
+import { parseLatexCitations } from '../cites/latex';
 import { citeMarker, workSubject } from '../engine/authors';
 import { agreeVerb as reportInTense } from '../engine/rewrite';
 
@@ -10,8 +11,6 @@ export interface CheckedText {
   removed: string[];
 }
 
-const CITE_COMMAND =
-  /\\(?:cite|citet|citep|citealp|citealt|citeauthor|citeyear|parencite|textcite|autocite|footcite|nocite)\*?(?:\[[^\]]*\]){0,2}\{([^}]*)\}/g;
 /** Pandoc citations: [@a; @b, p. 3] and bare @key in text. */
 const PANDOC_BRACKET = /\[((?:[^\]]*?)@[^\]]*)\]/g;
 const PANDOC_BARE = /(^|[\s(])@([A-Za-z0-9_][\w:.#$%&\-+?<>~/]*)/g;
@@ -49,6 +48,46 @@ function tidy(text: string): string {
 }
 
 /**
+ * Keeps only allowed keys in every LaTeX cite command the editor's parser knows (\\Citet, \\smartcite, \\cites{a}{b},
+ * apacite's \\citeA<e.g.>[p. 3]{k}, …): a command that keeps none is removed; one that keeps some loses the others
+ * with their commas, and a multicite group left empty goes with its notes.
+ */
+function filterLatexCitations(text: string, allowed: ReadonlySet<string>, removed: string[]): string {
+  // Model output is not a .tex file: "%" is a percent sign there, not a comment.
+  const commands = parseLatexCitations(text, { comments: false });
+  for (const command of commands) {
+    for (const k of command.keys) if (!allowed.has(k.key)) removed.push(`citation key '${k.key}'`);
+    if (command.citesAll) removed.push(`citation of every entry '${text.slice(command.start, command.end)}'`);
+  }
+  // Edits from the end, so the offsets of the commands before stay valid.
+  let out = text;
+  for (const command of [...commands].reverse()) {
+    const banned = command.keys.filter((k) => !allowed.has(k.key));
+    if (banned.length === 0 && !command.citesAll) continue;
+    const kept = command.keys.filter((k) => allowed.has(k.key));
+    if (kept.length === 0 || command.citesAll) {
+      out = out.slice(0, command.start) + out.slice(command.end);
+      continue;
+    }
+    let whole = text.slice(command.start, command.end);
+    for (const k of [...banned].reverse()) {
+      const at = k.start - command.start;
+      const after = /^\s*,\s*/.exec(whole.slice(at + k.key.length));
+      if (after) whole = whole.slice(0, at) + whole.slice(at + k.key.length + after[0].length);
+      else {
+        const before = /\s*,\s*$/.exec(whole.slice(0, at));
+        const from = before ? at - before[0].length : at;
+        whole = whole.slice(0, from) + whole.slice(at + k.key.length);
+      }
+    }
+    // A multicite group emptied of keys goes with its optional notes: \cites[see][]{}{b} → \cites{b}.
+    whole = whole.replace(/(?:\([^)]*\)){0,2}(?:\[[^\]]*\]|<[^>]*>){0,2}\{\s*\}/g, '');
+    out = out.slice(0, command.start) + whole + out.slice(command.end);
+  }
+  return out;
+}
+
+/**
  * Removes citation keys other than `allowedKeys` (dropping a command that keeps none), invented numeric markers, and
  * mentions of authors who are not among `allowedAuthors` (an invented "Smith et al." becomes "prior work").
  */
@@ -56,13 +95,7 @@ export function checkCitations(text: string, allowedKeys: readonly string[], all
   const allowed = new Set(allowedKeys);
   const families = familyNames(allowedAuthors);
   const removed: string[] = [];
-  let out = text.replace(CITE_COMMAND, (whole, keys: string) => {
-    const parts = keys.split(',').map((k) => k.trim()).filter(Boolean);
-    const kept = parts.filter((k) => allowed.has(k));
-    for (const k of parts) if (!allowed.has(k)) removed.push(`citation key '${k}'`);
-    if (kept.length === parts.length) return whole;
-    return kept.length ? whole.replace(/\{[^}]*\}$/, `{${kept.join(',')}}`) : '';
-  });
+  let out = filterLatexCitations(text, allowed, removed);
   out = out.replace(PANDOC_BRACKET, (whole, inner: string) => {
     const items = inner.split(';').map((s) => s.trim());
     const kept = items.filter((item) => {

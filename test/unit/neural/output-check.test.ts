@@ -24,6 +24,22 @@ describe('neural: output check', () => {
     assert.deepEqual(r.removed, ["citation key 'fake99'", "citation key 'other'"]);
   });
 
+  it('knows every cite command the editor knows: capitalised, biblatex, multicite, apacite', () => {
+    // These survived as literal text while the sentence still counted as grounded.
+    const r = checkCitations(
+      'DTN \\Citet{ghost1} maps domains \\smartcite{ghost2}, as in \\cites[see][]{ghost3}{taigman17} and \\citeA<e.g.>{ghost4} \\parencite*{taigman17, ghost5}.',
+      ['taigman17'],
+      TAIGMAN,
+    );
+    assert.equal(r.text, 'DTN maps domains, as in \\cites{taigman17} and \\parencite*{taigman17}.');
+    assert.deepEqual(r.removed, ["citation key 'ghost1'", "citation key 'ghost2'", "citation key 'ghost3'", "citation key 'ghost4'", "citation key 'ghost5'"]);
+  });
+
+  it('keeps a percent sign in model output: it is no comment there', () => {
+    const r = checkCitations('Accuracy rose by 5% \\cite{taigman17, ghost}.', ['taigman17'], TAIGMAN);
+    assert.equal(r.text, 'Accuracy rose by 5% \\cite{taigman17}.');
+  });
+
   it('removes invented pandoc keys and numeric markers', () => {
     const r = checkCitations('DTN [@taigman17; @ghost] maps images [12] as in @nobody.', ['taigman17'], TAIGMAN);
     assert.equal(r.text, 'DTN [@taigman17] maps images as in.');
