@@ -181,8 +181,12 @@ function isLetter(code: number): boolean {
   return (code >= 65 && code <= 90) || (code >= 97 && code <= 122);
 }
 
+/** Nesting levels the converter follows (the parser warns at the same depth of braces). */
+const MAX_CONVERSION_DEPTH = 100;
+
 class Converter {
   private mathMode = false;
+  private depth = 0;
   /** Scripts that Unicode could not raise or lower, so far: a formula with one is kept as TeX. */
   private losses = 0;
   constructor(private readonly s: string) {}
@@ -217,6 +221,18 @@ class Converter {
 
   /** Converts s[from, to). */
   run(from: number, to: number): string {
+    // Each brace or command argument level recurses; thousands of levels would overflow the stack and cost the
+    // whole .bib file. Below the limit the text is kept plain: commands and braces dropped, letters kept.
+    if (this.depth >= MAX_CONVERSION_DEPTH) return this.s.slice(from, to).replace(/\\[a-zA-Z]+\*?|[{}\\]/g, '');
+    this.depth++;
+    try {
+      return this.runAtDepth(from, to);
+    } finally {
+      this.depth--;
+    }
+  }
+
+  private runAtDepth(from: number, to: number): string {
     const s = this.s;
     let out = '';
     let i = from;

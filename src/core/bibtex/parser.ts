@@ -4,6 +4,11 @@
 // '@' that starts a line.
 import { BibEntry, splitKeyList } from './entry';
 
+/** BibTeX allows one level of crossref; biber a few. Beyond this a chain is generated or hostile. */
+const MAX_INHERITANCE_DEPTH = 32;
+/** Real titles nest braces a handful of levels deep; the LaTeX converter stops converting below this depth. */
+export const MAX_BRACE_NESTING = 100;
+
 export interface BibError {
   file?: string;
   /** 1-based line. */
@@ -457,10 +462,16 @@ class BibParser {
     const scan = closer === Ch.Quote ? QUOTED_VALUE_STOPS : BRACED_VALUE_STOPS;
     scan.lastIndex = from;
     let depth = 0;
+    let toldTooDeep = false;
     for (let m = scan.exec(s); m !== null; m = scan.exec(s)) {
       const i = m.index;
       const c = s.charCodeAt(i);
-      if (c === Ch.LBrace) depth++;
+      if (c === Ch.LBrace) {
+        if (++depth > MAX_BRACE_NESTING && !toldTooDeep) {
+          toldTooDeep = true;
+          this.report(openedAt, `value nested more than ${MAX_BRACE_NESTING} braces deep: its LaTeX below that depth is kept as plain text`, 'warning');
+        }
+      }
       else if (c === Ch.RBrace) {
         if (depth === 0) {
           if (closer === Ch.RBrace) return i;
@@ -489,11 +500,19 @@ class BibParser {
     }
     const find = (key: string) => byKey.get(key) ?? byLowerKey.get(key.toLowerCase());
     const done = new Set<BibEntry>();
+    let toldChain = false;
 
     const resolve = (entry: BibEntry, trail: Set<BibEntry>): void => {
       if (done.has(entry)) return;
       if (trail.has(entry)) {
         this.reportAtLine(entry.line, `circular crossref/xdata involving '${entry.key}'`);
+        return;
+      }
+      if (trail.size >= MAX_INHERITANCE_DEPTH) {
+        // A chain thousands long (generated or hostile) would overflow the stack and cost the whole file. Said once.
+        if (!toldChain) this.reportAtLine(entry.line, `crossref/xdata chain longer than ${MAX_INHERITANCE_DEPTH} at '${entry.key}': entries this deep inherit nothing further`);
+        toldChain = true;
+        done.add(entry);
         return;
       }
       trail.add(entry);

@@ -206,12 +206,26 @@ function indexBibFiles(
         onFileDone(file);
         continue;
       }
-      store.writeBibFile(file, fresh.stamp, parsed);
+      try {
+        store.writeBibFile(file, fresh.stamp, parsed);
+      } catch (err) {
+        if (isDatabaseError(err)) throw err;
+        // Converting a field's LaTeX happens while writing; a bug there costs this file, not the run.
+        problems.push({ file, message: `could not index: ${(err as Error).message}`, severity: 'error' });
+        onFileDone(file);
+        continue;
+      }
       indexed++;
     }
     onFileDone(file);
   }
   return indexed;
+}
+
+/** SQLite's own failures (locked, full, read-only, corrupt): the run's, never one file's. */
+function isDatabaseError(err: unknown): boolean {
+  const code = (err as { code?: unknown })?.code;
+  return typeof code === 'string' && code.startsWith('SQLITE_');
 }
 
 async function indexPdfFiles(

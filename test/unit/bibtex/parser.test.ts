@@ -223,3 +223,29 @@ describe('decodeBibBuffer', () => {
     assert.equal(decodeBibBuffer(be), text);
   });
 });
+
+describe('parseBibtex: pathological nesting costs one entry, never the file', () => {
+  const fine = '@article{fine, author = {Doe, Jane}, title = {A Fine Title}, year = 2020}\n';
+
+  it('keeps the file when a value nests thousands of braces or commands deep, and says which entry', () => {
+    for (const value of ['{'.repeat(3000) + 'x' + '}'.repeat(3000), '\\textbf{'.repeat(3000) + 'x' + '}'.repeat(3000)]) {
+      const r = parseBibtex(`@misc{deep, title = {${value}}}\n` + fine, 'deep.bib');
+      assert.deepEqual(r.entries.map((e) => e.key), ['deep', 'fine']);
+      // Reading the title converts the LaTeX: this recursed once per level and overflowed the stack.
+      assert.equal(r.entries[0].title, 'x');
+      assert.equal(r.entries[1].title, 'A Fine Title');
+      assert.match(r.errors.map((e) => `${e.line}: ${e.message}`).join('\n'), /^1: value nested more than 100 braces deep/);
+    }
+  });
+
+  it('keeps the file when a crossref chain is thousands long, and warns once', () => {
+    const n = 20_000;
+    const chain = Array.from({ length: n }, (_, i) => `@misc{c${i}, crossref = {c${i + 1}}, title = {T${i}}}`).join('\n');
+    const r = parseBibtex(chain + `\n@misc{c${n}, title = {End}, year = 1999}\n` + fine, 'chain.bib');
+    assert.equal(r.entries.length, n + 2);
+    assert.equal(r.entries.find((e) => e.key === 'c0')!.title, 'T0');
+    assert.equal(r.errors.filter((e) => /chain longer than 32/.test(e.message)).length, 1);
+    // A short chain still inherits as before.
+    assert.equal(r.entries.find((e) => e.key === `c${n - 1}`)!.year, 1999);
+  });
+});
