@@ -78,21 +78,37 @@ function unique(paths: string[]): string[] {
 
 const SKIPPED_DIRS = new Set(['node_modules', '.git', '.hg', '.svn', '.vscode-test']);
 
+/** Pseudo-file systems: their "files" (/proc/self/environ) are process state, never a bibliography or a paper. */
+const SPECIAL_ROOTS = ['/proc', '/sys', '/dev'];
+
+export function isSpecialPath(realPath: string): boolean {
+  return SPECIAL_ROOTS.some((r) => realPath === r || realPath.startsWith(r + path.sep));
+}
+
+function isInside(child: string, parent: string): boolean {
+  const rel = path.relative(parent, child);
+  return rel === '' || (!rel.startsWith('..') && !path.isAbsolute(rel));
+}
+
 /**
  * Files under `root` (recursively) whose names end with one of `extensions` (case-insensitive, with the dot),
  * skipping node_modules and VCS folders. A file path is returned as is when it matches. Sorted for stable runs.
+ * Links are followed only where they stay inside `root`: a workspace's link to "/" found 9,152 files, and
+ * "passwd.pdf → /etc/passwd" was read as a paper. Only regular files count (no FIFOs, devices or /proc entries).
  */
 export function walkFiles(root: string, extensions: string[]): string[] {
   const wanted = extensions.map((e) => e.toLowerCase());
   const matches = (name: string) => wanted.some((e) => name.toLowerCase().endsWith(e));
   const out: string[] = [];
   let stat: fs.Stats;
+  let realRoot: string;
   try {
     stat = fs.statSync(root);
+    realRoot = fs.realpathSync(root);
   } catch {
     return out;
   }
-  if (stat.isFile()) return matches(root) ? [root] : [];
+  if (stat.isFile()) return matches(root) && !isSpecialPath(realRoot) ? [root] : [];
   const stack = [root];
   const seen = new Set<string>();
   while (stack.length) {
@@ -117,6 +133,7 @@ export function walkFiles(root: string, extensions: string[]): string[] {
       let isFile = item.isFile();
       if (item.isSymbolicLink()) {
         try {
+          if (!isInside(fs.realpathSync(full), realRoot)) continue;
           const s = fs.statSync(full);
           isDir = s.isDirectory();
           isFile = s.isFile();
@@ -142,8 +159,11 @@ export function expandInputPaths(paths: string[], extensions: string[]): { files
       missing.push(abs);
       continue;
     }
-    if (fs.statSync(abs).isFile()) files.add(abs); // named explicitly: indexed whatever its extension
-    else for (const f of walkFiles(abs, extensions)) files.add(f);
+    const stat = fs.statSync(abs);
+    if (stat.isFile()) {
+      // Named explicitly: indexed whatever its extension, but never a pseudo-file (a setting naming /proc/self/environ).
+      if (!isSpecialPath(fs.realpathSync(abs))) files.add(abs);
+    } else if (stat.isDirectory()) for (const f of walkFiles(abs, extensions)) files.add(f);
   }
   return { files: [...files].sort(), missing };
 }

@@ -6,6 +6,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { decodeBibBuffer, parseBibtex } from '../bibtex';
 import { extractPdfs, hashFile } from '../pdf/index';
+import { DEFAULT_MAX_BYTES } from '../pdf/extract';
 import { throwIfCancelled } from '../types';
 import { expandInputPaths } from './discovery';
 import { acquireIndexLock } from './index-lock';
@@ -247,7 +248,8 @@ async function indexPdfFiles(
         onFileDone(file);
         continue;
       }
-      if (known) {
+      // A file too large to read, or not a PDF, is never hashed in full (10 GB took 31 s): extraction refuses it cheaply.
+      if (known && stat.size < DEFAULT_MAX_BYTES && !known.contentHash.startsWith('unread:')) {
         const contentHash = await hashFile(file);
         if (contentHash === known.contentHash) {
           store.touchPdfFile(file, { contentHash, mtimeMs: stat.mtimeMs, size: stat.size });

@@ -4,6 +4,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { PdfMetadataGuess } from '../pdf/types';
+import { isSpecialPath } from './discovery';
 
 export interface LinkableEntry {
   key: string;
@@ -188,17 +189,29 @@ export function pdfsNamedByFileFields(fields: ReadonlyArray<{ value: string; bib
       if (!/\.pdf$/i.test(file)) continue;
       const candidates = candidatePaths(file, field.bibDir);
       if (skip.size && candidates.some((p) => skip.has(path.resolve(p)))) continue;
-      const onDisk = candidates.find((p) => {
-        try {
-          return fs.statSync(p).isFile();
-        } catch {
-          return false;
-        }
-      });
+      // A `file` field may point anywhere ("../../etc/passwd.pdf", "/etc/passwd"): outside the indexed folders only
+      // a real PDF (a regular file that starts like one) is read, and nothing of any other file is.
+      const onDisk = candidates.find(isRealPdfFile);
       if (onDisk) found.add(path.resolve(onDisk));
     }
   }
   return [...found].sort();
+}
+
+/** A regular file, not under /proc, /sys or /dev, whose first KB holds the "%PDF-" header. */
+export function isRealPdfFile(file: string): boolean {
+  let fd: number | undefined;
+  try {
+    if (!fs.statSync(file).isFile() || isSpecialPath(fs.realpathSync(file))) return false;
+    fd = fs.openSync(file, 'r');
+    const head = Buffer.alloc(1024);
+    const n = fs.readSync(fd, head, 0, head.length, 0);
+    return head.subarray(0, n).includes('%PDF-');
+  } catch {
+    return false;
+  } finally {
+    if (fd !== undefined) fs.closeSync(fd);
+  }
 }
 
 /** Paths a `file` entry may mean: absolute as is, relative to the .bib, and Mendeley's root-less absolute form. */

@@ -2,7 +2,7 @@
 // PdfExtraction with ok:false and a reason; nothing here throws for a bad file.
 import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
-import { readFile, stat } from 'node:fs/promises';
+import { open, readFile, stat } from 'node:fs/promises';
 import type { PaperSection } from '../types';
 import type { PdfExtraction, PdfFailure } from './types';
 import { DocumentSpelling, layoutPage, pageText, type PageLayout, type TextLine } from './layout';
@@ -53,9 +53,24 @@ function hasPdfHeader(bytes: Uint8Array): boolean {
   return Buffer.from(bytes.buffer, bytes.byteOffset, Math.min(bytes.byteLength, 1024)).includes('%PDF-');
 }
 
-function describeStart(bytes: Uint8Array): string {
-  const head = Buffer.from(bytes.buffer, bytes.byteOffset, Math.min(16, bytes.byteLength)).toString('latin1');
-  return JSON.stringify(head.replace(/[^\x20-\x7e]/g, '.'));
+/**
+ * A stand-in content hash for a file that is not read (over the size limit): hashing 10 GB only to refuse it took
+ * 31 s. Size and mtime change when the file does, which is all the re-index test needs.
+ */
+export function unreadFileStamp(size: number, mtimeMs: number): string {
+  return `unread:${size}:${Math.round(mtimeMs)}`;
+}
+
+/** True when the first KB holds "%PDF-" (readers allow junk before it); reads nothing more. */
+async function startsLikePdf(path: string): Promise<boolean> {
+  const handle = await open(path, 'r');
+  try {
+    const head = Buffer.alloc(1024);
+    const { bytesRead } = await handle.read(head, 0, head.length, 0);
+    return hasPdfHeader(head.subarray(0, bytesRead));
+  } finally {
+    await handle.close();
+  }
 }
 
 class Timeout extends Error {}
@@ -65,14 +80,27 @@ export async function extractPdf(path: string, options: ExtractOptions = {}): Pr
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   const maxBytes = options.maxBytes ?? DEFAULT_MAX_BYTES;
   let size = 0;
+  let mtimeMs = 0;
   try {
-    size = (await stat(path)).size;
+    const st = await stat(path);
+    // A FIFO or device named "x.pdf" would block or never end.
+    if (!st.isFile()) return failed(path, 'invalid', 'not a regular file');
+    size = st.size;
+    mtimeMs = st.mtimeMs;
   } catch (e) {
     return failed(path, 'invalid', `cannot read file: ${(e as Error).message}`);
   }
   if (size === 0) return failed(path, 'empty', 'zero-byte file: nothing to read');
-  if (size > maxBytes) {
-    return failed(path, 'too-large', `file is ${(size / 1048576).toFixed(0)} MB, over the ${(maxBytes / 1048576).toFixed(0)} MB limit`, size, await hashFile(path).catch(() => ''));
+  // The limit is the largest size read: a file of exactly maxBytes is already too large.
+  if (size >= maxBytes) {
+    return failed(path, 'too-large', `file is ${(size / 1048576).toFixed(0)} MB, at or over the ${(maxBytes / 1048576).toFixed(0)} MB limit`, size, unreadFileStamp(size, mtimeMs));
+  }
+  try {
+    // Checked before the file is read whole; the message never quotes the file's bytes (a link to /etc/passwd
+    // named "x.pdf" had its first line shown in the Problems panel and stored in the database).
+    if (!(await startsLikePdf(path))) return failed(path, 'invalid', 'not a PDF: no %PDF- header', size, unreadFileStamp(size, mtimeMs));
+  } catch (e) {
+    return failed(path, 'invalid', `cannot read file: ${(e as Error).message}`, size);
   }
   let bytes: Uint8Array;
   try {
@@ -81,9 +109,6 @@ export async function extractPdf(path: string, options: ExtractOptions = {}): Pr
     return failed(path, 'invalid', `cannot read file: ${(e as Error).message}`, size);
   }
   const contentHash = hashBytes(bytes);
-  if (!hasPdfHeader(bytes)) {
-    return failed(path, 'invalid', `not a PDF: no %PDF- header (file starts with ${describeStart(bytes)})`, size, contentHash);
-  }
   const complete = hasEndMarker(bytes);
 
   let task: PdfjsLoadingTask | undefined;

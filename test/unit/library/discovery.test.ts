@@ -62,3 +62,40 @@ describe('walking folders', () => {
     assert.deepEqual(r.missing, [path.join(root, 'nope')]);
   });
 });
+
+describe('walking folders stays inside them', () => {
+  let outside: string;
+  let root: string;
+  before(() => {
+    outside = fs.mkdtempSync(path.join(os.tmpdir(), 'citescribe-outside-'));
+    fs.writeFileSync(path.join(outside, 'secret.bib'), '@misc{secret, title={Outside}}');
+    fs.writeFileSync(path.join(outside, 'secret.pdf'), '%PDF-1.4 outside');
+    root = fs.mkdtempSync(path.join(os.tmpdir(), 'citescribe-inside-'));
+    fs.mkdirSync(path.join(root, 'papers'));
+    fs.writeFileSync(path.join(root, 'papers', 'own.bib'), '');
+    fs.symlinkSync(outside, path.join(root, 'link-out')); // a link to a folder outside
+    fs.symlinkSync('/', path.join(root, 'rootlink')); // the whole machine
+    fs.symlinkSync(path.join(outside, 'secret.pdf'), path.join(root, 'secret.pdf')); // a file outside
+    fs.symlinkSync('/proc/self/environ', path.join(root, 'env.bib')); // process state
+    fs.symlinkSync(path.join(root, 'papers'), path.join(root, 'papers-again')); // a link inside: followed
+  });
+  after(() => {
+    fs.rmSync(root, { recursive: true, force: true });
+    fs.rmSync(outside, { recursive: true, force: true });
+  });
+
+  it('follows links only where they stay inside the folder, and never reads special files', () => {
+    const rel = (files: string[]) => files.map((f) => path.relative(root, f));
+    // The inside link and its target are one folder: its file is found once, through either path.
+    const bibs = rel(walkFiles(root, ['.bib']));
+    assert.equal(bibs.length, 1, bibs.join(', '));
+    assert.ok([path.join('papers', 'own.bib'), path.join('papers-again', 'own.bib')].includes(bibs[0]));
+    assert.deepEqual(rel(walkFiles(root, ['.pdf'])), []);
+  });
+
+  it('never takes a pseudo-file named explicitly', () => {
+    const r = expandInputPaths(['/proc/self/environ', path.join(root, 'env.bib')], ['.bib']);
+    assert.deepEqual(r.files, []);
+  });
+});
+

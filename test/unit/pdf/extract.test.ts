@@ -1,6 +1,7 @@
 import { strict as assert } from 'assert';
 import { createHash } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { extractPdf, hashFile, type PdfExtraction } from '../../../src/core/pdf';
@@ -184,7 +185,9 @@ describe('PDF extraction', function () {
         assert.deepEqual(r.pages, []);
         assert.deepEqual(r.sections, []);
         assert.equal(r.path, files[name]);
-        if (name !== 'empty.pdf') assert.match(r.contentHash, /^[0-9a-f]{64}$/);
+        // A file that is not a PDF is not read past its first KB, so its stamp is size + mtime, not a hash.
+        if (name === 'garbage.pdf') assert.match(r.contentHash, /^unread:\d+:\d+$/);
+        else if (name !== 'empty.pdf') assert.match(r.contentHash, /^[0-9a-f]{64}$/);
       });
     }
 
@@ -217,10 +220,30 @@ describe('PDF extraction', function () {
       assert.match(r.message ?? '', /gave up/);
     });
 
-    it('records an oversized file as too-large without parsing it', async () => {
+    it('records an oversized file as too-large without reading or hashing it; exactly the limit is too large', async () => {
       const r = await extractPdf(files['sample-paper.pdf'], { maxBytes: 100 });
       assert.equal(r.failure, 'too-large');
-      assert.match(r.contentHash, /^[0-9a-f]{64}$/);
+      assert.match(r.contentHash, /^unread:\d+:\d+$/);
+      const size = statSync(files['sample-paper.pdf']).size;
+      assert.equal((await extractPdf(files['sample-paper.pdf'], { maxBytes: size })).failure, 'too-large');
+      assert.equal((await extractPdf(files['sample-paper.pdf'], { maxBytes: size + 1 })).ok, true);
+    });
+
+    it('never quotes the bytes of a file that is not a PDF', async () => {
+      const secret = path.join(dir, 'passwd.pdf');
+      writeFileSync(secret, 'root:x:0:0:root:/root:/bin/bash\nsecret-token-123\n');
+      const r = await extractPdf(secret);
+      assert.equal(r.failure, 'invalid');
+      assert.ok(!/root|secret/.test(JSON.stringify(r)), JSON.stringify(r));
+    });
+
+    it('refuses a FIFO named like a PDF instead of blocking on it', async function () {
+      if (process.platform === 'win32') this.skip();
+      const fifo = path.join(dir, 'pipe.pdf');
+      execFileSync('mkfifo', [fifo]);
+      const r = await extractPdf(fifo);
+      assert.equal(r.failure, 'invalid');
+      assert.match(r.message ?? '', /not a regular file/);
     });
   });
 });

@@ -1,7 +1,10 @@
 import { strict as assert } from 'assert';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
 import * as path from 'node:path';
 import {
   arxivIdFromFields,
+  pdfsNamedByFileFields,
   linkPdfs,
   normalizeArxivId,
   normalizeDoi,
@@ -148,3 +151,27 @@ describe('PDF ↔ entry linking', () => {
     });
   });
 });
+
+describe('PDFs named by file fields', () => {
+  let dir: string;
+  before(() => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'citescribe-filefield-'));
+    fs.writeFileSync(path.join(dir, 'real.pdf'), '%PDF-1.7\n% a real PDF header\n');
+    fs.writeFileSync(path.join(dir, 'fake.pdf'), 'root:x:0:0:root:/root:/bin/bash\n');
+    fs.symlinkSync('/etc/hostname', path.join(dir, 'host.pdf'));
+  });
+  after(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+  it('takes a real PDF wherever it lies, and nothing that only has a .pdf name', () => {
+    const bibDir = path.join(dir, 'project');
+    const fields = [
+      { value: 'Full Text:../real.pdf:application/pdf', bibDir },
+      { value: ':../fake.pdf:PDF', bibDir },
+      { value: ':../host.pdf:PDF', bibDir },
+      { value: '/etc/passwd.pdf', bibDir },
+      { value: '/proc/self/environ.pdf', bibDir },
+    ];
+    assert.deepEqual(pdfsNamedByFileFields(fields), [path.join(dir, 'real.pdf')]);
+  });
+});
+
