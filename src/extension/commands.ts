@@ -6,6 +6,7 @@ import type { CiteSyntax } from '../core/types';
 import type { LibraryService, LibraryState } from './library';
 import type { EngineService } from './engines';
 import { SERVER_API_KEY_SECRET } from './engines';
+import { encodeStoredApiKey } from '../core/neural/api-key';
 import type { DraftViewProvider } from './draftView';
 import { ScorePanel } from './scorePanel';
 import { citeLanguage, dominantCiteSyntax, keyAt, keysIn } from './citesInDocument';
@@ -279,7 +280,8 @@ export function registerCommands(c: CommandContext): vscode.Disposable[] {
         const model = await vscode.window.showInputBox({ title: 'Model name on that server', value: current.serverModel });
         if (model === undefined) return undefined;
         const apiKey = await vscode.window.showInputBox({ title: 'API key (kept in VS Code secret storage; empty for none)', password: true });
-        if (apiKey) await c.context.secrets.store(SERVER_API_KEY_SECRET, apiKey);
+        // Bound to this URL's origin: a workspace that later points server.url elsewhere does not get it.
+        if (apiKey) await c.context.secrets.store(SERVER_API_KEY_SECRET, encodeStoredApiKey(url, apiKey));
         else await c.context.secrets.delete(SERVER_API_KEY_SECRET);
         await config.update('server.url', url, target);
         await config.update('server.model', model, target);

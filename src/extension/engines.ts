@@ -7,11 +7,14 @@ import { createEngine } from '../core/engine';
 // Registers the 'onnx' and 'server' engines; loads no native code until a model is first used.
 import '../core/neural/register';
 import { readSettings, type EngineId } from './settings';
+import { apiKeyFor, decodeStoredApiKey } from '../core/neural/api-key';
 
 export const SERVER_API_KEY_SECRET = 'citescribe.server.apiKey';
 
 export class EngineService implements vscode.Disposable {
   private cached: { signature: string; engine: Engine } | undefined;
+  /** The server URL we last warned about (a key stored for another origin), so the warning shows once. */
+  private warnedKeyOrigin: string | undefined;
   private readonly changed = new vscode.EventEmitter<string>();
   readonly onDidChange = this.changed.event;
   private download: { progress?: vscode.Progress<{ message?: string; increment?: number }>; percent: number; done: () => void } | undefined;
@@ -41,6 +44,23 @@ export class EngineService implements vscode.Disposable {
     return id === 'default' ? 'default' : `${id} · ${this.device}`;
   }
 
+  /**
+   * The stored key, only when it was entered for this server's origin. A workspace can change the URL; the key does
+   * not follow it there. Drafting goes on without a key and the user is told how to enter one for the new host.
+   */
+  private async serverApiKey(serverUrl: string): Promise<string | undefined> {
+    const choice = apiKeyFor(decodeStoredApiKey(await this.context.secrets.get(SERVER_API_KEY_SECRET)), serverUrl);
+    if (choice.kind === 'send') return choice.key;
+    if (choice.kind === 'other-origin' && this.warnedKeyOrigin !== serverUrl) {
+      this.warnedKeyOrigin = serverUrl;
+      const where = choice.storedFor ? `was entered for ${choice.storedFor}` : 'was stored before keys were bound to a server';
+      void vscode.window.showWarningMessage(
+        `CiteScribe: the API key ${where}, so it is not sent to ${serverUrl}. Run "CiteScribe: Select Model" to enter a key for this server.`,
+      );
+    }
+    return undefined;
+  }
+
   /** The engine to use now. `allowNeural` is false in an untrusted workspace: no models, no servers. */
   async get(options: { trusted: boolean; engineId?: string }): Promise<Engine> {
     const settings = readSettings();
@@ -48,7 +68,7 @@ export class EngineService implements vscode.Disposable {
     if (id !== 'default' && !options.trusted) {
       throw new Error(`The ${id} engine is disabled in an untrusted workspace: trust the workspace to load models or call servers.`);
     }
-    const apiKey = id === 'server' ? await this.context.secrets.get(SERVER_API_KEY_SECRET) : undefined;
+    const apiKey = id === 'server' ? await this.serverApiKey(settings.serverUrl) : undefined;
     const config: Record<string, unknown> = {
       modelPath: settings.modelPath || undefined,
       modelId: settings.modelId || undefined,

@@ -3,6 +3,7 @@
 // Retry-After), a timeout per attempt, and cancellation through the caller's AbortSignal.
 import type { CitationRequest, EngineOptions, PaperRecord } from '../types';
 import { CancelledError } from '../types';
+import { assertKeyTransport, redactKey } from './api-key';
 import { ServerError } from './errors';
 import { chatMessages, type ChatMessage, type PaperSource } from './prompts';
 import { SentenceWriterEngine, type RawSentence } from './writer-engine';
@@ -28,8 +29,37 @@ export interface ServerEngineOptions {
   maxPromptChars?: number;
   /** Requests in flight at once while drafting many works. Default 4. */
   concurrency?: number;
+  /** Largest reply read, in bytes (default 1 MiB): a server that streams without end must not fill the memory. */
+  maxReplyBytes?: number;
   /** Injected in tests. */
   fetchImpl?: typeof fetch;
+}
+
+const DEFAULT_MAX_REPLY_BYTES = 1024 * 1024;
+
+/** Reads a reply body up to `maxBytes`; a longer one is cut off (the request is aborted) and refused. */
+async function readCapped(response: Response, maxBytes: number, abort: () => void): Promise<string> {
+  const declared = Number(response.headers.get('content-length'));
+  if (Number.isFinite(declared) && declared > maxBytes) {
+    abort();
+    throw new ServerError(`the reply is ${declared} bytes, over the ${maxBytes}-byte limit`, 413);
+  }
+  if (!response.body) return '';
+  const reader = response.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    total += value.byteLength;
+    if (total > maxBytes) {
+      abort();
+      await reader.cancel().catch(() => undefined);
+      throw new ServerError(`the reply passed the ${maxBytes}-byte limit; stopped reading`, 413);
+    }
+    chunks.push(value);
+  }
+  return new TextDecoder().decode(Buffer.concat(chunks));
 }
 
 /** `http://host:port` → `/v1/chat/completions`; `…/v1` → `…/v1/chat/completions`; a full URL stays as it is. */
@@ -85,6 +115,7 @@ export class ServerEngine extends SentenceWriterEngine {
     super();
     if (!options.model) throw new ServerError('The server backend needs a model name (citescribe.server.model / --model).');
     this.endpoint = chatCompletionsUrl(options.url);
+    if (options.apiKey) assertKeyTransport(this.endpoint);
     this.fetchImpl = options.fetchImpl ?? fetch;
     this.draftConcurrency = Math.max(1, options.concurrency ?? 4);
   }
@@ -125,9 +156,11 @@ export class ServerEngine extends SentenceWriterEngine {
       let waitHint: number | undefined;
       try {
         const response = await this.fetchImpl(this.endpoint, { method: 'POST', headers, body, signal: combined });
-        const raw = await response.text();
+        const raw = await readCapped(response, this.options.maxReplyBytes ?? DEFAULT_MAX_REPLY_BYTES, () => timeout.abort());
         if (response.ok) return this.parseReply(raw);
-        const detail = errorDetail(raw);
+        // A server that echoes the request would print the key in our error: such a body is not shown at all.
+        const key = this.options.apiKey;
+        const detail = key && raw.includes(key) ? ' (reply not shown: it contains the API key)' : errorDetail(raw);
         if (response.status === 429 || response.status >= 500) {
           waitHint = retryAfterMs(response.headers.get('retry-after'));
           lastError = new ServerError(`${this.endpoint} answered HTTP ${response.status}${detail}`, response.status);
@@ -142,6 +175,7 @@ export class ServerEngine extends SentenceWriterEngine {
         }
       } catch (err) {
         if (signal?.aborted) throw new CancelledError();
+        if (err instanceof ServerError && err.status === 413) throw err;
         if (err instanceof ServerError) {
           if (err.status === undefined || (err.status !== 429 && err.status < 500)) throw err;
         } else if (timeout.signal.aborted) {
@@ -165,18 +199,20 @@ export class ServerEngine extends SentenceWriterEngine {
     try {
       reply = JSON.parse(raw) as ChatCompletionReply;
     } catch {
-      throw new ServerError(`${this.endpoint} sent a malformed reply (not JSON): ${raw.slice(0, 120)}`);
+      throw new ServerError(`${this.endpoint} sent a malformed reply (not JSON): ${redactKey(raw.slice(0, 120), this.options.apiKey)}`);
     }
     const choice = reply?.choices?.[0];
     const content = choice?.message?.content ?? choice?.text;
     if (typeof content !== 'string') {
       const why = reply?.error ? `: ${typeof reply.error === 'string' ? reply.error : reply.error.message}` : '';
       throw new ServerError(
-        `${this.endpoint} sent a malformed reply (no choices[0].message.content string)${why}: ${raw.slice(0, 120)}`,
+        redactKey(`${this.endpoint} sent a malformed reply (no choices[0].message.content string)${why}: ${raw.slice(0, 120)}`, this.options.apiKey),
       );
     }
-    // Reasoning models may wrap thoughts in <think>…</think>; only the answer counts.
-    return content.replace(/<think>[\s\S]*?<\/think>/g, '').trim();
+    // Reasoning models may wrap thoughts in <think>…</think>; only the answer counts. A model that ignores
+    // max_tokens is cut to what that many tokens could hold (about 16 characters each, generously).
+    const answer = content.replace(/<think>[\s\S]*?<\/think>/g, '').trim();
+    return answer.slice(0, (this.options.maxTokens ?? 96) * 16);
   }
 }
 

@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { MemoryLibrary } from '../../../src/core/engine/memory-library';
 import { ServerError } from '../../../src/core/neural/errors';
 import { chatCompletionsUrl, retryAfterMs, ServerEngine } from '../../../src/core/neural/server';
+import { apiKeyFor, decodeStoredApiKey, encodeStoredApiKey, isLoopbackHost } from '../../../src/core/neural/api-key';
 import { CancelledError, type PaperRecord } from '../../../src/core/types';
 
 interface Call {
@@ -179,4 +180,75 @@ describe('neural: server backend (OpenAI-compatible, local)', function () {
     await assert.rejects(engine().citationSentence({ key: 'taigman17', style: 'citation' }, library, { signal: controller.signal }), CancelledError);
     assert.ok(Date.now() - started < 2000);
   });
+
+  it('stops reading an endless reply at the byte limit instead of filling the memory', async () => {
+    // The server streams forever; response.text() used to read it until the timeout (18.8 GB RSS).
+    let sent = 0;
+    server.replies = [
+      (res) => {
+        res.writeHead(200, { 'content-type': 'application/json' });
+        res.write('{"choices":[{"message":{"content":"');
+        const chunk = 'x'.repeat(64 * 1024);
+        const pump = () => {
+          while (!res.destroyed && res.write(chunk)) sent += chunk.length;
+          if (!res.destroyed) res.once('drain', pump);
+        };
+        res.on('close', () => undefined);
+        pump();
+      },
+    ];
+    const started = Date.now();
+    await assert.rejects(engine({ maxReplyBytes: 256 * 1024, timeoutMs: 10_000 }).citationSentence({ key: 'taigman17', style: 'citation' }, library), /byte limit/);
+    assert.ok(Date.now() - started < 5_000, 'stops at the limit, not at the timeout');
+    assert.equal(server.calls.length, 1, 'an oversized reply is not retried');
+    assert.ok(sent < 64 * 1024 * 1024, `the server was stopped early (${sent} bytes sent)`);
+  });
+
+  it('refuses a declared Content-Length over the limit before reading', async () => {
+    server.replies = [(res) => res.writeHead(200, { 'content-type': 'application/json', 'content-length': String(50 * 1024 * 1024) }).end()];
+    await assert.rejects(engine({ maxReplyBytes: 1024 }).citationSentence({ key: 'taigman17', style: 'citation' }, library), /over the 1024-byte limit/);
+  });
+
+  it('cuts an answer that ignores max_tokens', async () => {
+    server.replies = [ok('REF propose ' + 'a very long method '.repeat(2000) + '.')];
+    const s = await engine({ maxTokens: 20 }).citationSentence({ key: 'taigman17', style: 'citation' }, library);
+    assert.ok(s.text.length < 20 * 16 + 80, `${s.text.length} characters`);
+  });
+
+  it('never prints a reply that echoes the API key', async () => {
+    server.replies = [(res, call) => res.writeHead(400, { 'content-type': 'application/json' }).end(JSON.stringify({ error: { message: `bad request with header ${call.auth}` } }))];
+    await assert.rejects(engine({ apiKey: 'sk-secret-value' }).citationSentence({ key: 'taigman17', style: 'citation' }, library), (err: Error) => {
+      assert.ok(!err.message.includes('sk-secret-value'), err.message);
+      assert.match(err.message, /reply not shown: it contains the API key/);
+      return true;
+    });
+  });
+
+  it('refuses to send a key over plain http to another machine', () => {
+    assert.throws(() => new ServerEngine({ url: 'http://models.example.org/v1', model: 'm', apiKey: 'sk-x' }), /refusing to send the API key to models\.example\.org over plain http/);
+    assert.doesNotThrow(() => new ServerEngine({ url: 'http://models.example.org/v1', model: 'm' }));
+    assert.doesNotThrow(() => new ServerEngine({ url: 'https://models.example.org/v1', model: 'm', apiKey: 'sk-x' }));
+    assert.doesNotThrow(() => new ServerEngine({ url: 'http://[::1]:8000/v1', model: 'm', apiKey: 'sk-x' }));
+  });
 });
+
+describe('neural: API key bound to the server it was entered for', () => {
+  it('sends the key only to the origin it was stored for', () => {
+    const stored = decodeStoredApiKey(encodeStoredApiKey('https://api.example.com/v1', 'sk-1'));
+    assert.deepEqual(apiKeyFor(stored, 'https://api.example.com/v1/chat/completions'), { kind: 'send', key: 'sk-1' });
+    // A workspace setting that points the URL elsewhere does not get the key.
+    assert.deepEqual(apiKeyFor(stored, 'https://evil.example.net/v1'), { kind: 'other-origin', storedFor: 'https://api.example.com' });
+    assert.deepEqual(apiKeyFor(stored, 'http://api.example.com/v1'), { kind: 'other-origin', storedFor: 'https://api.example.com' });
+    assert.deepEqual(apiKeyFor(undefined, 'https://api.example.com'), { kind: 'none' });
+  });
+
+  it('sends a key stored before binding (a bare string) nowhere until it is entered again', () => {
+    assert.deepEqual(apiKeyFor(decodeStoredApiKey('sk-legacy'), 'http://127.0.0.1:8000/v1'), { kind: 'other-origin', storedFor: '' });
+  });
+
+  it('knows which hosts are this machine', () => {
+    for (const h of ['localhost', '127.0.0.1', '127.1.2.3', '[::1]', 'api.localhost']) assert.ok(isLoopbackHost(h), h);
+    for (const h of ['example.org', '10.0.0.1', '192.168.1.2', '128.0.0.1', 'localhost.example.org']) assert.ok(!isLoopbackHost(h), h);
+  });
+});
+
