@@ -20,8 +20,8 @@ import type {
   KeyGroup,
   KeyOption,
   SourceRef,
-} from './protocol';
-import { renderDraftText } from './protocol';
+} from '../src/protocol/webview';
+import { renderDraftText } from './draftText';
 import { h, replaceChildren, wordCount } from './dom';
 import type { WebviewApi } from './vscodeApi';
 
@@ -30,7 +30,8 @@ const DEFAULT_TARGET_WORDS = 250;
 const STATE_POST_DELAY_MS = 300;
 const SEARCH_DELAY_MS = 250;
 
-type Pending = { kind: 'generate' } | { kind: 'paragraph'; paragraph: number } | { kind: 'sentence'; paragraph: number; sentence: number };
+/** The request in flight; replies with another id are for a request the author has since replaced, and ignored. */
+type Pending = { id: string } & ({ kind: 'generate' } | { kind: 'paragraph'; paragraph: number } | { kind: 'sentence'; paragraph: number; sentence: number });
 
 interface Progress {
   done: number;
@@ -58,6 +59,8 @@ export function mountDraftView(root: HTMLElement, api: WebviewApi<DraftPanelStat
   let cancelling = false;
 
   const post = (m: DraftToExtension) => api.postMessage(m);
+  let requestCounter = 0;
+  const newRequestId = () => `r${++requestCounter}`;
 
   // ------------------------------------------------------------------------------------------------ persistence
   let statePostTimer: ReturnType<typeof setTimeout> | undefined;
@@ -348,13 +351,14 @@ export function mountDraftView(root: HTMLElement, api: WebviewApi<DraftPanelStat
     if (generateButton.disabled || pending) return;
     flushPendingState();
     const settings: DraftSettings = { ...panel.settings, targetWords: panel.settings.targetWords };
-    startPending({ kind: 'generate' }, 'Starting…');
-    post({ type: 'generate', keys: panel.keys.slice(), settings });
+    const id = newRequestId();
+    startPending({ id, kind: 'generate' }, 'Starting…');
+    post({ type: 'generate', id, keys: panel.keys.slice(), settings });
   });
   cancelButton.addEventListener('click', () => {
     if (!pending || cancelling) return;
     cancelling = true;
-    post({ type: 'cancel' });
+    post({ type: 'cancel', id: pending.id });
     renderActions();
   });
 
@@ -483,8 +487,9 @@ export function mountDraftView(root: HTMLElement, api: WebviewApi<DraftPanelStat
             onclick: () => {
               if (pending) return;
               flushPendingState();
-              startPending({ kind: 'paragraph', paragraph: pi }, `Regenerating ${label}…`);
-              post({ type: 'regenerateParagraph', paragraph: pi });
+              const id = newRequestId();
+              startPending({ id, kind: 'paragraph', paragraph: pi }, `Regenerating ${label}…`);
+              post({ type: 'regenerateParagraph', id, paragraph: pi });
             },
           },
           '↻ Regenerate',
@@ -547,8 +552,9 @@ export function mountDraftView(root: HTMLElement, api: WebviewApi<DraftPanelStat
             onclick: () => {
               if (pending) return;
               flushPendingState();
-              startPending({ kind: 'sentence', paragraph: pi, sentence: si }, `Regenerating ${label}…`);
-              post({ type: 'regenerateSentence', paragraph: pi, sentence: si });
+              const id = newRequestId();
+              startPending({ id, kind: 'sentence', paragraph: pi, sentence: si }, `Regenerating ${label}…`);
+              post({ type: 'regenerateSentence', id, paragraph: pi, sentence: si });
             },
           },
           '↻',
@@ -696,17 +702,22 @@ export function mountDraftView(root: HTMLElement, api: WebviewApi<DraftPanelStat
         renderSearchResults();
         break;
       case 'progress':
-        if (!pending) pending = { kind: 'generate' };
+        // A draft the extension started itself (the Draft Related Work command) is adopted as the pending request.
+        if (!pending) pending = { id: msg.requestId, kind: 'generate' };
+        if (msg.requestId !== pending.id) return;
         progress = { done: msg.done, total: msg.total, message: msg.message };
         renderActions();
         break;
       case 'draft':
+        // A full draft the extension started itself replaces whatever the panel showed; any other stale reply is dropped.
+        if (pending && msg.requestId !== pending.id) return;
         panel.draft = msg.draft;
         endPending();
         persist();
         renderDraft();
         break;
       case 'paragraph': {
+        if (msg.requestId !== pending?.id) return;
         const draft = panel.draft;
         if (!draft || msg.paragraph >= draft.paragraphs.length) return;
         draft.paragraphs[msg.paragraph] = msg.value;
@@ -718,6 +729,7 @@ export function mountDraftView(root: HTMLElement, api: WebviewApi<DraftPanelStat
         break;
       }
       case 'sentence': {
+        if (msg.requestId !== pending?.id) return;
         const paragraph = panel.draft?.paragraphs[msg.paragraph];
         if (!paragraph || msg.sentence >= paragraph.sentences.length) return;
         paragraph.sentences[msg.sentence] = msg.value;
@@ -729,6 +741,7 @@ export function mountDraftView(root: HTMLElement, api: WebviewApi<DraftPanelStat
         break;
       }
       case 'cancelled':
+        if (msg.requestId !== pending?.id) return;
         endPending();
         showNotice('Generation cancelled.');
         break;
@@ -736,7 +749,9 @@ export function mountDraftView(root: HTMLElement, api: WebviewApi<DraftPanelStat
         showNotice(`Inserted ${msg.where}.`);
         break;
       case 'error':
-        endPending();
+        // An error that completes another (stale) request is not this one's; an error about no request always shows.
+        if (msg.requestId !== undefined && msg.requestId !== pending?.id) return;
+        if (msg.requestId !== undefined) endPending();
         showError(msg.message);
         break;
     }

@@ -1,5 +1,5 @@
 // Webview entry: one bundle for both views; the HTML shell says which one this page is (<body data-view>).
-import type { DraftPanelState, DraftToExtension, ExtensionToDraft, ExtensionToScore, ScoreToExtension } from './protocol';
+import type { DraftPanelState, DraftToExtension, ExtensionToDraft, ExtensionToScore, ScoreToExtension } from '../src/protocol/webview';
 import { mountDraftView } from './draftView';
 import { mountScoreView, type ScoreState } from './scoreView';
 import { vscodeApi } from './vscodeApi';

@@ -1,6 +1,6 @@
 // The score panel: ROUGE bars, citation coverage with the missing/unknown keys, and the BlockMatch pairing.
 // Plain DOM and CSS bars; it renders a whole report at once, which arrives again whenever the draft changes.
-import type { ExtensionToScore, ScoreReportView, ScoreToExtension } from './protocol';
+import type { ExtensionToScore, ScoreReportView, ScoreToExtension } from '../src/protocol/webview';
 import { h, percent, replaceChildren } from './dom';
 import type { WebviewApi } from './vscodeApi';
 

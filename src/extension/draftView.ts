@@ -1,19 +1,20 @@
 // The side-bar draft panel: pick keys, generate with progress and cancel, edit, regenerate, insert as one edit.
 import * as vscode from 'vscode';
-import type { Draft, DraftParagraph, DraftRequest, DraftSentence } from '../core/types';
-import {
-  isDraftToExtension,
-  renderDraftText,
-  type DraftPanelState,
-  type DraftParagraphView,
-  type DraftSentenceView,
-  type DraftSettings,
-  type DraftToExtension,
-  type DraftView,
-  type ExtensionToDraft,
-  type KeyGroup,
-  type KeyOption,
-} from '../../webview/protocol';
+import { CancelledError, type Draft, type DraftParagraph, type DraftRequest, type DraftSentence } from '../core/types';
+import { availableEngines } from '../core/engine/registry';
+import { isDraftToExtension } from '../protocol/guards';
+import type {
+  DraftPanelState,
+  DraftParagraphView,
+  DraftSentenceView,
+  DraftSettings,
+  DraftToExtension,
+  DraftView,
+  ExtensionToDraft,
+  KeyGroup,
+  KeyOption,
+} from '../protocol/webview';
+import { renderDraftText } from '../../webview/draftText';
 import type { LibraryService } from './library';
 import type { EngineService } from './engines';
 import { citeLanguage, dominantCiteSyntax, keysIn } from './citesInDocument';
@@ -27,7 +28,11 @@ const STATE_KEY = 'citescribe.draftPanelState';
 export class DraftViewProvider implements vscode.WebviewViewProvider, vscode.Disposable {
   static readonly viewId = 'citescribe.draftView';
   private view: vscode.WebviewView | undefined;
-  private generation: AbortController | undefined;
+  /** Listeners of the current view: disposed with it, not kept for the provider's lifetime. */
+  private viewDisposables: vscode.Disposable[] = [];
+  /** Requests in flight, by id: Cancel stops the one it names. */
+  private readonly inFlight = new Map<string, AbortController>();
+  private requestCounter = 0;
   /** The last LaTeX/Markdown editor the author worked in: the webview takes focus, the draft goes back there. */
   private targetEditor: { uri: vscode.Uri; selection: vscode.Selection } | undefined;
   private readonly disposables: vscode.Disposable[] = [];
@@ -58,14 +63,53 @@ export class DraftViewProvider implements vscode.WebviewViewProvider, vscode.Dis
   }
 
   resolveWebviewView(view: vscode.WebviewView) {
+    // VS Code resolves the view again after it was closed and reopened: the old view's listeners go with it.
+    this.disposeViewListeners();
     this.view = view;
     view.webview.options = webviewOptions(this.context.extensionUri);
     view.webview.html = webviewHtml(view.webview, this.context.extensionUri, 'draft', 'CiteScribe Draft');
-    view.webview.onDidReceiveMessage((msg) => this.onMessage(msg), undefined, this.disposables);
+    view.webview.onDidReceiveMessage((msg) => this.onMessage(msg), undefined, this.viewDisposables);
     view.onDidDispose(() => {
-      this.view = undefined;
+      if (this.view === view) this.view = undefined;
       this.ready = new Promise((r) => (this.readyResolve = r));
-    }, undefined, this.disposables);
+      this.disposeViewListeners();
+    }, undefined, this.viewDisposables);
+  }
+
+  private disposeViewListeners() {
+    const listeners = this.viewDisposables;
+    this.viewDisposables = [];
+    for (const d of listeners) d.dispose();
+  }
+
+  /** For tests: how many listeners the current view holds (they must not pile up across reopenings). */
+  get viewListenerCount(): number {
+    return this.viewDisposables.length;
+  }
+
+  /** Ids the extension gives requests it starts itself ("x1"); the webview's own are "r1", "r2", … */
+  private newRequestId(): string {
+    return `x${++this.requestCounter}`;
+  }
+
+  /** Runs one request with its own AbortController, registered under its id until it completes. */
+  private async track<T>(requestId: string, work: (signal: AbortSignal) => Promise<T>): Promise<T | undefined> {
+    const controller = new AbortController();
+    this.inFlight.get(requestId)?.abort();
+    this.inFlight.set(requestId, controller);
+    try {
+      const result = await work(controller.signal);
+      if (controller.signal.aborted) throw new CancelledError();
+      return result;
+    } catch (err) {
+      if (controller.signal.aborted) {
+        this.post({ type: 'cancelled', requestId });
+        return undefined;
+      }
+      throw err;
+    } finally {
+      if (this.inFlight.get(requestId) === controller) this.inFlight.delete(requestId);
+    }
   }
 
   get savedState(): DraftPanelState | undefined {
@@ -84,8 +128,9 @@ export class DraftViewProvider implements vscode.WebviewViewProvider, vscode.Dis
     return vscode.window.withProgress(
       { location: vscode.ProgressLocation.Notification, title: `CiteScribe: drafting related work for ${keys.length} key(s)`, cancellable: true },
       (_progress, token) => {
-        token.onCancellationRequested(() => this.generation?.abort());
-        return this.generate(keys, settings);
+        const requestId = this.newRequestId();
+        token.onCancellationRequested(() => this.inFlight.get(requestId)?.abort());
+        return this.generate(keys, settings, requestId);
       },
     );
   }
@@ -126,7 +171,7 @@ export class DraftViewProvider implements vscode.WebviewViewProvider, vscode.Dis
       switch (msg.type) {
         case 'ready': {
           const state = this.savedState;
-          this.post({ type: 'init', state, engines: ['default', 'onnx', 'server'], documentKeys: this.documentKeys(), groups: this.groups() });
+          this.post({ type: 'init', state, engines: availableEngines(), documentKeys: this.documentKeys(), groups: this.groups() });
           this.readyResolve?.();
           break;
         }
@@ -139,16 +184,16 @@ export class DraftViewProvider implements vscode.WebviewViewProvider, vscode.Dis
           break;
         }
         case 'generate':
-          await this.generate(msg.keys, msg.settings);
+          await this.generate(msg.keys, msg.settings, msg.id);
           break;
         case 'cancel':
-          this.generation?.abort();
+          this.inFlight.get(msg.id)?.abort();
           break;
         case 'regenerateParagraph':
-          await this.regenerateParagraph(msg.paragraph);
+          await this.track(msg.id, (signal) => this.regenerateParagraph(msg.paragraph, msg.id, signal));
           break;
         case 'regenerateSentence':
-          await this.regenerateSentence(msg.paragraph, msg.sentence);
+          await this.track(msg.id, (signal) => this.regenerateSentence(msg.paragraph, msg.sentence, msg.id, signal));
           break;
         case 'stateChanged':
           await this.saveState(msg.state);
@@ -163,7 +208,9 @@ export class DraftViewProvider implements vscode.WebviewViewProvider, vscode.Dis
     } catch (err) {
       const message = (err as Error).message;
       this.log.error(`draft panel: ${message}`);
-      this.post({ type: 'error', message });
+      // The error completes the request that failed, if the message was one.
+      const requestId = 'id' in msg && msg.type !== 'cancel' ? msg.id : undefined;
+      this.post(requestId ? { type: 'error', requestId, message } : { type: 'error', message });
     }
   }
 
@@ -182,75 +229,68 @@ export class DraftViewProvider implements vscode.WebviewViewProvider, vscode.Dis
     };
   }
 
-  async generate(keys: string[], settings: DraftSettings): Promise<DraftView | undefined> {
+  async generate(keys: string[], settings: DraftSettings, requestId = this.newRequestId()): Promise<DraftView | undefined> {
     if (keys.length === 0) throw new Error('Pick at least one key: use the keys of the current document or search the library.');
     if (this.library.state.kind !== 'ready') await this.library.index();
-    this.generation?.abort();
-    const controller = new AbortController();
-    this.generation = controller;
+    // A new full draft replaces any draft still being written.
+    for (const [id, controller] of this.inFlight) if (id !== requestId) controller.abort();
     const started = Date.now();
     const req = this.request(keys, settings);
     this.lastRequest = req;
     this.triedSources.clear();
-    return vscode.window.withProgress({ location: { viewId: DraftViewProvider.viewId }, title: 'Drafting' }, async () => {
-      try {
+    return vscode.window.withProgress({ location: { viewId: DraftViewProvider.viewId }, title: 'Drafting' }, () =>
+      this.track(requestId, async (signal) => {
         const engine = await this.engines.get({ trusted: vscode.workspace.isTrusted, engineId: settings.engine });
-        this.post({ type: 'progress', done: 0, total: keys.length, message: `Drafting with the ${engine.id} engine…` });
+        this.post({ type: 'progress', requestId, done: 0, total: keys.length, message: `Drafting with the ${engine.id} engine…` });
         const draft = await engine.draft(req, this.library, {
-          signal: controller.signal,
-          progress: { report: (done, total, message) => this.post({ type: 'progress', done, total, message }) },
+          signal,
+          progress: { report: (done, total, message) => this.post({ type: 'progress', requestId, done, total, message }) },
         });
-        if (controller.signal.aborted) throw new Error('cancelled');
+        if (signal.aborted) throw new CancelledError();
         const view = toView(draft, started, req.format);
-        this.post({ type: 'draft', draft: view });
+        this.post({ type: 'draft', requestId, draft: view });
         await this.saveState({ keys, settings, draft: view });
         return view;
-      } catch (err) {
-        if (controller.signal.aborted) {
-          this.post({ type: 'cancelled' });
-          return undefined;
-        }
-        throw err;
-      } finally {
-        if (this.generation === controller) this.generation = undefined;
-      }
-    });
+      }),
+    );
   }
 
   private currentDraft(): DraftView | undefined {
     return this.savedState?.draft;
   }
 
-  private async regenerateParagraph(index: number) {
+  private async regenerateParagraph(index: number, requestId: string, signal: AbortSignal) {
     const draft = this.currentDraft();
     const paragraph = draft?.paragraphs[index];
     if (!draft || !paragraph) throw new Error(`There is no paragraph ${index + 1} to regenerate.`);
     const base = this.lastRequest ?? this.request(paragraph.keys, this.savedState!.settings);
     const words = paragraph.sentences.reduce((n, s) => n + s.text.split(/\s+/).length, 0);
     const engine = await this.engines.get({ trusted: vscode.workspace.isTrusted, engineId: this.savedState?.settings.engine });
-    const fresh = await engine.draft({ ...base, keys: paragraph.keys, targetWords: Math.max(40, words), subsections: false }, this.library);
+    const fresh = await engine.draft({ ...base, keys: paragraph.keys, targetWords: Math.max(40, words), subsections: false }, this.library, { signal });
+    if (signal.aborted) throw new CancelledError();
     const value: DraftParagraphView = { heading: paragraph.heading, keys: paragraph.keys, sentences: fresh.paragraphs.flatMap((p) => p.sentences.map(sentenceView)) };
     draft.paragraphs[index] = value;
-    this.post({ type: 'paragraph', paragraph: index, value });
+    this.post({ type: 'paragraph', requestId, paragraph: index, value });
     await this.saveState({ ...this.savedState!, draft });
   }
 
-  private async regenerateSentence(pIndex: number, sIndex: number) {
+  private async regenerateSentence(pIndex: number, sIndex: number, requestId: string, signal: AbortSignal) {
     const draft = this.currentDraft();
     const sentence = draft?.paragraphs[pIndex]?.sentences[sIndex];
     if (!draft || !sentence) throw new Error(`There is no sentence ${sIndex + 1} in paragraph ${pIndex + 1}.`);
-    if (sentence.keys.length !== 1) return this.regenerateParagraph(pIndex);
+    if (sentence.keys.length !== 1) return this.regenerateParagraph(pIndex, requestId, signal);
     const engine = await this.engines.get({ trusted: vscode.workspace.isTrusted, engineId: this.savedState?.settings.engine });
     const key = sentence.keys[0];
     const syntax = this.lastRequest?.syntax ?? 'cite';
     // The next best source sentence each time, round the work's sentences (the engine starts over after the last).
     const tried = [...new Set([...(this.triedSources.get(key) ?? []), ...sentence.sources.map((s) => s.text)])];
-    const result = await engine.citationSentence({ key, style: 'citation', syntax, tense: this.lastRequest?.tense, avoidSources: tried }, this.library);
+    const result = await engine.citationSentence({ key, style: 'citation', syntax, tense: this.lastRequest?.tense, avoidSources: tried }, this.library, { signal });
+    if (signal.aborted) throw new CancelledError();
     const fresh = result.spans.some((s) => s.source && s.source.section !== 'title' && !tried.includes(s.source.text));
     this.triedSources.set(key, fresh ? tried : []);
     if (result.text.trim() === sentence.text.trim()) {
       // The panel waits for an answer: give the sentence back as it was, and say why.
-      this.post({ type: 'sentence', paragraph: pIndex, sentence: sIndex, value: sentence });
+      this.post({ type: 'sentence', requestId, paragraph: pIndex, sentence: sIndex, value: sentence });
       void vscode.window.showInformationMessage(`The ${engine.id} engine has no other sentence for ${key}.`);
       return;
     }
@@ -261,7 +301,7 @@ export class DraftViewProvider implements vscode.WebviewViewProvider, vscode.Dis
       sources: result.spans.filter((s) => s.source).map((s) => ({ key: result.key, text: s.source!.text, section: s.source!.section, page: s.source!.page, pdfPath: s.source!.pdfPath })),
     };
     draft.paragraphs[pIndex].sentences[sIndex] = value;
-    this.post({ type: 'sentence', paragraph: pIndex, sentence: sIndex, value });
+    this.post({ type: 'sentence', requestId, paragraph: pIndex, sentence: sIndex, value });
     await this.saveState({ ...this.savedState!, draft });
   }
 
@@ -280,7 +320,8 @@ export class DraftViewProvider implements vscode.WebviewViewProvider, vscode.Dis
   }
 
   dispose() {
-    this.generation?.abort();
+    for (const controller of this.inFlight.values()) controller.abort();
+    this.disposeViewListeners();
     for (const d of this.disposables) d.dispose();
   }
 }

@@ -1,7 +1,8 @@
 // The score panel: ROUGE bars, citation coverage and the BlockMatch pairing of a draft against a reference.
 // Re-scores (debounced) whenever the draft document changes.
 import * as vscode from 'vscode';
-import { isScoreToExtension, type ExtensionToScore, type ScoreReportView } from '../../webview/protocol';
+import { isScoreToExtension } from '../protocol/guards';
+import type { ExtensionToScore, ScoreReportView } from '../protocol/webview';
 import { webviewHtml, webviewOptions } from './webviewShell';
 
 export interface ScoreSource {

@@ -2,7 +2,7 @@
 import * as vscode from 'vscode';
 import { rougeScores, citationCoverage, blockMatch, stripCitationMarkers } from '../core/metrics';
 import type { CiteSyntax, Engine, PaperLookup } from '../core/types';
-import type { ScoreReportView } from '../../webview/protocol';
+import type { ScoreReportView } from '../protocol/webview';
 
 /** The related-work section of a LaTeX or Markdown document: from its heading to the next heading of its level. */
 export function findRelatedWorkSection(doc: vscode.TextDocument): vscode.Range | undefined {

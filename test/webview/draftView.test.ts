@@ -1,7 +1,7 @@
 // The draft side bar in a real browser: what the author sees and what the webview tells the extension.
 import { strict as assert } from 'node:assert';
-import type { DraftPanelState, DraftSettings, DraftView, DraftSentenceView, SourceRef } from '../../webview/protocol';
-import { renderDraftText } from '../../webview/protocol';
+import type { DraftPanelState, DraftSettings, DraftView, DraftSentenceView, SourceRef } from '../../src/protocol/webview';
+import { renderDraftText } from '../../webview/draftText';
 import { DOCUMENT_KEYS, DRAFT, ENGINES, SAVED_STATE } from './fixtures';
 import { browserSuite, screenshotPath, type WebviewPage } from './harness';
 
@@ -16,7 +16,9 @@ describe('draft view (browser)', function () {
   async function openWithDraft(): Promise<WebviewPage> {
     const v = await openDraft();
     await v.send({ type: 'init', engines: ENGINES, documentKeys: DOCUMENT_KEYS });
-    await v.send({ type: 'draft', draft: clone(DRAFT) });
+    // As the Draft Related Work command does: a draft the extension started itself, under its own request id.
+    await v.send({ type: 'progress', requestId: 'x1', done: 0, total: 3 });
+    await v.send({ type: 'draft', requestId: 'x1', draft: clone(DRAFT) });
     await v.page.getByTestId('sentence-0-0').waitFor();
     return v;
   }
@@ -115,19 +117,24 @@ describe('draft view (browser)', function () {
     const { page } = v;
 
     await page.getByTestId('generate').click();
-    await v.waitForPosted('generate');
+    const { id } = await v.waitForPosted<{ id: string }>('generate');
+    assert.match(id, /^r\d+$/);
     assert.equal(await page.getByTestId('progress').isVisible(), true);
     assert.equal(await page.getByTestId('generate').evaluate((el) => (el as HTMLButtonElement).disabled), true, 'no second generation while one runs');
 
-    await v.send({ type: 'progress', done: 1, total: 4, message: 'Retrieving source sentences' });
+    // Progress of another request (one replaced earlier) does not move this one's bar.
+    await v.send({ type: 'progress', requestId: 'r999', done: 3, total: 4, message: 'Stale' });
+    await v.send({ type: 'progress', requestId: id, done: 1, total: 4, message: 'Retrieving source sentences' });
     assert.equal(await page.getByTestId('progress-text').innerText(), 'Retrieving source sentences 1/4');
     assert.equal(await page.getByRole('progressbar').getAttribute('aria-valuenow'), '1');
 
     await page.getByRole('button', { name: 'Cancel generation' }).click();
-    await v.waitForPosted('cancel');
+    assert.deepEqual(await v.waitForPosted('cancel'), { type: 'cancel', id }, 'Cancel names the request it stops');
     assert.equal(await page.getByTestId('progress-text').innerText(), 'Cancelling…');
 
-    await v.send({ type: 'cancelled' });
+    await v.send({ type: 'cancelled', requestId: 'r999' });
+    assert.equal(await page.getByTestId('progress').isVisible(), true, 'another request\'s completion does not end this one');
+    await v.send({ type: 'cancelled', requestId: id });
     assert.equal(await page.getByTestId('progress').isVisible(), false);
     assert.match(await page.getByTestId('notice').innerText(), /cancelled/i);
     assert.equal(await page.getByTestId('generate').evaluate((el) => (el as HTMLButtonElement).disabled), false);
@@ -209,22 +216,30 @@ describe('draft view (browser)', function () {
     const { page } = v;
 
     await page.getByRole('button', { name: 'Regenerate paragraph 2, sentence 1' }).click();
-    const sentenceRequest = await v.waitForPosted('regenerateSentence');
-    assert.deepEqual(sentenceRequest, { type: 'regenerateSentence', paragraph: 1, sentence: 0 });
+    const sentenceRequest = await v.waitForPosted<{ id: string }>('regenerateSentence');
+    assert.deepEqual(sentenceRequest, { type: 'regenerateSentence', id: sentenceRequest.id, paragraph: 1, sentence: 0 });
     assert.equal(await page.getByTestId('sentence-1-0').getAttribute('aria-busy'), 'true');
     assert.equal(await page.getByTestId('progress').isVisible(), true);
 
+    // An answer to another request must not land here.
+    const stale: DraftSentenceView = { text: 'A stale sentence from an earlier request.', keys: ['lin2004rouge'], role: 'work', sources: [] };
+    await v.send({ type: 'sentence', requestId: 'r999', paragraph: 1, sentence: 0, value: stale });
+    assert.notEqual(await page.getByTestId('sentence-text-1-0').innerText(), stale.text);
+    assert.equal(await page.getByTestId('sentence-1-0').getAttribute('aria-busy'), 'true');
+
     const newSentence: DraftSentenceView = { text: 'ROUGE-L rewards the longest common subsequence \\citep{lin2004rouge}.', keys: ['lin2004rouge'], role: 'work', sources: [] };
-    await v.send({ type: 'sentence', paragraph: 1, sentence: 0, value: newSentence });
+    await v.send({ type: 'sentence', requestId: sentenceRequest.id, paragraph: 1, sentence: 0, value: newSentence });
     assert.equal(await page.getByTestId('sentence-text-1-0').innerText(), newSentence.text);
     assert.equal(await page.getByTestId('sentence-1-0').getAttribute('aria-busy'), null);
     assert.equal(await page.getByTestId('progress').isVisible(), false);
 
     await page.getByRole('button', { name: 'Regenerate paragraph 1', exact: true }).click();
-    const paragraphRequest = await v.waitForPosted('regenerateParagraph');
-    assert.deepEqual(paragraphRequest, { type: 'regenerateParagraph', paragraph: 0 });
+    const paragraphRequest = await v.waitForPosted<{ id: string }>('regenerateParagraph');
+    assert.deepEqual(paragraphRequest, { type: 'regenerateParagraph', id: paragraphRequest.id, paragraph: 0 });
+    assert.notEqual(paragraphRequest.id, sentenceRequest.id);
     await v.send({
       type: 'paragraph',
+      requestId: paragraphRequest.id,
       paragraph: 0,
       value: { heading: 'Scientific summarization', keys: ['lewis2020bart'], sentences: [{ text: 'A single new sentence \\citep{lewis2020bart}.', keys: ['lewis2020bart'], role: 'work', sources: [] }] },
     });
@@ -241,8 +256,8 @@ describe('draft view (browser)', function () {
     const v = await openDraft();
     await v.send({ type: 'init', engines: ENGINES, documentKeys: DOCUMENT_KEYS });
     await v.page.getByTestId('generate').click();
-    await v.waitForPosted('generate');
-    await v.send({ type: 'error', message: 'The model flan-t5-small is not downloaded yet.' });
+    const { id } = await v.waitForPosted<{ id: string }>('generate');
+    await v.send({ type: 'error', requestId: id, message: 'The model flan-t5-small is not downloaded yet.' });
     const alert = v.page.getByRole('alert');
     assert.match(await alert.innerText(), /flan-t5-small is not downloaded yet/);
     assert.equal(await v.page.getByTestId('progress').isVisible(), false);
@@ -290,11 +305,9 @@ describe('draft view (browser)', function () {
     assert.ok(insert.draft.paragraphs[0]!.sentences[0]!.text.endsWith('sentence.!'));
   });
 
-  it('writes a screenshot of a generated draft (dark theme)', async () => {
-    const v = await openDraft();
+  it('shows a generated draft with an open source and an edited sentence (dark theme), as the screenshot records', async () => {
+    const v = await openWithDraft();
     const { page } = v;
-    await v.send({ type: 'init', engines: ENGINES, documentKeys: DOCUMENT_KEYS });
-    await v.send({ type: 'draft', draft: clone(DRAFT) });
     await page.getByRole('button', { name: 'Show sources of paragraph 1, sentence 2' }).click();
     const sentence = page.getByTestId('sentence-text-1-1');
     await sentence.click();
@@ -302,6 +315,19 @@ describe('draft view (browser)', function () {
     await page.keyboard.type(' It also scores drafts.');
     await page.keyboard.press('Enter');
     await page.screenshot({ path: screenshotPath('webview-draft.png'), fullPage: true });
+    // What the picture is meant to show: both paragraphs, the opened grounding with its source sentence, the edit.
+    assert.equal(await page.getByTestId('heading-0').isVisible(), true);
+    assert.equal(await page.getByTestId('paragraph-1').isVisible(), true);
+    const source = DRAFT.paragraphs[0]!.sentences[1]!.sources[0]!;
+    const grounding = page.getByTestId('grounding-0-1');
+    assert.equal(await grounding.isVisible(), true);
+    assert.ok((await grounding.innerText()).includes(source.text.slice(0, 40)), await grounding.innerText());
+    assert.equal(await page.getByRole('button', { name: 'Show sources of paragraph 1, sentence 2' }).getAttribute('aria-expanded'), 'true');
+    assert.ok((await page.getByTestId('sentence-text-1-1').innerText()).endsWith('It also scores drafts.'));
+    assert.equal(await page.getByTestId('edited-1-1').isVisible(), true);
+    const background = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+    const [r, g, b] = background.match(/\d+/g)!.map(Number);
+    assert.ok(r + g + b < 3 * 80, `a dark theme background, got ${background}`);
   });
 
   it('reports CSP violations when they happen (the clean-page checks are not vacuous)', async () => {

@@ -1,5 +1,5 @@
 // Messages the extension would send, shaped by the shared protocol so a protocol change breaks these tests at compile time.
-import type { DraftPanelState, DraftView, KeyOption, ScoreReportView } from '../../webview/protocol';
+import type { DraftPanelState, DraftView, KeyOption, ScoreReportView } from '../../src/protocol/webview';
 
 export const ENGINES = ['extractive', 'flan-t5-small'];
 

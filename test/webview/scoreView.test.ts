@@ -1,6 +1,6 @@
 // The score panel in a real browser: the numbers it shows and the jumps it asks the extension for.
 import { strict as assert } from 'node:assert';
-import type { ScoreReportView } from '../../webview/protocol';
+import type { ScoreReportView } from '../../src/protocol/webview';
 import { REPORT } from './fixtures';
 import { browserSuite, screenshotPath, type WebviewPage } from './harness';
 
@@ -86,8 +86,19 @@ describe('score view (browser)', function () {
     assert.equal(await page.getByTestId('bar-rouge1-p-value').innerText(), '100.0%', 'the last report stays visible');
   });
 
-  it('writes a screenshot of a report (dark theme)', async () => {
+  it('shows the whole report at once (dark theme), as the screenshot records', async () => {
     const { page } = await openReport();
     await page.screenshot({ path: screenshotPath('webview-score.png'), fullPage: true });
+    // What the picture is meant to show: every ROUGE bar, coverage with its missing and unknown keys, the pairing.
+    for (const id of ['rouge1', 'rouge2', 'rougeL', 'rougeLsum']) {
+      for (const part of ['p', 'r', 'f']) assert.equal(await page.getByTestId(`bar-${id}-${part}`).isVisible(), true, `${id} ${part}`);
+    }
+    assert.equal(await page.getByTestId('bar-coverage-recall').isVisible(), true);
+    assert.equal(await page.getByTestId('missing-keys-raffel2020t5').isVisible(), true);
+    assert.equal(await page.getByTestId('unknown-keys-smith2099ghost').isVisible(), true);
+    assert.equal(await page.getByTestId('block-pair-0').isVisible(), true);
+    const background = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+    const [r, g, b] = background.match(/\d+/g)!.map(Number);
+    assert.ok(r + g + b < 3 * 80, `a dark theme background, got ${background}`);
   });
 });
