@@ -11,6 +11,8 @@ import type { DraftViewProvider } from './draftView';
 import { ScorePanel } from './scorePanel';
 import { citeLanguage, dominantCiteSyntax, keyAt, keysIn } from './citesInDocument';
 import { readSettings } from './settings';
+import { anchorOf } from './draftView';
+import { findAnchor } from '../core/text/anchor';
 import { formatAuthors } from './format';
 import { buildScoreReport, findRelatedWorkSection, libraryReferenceText } from './scoring';
 
@@ -113,10 +115,10 @@ export function registerCommands(c: CommandContext): vscode.Disposable[] {
       if (arg?.replaceRange && arg.replaceRange.uri === doc.uri.toString()) {
         // The quick fix on an unknown key replaces that key with the one found.
         const range = new vscode.Range(doc.positionAt(arg.replaceRange.start), doc.positionAt(arg.replaceRange.end));
-        await editor.edit((b) => b.replace(range, chosen.key));
+        if (!(await editor.edit((b) => b.replace(range, chosen.key)))) throw new Error(`Could not edit ${vscode.workspace.asRelativePath(doc.uri)}.`);
       } else {
         const text = citeLanguage(doc) === 'markdown' ? `[@${chosen.key}]` : `\\${syntaxFor(doc) === 'pandoc' ? 'cite' : syntaxFor(doc)}{${chosen.key}}`;
-        await editor.edit((b) => b.replace(editor.selection, text));
+        if (!(await editor.edit((b) => b.replace(editor.selection, text)))) throw new Error(`Could not edit ${vscode.workspace.asRelativePath(doc.uri)}.`);
       }
       return chosen.key;
     },
@@ -131,6 +133,9 @@ export function registerCommands(c: CommandContext): vscode.Disposable[] {
       if (!key) return undefined;
       if (!library.hasKey(key)) throw new Error(`'${key}' is not in the library: nothing is written for an unknown key.`);
       const doc = arg?.uri ? await vscode.workspace.openTextDocument(vscode.Uri.parse(arg.uri)) : editor?.document;
+      // Where the sentence goes, remembered now: the author may edit the document while it is being written.
+      const startVersion = doc?.version;
+      const lensAnchor = doc && arg?.line !== undefined && arg.line < doc.lineCount ? anchorOf(doc, doc.lineAt(arg.line).range.with({ start: doc.lineAt(arg.line).range.end })) : undefined;
       const engine = await engines.get({ trusted: vscode.workspace.isTrusted });
       const result = await vscode.window.withProgress(
         { location: vscode.ProgressLocation.Notification, title: `CiteScribe: describing ${key}`, cancellable: true },
@@ -144,12 +149,22 @@ export function registerCommands(c: CommandContext): vscode.Disposable[] {
       const action = await vscode.window.showInformationMessage(`${result.text}${flags}`, 'Insert', 'Copy', 'Open Source');
       if (action === 'Insert' && doc) {
         const target = await vscode.window.showTextDocument(doc);
-        if (arg?.line !== undefined) {
-          // From a CodeLens: the sentence goes on its own line below the citing line.
-          const end = doc.lineAt(arg.line).range.end;
-          await target.edit((b) => b.insert(end, `\n${result.text}`));
+        let applied: boolean;
+        if (lensAnchor) {
+          // From a CodeLens: the sentence goes on its own line below the citing line, found again if lines moved.
+          const found = doc.version === startVersion ? { start: lensAnchor.start } : findAnchor(doc.getText(), lensAnchor);
+          if (!found) {
+            await vscode.env.clipboard.writeText(result.text);
+            throw new Error(`The citing line changed while the sentence was written, so it was not inserted; it is on the clipboard.`);
+          }
+          const end = doc.positionAt(found.start);
+          applied = await target.edit((b) => b.insert(end, `\n${result.text}`));
         } else {
-          await target.edit((b) => b.replace(target.selection, result.text));
+          applied = await target.edit((b) => b.replace(target.selection, result.text));
+        }
+        if (!applied) {
+          await vscode.env.clipboard.writeText(result.text);
+          throw new Error(`Could not edit ${vscode.workspace.asRelativePath(doc.uri)}; the sentence is on the clipboard.`);
         }
       } else if (action === 'Copy') {
         await vscode.env.clipboard.writeText(result.text);

@@ -22,6 +22,7 @@ import { readSettings } from './settings';
 import { webviewHtml, webviewOptions } from './webviewShell';
 import { formatAuthors } from './format';
 import { ownAbstractOf } from '../core/text/abstract';
+import { findAnchor, type TextAnchor } from '../core/text/anchor';
 
 const STATE_KEY = 'citescribe.draftPanelState';
 
@@ -34,7 +35,7 @@ export class DraftViewProvider implements vscode.WebviewViewProvider, vscode.Dis
   private readonly inFlight = new Map<string, AbortController>();
   private requestCounter = 0;
   /** The last LaTeX/Markdown editor the author worked in: the webview takes focus, the draft goes back there. */
-  private targetEditor: { uri: vscode.Uri; selection: vscode.Selection } | undefined;
+  private targetEditor: { uri: vscode.Uri; selection: vscode.Selection; version: number; anchor: TextAnchor } | undefined;
   private readonly disposables: vscode.Disposable[] = [];
   private lastRequest: DraftRequest | undefined;
   /** Per key, the source sentences "regenerate sentence" has already offered since the last full draft. */
@@ -58,7 +59,8 @@ export class DraftViewProvider implements vscode.WebviewViewProvider, vscode.Dis
 
   private rememberEditor(editor: vscode.TextEditor | undefined) {
     if (editor && citeLanguage(editor.document) && editor.document.uri.scheme !== 'output') {
-      this.targetEditor = { uri: editor.document.uri, selection: editor.selection };
+      const doc = editor.document;
+      this.targetEditor = { uri: doc.uri, selection: editor.selection, version: doc.version, anchor: anchorOf(doc, editor.selection) };
     }
   }
 
@@ -311,12 +313,24 @@ export class DraftViewProvider implements vscode.WebviewViewProvider, vscode.Dis
     if (!target) throw new Error('Open the LaTeX or Markdown file to insert into, put the cursor where the draft goes, then press Insert again.');
     const doc = await vscode.workspace.openTextDocument(target.uri);
     const text = renderDraftText(draft);
+    // Changed since the place was chosen (a formatter, another editor, a git checkout): find the place again by its
+    // text, or refuse; the draft stays in the panel either way.
+    let range: vscode.Range = target.selection;
+    if (doc.version !== target.version) {
+      const found = findAnchor(doc.getText(), target.anchor);
+      if (!found) {
+        throw new Error(
+          `${vscode.workspace.asRelativePath(doc.uri)} changed where the draft was to go (the selected text or the text around the cursor was edited). Put the cursor where the draft goes and press Insert again; the draft is still here.`,
+        );
+      }
+      range = new vscode.Range(doc.positionAt(found.start), doc.positionAt(found.end));
+    }
     const edit = new vscode.WorkspaceEdit();
-    edit.replace(doc.uri, target.selection, text);
+    edit.replace(doc.uri, range, text);
     const ok = await vscode.workspace.applyEdit(edit);
     if (!ok) throw new Error(`Could not edit ${vscode.workspace.asRelativePath(doc.uri)}.`);
     await vscode.window.showTextDocument(doc, { preserveFocus: false });
-    this.post({ type: 'inserted', where: `${vscode.workspace.asRelativePath(doc.uri)}:${target.selection.start.line + 1}` });
+    this.post({ type: 'inserted', where: `${vscode.workspace.asRelativePath(doc.uri)}:${range.start.line + 1}` });
   }
 
   dispose() {
@@ -324,6 +338,15 @@ export class DraftViewProvider implements vscode.WebviewViewProvider, vscode.Dis
     this.disposeViewListeners();
     for (const d of this.disposables) d.dispose();
   }
+}
+
+/** The selection and the text around it, read from a small range (this runs on every selection change). */
+export function anchorOf(doc: vscode.TextDocument, selection: vscode.Range): TextAnchor {
+  const start = doc.offsetAt(selection.start);
+  const end = doc.offsetAt(selection.end);
+  const from = Math.max(0, start - 60);
+  const slice = doc.getText(new vscode.Range(doc.positionAt(from), doc.positionAt(end + 60)));
+  return { start, end, selected: slice.slice(start - from, end - from), before: slice.slice(0, start - from), after: slice.slice(end - from) };
 }
 
 function sentenceView(s: DraftSentence): DraftSentenceView {

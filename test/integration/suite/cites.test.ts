@@ -92,7 +92,8 @@ describe('CodeLens and hover on every citation command', () => {
 
   it('shows a hostile key as text: no remote image, no command link', async () => {
     // A key is whatever the .tex says; this one tries to load an image and smuggle in a command link on hover.
-    const hostile = 'x` ![](https://evil.example/p.png) [Open](command:citescribe.openSource?%5B%7B%22pdfPath%22%3A%22%2Fetc%2Fpasswd%22%7D%5D)';
+    // (No "%" in it: LaTeX would read the rest of the line as a comment, and the key would never be a citation.)
+    const hostile = 'x`![i](https://evil.example/p.png)`[Open](command:citescribe.openSource)';
     const doc = await vscode.workspace.openTextDocument({ language: 'latex', content: `See \\cite{${hostile}}.\n` });
     await vscode.window.showTextDocument(doc, vscode.ViewColumn.One);
     const hovers = await waitFor('hover on the hostile key', async () => {
@@ -102,7 +103,7 @@ describe('CodeLens and hover on every citation command', () => {
     const md = hovers.flatMap((h) => h.contents).find((c): c is vscode.MarkdownString => typeof c !== 'string' && 'isTrusted' in c)!;
     assert.match(md.value, /not in the library/);
     assert.ok(!md.value.includes('https://'), `no linkifiable URL: ${md.value}`);
-    assert.ok(!md.value.includes('![]('), `no image syntax: ${md.value}`);
+    assert.ok(!/(^|[^\\])!\[/.test(md.value), `no image syntax: ${md.value}`);
     assert.ok(!/(^|[^\\])\]\(command:citescribe\.openSource/.test(md.value), `no command link from the key: ${md.value}`);
     assert.deepEqual(md.isTrusted, { enabledCommands: ['citescribe.openSource', 'citescribe.searchLibrary'] });
     await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
