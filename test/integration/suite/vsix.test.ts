@@ -1,4 +1,8 @@
 import { strict as assert } from 'assert';
+import { spawnSync } from 'child_process';
+import * as fs from 'fs';
+import * as os from 'os';
+import * as path from 'path';
 import * as vscode from 'vscode';
 import { screenshot, workspaceFile } from './helpers';
 
@@ -15,5 +19,27 @@ describe('The packaged .vsix', () => {
     assert.ok(stats, 'the command returned the index statistics');
     assert.equal(stats!.entries, 7, 'the native SQLite module from the .vsix indexed the fixture library');
     await screenshot('10-vsix-installed');
+  });
+
+  it('ships what runs: no canvas or browser runtime, and its own node_modules extract the real PDFs as the dev tree does', function () {
+    this.timeout(180_000);
+    const ext = vscode.extensions.getExtension('citescribe.citescribe')!;
+    // pdf.js needs @napi-rs/canvas only to render pages, and transformers.js's Node build runs on onnxruntime-node.
+    for (const dropped of ['@napi-rs', 'onnxruntime-web']) {
+      assert.equal(fs.existsSync(path.join(ext.extensionPath, 'node_modules', dropped)), false, `${dropped} is not shipped`);
+    }
+    const shared = process.env.CITESCRIBE_SHARED_DATA ?? '';
+    const pdfs = fs.existsSync(path.join(shared, 'pdfs')) ? path.join(shared, 'pdfs') : path.dirname(workspaceFile('paper.tex'));
+    const index = (cli: string) => {
+      const db = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'citescribe-vsix-pdf-')), 'library.db');
+      const r = spawnSync(process.execPath, [cli, 'index', '--db', db, '--pdf', pdfs, '--json'], { encoding: 'utf8', env: { ...process.env, ELECTRON_RUN_AS_NODE: '1' } });
+      assert.equal(r.status, 0, r.stderr);
+      const out = JSON.parse(r.stdout) as { pdfFiles: number; pdfsWithText: number; errors: { file: string; message: string }[] };
+      return { pdfFiles: out.pdfFiles, pdfsWithText: out.pdfsWithText, errors: out.errors.map((e) => `${path.basename(e.file)}: ${e.message}`).sort() };
+    };
+    const packaged = index(path.join(ext.extensionPath, 'dist', 'cli.js'));
+    const dev = index(path.join(process.env.CITESCRIBE_REPO_ROOT!, 'dist', 'cli.js'));
+    assert.ok(packaged.pdfsWithText > 0, `text from ${pdfs}`);
+    assert.deepEqual(packaged, dev);
   });
 });
