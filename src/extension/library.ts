@@ -112,10 +112,12 @@ export class LibraryService implements vscode.Disposable, PaperLookup {
   }
 
   /** Files that feed the index: settings, workspace files, and the bibliographies named by open documents. */
-  async collectInputs(): Promise<{ bibPaths: string[]; pdfPaths: string[] }> {
+  async collectInputs(): Promise<{ bibPaths: string[]; pdfPaths: string[]; bibliographies: string[][] }> {
     const settings = readSettings();
     const bib = new Set<string>();
     const pdf = new Set<string>();
+    // Each document's \bibliography{a,b}, in order: b sees a's @string macros, as BibTeX reads them.
+    const bibliographies: string[][] = [];
     const folders = vscode.workspace.workspaceFolders ?? [];
     const resolve = (p: string) => (path.isAbsolute(p) || folders.length === 0 ? p : path.join(folders[0].uri.fsPath, p));
     for (const p of settings.bibFiles) bib.add(resolve(p));
@@ -134,9 +136,11 @@ export class LibraryService implements vscode.Disposable, PaperLookup {
           : doc.languageId === 'markdown'
             ? bibliographyFilesFromMarkdown(doc.getText(), doc.uri.fsPath)
             : [];
-      for (const p of named) if (fs.existsSync(p)) bib.add(p);
+      const present = named.filter((p) => fs.existsSync(p));
+      for (const p of present) bib.add(p);
+      if (present.length) bibliographies.push(present);
     }
-    return { bibPaths: [...bib].sort(), pdfPaths: [...pdf].sort() };
+    return { bibPaths: [...bib].sort(), pdfPaths: [...pdf].sort(), bibliographies };
   }
 
   /**
@@ -170,6 +174,7 @@ export class LibraryService implements vscode.Disposable, PaperLookup {
         store: this.getStore(),
         bibPaths: inputs.bibPaths,
         pdfPaths: inputs.pdfPaths,
+        bibliographies: inputs.bibliographies,
         signal: controller.signal,
         onProgress: (done: number, total: number, message?: string) => {
           const percent = total > 0 ? Math.floor((done / total) * 100) : 0;
@@ -222,7 +227,12 @@ export class LibraryService implements vscode.Disposable, PaperLookup {
     const byFile = new Map<string, vscode.Diagnostic[]>();
     for (const e of errors) {
       const line = Math.max(0, (e.line ?? 1) - 1);
-      const severity = e.severity === 'warning' || /duplicate/i.test(e.message) ? vscode.DiagnosticSeverity.Warning : vscode.DiagnosticSeverity.Error;
+      const severity =
+        e.severity === 'info'
+          ? vscode.DiagnosticSeverity.Information
+          : e.severity === 'warning' || /duplicate/i.test(e.message)
+            ? vscode.DiagnosticSeverity.Warning
+            : vscode.DiagnosticSeverity.Error;
       const d = new vscode.Diagnostic(new vscode.Range(line, 0, line, Number.MAX_SAFE_INTEGER), e.message, severity);
       d.source = 'CiteScribe';
       if (e.related) {

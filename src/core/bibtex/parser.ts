@@ -14,8 +14,8 @@ export interface BibError {
   /** 1-based line. */
   line: number;
   message: string;
-  /** 'error': the entry (or @string) was dropped; 'warning': it was kept but something is off. */
-  severity: 'error' | 'warning';
+  /** 'error': the entry (or @string) was dropped; 'warning': it was kept but something is off; 'info': a note. */
+  severity: 'error' | 'warning' | 'info';
 }
 
 export interface BibDuplicate {
@@ -32,6 +32,10 @@ export interface BibParseResult {
   entries: BibEntry[];
   /** @string macros by lower-case name, including the predefined month macros. */
   strings: Record<string, string>;
+  /** The @string macros this file defines itself (lower-case name → value), for the files after it. */
+  ownStrings: Record<string, string>;
+  /** Lower-case names the file uses that it does not define (before their use) nor are predefined. */
+  neededMacros: string[];
   preambles: string[];
   errors: BibError[];
   duplicates: BibDuplicate[];
@@ -90,8 +94,30 @@ const NOT_INHERITED = new Set([
 const CONTAINER_TYPES = new Set(['book', 'mvbook', 'collection', 'mvcollection', 'proceedings', 'mvproceedings', 'reference', 'mvreference']);
 const CONTAINED_TYPES = new Set(['inbook', 'bookinbook', 'suppbook', 'incollection', 'suppcollection', 'inproceedings', 'conference', 'inreference']);
 
-export function parseBibtex(input: string, fileName?: string): BibParseResult {
-  return new BibParser(input, fileName).parse();
+/** A macro another .bib file defines, offered to the file being parsed. */
+export interface ExternalMacro {
+  value: string;
+  /** The file that defines it. */
+  file: string;
+  /**
+   * True when a document lists that file before this one (`\bibliography{a,b}`): BibTeX and biber see a's @strings
+   * in b, so using them is normal. False when the two files only happen to be indexed together: the value is used,
+   * with a note, since such a file does not stand on its own.
+   */
+  listed: boolean;
+}
+
+export interface ParseOptions {
+  /** Macros from other files, by lower-case name; the file's own definitions take precedence. */
+  macros?: ReadonlyMap<string, ExternalMacro>;
+}
+
+function baseName(file: string): string {
+  return file.slice(Math.max(file.lastIndexOf('/'), file.lastIndexOf('\\')) + 1);
+}
+
+export function parseBibtex(input: string, fileName?: string, options: ParseOptions = {}): BibParseResult {
+  return new BibParser(input, fileName, options.macros).parse();
 }
 
 class BibParser {
@@ -105,6 +131,10 @@ class BibParser {
   private readonly errors: BibError[] = [];
   private readonly duplicates: BibDuplicate[] = [];
   private readonly firstLineOfKey = new Map<string, number>();
+  private readonly ownStrings: Record<string, string> = Object.create(null);
+  private readonly needed = new Set<string>();
+  /** Macros taken from files no document lists with this one: one note at the end names them. */
+  private readonly unlistedUses = new Map<string, string>();
   // Line lookup is incremental: offsets are mostly asked for in increasing order.
   private lineOffset = 0;
   private lineNumber = 1;
@@ -112,6 +142,7 @@ class BibParser {
   constructor(
     input: string,
     private readonly file?: string,
+    private readonly external?: ReadonlyMap<string, ExternalMacro>,
   ) {
     this.s = input.charCodeAt(0) === 0xfeff ? ' ' + input.slice(1) : input;
     this.n = this.s.length;
@@ -150,9 +181,21 @@ class BibParser {
       }
     }
     this.resolveInheritance();
+    if (this.unlistedUses.size) {
+      const names = [...this.unlistedUses].map(([name, file]) => `'${name}' (${baseName(file)})`);
+      const error: BibError = {
+        line: 1,
+        message: `@string macros this file uses but does not define were taken from other indexed files that no document lists with it: ${names.join(', ')}`,
+        severity: 'info',
+      };
+      if (this.file !== undefined) error.file = this.file;
+      this.errors.push(error);
+    }
     return {
       entries: this.entries,
       strings: { ...this.strings },
+      ownStrings: { ...this.ownStrings },
+      neededMacros: [...this.needed],
       preambles: this.preambles,
       errors: this.errors.sort((a, b) => a.line - b.line),
       duplicates: this.duplicates,
@@ -319,6 +362,7 @@ class BibParser {
         this.report(nameStart, `@string '${name}' redefined (the later definition is used)`, 'warning');
       }
       this.strings[lower] = value;
+      this.ownStrings[lower] = value;
       if (this.pos >= this.n) throw new SyntaxError(at, `@string is not closed`);
     }
   }
@@ -434,12 +478,20 @@ class BibParser {
       } else if (this.pos < this.n && isIdentChar(c)) {
         const start = this.pos;
         const name = this.readIdent();
-        const expansion = this.strings[name.toLowerCase()];
-        if (expansion === undefined) {
-          this.report(start, `undefined @string macro '${name}' (its name is used as the value)`, 'warning');
-          value += name;
-        } else {
+        const lower = name.toLowerCase();
+        const expansion = this.strings[lower];
+        if (expansion !== undefined) {
           value += expansion;
+        } else {
+          this.needed.add(lower);
+          const outside = this.external?.get(lower);
+          if (outside) {
+            value += outside.value;
+            if (!outside.listed && !this.unlistedUses.has(lower)) this.unlistedUses.set(lower, outside.file);
+          } else {
+            this.report(start, `undefined @string macro '${name}' (its name is used as the value)`, 'warning');
+            value += name;
+          }
         }
       } else {
         throw new SyntaxError(this.pos, `expected a value` + this.found());

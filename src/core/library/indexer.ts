@@ -4,14 +4,15 @@
 import { createHash } from 'node:crypto';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { decodeBibBuffer, parseBibtex } from '../bibtex';
+import { decodeBibBuffer, parseBibtex, type BibParseResult } from '../bibtex';
+import { currentOwnStrings, macroEnvFor, macroMap, sameEnv } from './bib-macros';
 import { extractPdfs, hashFile } from '../pdf/index';
 import { DEFAULT_MAX_BYTES } from '../pdf/extract';
 import { throwIfCancelled } from '../types';
 import { expandInputPaths } from './discovery';
 import { acquireIndexLock } from './index-lock';
 import { arxivIdFromFields, linkPdfs, pdfsNamedByFileFields, type LinkableEntry, type LinkablePdf } from './link';
-import type { FileStamp, LibraryProblem, LibraryStats, LibraryStore, StoredEntry, StoredLink, StoredPdf } from './store';
+import type { FileStamp, LibraryProblem, LibraryStats, LibraryStore, MacroEnv, StoredEntry, StoredLink, StoredPdf } from './store';
 
 export type IndexProgress = (done: number, total: number, message?: string) => void;
 
@@ -27,6 +28,11 @@ export interface IndexOptions {
   pdfConcurrency?: number;
   /** How long to wait for another process's index run on the same database (default 60 s); then IndexBusyError. */
   lockWaitMs?: number;
+  /**
+   * The bibliography lists documents name, in order (`\bibliography{a,b}` → [a, b]): a file sees the @string macros
+   * of the files before it. A file in no list takes macros it lacks from the other indexed files, with a note.
+   */
+  bibliographies?: string[][];
 }
 
 const DEFAULT_LOCK_WAIT_MS = 60_000;
@@ -99,8 +105,13 @@ async function indexLibraryLocked(options: IndexOptions): Promise<IndexResult> {
 
   let total = bibs.files.length + pdfs.files.length;
   let done = 0;
-  const bibFilesIndexed = indexBibFiles(store, bibs.files, inputProblems, signal, (file) =>
-    options.onProgress?.(++done, total, path.basename(file)),
+  const bibFilesIndexed = indexBibFiles(
+    store,
+    bibs.files,
+    inputProblems,
+    signal,
+    (file) => options.onProgress?.(++done, total, path.basename(file)),
+    options.bibliographies?.map((list) => list.map((p) => path.resolve(p))),
   );
   // The PDFs the entries' `file` fields name are inputs too, wherever they lie.
   const pdfFiles = [...new Set([...pdfs.files, ...pdfsNamedByFileFields(store.fileFields())])].sort();
@@ -137,11 +148,19 @@ function indexResult(
 }
 
 /** Re-indexes one .bib or PDF (the watcher's path): reads it if it exists, drops it from the index if not. */
-export async function reindexFile(options: { store: LibraryStore; file: string; signal?: AbortSignal; lockWaitMs?: number }): Promise<IndexResult> {
+export interface ReindexOptions {
+  store: LibraryStore;
+  file: string;
+  signal?: AbortSignal;
+  lockWaitMs?: number;
+  bibliographies?: string[][];
+}
+
+export async function reindexFile(options: ReindexOptions): Promise<IndexResult> {
   return withIndexLock(options.store, options, () => reindexFileLocked(options));
 }
 
-async function reindexFileLocked(options: { store: LibraryStore; file: string; signal?: AbortSignal }): Promise<IndexResult> {
+async function reindexFileLocked(options: ReindexOptions): Promise<IndexResult> {
   const started = performance.now();
   const { store, signal } = options;
   const file = path.resolve(options.file);
@@ -157,7 +176,7 @@ async function reindexFileLocked(options: { store: LibraryStore; file: string; s
   } else if (isPdf) {
     pdfFilesIndexed = await indexPdfFiles(store, [file], problems, signal, 1, () => {});
   } else {
-    bibFilesIndexed = indexBibFiles(store, [file], problems, signal, () => {});
+    bibFilesIndexed = indexBibFiles(store, [file], problems, signal, () => {}, options.bibliographies);
     // A `file` field added to the .bib brings its PDF into the index now, not at the next full run.
     const named = pdfsNamedByFileFields(store.fileFields(), new Set(store.pdfFilePaths()));
     pdfFilesIndexed = await indexPdfFiles(store, named, problems, signal, 1, () => {});
@@ -176,14 +195,23 @@ function bibFreshness(store: LibraryStore, file: string): Freshness {
   return { kind: 'changed', stamp, bytes };
 }
 
+/**
+ * Reads the changed .bib files (each parsed on its own first, and written at once when it needs no macro from
+ * another file), then settles the files that use other files' @string macros: each is parsed again with what the
+ * other files define now, and an unchanged file is read again only when that changed.
+ */
 function indexBibFiles(
   store: LibraryStore,
   files: string[],
   problems: LibraryProblem[],
   signal: AbortSignal | undefined,
   onFileDone: (file: string) => void,
+  bibliographies: readonly (readonly string[])[] = [],
 ): number {
   let indexed = 0;
+  const freshStrings = new Map<string, Record<string, string>>();
+  /** Changed files that need macros from elsewhere: written after every file's own definitions are known. */
+  const waiting = new Map<string, { stamp: FileStamp; needed: string[] }>();
   for (const file of files) {
     throwIfCancelled(signal);
     let fresh: Freshness;
@@ -198,29 +226,75 @@ function indexBibFiles(
     // A failed write (database locked, disk full) is the run's failure, not the file's: it propagates.
     if (fresh.kind === 'touched') store.touchBibFile(file, fresh.stamp);
     else if (fresh.kind === 'changed') {
-      let parsed: ReturnType<typeof parseBibtex>;
-      try {
-        parsed = parseBibtex(decodeBibBuffer(fresh.bytes!), file);
-      } catch (err) {
-        // The parser reports bad entries itself; reaching here is a parser bug, which costs this file only.
-        problems.push({ file, message: `could not parse: ${(err as Error).message}`, severity: 'error' });
-        onFileDone(file);
-        continue;
+      const parsed = parseBibFile(file, fresh.bytes!, {}, problems);
+      if (parsed) {
+        freshStrings.set(file, parsed.ownStrings);
+        if (parsed.neededMacros.length) waiting.set(file, { stamp: fresh.stamp, needed: parsed.neededMacros });
+        else if (writeBibFile(store, file, fresh.stamp, parsed, {}, problems)) indexed++;
       }
-      try {
-        store.writeBibFile(file, fresh.stamp, parsed);
-      } catch (err) {
-        if (isDatabaseError(err)) throw err;
-        // Converting a field's LaTeX happens while writing; a bug there costs this file, not the run.
-        problems.push({ file, message: `could not index: ${(err as Error).message}`, severity: 'error' });
-        onFileDone(file);
-        continue;
-      }
-      indexed++;
     }
+    if (!waiting.has(file)) onFileDone(file);
+  }
+
+  const stored = store.bibMacroInfo();
+  const sources = { ownStrings: currentOwnStrings(stored, freshStrings), bibliographies };
+  for (const [file, { stamp, needed }] of waiting) {
+    throwIfCancelled(signal);
+    const env = macroEnvFor(file, needed, sources);
+    const parsed = readAndParse(file, env, problems);
+    if (parsed && writeBibFile(store, file, stamp, parsed, env, problems)) indexed++;
     onFileDone(file);
   }
+  // Files not changed themselves whose macros another file now defines differently (or newly, or no longer).
+  for (const info of stored) {
+    if (waiting.has(info.path) || freshStrings.has(info.path) || !info.neededMacros.length) continue;
+    throwIfCancelled(signal);
+    const env = macroEnvFor(info.path, info.neededMacros, sources);
+    if (sameEnv(env, info.macroEnv)) continue;
+    let stat: fs.Stats;
+    let bytes: Buffer;
+    try {
+      stat = fs.statSync(info.path);
+      bytes = fs.readFileSync(info.path);
+    } catch {
+      continue; // gone: the next run's input list drops it
+    }
+    const parsed = parseBibFile(info.path, bytes, env, problems);
+    if (parsed && writeBibFile(store, info.path, { contentHash: sha256(bytes), mtimeMs: stat.mtimeMs, size: stat.size }, parsed, env, problems)) indexed++;
+  }
   return indexed;
+}
+
+function readAndParse(file: string, env: MacroEnv, problems: LibraryProblem[]): BibParseResult | undefined {
+  try {
+    return parseBibFile(file, fs.readFileSync(file), env, problems);
+  } catch (err) {
+    problems.push({ file, message: `could not read: ${(err as Error).message}`, severity: 'error' });
+    return undefined;
+  }
+}
+
+function parseBibFile(file: string, bytes: Buffer, env: MacroEnv, problems: LibraryProblem[]): BibParseResult | undefined {
+  try {
+    return parseBibtex(decodeBibBuffer(bytes), file, { macros: macroMap(env) });
+  } catch (err) {
+    // The parser reports bad entries itself; reaching here is a parser bug, which costs this file only.
+    problems.push({ file, message: `could not parse: ${(err as Error).message}`, severity: 'error' });
+    return undefined;
+  }
+}
+
+/** Writes one parsed file; false when converting its fields failed (that file only). */
+function writeBibFile(store: LibraryStore, file: string, stamp: FileStamp, parsed: BibParseResult, env: MacroEnv, problems: LibraryProblem[]): boolean {
+  try {
+    store.writeBibFile(file, stamp, parsed, env);
+    return true;
+  } catch (err) {
+    if (isDatabaseError(err)) throw err;
+    // Converting a field's LaTeX happens while writing; a bug there costs this file, not the run.
+    problems.push({ file, message: `could not index: ${(err as Error).message}`, severity: 'error' });
+    return false;
+  }
 }
 
 /** SQLite's own failures (locked, full, read-only, corrupt): the run's, never one file's. */

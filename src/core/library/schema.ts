@@ -131,6 +131,17 @@ export const MIGRATIONS: ReadonlyArray<(db: Database) => void> = [
   // 10 → 11: a formula whose scripts Unicode cannot raise stays TeX ("$m^{1+o(1)}$", was "m1+o(1)": another bound),
   // and math operators keep their space ("n log n", was "nlog n"): read every .bib again.
   (db) => db.exec(`UPDATE bib_files SET content_hash = '', mtime_ms = -1;`),
+  // 11 → 12: @string macros are resolved across the files of a bibliography, as BibTeX does for \bibliography{a,b}:
+  // each file keeps its own definitions, the names it needs from elsewhere, and what it was given for them (so a
+  // change in another file re-reads it). Read every .bib again to fill them.
+  (db) => {
+    // Idempotent, like the migrations before it: a column already there (a rerun) is left as it is.
+    const columns = new Set((db.prepare(`PRAGMA table_info(bib_files)`).all() as { name: string }[]).map((c) => c.name));
+    for (const [name, fallback] of [['own_strings', '{}'], ['needed_macros', '[]'], ['macro_env', '{}']]) {
+      if (!columns.has(name)) db.exec(`ALTER TABLE bib_files ADD COLUMN ${name} TEXT NOT NULL DEFAULT '${fallback}'`);
+    }
+    db.exec(`UPDATE bib_files SET content_hash = '', mtime_ms = -1;`);
+  },
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;

@@ -5,6 +5,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { Database, Statement } from 'better-sqlite3';
 import type { BibParseResult } from '../bibtex';
+import type { ExternalMacro } from '../bibtex/parser';
 import { isCollectionAbstract, type AbstractHolder } from '../bibtex/collection-abstract';
 import type { PdfExtraction, PdfMetadataGuess } from '../pdf/types';
 import type { Author, PaperLookup, PaperRecord, PaperSection, SectionKind } from '../types';
@@ -26,6 +27,16 @@ export interface FileStamp {
   size: number;
 }
 
+/** For each macro a file needs from elsewhere: what it was given, or null when no other file defines it. */
+export type MacroEnv = Record<string, ExternalMacro | null>;
+
+export interface BibMacroInfo {
+  path: string;
+  ownStrings: Record<string, string>;
+  neededMacros: string[];
+  macroEnv: MacroEnv;
+}
+
 export interface LibraryStats {
   bibFiles: number;
   entries: number;
@@ -42,7 +53,7 @@ export interface LibraryProblem {
   file: string;
   line?: number;
   message: string;
-  severity: 'error' | 'warning';
+  severity: 'error' | 'warning' | 'info';
   /** Where the problem comes from, when that is another place (the entry a duplicate key loses to). */
   related?: { file: string; line: number; message: string };
 }
@@ -114,7 +125,10 @@ export interface LibraryStore extends PaperLookup {
   pdfFileStamp(path: string): FileStamp | undefined;
   bibFilePaths(): string[];
   pdfFilePaths(): string[];
-  writeBibFile(path: string, stamp: FileStamp, parsed: BibParseResult): void;
+  /** `macroEnv`: what other files gave for the macros this one needs (null: nobody defines it), as parsed. */
+  writeBibFile(path: string, stamp: FileStamp, parsed: BibParseResult, macroEnv?: MacroEnv): void;
+  /** Every .bib file's own @string definitions, the macros it needs from elsewhere, and what it was given. */
+  bibMacroInfo(): BibMacroInfo[];
   /** Records a new mtime for a file whose content hash did not change. */
   touchBibFile(path: string, stamp: FileStamp): void;
   touchPdfFile(path: string, stamp: FileStamp): void;
@@ -469,7 +483,7 @@ class SqliteLibraryStore implements LibraryStore {
       pdfsWithText: count(`SELECT count(*) AS n FROM pdf_files WHERE ok = 1`),
       linked: count(`SELECT count(DISTINCT pdf_path) AS n FROM links`),
       errors: count(
-        `SELECT (SELECT count(*) FROM bib_errors) + (SELECT count(*) FROM pdf_files WHERE ok = 0)
+        `SELECT (SELECT count(*) FROM bib_errors WHERE severity != 'info') + (SELECT count(*) FROM pdf_files WHERE ok = 0)
               + (SELECT count(*) - count(DISTINCT key) FROM entries) AS n`,
       ),
     };
@@ -604,31 +618,22 @@ class SqliteLibraryStore implements LibraryStore {
     this.stmt(`DELETE FROM bib_errors WHERE bib_file_id = ?`).run(bibFileId);
   }
 
-  writeBibFile(path: string, stamp: FileStamp, parsed: BibParseResult): void {
+  writeBibFile(path: string, stamp: FileStamp, parsed: BibParseResult, macroEnv: MacroEnv = {}): void {
     this.db.transaction(() => {
       const existing = this.stmt(`SELECT id FROM bib_files WHERE path = ?`).get(path) as { id: number } | undefined;
+      const macros = [JSON.stringify(parsed.ownStrings), JSON.stringify(parsed.neededMacros), JSON.stringify(macroEnv)];
       let fileId: number;
       if (existing) {
         fileId = existing.id;
         this.deleteBibRows(fileId);
-        this.stmt(`UPDATE bib_files SET content_hash = ?, mtime_ms = ?, size = ?, entry_count = ?, indexed_at = ? WHERE id = ?`).run(
-          stamp.contentHash,
-          stamp.mtimeMs,
-          stamp.size,
-          parsed.entries.length,
-          Date.now(),
-          fileId,
-        );
+        this.stmt(
+          `UPDATE bib_files SET content_hash = ?, mtime_ms = ?, size = ?, entry_count = ?, indexed_at = ?, own_strings = ?, needed_macros = ?, macro_env = ? WHERE id = ?`,
+        ).run(stamp.contentHash, stamp.mtimeMs, stamp.size, parsed.entries.length, Date.now(), ...macros, fileId);
       } else {
         fileId = Number(
-          this.stmt(`INSERT INTO bib_files(path, content_hash, mtime_ms, size, entry_count, indexed_at) VALUES (?, ?, ?, ?, ?, ?)`).run(
-            path,
-            stamp.contentHash,
-            stamp.mtimeMs,
-            stamp.size,
-            parsed.entries.length,
-            Date.now(),
-          ).lastInsertRowid,
+          this.stmt(
+            `INSERT INTO bib_files(path, content_hash, mtime_ms, size, entry_count, indexed_at, own_strings, needed_macros, macro_env) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+          ).run(path, stamp.contentHash, stamp.mtimeMs, stamp.size, parsed.entries.length, Date.now(), ...macros).lastInsertRowid,
         );
       }
       const insertEntry = this.stmt(
@@ -665,6 +670,16 @@ class SqliteLibraryStore implements LibraryStore {
       for (const err of parsed.errors) insertError.run(fileId, err.line, err.message, err.severity);
       this.markLinksStale();
     }).immediate();
+  }
+
+  bibMacroInfo(): BibMacroInfo[] {
+    const rows = this.stmt(`SELECT path, own_strings, needed_macros, macro_env FROM bib_files ORDER BY path`).all() as {
+      path: string;
+      own_strings: string;
+      needed_macros: string;
+      macro_env: string;
+    }[];
+    return rows.map((r) => ({ path: r.path, ownStrings: JSON.parse(r.own_strings), neededMacros: JSON.parse(r.needed_macros), macroEnv: JSON.parse(r.macro_env) }));
   }
 
   touchBibFile(path: string, stamp: FileStamp): void {

@@ -330,3 +330,57 @@ describe('two index runs on one database', function () {
     assert.equal(fs.existsSync(db + '.index-lock'), false, 'the lock is released');
   });
 });
+
+describe('@string macros across the files of a bibliography', function () {
+  this.timeout(30_000);
+  let root: string;
+  let store: LibraryStore;
+  const a = () => path.join(root, 'a.bib');
+  const b = () => path.join(root, 'b.bib');
+  const note = () => store.getPaper('tex84')!.venue;
+  beforeEach(() => {
+    root = fs.mkdtempSync(path.join(os.tmpdir(), 'citescribe-macros-'));
+    fs.writeFileSync(a(), '@string{j-TUGboat = "TUGboat"}\n@misc{defs, title = {Definitions}}\n');
+    fs.writeFileSync(b(), '@article{tex84, title = {The {\\TeX}book}, author = {Knuth, Donald}, journal = j-TUGboat, year = 1984}\n');
+    store = openLibraryStore(path.join(root, 'library.db'), 'index');
+  });
+  afterEach(() => {
+    store.close();
+    fs.rmSync(root, { recursive: true, force: true });
+  });
+
+  it('a file a document lists after another uses its macros, silently (\\bibliography{a,b})', async () => {
+    const r = await indexLibrary({ store, bibPaths: [a(), b()], pdfPaths: [], bibliographies: [[a(), b()]] });
+    assert.equal(note(), 'TUGboat');
+    assert.deepEqual(r.errors.filter((e) => e.file === b()), []);
+  });
+
+  it('listed before the defining file, the macro is undefined, as in BibTeX (\\bibliography{b,a})', async () => {
+    const r = await indexLibrary({ store, bibPaths: [a(), b()], pdfPaths: [], bibliographies: [[b(), a()]] });
+    assert.equal(note(), 'j-TUGboat');
+    assert.match(r.errors.find((e) => e.file === b())!.message, /undefined @string macro 'j-TUGboat'/);
+  });
+
+  it('a file no document lists takes the macro from the other indexed files, with a note instead of a warning', async () => {
+    const r = await indexLibrary({ store, bibPaths: [a(), b()], pdfPaths: [] });
+    assert.equal(note(), 'TUGboat');
+    const problems = r.errors.filter((e) => e.file === b());
+    assert.equal(problems.length, 1);
+    assert.equal(problems[0].severity, 'info');
+    assert.match(problems[0].message, /'j-tugboat' \(a\.bib\)/);
+    assert.equal(store.stats().errors, 0, 'a note is not a problem');
+  });
+
+  it('reads the using file again when the defining file changes, though the using file did not', async () => {
+    await indexLibrary({ store, bibPaths: [a(), b()], pdfPaths: [], bibliographies: [[a(), b()]] });
+    fs.writeFileSync(a(), '@string{j-TUGboat = "TUGboat: the journal of the TeX Users Group"}\n');
+    const r = await indexLibrary({ store, bibPaths: [a(), b()], pdfPaths: [], bibliographies: [[a(), b()]] });
+    assert.equal(note(), 'TUGboat: the journal of the TeX Users Group');
+    assert.equal(r.bibFilesIndexed, 2);
+    // Nothing changed: nothing is read again.
+    assert.equal((await indexLibrary({ store, bibPaths: [a(), b()], pdfPaths: [], bibliographies: [[a(), b()]] })).bibFilesIndexed, 0);
+    fs.rmSync(a());
+    await indexLibrary({ store, bibPaths: [b()], pdfPaths: [], bibliographies: [[b()]] });
+    assert.equal(note(), 'j-TUGboat', 'the definition went with its file');
+  });
+});
