@@ -6,6 +6,7 @@ import { throwIfCancelled } from '../types';
 import { splitSentences } from '../text/sentences';
 import { headlineCase } from '../text/titles';
 import { hasInnerPredicate, isPastForm, opensWithPredicate } from '../text/verbs';
+import { wardClusters } from './ward';
 import { contentTerms, cosine, STOPWORDS, termFrequencies, TfIdfModel, wordCount, type SparseVector } from '../text/tokens';
 import { citeMarker, repeatedSubject, workSubject } from './authors';
 import { plainText, sourceDocument, type SourceDocument } from './candidates';
@@ -130,52 +131,6 @@ export function clusterWorks(vectors: readonly SparseVector[], target: number): 
     return clusters;
   }
   return wardClusters(vectors, target);
-}
-
-function wardClusters(vectors: readonly SparseVector[], target: number): number[][] {
-  const n = vectors.length;
-  // Squared Euclidean distance between the unit vectors, 2 − 2·cos; the Lance–Williams update below keeps d[i][j]
-  // the cost (increase in within-group squared distance, doubled) of merging groups i and j.
-  const d: number[][] = vectors.map((a) => vectors.map((b) => 2 - 2 * cosine(a, b)));
-  const size = new Array<number>(n).fill(1);
-  const members: number[][] = vectors.map((_, i) => [i]);
-  const alive = new Set<number>(members.map((_, i) => i));
-  // No group grows past twice the average size while another merge is possible. Works on unrelated topics are nearly
-  // orthogonal, and then every merge costs about the same: a group that shares a few common words with everything
-  // swallowed half of the 69 shared PDFs into one paragraph.
-  const cap = Math.max(2, Math.ceil((2 * n) / Math.max(1, target)));
-  while (alive.size > Math.max(1, target)) {
-    let bi = -1;
-    let bj = -1;
-    let best = Infinity;
-    const ids = [...alive];
-    for (const capped of [true, false]) {
-      for (let x = 0; x < ids.length; x++) {
-        for (let y = x + 1; y < ids.length; y++) {
-          const i = ids[x];
-          const j = ids[y];
-          if (capped && size[i] + size[j] > cap) continue;
-          if (d[i][j] < best) {
-            best = d[i][j];
-            bi = i;
-            bj = j;
-          }
-        }
-      }
-      if (bi >= 0) break;
-    }
-    for (const k of alive) {
-      if (k === bi || k === bj) continue;
-      const nk = size[k];
-      const v = ((size[bi] + nk) * d[k][bi] + (size[bj] + nk) * d[k][bj] - nk * d[bi][bj]) / (size[bi] + size[bj] + nk);
-      d[k][bi] = v;
-      d[bi][k] = v;
-    }
-    size[bi] += size[bj];
-    members[bi].push(...members[bj]);
-    alive.delete(bj);
-  }
-  return [...alive].sort((a, b) => a - b).map((i) => members[i]);
 }
 
 /**
