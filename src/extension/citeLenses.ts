@@ -9,7 +9,11 @@ export class CiteLensProvider implements vscode.CodeLensProvider {
   private readonly changed = new vscode.EventEmitter<void>();
   readonly onDidChangeCodeLenses = this.changed.event;
 
-  constructor(private readonly library: LibraryService) {
+  constructor(
+    private readonly library: LibraryService,
+    /** Told each time lenses are shown (the activation report keeps the first). */
+    private readonly onLensesShown: () => void = () => undefined,
+  ) {
     library.onDidChange(() => this.changed.fire());
   }
 
@@ -36,6 +40,7 @@ export class CiteLensProvider implements vscode.CodeLensProvider {
         lenses.push(new vscode.CodeLens(range, { title: `⚠ unknown key: ${key}`, tooltip: `'${key}' is not in the library — search it`, command: 'citescribe.searchLibrary', arguments: [{ query: key }] }));
       }
     }
+    if (lenses.length) this.onLensesShown();
     return lenses;
   }
 }
@@ -44,7 +49,11 @@ export class CiteLensProvider implements vscode.CodeLensProvider {
 export class UnknownKeyActions implements vscode.CodeActionProvider {
   static readonly kinds = [vscode.CodeActionKind.QuickFix];
 
-  constructor(private readonly library: LibraryService) {}
+  constructor(
+    private readonly library: LibraryService,
+    /** Told each time lenses are shown (the activation report keeps the first). */
+    private readonly onLensesShown: () => void = () => undefined,
+  ) {}
 
   provideCodeActions(doc: vscode.TextDocument, range: vscode.Range | vscode.Selection): vscode.CodeAction[] {
     if (this.library.state.kind !== 'ready') return [];

@@ -1,5 +1,6 @@
 // Entry point. Activation stays cheap: nothing here opens the database or loads a model; better-sqlite3 and
 // onnxruntime-node load on first use. Every registration is owned by context.subscriptions.
+import { loadedHeavyPackages, type ActivationReport } from './activation';
 import * as fs from 'fs';
 import * as vscode from 'vscode';
 import { LibraryService } from './library';
@@ -23,9 +24,12 @@ export interface CiteScribeApi {
   engines: EngineService;
   draftView: DraftViewProvider;
   statusBar: StatusBar;
+  activation: ActivationReport;
 }
 
 export function activate(context: vscode.ExtensionContext): CiteScribeApi {
+  const activatedAt = performance.now();
+  const activation: ActivationReport = { heavyPackagesAtActivation: [] };
   const log = vscode.window.createOutputChannel('CiteScribe', { log: true });
   context.subscriptions.push(log);
   log.info(`CiteScribe ${context.extension.packageJSON.version} activated (uiKind=${vscode.env.uiKind}, remote=${vscode.env.remoteName ?? 'none'}, trusted=${vscode.workspace.isTrusted})`);
@@ -34,7 +38,10 @@ export function activate(context: vscode.ExtensionContext): CiteScribeApi {
   const engines = new EngineService(context, log);
   const draftView = new DraftViewProvider(context, library, engines, log);
   const statusBar = new StatusBar(library, engines);
-  const lenses = new CiteLensProvider(library);
+  const lenses = new CiteLensProvider(library, () => {
+    activation.firstCodeLensMs ??= Math.round(performance.now() - activatedAt);
+    log.info(`first CodeLens ${activation.firstCodeLensMs} ms after activation`);
+  });
   context.subscriptions.push(
     library,
     engines,
@@ -52,7 +59,9 @@ export function activate(context: vscode.ExtensionContext): CiteScribeApi {
   library.startWatching();
   // The first index runs in the background shortly after activation, never blocking it.
   library.scheduleIndex(300);
-  return { library, engines, draftView, statusBar };
+  activation.heavyPackagesAtActivation = loadedHeavyPackages();
+  log.info(`activated in ${Math.round(performance.now() - activatedAt)} ms; heavy packages loaded: ${activation.heavyPackagesAtActivation.join(', ') || 'none'}`);
+  return { library, engines, draftView, statusBar, activation };
 }
 
 /** Walkthrough: copies the sample library to the extension's storage and opens its paper. */
