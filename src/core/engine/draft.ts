@@ -164,7 +164,10 @@ function phraseKeyTerm(stem: string): string {
   return /^\p{L}{3}s$/u.test(stem) && !/(?:ss|us|is|ws)$/.test(stem) ? stem.slice(0, -1) : stem;
 }
 
-/** Phrase lists of recent texts: a draft asks for each abstract once per group. Bounded so it cannot grow. */
+/**
+ * Phrase lists of recent texts, bounded so it cannot grow across drafts. A draft of more works than this asks for
+ * each abstract once per group and would miss every time; writeDraft keeps its own, unbounded for the draft.
+ */
 const phraseCache = new Map<string, Phrase[]>();
 const PHRASE_CACHE_SIZE = 512;
 
@@ -285,6 +288,8 @@ export function groupKeyphrases(
   titles: readonly string[] = [],
   /** The titles of the works behind `otherTexts`: their title case is no evidence of a name either. */
   otherTitles: readonly string[] = [],
+  /** Phrase lists by text; a draft passes one that keeps every text's list for the whole draft. */
+  phrases: (text: string) => Phrase[] = phrasesOf,
 ): string[] {
   const titleText = titles.join(' ').toLowerCase();
   // A phrase that is a whole title names one paper, not what the group shares ("### Coupled Generative Adversarial
@@ -292,7 +297,7 @@ export function groupKeyphrases(
   const wholeTitles = new Set(titles.map((t) => t.toLowerCase().replace(/[^\p{L}\p{N}\-–]+/gu, ' ').trim()));
   const scores = new Map<string, { score: number; docs: Set<number>; surface: string; written: SurfaceCounts; befores: Set<string> }>();
   groupTexts.forEach((text, doc) => {
-    for (const p of phrasesOf(text)) {
+    for (const p of phrases(text)) {
       if (wholeTitles.has(p.surface.toLowerCase())) continue;
       const inTitle = titleText.includes(p.surface.toLowerCase()) ? 2 : 1;
       const weight = p.stems.reduce((a, t) => a + idf(t), 0) * (p.n === 1 ? 0.3 : 1) * inTitle;
@@ -306,12 +311,12 @@ export function groupKeyphrases(
   });
   const outside = new Map<string, number>();
   for (const text of otherTexts) {
-    const phrases = phrasesOf(text);
-    for (const p of phrases) {
+    const found = phrases(text);
+    for (const p of found) {
       const entry = scores.get(p.key);
       if (entry) countSurface(entry.written, p.surface);
     }
-    for (const key of new Set(phrases.map((p) => p.key))) if (scores.has(key)) outside.set(key, (outside.get(key) ?? 0) + 1);
+    for (const key of new Set(found.map((p) => p.key))) if (scores.has(key)) outside.set(key, (outside.get(key) ?? 0) + 1);
   }
   const ranked = [...scores.entries()]
     .map(([key, e]) => ({ key, surface: e.surface, written: e.written, docs: e.docs, befores: e.befores, value: (e.score * e.docs.size) / (1 + (outside.get(key) ?? 0)) }))
@@ -580,7 +585,19 @@ function closeness(g: GroupPlan): number {
   return g.mixed ? Math.max(...g.works.map((w) => w.ownSimilarity)) : g.ownSimilarity;
 }
 
+/** Word counts of sentences: the length fitting asks for the whole draft's count after every change. */
+const sentenceWords = new Map<string, number>();
+function wordsOf(text: string): number {
+  let n = sentenceWords.get(text);
+  if (n === undefined) {
+    if (sentenceWords.size >= 100_000) sentenceWords.clear();
+    sentenceWords.set(text, (n = wordCount(text)));
+  }
+  return n;
+}
+
 function paragraphWords(groups: readonly GroupPlan[], topics: readonly DraftSentence[][], syntax: CiteSyntax): number {
+  const wordCount = wordsOf;
   let n = 0;
   groups.forEach((g, gi) => {
     for (const t of topics[gi]) n += wordCount(t.text);
@@ -686,6 +703,12 @@ export async function writeDraft(req: DraftRequest, ctx: DraftContext): Promise<
   const clusters = clusterWorks(vectors, topicGroupCount(records.length, targetWords, req.subsections));
   const idf = (t: string) => model.idf(t);
   const titles = records.map((r) => plainText(r.title ?? ''));
+  const phraseLists = new Map<string, Phrase[]>();
+  const draftPhrases = (text: string): Phrase[] => {
+    let found = phraseLists.get(text);
+    if (!found) phraseLists.set(text, (found = phrasesOf(text)));
+    return found;
+  };
   const groups: GroupPlan[] = clusters.map((members) => {
     const ws = members.map((i) => works[i]);
     ws.sort((a, b) => b.ownSimilarity - a.ownSimilarity || (a.record.year ?? 9999) - (b.record.year ?? 9999));
@@ -697,6 +720,7 @@ export async function writeDraft(req: DraftRequest, ctx: DraftContext): Promise<
       2,
       members.map((i) => titles[i]),
       titles.filter((_, i) => !members.includes(i)),
+      draftPhrases,
     );
     return {
       works: ws,
@@ -911,10 +935,21 @@ export async function writeDraft(req: DraftRequest, ctx: DraftContext): Promise<
   // Too short: add further sentences per work, by MMR against what the paragraph already says; when no further work
   // sentence fits, the author's own sentences.
   let grew = true;
+  // What each group has said so far, in the order it was said, and per candidate the largest cosine to it: a round
+  // folds in only the sentences added since the candidate was last scored (the same maximum as over the whole list,
+  // which grew quadratically with the works: 57% of an 800-work draft's time).
+  const saidByGroup = new Map(groups.map((g) => [g, g.works.flatMap((w) => w.chosen.map((c) => extractVector(w.options[c])))]));
+  const redundancyOf = new Map<ScoredCandidate, { upTo: number; max: number }>();
+  const redundancy = (said: readonly SparseVector[], c: ScoredCandidate, v: SparseVector): number => {
+    let r = redundancyOf.get(c);
+    if (!r) redundancyOf.set(c, (r = { upTo: 0, max: 0 }));
+    for (; r.upTo < said.length; r.upTo++) r.max = Math.max(r.max, cosine(said[r.upTo], v));
+    return r.max;
+  };
   while (paragraphWords(groups, topicsFor(), syntax) < targetWords && grew) {
     grew = false;
     for (const g of groups) {
-      const said = g.works.flatMap((w) => w.chosen.map((c) => extractVector(w.options[c])));
+      const said = saidByGroup.get(g)!;
       let bestWork: WorkPlan | undefined;
       let bestIndex = -1;
       let bestValue = -Infinity;
@@ -934,9 +969,7 @@ export async function writeDraft(req: DraftRequest, ctx: DraftContext): Promise<
         const onlyScene = !w.options.some((c, i) => eligible[i] && !setsScene(c));
         w.options.forEach((c, i) => {
           if (!eligible[i] || (setsScene(c) && !onlyScene)) return;
-          const v = extractVector(c);
-          const redundancy = Math.max(0, ...said.map((s) => cosine(s, v)));
-          const value = MMR_LAMBDA * (c.score - top) - (1 - MMR_LAMBDA) * redundancy;
+          const value = MMR_LAMBDA * (c.score - top) - (1 - MMR_LAMBDA) * redundancy(said, c, extractVector(c));
           // Rounds: no work gets another sentence while a work of the group has fewer (a long PDF would otherwise
           // win every round, having many sentences close to its best).
           if (bestWork === undefined || w.chosen.length < bestWork.chosen.length || (w.chosen.length === bestWork.chosen.length && value > bestValue)) {
@@ -948,6 +981,7 @@ export async function writeDraft(req: DraftRequest, ctx: DraftContext): Promise<
       }
       if (bestWork && paragraphWords(groups, topicsFor(), syntax) + wordCount(writtenText(bestWork.options[bestIndex])) <= hi) {
         bestWork.chosen.push(bestIndex);
+        said.push(extractVector(bestWork.options[bestIndex]));
         grew = true;
       } else if (ownAll.length && addOwn(g)) {
         // The works have nothing more to say that fits: relate them further to the author's own paper.
