@@ -5,13 +5,15 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { paperPdf } from '../test/unit/library/minimal-pdf';
 
-const VOCABULARY = (
-  'sparse graph neural network translation image domain adversarial loss cycle consistency encoder decoder attention ' +
-  'transformer summarization citation retrieval ranking corpus benchmark parser grammar tagger speech acoustic model ' +
-  'language embedding clustering topic inference bayesian variational kernel regression classifier feature selection ' +
-  'optimization gradient convex stochastic sampling markov chain monte carlo protein structure molecule dynamics ' +
-  'compiler typesetting font glyph layout hyphenation bibliography database index query planner storage transaction'
-).split(' ');
+// A vocabulary of a few thousand made-up words with Zipf-like frequencies, as real titles and abstracts have: a
+// sixty-word vocabulary made every title share its words with thousands of others, which no library does and which
+// sent the title linker through every entry for every PDF.
+const SYLLABLES = 'ka lo mi ne ru sa te vo pi da ge bu fa ho ji ki la mo nu pe ri so tu va we xi yo za'.split(' ');
+const VOCABULARY = Array.from({ length: 6000 }, (_, i) => {
+  let word = '';
+  for (let n = i + 1, k = 0; n > 0 || k < 2; n = Math.floor(n / SYLLABLES.length), k++) word += SYLLABLES[n % SYLLABLES.length];
+  return word;
+});
 const SURNAMES = 'Knuth Lamport Beeton Mittelbach Goossens Rahtz Carlisle Hopper Lovelace Turing Noether Shannon Hamming Dijkstra Liskov Wirth'.split(' ');
 
 function rng(seed: number): () => number {
@@ -34,14 +36,16 @@ export function writeScaleLibrary(dir: string, entries: number, pdfs: number): S
   const bibDir = path.join(dir, 'bib');
   const pdfDir = path.join(dir, 'pdf');
   const keys = Array.from({ length: entries }, (_, i) => `w${i}`);
-  const done = path.join(dir, '.complete');
+  const done = path.join(dir, '.complete-v2');
   if (fs.existsSync(done)) return { dir, bibDir, pdfDir, keys };
   fs.rmSync(dir, { recursive: true, force: true });
   fs.mkdirSync(bibDir, { recursive: true });
   fs.mkdirSync(pdfDir, { recursive: true });
   const random = rng(42);
   const pick = <T>(list: T[]) => list[Math.floor(random() * list.length)];
-  const words = (n: number) => Array.from({ length: n }, () => pick(VOCABULARY)).join(' ');
+  /** Rank r drawn with probability ∝ 1/(r+1): a few words everywhere, most words rare. */
+  const zipf = () => VOCABULARY[Math.min(VOCABULARY.length - 1, Math.floor(Math.exp(random() * Math.log(VOCABULARY.length + 1))) - 1)];
+  const words = (n: number) => Array.from({ length: n }, zipf).join(' ');
   const sentence = () => {
     const s = words(12 + Math.floor(random() * 10));
     return s[0].toUpperCase() + s.slice(1) + '.';
@@ -56,7 +60,7 @@ export function writeScaleLibrary(dir: string, entries: number, pdfs: number): S
       const hasPdf = i < pdfs;
       const byFileField = hasPdf && i % 2 === 0;
       lines.push(
-        `@article{w${i},\n  author = {${authors}},\n  title = {${title[0].toUpperCase() + title.slice(1)}},\n  journal = {Journal of ${pick(VOCABULARY)}},\n  year = ${1980 + (i % 45)},\n  doi = {10.5555/scale.${i}},\n` +
+        `@article{w${i},\n  author = {${authors}},\n  title = {${title[0].toUpperCase() + title.slice(1)}},\n  journal = {Journal of ${zipf()}},\n  year = ${1980 + (i % 45)},\n  doi = {10.5555/scale.${i}},\n` +
           (byFileField ? `  file = {:../pdf/w${i}.pdf:PDF},\n` : '') +
           `  abstract = {${abstract.join(' ')}},\n}\n`,
       );

@@ -68,7 +68,8 @@ function main(): void {
     console.log(`  re-index after 1 edit:  ${oneEdit.seconds.toFixed(2)} s, peak ${oneEdit.maxRssMb.toFixed(0)} MB`);
     run(['index', '--db', db, '--bib', lib.bibDir, '--pdf', lib.pdfDir, '--json']);
 
-    const searches = ['sparse graph', 'zzzzunmatched', 'knuth typesetting font'].map((q) => ({ q, r: run(['search', q, '--db', db, '--json', '--limit', '20']) }));
+    // A frequent word, a rare pair, a word no entry has, and an author's name.
+    const searches = ['mika', 'kipivo sonemi', 'zzzzunmatched', 'knuth'].map((q) => ({ q, r: run(['search', q, '--db', db, '--json', '--limit', '20']) }));
     for (const { q, r } of searches) console.log(`  search '${q}':${' '.repeat(Math.max(1, 24 - q.length))}${(r.seconds * 1000).toFixed(0)} ms (process wall, goal ≤ 300 ms), ${r.status === 0 ? JSON.parse(r.stdout).length : '-'} hits`);
 
     for (const n of draftKeys) {

@@ -11,8 +11,9 @@ import { DEFAULT_MAX_BYTES } from '../pdf/extract';
 import { throwIfCancelled } from '../types';
 import { expandInputPaths } from './discovery';
 import { acquireIndexLock } from './index-lock';
-import { arxivIdFromFields, linkPdfs, pdfsNamedByFileFields, type LinkableEntry, type LinkablePdf } from './link';
-import type { FileStamp, LibraryProblem, LibraryStats, LibraryStore, MacroEnv, StoredEntry, StoredLink, StoredPdf } from './store';
+import { pdfsNamedByFileFields } from './link';
+import { relink } from './relink';
+import type { FileStamp, LibraryProblem, LibraryStats, LibraryStore, MacroEnv } from './store';
 
 export type IndexProgress = (done: number, total: number, message?: string) => void;
 
@@ -130,7 +131,7 @@ async function indexLibraryLocked(options: IndexOptions): Promise<IndexResult> {
   throwIfCancelled(signal);
   if (store.linksStale()) {
     options.onProgress?.(done, total, 'linking PDFs to entries');
-    store.replaceLinks(computeLinks(store.linkingInputs()));
+    relink(store);
   }
 
   return indexResult(store, inputProblems, { bibFilesIndexed, pdfFilesIndexed, filesRemoved }, started);
@@ -181,7 +182,7 @@ async function reindexFileLocked(options: ReindexOptions): Promise<IndexResult> 
     const named = pdfsNamedByFileFields(store.fileFields(), new Set(store.pdfFilePaths()));
     pdfFilesIndexed = await indexPdfFiles(store, named, problems, signal, 1, () => {});
   }
-  if (store.linksStale()) store.replaceLinks(computeLinks(store.linkingInputs()));
+  relink(store);
   return indexResult(store, problems, { bibFilesIndexed, pdfFilesIndexed, filesRemoved }, started);
 }
 
@@ -351,29 +352,4 @@ async function indexPdfFiles(
     },
   });
   return indexed;
-}
-
-/** PDF ↔ entry links for the whole library; link.ts does the matching (one PDF per entry, strongest method first). */
-export function computeLinks(inputs: { entries: StoredEntry[]; pdfs: StoredPdf[] }): StoredLink[] {
-  if (inputs.pdfs.length === 0 || inputs.entries.length === 0) return [];
-  const entries = inputs.entries.map(
-    (e): LinkableEntry => ({
-      key: e.key,
-      title: e.title,
-      authors: e.authors.map((a) => a.family),
-      year: e.year,
-      doi: e.doi,
-      arxivId: arxivIdFromFields({
-        eprint: e.fields.eprint,
-        archivePrefix: e.fields.archiveprefix,
-        eprinttype: e.fields.eprinttype,
-        url: e.fields.url,
-      }),
-      fileField: e.fields.file,
-      bibDir: path.dirname(e.bibFile),
-    }),
-  );
-  // PDFs without text stay in: a `file` field still links them, so "open PDF" works for a scanned paper.
-  const pdfs = inputs.pdfs.map((p): LinkablePdf => ({ path: p.path, meta: p.meta, firstPageText: p.firstPageText }));
-  return linkPdfs(entries, pdfs).map((l) => ({ entryKey: l.key, pdfPath: l.pdfPath, method: l.method, score: l.score }));
 }

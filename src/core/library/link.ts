@@ -19,6 +19,11 @@ export interface LinkableEntry {
   fileField?: string;
   /** Directory of the .bib file, for relative paths in `file`. */
   bibDir?: string;
+  /**
+   * Where the entry stands in the library ([.bib path, line]): of equally strong candidates the earlier entry wins,
+   * the way BibTeX lets the first copy of a key win. Without it, the entry's position in the list given.
+   */
+  order?: [string, number];
 }
 
 export interface LinkablePdf {
@@ -229,11 +234,26 @@ function candidatePaths(file: string, bibDir?: string): string[] {
 // ---------------------------------------------------------------------------------------------------------------
 // Matching
 
-interface Candidate {
+/** A possible link, before the one-to-one assignment. Kept by the store, so that an edit recomputes only its own. */
+export interface LinkCandidate {
   key: string;
   pdfPath: string;
   method: LinkMethod;
   score: number;
+  /** The entry's place: [.bib path, line] (see LinkableEntry.order). */
+  order: [string, number];
+  /** Of several PDFs in one `file` field, the first listed wins a tie. */
+  fileRank: number;
+}
+
+/**
+ * The word statistics title matching depends on beyond the one entry and PDF: which title words are too common to
+ * search by. An edit that leaves them as they were changes no other entry's candidates.
+ */
+export interface TitleStatistics {
+  commonLimit: number;
+  /** Title words in more than commonLimit titles, sorted. */
+  commonWords: string[];
 }
 
 function yearsCompatible(a?: number, b?: number): boolean {
@@ -249,13 +269,36 @@ function authorFound(entry: LinkableEntry, pdfAuthorText: string): boolean {
   return false;
 }
 
+/** Title word statistics of a library (see TitleStatistics). */
+export function titleStatistics(entries: readonly Pick<LinkableEntry, 'title'>[]): TitleStatistics {
+  const df = new Map<string, number>();
+  for (const e of entries) for (const w of wordSet(e.title)) df.set(w, (df.get(w) ?? 0) + 1);
+  const commonLimit = Math.max(50, Math.ceil(entries.length * 0.02));
+  return { commonLimit, commonWords: [...df].filter(([, n]) => n > commonLimit).map(([w]) => w).sort() };
+}
+
 /**
  * Links PDFs to entries: each PDF to at most one entry and each entry to at most one PDF. Candidate pairs are
- * taken strongest first — by method (file field, DOI, arXiv id, title), then by score. `defaultBibDir` resolves
- * relative `file` paths of entries that carry no bibDir of their own.
+ * taken strongest first — by method (file field, DOI, arXiv id, title), then by score, then the earlier entry.
+ * `defaultBibDir` resolves relative `file` paths of entries that carry no bibDir of their own.
  */
 export function linkPdfs(entries: readonly LinkableEntry[], pdfs: readonly LinkablePdf[], defaultBibDir?: string): PdfLink[] {
-  const candidates: Candidate[] = [];
+  return assignLinks(linkCandidates(entries, pdfs, defaultBibDir));
+}
+
+/**
+ * Every candidate link between `entries` and `pdfs`. `statistics` are the whole library's (titleStatistics of every
+ * entry): given them, the candidates of some entries (the .bib file just edited) are the same as a run over all
+ * entries finds for them.
+ */
+export function linkCandidates(
+  entries: readonly LinkableEntry[],
+  pdfs: readonly LinkablePdf[],
+  defaultBibDir?: string,
+  statistics: TitleStatistics = titleStatistics(entries),
+): LinkCandidate[] {
+  const candidates: LinkCandidate[] = [];
+  const orderOf = (i: number): [string, number] => entries[i].order ?? ['', i];
   const pdfByPath = new Map<string, LinkablePdf>();
   const pdfsByBase = new Map<string, LinkablePdf[]>();
   for (const pdf of pdfs) {
@@ -266,35 +309,35 @@ export function linkPdfs(entries: readonly LinkableEntry[], pdfs: readonly Linka
   }
 
   // 1. file field: exact path, else a unique file of the same name (the library was moved).
-  for (const entry of entries) {
-    if (!entry.fileField) continue;
-    for (const file of parseFileField(entry.fileField)) {
+  entries.forEach((entry, ei) => {
+    if (!entry.fileField) return;
+    parseFileField(entry.fileField).forEach((file, fileRank) => {
       const exact = candidatePaths(file, entry.bibDir ?? defaultBibDir)
         .map((p) => pdfByPath.get(p))
         .find(Boolean);
       if (exact) {
-        candidates.push({ key: entry.key, pdfPath: exact.path, method: 'file-field', score: 1 });
-        continue;
+        candidates.push({ key: entry.key, pdfPath: exact.path, method: 'file-field', score: 1, order: orderOf(ei), fileRank });
+        return;
       }
       const sameName = pdfsByBase.get(path.basename(file.replace(/\\/g, '/')).toLowerCase());
-      if (sameName?.length === 1) candidates.push({ key: entry.key, pdfPath: sameName[0].path, method: 'file-field', score: 0.9 });
-    }
-  }
+      if (sameName?.length === 1) candidates.push({ key: entry.key, pdfPath: sameName[0].path, method: 'file-field', score: 0.9, order: orderOf(ei), fileRank });
+    });
+  });
 
   // 2–3. identifiers.
-  const byDoi = new Map<string, LinkableEntry[]>();
-  const byArxiv = new Map<string, LinkableEntry[]>();
-  for (const entry of entries) {
+  const byDoi = new Map<string, number[]>();
+  const byArxiv = new Map<string, number[]>();
+  entries.forEach((entry, ei) => {
     const doi = normalizeDoi(entry.doi);
-    if (doi) (byDoi.get(doi) ?? byDoi.set(doi, []).get(doi)!).push(entry);
+    if (doi) (byDoi.get(doi) ?? byDoi.set(doi, []).get(doi)!).push(ei);
     const arxiv = normalizeArxivId(entry.arxivId);
-    if (arxiv) (byArxiv.get(arxiv) ?? byArxiv.set(arxiv, []).get(arxiv)!).push(entry);
-  }
+    if (arxiv) (byArxiv.get(arxiv) ?? byArxiv.set(arxiv, []).get(arxiv)!).push(ei);
+  });
   for (const pdf of pdfs) {
     const doi = normalizeDoi(pdf.meta.doi);
-    for (const entry of doi ? byDoi.get(doi) ?? [] : []) candidates.push({ key: entry.key, pdfPath: pdf.path, method: 'doi', score: 1 });
+    for (const ei of doi ? byDoi.get(doi) ?? [] : []) candidates.push({ key: entries[ei].key, pdfPath: pdf.path, method: 'doi', score: 1, order: orderOf(ei), fileRank: 0 });
     const arxiv = normalizeArxivId(pdf.meta.arxivId);
-    for (const entry of arxiv ? byArxiv.get(arxiv) ?? [] : []) candidates.push({ key: entry.key, pdfPath: pdf.path, method: 'arxiv', score: 1 });
+    for (const ei of arxiv ? byArxiv.get(arxiv) ?? [] : []) candidates.push({ key: entries[ei].key, pdfPath: pdf.path, method: 'arxiv', score: 1, order: orderOf(ei), fileRank: 0 });
   }
 
   // 4. titles, through an inverted index of entry title words so large libraries stay fast. Words in many titles
@@ -304,8 +347,8 @@ export function linkPdfs(entries: readonly LinkableEntry[], pdfs: readonly Linka
   entryWords.forEach((words, i) => {
     for (const w of words) (index.get(w) ?? index.set(w, []).get(w)!).push(i);
   });
-  const commonLimit = Math.max(50, Math.ceil(entries.length * 0.02));
-  const informative = (w: string) => (index.get(w)?.length ?? 0) <= commonLimit;
+  const common = new Set(statistics.commonWords);
+  const informative = (w: string) => !common.has(w);
   const informativeCount = entryWords.map((words) => [...words].filter(informative).length);
 
   for (const pdf of pdfs) {
@@ -317,7 +360,7 @@ export function linkPdfs(entries: readonly LinkableEntry[], pdfs: readonly Linka
       if (!yearsCompatible(entry.year, pdf.meta.year)) return;
       const confirmed = entry.authors.length > 0 && canCheckAuthors;
       if (confirmed ? !authorFound(entry, authorText) : score < TITLE_THRESHOLD_WITHOUT_AUTHORS) return;
-      candidates.push({ key: entry.key, pdfPath: pdf.path, method: 'title', score });
+      candidates.push({ key: entry.key, pdfPath: pdf.path, method: 'title', score, order: orderOf(i), fileRank: 0 });
     };
 
     const guessed = pdf.meta.title ? wordSet(pdf.meta.title) : new Set<string>();
@@ -348,13 +391,24 @@ export function linkPdfs(entries: readonly LinkableEntry[], pdfs: readonly Linka
       }
     }
   }
+  return candidates;
+}
 
-  // One-to-one, strongest first.
-  candidates.sort((a, b) => METHOD_RANK[a.method] - METHOD_RANK[b.method] || b.score - a.score);
+/** One-to-one, strongest first: method, then score, then the earlier entry, then the PDF first in its `file` field. */
+export function assignLinks(candidates: LinkCandidate[]): PdfLink[] {
+  const sorted = [...candidates].sort(
+    (a, b) =>
+      METHOD_RANK[a.method] - METHOD_RANK[b.method] ||
+      b.score - a.score ||
+      (a.order[0] < b.order[0] ? -1 : a.order[0] > b.order[0] ? 1 : 0) ||
+      a.order[1] - b.order[1] ||
+      a.fileRank - b.fileRank ||
+      (a.pdfPath < b.pdfPath ? -1 : a.pdfPath > b.pdfPath ? 1 : 0),
+  );
   const usedKeys = new Set<string>();
   const usedPdfs = new Set<string>();
   const links: PdfLink[] = [];
-  for (const c of candidates) {
+  for (const c of sorted) {
     if (usedKeys.has(c.key) || usedPdfs.has(c.pdfPath)) continue;
     usedKeys.add(c.key);
     usedPdfs.add(c.pdfPath);

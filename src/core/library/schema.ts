@@ -142,6 +142,25 @@ export const MIGRATIONS: ReadonlyArray<(db: Database) => void> = [
     }
     db.exec(`UPDATE bib_files SET content_hash = '', mtime_ms = -1;`);
   },
+  // 12 → 13: link candidates are kept, with the .bib file each entry comes from, so that editing one .bib recomputes
+  // that file's candidates and redoes only the one-to-one assignment (5.9 s → well under a second at 50,000
+  // entries); the files changed since the last linking are listed. The next index links everything once.
+  (db) =>
+    db.exec(`
+      CREATE TABLE IF NOT EXISTS link_candidates (
+        entry_key TEXT NOT NULL,
+        bib_path TEXT NOT NULL,
+        line INTEGER NOT NULL,
+        pdf_path TEXT NOT NULL,
+        method TEXT NOT NULL,
+        score REAL NOT NULL,
+        file_rank INTEGER NOT NULL
+      );
+      CREATE INDEX IF NOT EXISTS link_candidates_bib ON link_candidates(bib_path);
+      CREATE TABLE IF NOT EXISTS links_dirty_bibs (path TEXT PRIMARY KEY);
+      INSERT INTO meta(name, value) VALUES ('links_stale', '1') ON CONFLICT(name) DO UPDATE SET value = '1';
+      INSERT INTO meta(name, value) VALUES ('links_full', '1') ON CONFLICT(name) DO UPDATE SET value = '1';
+    `),
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;

@@ -6,6 +6,7 @@ import * as path from 'node:path';
 import type { Database, Statement } from 'better-sqlite3';
 import type { BibParseResult } from '../bibtex';
 import type { ExternalMacro } from '../bibtex/parser';
+import type { LinkCandidate, TitleStatistics } from './link';
 import { isCollectionAbstract, type AbstractHolder } from '../bibtex/collection-abstract';
 import type { PdfExtraction, PdfMetadataGuess } from '../pdf/types';
 import type { Author, PaperLookup, PaperRecord, PaperSection, SectionKind } from '../types';
@@ -93,6 +94,15 @@ export interface StoredEntry {
   /** Raw field values (file, eprint, arxivid, url, …). */
   fields: Record<string, string>;
   bibFile: string;
+  line: number;
+}
+
+/** What relinking must cover: every candidate (a PDF changed, or never linked), or those of some .bib files. */
+export interface LinkWork {
+  full: boolean;
+  bibs: string[];
+  /** The title statistics of the last linking, to tell whether other entries' candidates still hold. */
+  statistics?: TitleStatistics;
 }
 
 /** A PDF as the linker needs it. */
@@ -135,10 +145,19 @@ export interface LibraryStore extends PaperLookup {
   removeBibFile(path: string): void;
   writePdf(extraction: PdfExtraction, mtimeMs: number): void;
   removePdfFile(path: string): void;
-  linkingInputs(): { entries: StoredEntry[]; pdfs: StoredPdf[] };
+  /** Entries (of these .bib files only, when given) and every PDF, as the linker needs them. */
+  linkingInputs(bibPaths?: readonly string[]): { entries: StoredEntry[]; pdfs: StoredPdf[] };
   /** Every entry's `file` field (Zotero, JabRef, Mendeley) with the folder of its .bib, which relative paths start from. */
   fileFields(): Array<{ value: string; bibDir: string }>;
-  replaceLinks(links: StoredLink[]): void;
+  /** Links and, when given, the title statistics they were computed with; clears the list of files to relink. */
+  replaceLinks(links: StoredLink[], statistics?: TitleStatistics): void;
+  /** What relinking must cover now (undefined: links are up to date). */
+  linkWork(): LinkWork | undefined;
+  /** Every entry's title (for the title statistics of linking). */
+  entryTitles(): string[];
+  /** Replaces the stored candidates of these .bib files (or all) with `candidates`. */
+  replaceLinkCandidates(scope: 'all' | readonly string[], candidates: readonly LinkCandidate[]): void;
+  allLinkCandidates(): LinkCandidate[];
   /** True when entries or PDFs changed since links were last computed (survives a crash mid-run). */
   linksStale(): boolean;
 }
@@ -602,8 +621,48 @@ class SqliteLibraryStore implements LibraryStore {
     return (this.stmt(`SELECT path FROM pdf_files ORDER BY path`).all() as { path: string }[]).map((r) => r.path);
   }
 
-  private markLinksStale(): void {
+  /**
+   * Links must be computed again: for the entries of `bibPath` only (its candidates), or, after a PDF changed, for
+   * everything (every PDF's candidates against every entry).
+   */
+  private markLinksStale(bibPath?: string): void {
     this.stmt(`INSERT INTO meta(name, value) VALUES ('links_stale', '1') ON CONFLICT(name) DO UPDATE SET value = '1'`).run();
+    if (bibPath !== undefined) this.stmt(`INSERT OR IGNORE INTO links_dirty_bibs(path) VALUES (?)`).run(bibPath);
+    else this.stmt(`INSERT INTO meta(name, value) VALUES ('links_full', '1') ON CONFLICT(name) DO UPDATE SET value = '1'`).run();
+  }
+
+  linkWork(): LinkWork | undefined {
+    if (!this.linksStale()) return undefined;
+    const full = (this.stmt(`SELECT value FROM meta WHERE name = 'links_full'`).get() as { value: string } | undefined)?.value === '1';
+    const bibs = (this.stmt(`SELECT path FROM links_dirty_bibs ORDER BY path`).all() as { path: string }[]).map((r) => r.path);
+    const stats = this.stmt(`SELECT value FROM meta WHERE name = 'link_statistics'`).get() as { value: string } | undefined;
+    return { full: full || !stats, bibs, statistics: stats ? (JSON.parse(stats.value) as TitleStatistics) : undefined };
+  }
+
+  entryTitles(): string[] {
+    return (this.stmt(`SELECT title FROM entries`).all() as { title: string }[]).map((r) => r.title);
+  }
+
+  replaceLinkCandidates(scope: 'all' | readonly string[], candidates: readonly LinkCandidate[]): void {
+    this.db.transaction(() => {
+      if (scope === 'all') this.stmt(`DELETE FROM link_candidates`).run();
+      else for (const bib of scope) this.stmt(`DELETE FROM link_candidates WHERE bib_path = ?`).run(bib);
+      const insert = this.stmt(`INSERT INTO link_candidates(entry_key, bib_path, line, pdf_path, method, score, file_rank) VALUES (?, ?, ?, ?, ?, ?, ?)`);
+      for (const c of candidates) insert.run(c.key, c.order[0], c.order[1], c.pdfPath, c.method, c.score, c.fileRank);
+    }).immediate();
+  }
+
+  allLinkCandidates(): LinkCandidate[] {
+    const rows = this.stmt(`SELECT entry_key, bib_path, line, pdf_path, method, score, file_rank FROM link_candidates`).all() as {
+      entry_key: string;
+      bib_path: string;
+      line: number;
+      pdf_path: string;
+      method: LinkMethod;
+      score: number;
+      file_rank: number;
+    }[];
+    return rows.map((r) => ({ key: r.entry_key, pdfPath: r.pdf_path, method: r.method, score: r.score, order: [r.bib_path, r.line], fileRank: r.file_rank }));
   }
 
   linksStale(): boolean {
@@ -668,7 +727,7 @@ class SqliteLibraryStore implements LibraryStore {
       }
       const insertError = this.stmt(`INSERT INTO bib_errors(bib_file_id, line, message, severity) VALUES (?, ?, ?, ?)`);
       for (const err of parsed.errors) insertError.run(fileId, err.line, err.message, err.severity);
-      this.markLinksStale();
+      this.markLinksStale(path);
     }).immediate();
   }
 
@@ -696,7 +755,7 @@ class SqliteLibraryStore implements LibraryStore {
       if (!existing) return;
       this.deleteBibRows(existing.id);
       this.stmt(`DELETE FROM bib_files WHERE id = ?`).run(existing.id);
-      this.markLinksStale();
+      this.markLinksStale(path);
     }).immediate();
   }
 
@@ -756,13 +815,14 @@ class SqliteLibraryStore implements LibraryStore {
     return rows.map((r) => ({ value: String(r.value), bibDir: path.dirname(r.bib_path) }));
   }
 
-  linkingInputs(): { entries: StoredEntry[]; pdfs: StoredPdf[] } {
-    const entries = (
-      this.stmt(
-        `SELECT e.key, e.type, e.title, e.authors, e.year, e.doi, e.fields, b.path AS bib_path
-         FROM entries e JOIN bib_files b ON b.id = e.bib_file_id ORDER BY b.path, e.line`,
-      ).all() as { key: string; type: string; title: string; authors: string; year: number | null; doi: string | null; fields: string; bib_path: string }[]
-    ).map((r): StoredEntry => {
+  linkingInputs(bibPaths?: readonly string[]): { entries: StoredEntry[]; pdfs: StoredPdf[] } {
+    type Row = { key: string; type: string; title: string; authors: string; year: number | null; doi: string | null; fields: string; bib_path: string; line: number };
+    const select = `SELECT e.key, e.type, e.title, e.authors, e.year, e.doi, e.fields, e.line, b.path AS bib_path
+         FROM entries e JOIN bib_files b ON b.id = e.bib_file_id`;
+    const rows: Row[] = bibPaths
+      ? bibPaths.flatMap((p) => this.stmt(`${select} WHERE b.path = ? ORDER BY e.line`).all(p) as Row[])
+      : (this.stmt(`${select} ORDER BY b.path, e.line`).all() as Row[]);
+    const entries = rows.map((r): StoredEntry => {
       const e: StoredEntry = {
         key: r.key,
         type: r.type,
@@ -770,33 +830,43 @@ class SqliteLibraryStore implements LibraryStore {
         authors: JSON.parse(r.authors) as Author[],
         fields: JSON.parse(r.fields) as Record<string, string>,
         bibFile: r.bib_path,
+        line: r.line,
       };
       if (r.year !== null) e.year = r.year;
       if (r.doi !== null) e.doi = r.doi;
       return e;
     });
+    // Only page 1 leaves SQLite (pages are joined by form feeds): the linker reads no further, and a whole library's
+    // text would otherwise pass through memory.
     const pdfs = (
       this.stmt(
-        `SELECT p.path, p.ok, p.meta, p.page_count, f.text FROM pdf_files p LEFT JOIN pdf_fts f ON f.rowid = p.id ORDER BY p.path`,
-      ).all() as { path: string; ok: number; meta: string; page_count: number; text: string | null }[]
+        `SELECT p.path, p.ok, p.meta, p.page_count,
+                CASE WHEN instr(f.text, char(12)) > 0 THEN substr(f.text, 1, instr(f.text, char(12)) - 1) ELSE f.text END AS first_page
+         FROM pdf_files p LEFT JOIN pdf_fts f ON f.rowid = p.id ORDER BY p.path`,
+      ).all() as { path: string; ok: number; meta: string; page_count: number; first_page: string | null }[]
     ).map(
       (r): StoredPdf => ({
         path: r.path,
         ok: r.ok === 1,
         meta: JSON.parse(r.meta) as PdfMetadataGuess,
         pageCount: r.page_count,
-        firstPageText: r.text ? r.text.split('\f', 1)[0] : '',
+        firstPageText: r.first_page ?? '',
       }),
     );
     return { entries, pdfs };
   }
 
-  replaceLinks(links: StoredLink[]): void {
+  replaceLinks(links: StoredLink[], statistics?: TitleStatistics): void {
     this.db.transaction(() => {
       this.stmt(`DELETE FROM links`).run();
       const insert = this.stmt(`INSERT OR REPLACE INTO links(entry_key, pdf_path, method, score) VALUES (?, ?, ?, ?)`);
       for (const l of links) insert.run(l.entryKey, l.pdfPath, l.method, l.score);
       this.stmt(`INSERT INTO meta(name, value) VALUES ('links_stale', '0') ON CONFLICT(name) DO UPDATE SET value = '0'`).run();
+      this.stmt(`INSERT INTO meta(name, value) VALUES ('links_full', '0') ON CONFLICT(name) DO UPDATE SET value = '0'`).run();
+      this.stmt(`DELETE FROM links_dirty_bibs`).run();
+      if (statistics) {
+        this.stmt(`INSERT INTO meta(name, value) VALUES ('link_statistics', ?) ON CONFLICT(name) DO UPDATE SET value = excluded.value`).run(JSON.stringify(statistics));
+      }
     }).immediate();
   }
 }

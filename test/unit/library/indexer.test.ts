@@ -384,3 +384,62 @@ describe('@string macros across the files of a bibliography', function () {
     assert.equal(note(), 'j-TUGboat', 'the definition went with its file');
   });
 });
+
+describe('relinking after an edit', function () {
+  this.timeout(60_000);
+  let root: string;
+  const bibA = () => path.join(root, 'a.bib');
+  const bibB = () => path.join(root, 'b.bib');
+  const links = (store: LibraryStore) =>
+    store
+      .linkingInputs()
+      .entries.map((e) => `${e.key} → ${store.getPaper(e.key)?.pdfPath ? path.basename(store.getPaper(e.key)!.pdfPath!) : '-'}`)
+      .sort();
+  beforeEach(() => {
+    root = fs.mkdtempSync(path.join(os.tmpdir(), 'citescribe-relink-'));
+    fs.mkdirSync(path.join(root, 'pdfs'));
+    const papers: [string, string, string][] = [
+      ['tides.pdf', 'Learning Tide Tables from Harbour Sensor Logs', 'Ada Okafor'],
+      ['ferries.pdf', 'Scheduling Island Ferries under Uncertain Weather', 'Lin Berg'],
+      ['gadgets.pdf', 'Sparse Gadgets for Quantum Widgets', 'Emmy Noether'],
+    ];
+    for (const [file, title, authors] of papers) {
+      fs.writeFileSync(path.join(root, 'pdfs', file), paperPdf({ title, authors, abstract: [`We study ${title.toLowerCase()}.`], intro: ['More.'] }));
+    }
+    fs.writeFileSync(bibA(), '@article{tides, title = {Learning Tide Tables from Harbour Sensor Logs}, author = {Okafor, Ada}, year = 2020}\n@article{other, title = {Something Else Entirely}, author = {Nobody, N.}}\n');
+    fs.writeFileSync(bibB(), '@article{ferries, title = {Scheduling Island Ferries under Uncertain Weather}, author = {Berg, Lin}}\n');
+  });
+  afterEach(() => fs.rmSync(root, { recursive: true, force: true }));
+
+  it('recomputes only the edited file and ends with the links a fresh index finds', async () => {
+    const store = openLibraryStore(path.join(root, 'library.db'), 'index');
+    const opts = { store, bibPaths: [bibA(), bibB()], pdfPaths: [path.join(root, 'pdfs')] };
+    await indexLibrary(opts);
+    assert.deepEqual(links(store), ['ferries → ferries.pdf', 'other → -', 'tides → tides.pdf']);
+    // The second entry of a.bib becomes the gadgets paper; the tides entry loses its title match.
+    fs.writeFileSync(bibA(), '@article{tides, title = {Tidal Windows for Pilot Boarding}, author = {Okafor, Ada}, year = 2020}\n@article{other, title = {Sparse Gadgets for Quantum Widgets}, author = {Noether, Emmy}}\n');
+    assert.equal(store.linkWork(), undefined);
+    await indexLibrary(opts);
+    const incremental = links(store);
+    store.close();
+    const fresh = openLibraryStore(path.join(root, 'fresh.db'), 'index');
+    await indexLibrary({ ...opts, store: fresh });
+    assert.deepEqual(incremental, links(fresh));
+    assert.deepEqual(incremental, ['ferries → ferries.pdf', 'other → gadgets.pdf', 'tides → -']);
+    fresh.close();
+  });
+
+  it('knows what it has to redo: only the edited file, or everything after a PDF changed', async () => {
+    const store = openLibraryStore(path.join(root, 'library.db'), 'index');
+    const opts = { store, bibPaths: [bibA(), bibB()], pdfPaths: [path.join(root, 'pdfs')] };
+    await indexLibrary(opts);
+    assert.equal(store.linkWork(), undefined, 'links are up to date after a run');
+    fs.appendFileSync(bibB(), '@misc{extra, title = {An Extra Entry}}\n');
+    store.writeBibFile(bibB(), { contentHash: 'x', mtimeMs: 1, size: 1 }, parseBibtex(fs.readFileSync(bibB(), 'utf8'), bibB()));
+    assert.deepEqual(store.linkWork()?.bibs, [bibB()]);
+    assert.equal(store.linkWork()?.full, false);
+    store.removePdfFile(path.join(root, 'pdfs', 'tides.pdf'));
+    assert.equal(store.linkWork()?.full, true);
+    store.close();
+  });
+});
