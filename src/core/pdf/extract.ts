@@ -11,12 +11,15 @@ import { englishWords, type WordList } from '../text/words';
 import { guessMetadata, type InfoFields } from './metadata';
 import { openPdf, type PdfjsDocument, type PdfjsLoadingTask } from './pdfjs';
 import { bodyFontSize, buildSections, contentLines } from './sections';
+import { DEFAULT_INFLATE_BUDGET, inflatedSize } from './inflate-budget';
 
 export interface ExtractOptions {
   /** Give up on one file after this long (default 60 s). */
   timeoutMs?: number;
   /** Files larger than this are recorded as 'too-large' without being read (default 200 MB). */
   maxBytes?: number;
+  /** Bytes the non-image Flate streams may inflate to (default 128 MB); more is a 'too-large' failure. */
+  inflateBudget?: number;
   /** Read at most this many pages (default: all). */
   maxPages?: number;
 }
@@ -109,6 +112,10 @@ export async function extractPdf(path: string, options: ExtractOptions = {}): Pr
     return failed(path, 'invalid', `cannot read file: ${(e as Error).message}`, size);
   }
   const contentHash = hashBytes(bytes);
+  const budget = options.inflateBudget ?? DEFAULT_INFLATE_BUDGET;
+  if (inflatedSize(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength), budget) > budget) {
+    return failed(path, 'too-large', `its text streams inflate to more than ${Math.round(budget / 1048576)} MB (a compression bomb, or more than CiteScribe reads)`, size, contentHash);
+  }
   const complete = hasEndMarker(bytes);
 
   let task: PdfjsLoadingTask | undefined;

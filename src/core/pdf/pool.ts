@@ -26,6 +26,13 @@ export interface ExtractManyOptions extends ExtractOptions {
   hardTimeoutGraceMs?: number;
 }
 
+/**
+ * A worker's JS heap limit. Papers need well under 100 MB, but V8 collects a smaller heap much more often: at 1 GB,
+ * 2,000 small PDFs took 9.8 s instead of 6.6 s. The memory a bomb would take is bounded before pdf.js runs instead
+ * (inflate-budget.ts: inflated streams live outside this heap anyway).
+ */
+const DEFAULT_WORKER_HEAP_MB = 2048;
+
 /** pdf.js's own async steps honour the soft timeout; this margin is for code stuck synchronously. */
 const HARD_TIMEOUT_GRACE_MS = 5_000;
 
@@ -71,7 +78,7 @@ export async function extractPdfs(paths: readonly string[], options: ExtractMany
   const { signal, onResult } = options;
   if (signal?.aborted) throw new CancelledError();
   if (paths.length === 0) return [];
-  const fileOptions: ExtractOptions = { timeoutMs: options.timeoutMs, maxBytes: options.maxBytes, maxPages: options.maxPages };
+  const fileOptions: ExtractOptions = { timeoutMs: options.timeoutMs, maxBytes: options.maxBytes, maxPages: options.maxPages, inflateBudget: options.inflateBudget };
   const concurrency = Math.max(1, Math.min(options.concurrency ?? defaultConcurrency(), paths.length));
   const entry = options.inProcess ? undefined : resolveWorkerEntry(options.workerScript);
   const results: PdfExtraction[] = new Array(paths.length);
@@ -128,7 +135,7 @@ export async function extractPdfs(paths: readonly string[], options: ExtractMany
       try {
         worker = new Worker(entry.file, {
           execArgv: entry.execArgv,
-          resourceLimits: { maxOldGenerationSizeMb: options.workerHeapMb ?? 2048 },
+          resourceLimits: { maxOldGenerationSizeMb: options.workerHeapMb ?? DEFAULT_WORKER_HEAP_MB },
           stdout: false,
           stderr: false,
         });
@@ -196,7 +203,7 @@ export async function extractPdfs(paths: readonly string[], options: ExtractMany
         const outOfMemory = error.code === 'ERR_WORKER_OUT_OF_MEMORY';
         replace(
           outOfMemory
-            ? failed('', 'too-large', `ran out of memory while reading (limit ${options.workerHeapMb ?? 2048} MB)`)
+            ? failed('', 'too-large', `ran out of memory while reading (limit ${options.workerHeapMb ?? DEFAULT_WORKER_HEAP_MB} MB)`)
             : failed('', 'invalid', `extraction crashed: ${error.message}`),
         );
       });

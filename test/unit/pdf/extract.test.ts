@@ -1,6 +1,7 @@
 import { strict as assert } from 'assert';
 import { createHash } from 'node:crypto';
 import { execFileSync } from 'node:child_process';
+import { deflateSync } from 'node:zlib';
 import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
@@ -227,6 +228,34 @@ describe('PDF extraction', function () {
       const size = statSync(files['sample-paper.pdf']).size;
       assert.equal((await extractPdf(files['sample-paper.pdf'], { maxBytes: size })).failure, 'too-large');
       assert.equal((await extractPdf(files['sample-paper.pdf'], { maxBytes: size + 1 })).ok, true);
+    });
+
+    it('refuses a compression bomb before pdf.js inflates it, and reads the same file within the budget', async () => {
+      // One page whose content stream inflates to 4 MB of spaces after its text (1 MB compressed would be 1 GB).
+      const content = Buffer.concat([Buffer.from('BT /F1 12 Tf 72 700 Td (Sparse gadgets for quantum widgets) Tj ET\n'), Buffer.alloc(4 * 1024 * 1024, 32)]);
+      const z = deflateSync(content, { level: 9 });
+      const objects = [
+        '<< /Type /Catalog /Pages 2 0 R >>',
+        '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
+        '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >> >>',
+        Buffer.concat([Buffer.from(`<< /Length ${z.length} /Filter /FlateDecode >>\nstream\n`), z, Buffer.from('\nendstream')]),
+        '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>',
+      ];
+      let body = Buffer.from('%PDF-1.4\n');
+      const offsets: number[] = [];
+      objects.forEach((o, i) => {
+        offsets.push(body.length);
+        body = Buffer.concat([body, Buffer.from(`${i + 1} 0 obj\n`), Buffer.isBuffer(o) ? o : Buffer.from(o), Buffer.from('\nendobj\n')]);
+      });
+      const xref = `xref\n0 6\n0000000000 65535 f \n${offsets.map((o) => `${String(o).padStart(10, '0')} 00000 n \n`).join('')}trailer\n<< /Size 6 /Root 1 0 R >>\nstartxref\n${body.length}\n%%EOF\n`;
+      const bomb = path.join(dir, 'bomb.pdf');
+      writeFileSync(bomb, Buffer.concat([body, Buffer.from(xref)]));
+      const refused = await extractPdf(bomb, { inflateBudget: 1024 * 1024 });
+      assert.equal(refused.failure, 'too-large');
+      assert.match(refused.message ?? '', /inflate to more than 1 MB/);
+      const read = await extractPdf(bomb);
+      assert.equal(read.ok, true, read.message);
+      assert.match(read.pages[0], /Sparse gadgets for quantum widgets/);
     });
 
     it('never quotes the bytes of a file that is not a PDF', async () => {
