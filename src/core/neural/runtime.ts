@@ -1,6 +1,7 @@
 // Lazy access to the native runtime (onnxruntime-node) and to transformers.js, plus execution-device selection.
 // Nothing here is loaded at extension activation: the modules are required inside functions, on first use.
 import * as fs from 'node:fs';
+import Module from 'node:module';
 import * as path from 'node:path';
 import type * as OrtTypes from 'onnxruntime-node';
 import { DeviceError } from './errors';
@@ -30,10 +31,36 @@ export function loadOrt(): Ort {
   return ortModule;
 }
 
+/**
+ * transformers.js's Node build requires sharp (its image code) when it loads; CiteScribe uses only its tokenizers and
+ * chat templates. The .vsix leaves out sharp's native libvips (18.8 MB, node_modules/@img), so where sharp cannot
+ * load, a stand-in that refuses image work takes its place in the module cache, under the path `require('sharp')`
+ * resolves to. Where sharp loads (a development checkout), nothing changes.
+ */
+function standInForSharp(): void {
+  let resolved: string;
+  try {
+    resolved = require.resolve('sharp');
+  } catch {
+    return; // no sharp package at all: transformers.js says so itself
+  }
+  try {
+    require('sharp');
+  } catch {
+    const refuse = () => {
+      throw new Error('image processing is not part of CiteScribe (sharp is not shipped)');
+    };
+    const stub = new Module(resolved);
+    stub.filename = resolved;
+    stub.loaded = true;
+    stub.exports = refuse;
+    require.cache[resolved] = stub;
+  }
+}
+
 export function loadTransformers(): TransformersModule {
-  // Only the tokenizers and chat templates of transformers.js are used, but its Node build requires sharp (image
-  // code) at load time, so sharp must ship with the extension.
   if (!transformersModule) {
+    standInForSharp();
     try {
       transformersModule = require('@huggingface/transformers') as TransformersModule;
     } catch (err) {

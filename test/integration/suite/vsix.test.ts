@@ -24,8 +24,9 @@ describe('The packaged .vsix', () => {
   it('ships what runs: no canvas or browser runtime, and its own node_modules extract the real PDFs as the dev tree does', function () {
     this.timeout(180_000);
     const ext = vscode.extensions.getExtension('citescribe.citescribe')!;
-    // pdf.js needs @napi-rs/canvas only to render pages, and transformers.js's Node build runs on onnxruntime-node.
-    for (const dropped of ['@napi-rs', 'onnxruntime-web']) {
+    // pdf.js needs @napi-rs/canvas only to render pages, transformers.js's Node build runs on onnxruntime-node, and
+    // sharp's libvips (@img) serves image code we never run.
+    for (const dropped of ['@napi-rs', 'onnxruntime-web', '@img']) {
       assert.equal(fs.existsSync(path.join(ext.extensionPath, 'node_modules', dropped)), false, `${dropped} is not shipped`);
     }
     const shared = process.env.CITESCRIBE_SHARED_DATA ?? '';
@@ -41,5 +42,22 @@ describe('The packaged .vsix', () => {
     const dev = index(path.join(process.env.CITESCRIBE_REPO_ROOT!, 'dist', 'cli.js'));
     assert.ok(packaged.pdfsWithText > 0, `text from ${pdfs}`);
     assert.deepEqual(packaged, dev);
+  });
+
+  it('runs the onnx engine from its own node_modules, without sharp\'s native library', function () {
+    this.timeout(120_000);
+    const models = process.env.CITESCRIBE_TINY_MODELS;
+    if (!models) this.skip();
+    const ext = vscode.extensions.getExtension('citescribe.citescribe')!;
+    const cli = path.join(ext.extensionPath, 'dist', 'cli.js');
+    const db = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'citescribe-vsix-onnx-')), 'library.db');
+    const env = { ...process.env, ELECTRON_RUN_AS_NODE: '1' };
+    const indexed = spawnSync(process.execPath, [cli, 'index', '--db', db, '--bib', workspaceFile('refs.bib'), '--json'], { encoding: 'utf8', env });
+    assert.equal(indexed.status, 0, indexed.stderr);
+    const cite = spawnSync(process.execPath, [cli, 'cite', 'taigman2017unsupervised', '--db', db, '--engine', 'onnx', '--model', path.join(models!, 'causal'), '--device', 'cpu', '--json'], { encoding: 'utf8', env });
+    assert.equal(cite.status, 0, cite.stderr);
+    const sentence = JSON.parse(cite.stdout) as { text: string; engine: string };
+    assert.equal(sentence.engine, 'onnx');
+    assert.match(sentence.text, /\\cite\{taigman2017unsupervised\}/);
   });
 });
