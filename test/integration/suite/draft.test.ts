@@ -1,4 +1,6 @@
 import { strict as assert } from 'assert';
+import * as http from 'http';
+import type { AddressInfo } from 'net';
 import * as vscode from 'vscode';
 import { readyLibrary, openInEditor } from './api';
 import { inspectWebviews, screenshot, waitFor, webviewAction } from './helpers';
@@ -71,5 +73,38 @@ describe('Draft panel', () => {
     await vscode.commands.executeCommand('undo');
     await waitFor('one Undo to restore the original', () => doc.getText() === original, 10_000);
     assert.equal(doc.getText(), original);
+  });
+
+  it('stops a sentence regeneration when Cancel names it, and answers with that request id', async function () {
+    this.timeout(60_000);
+    const api = await readyLibrary();
+    // A server that accepts the request and never answers: only Cancel can end the regeneration.
+    const pending: http.ServerResponse[] = [];
+    const server = http.createServer((_req, res) => void pending.push(res));
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
+    const config = vscode.workspace.getConfiguration('citescribe');
+    await config.update('server.url', `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`, vscode.ConfigurationTarget.Global);
+    await config.update('server.model', 'never-answers', vscode.ConfigurationTarget.Global);
+    // What the panel sends, through the same untrusted-message path: its state (engine: server), a regeneration,
+    // then Cancel for that request.
+    const panel = api.draftView as unknown as { onMessage(msg: unknown): Promise<void> };
+    const state = api.draftView.savedState!;
+    try {
+      await panel.onMessage({ type: 'stateChanged', state: { ...state, settings: { ...state.settings, engine: 'server' } } });
+      const regenerating = panel.onMessage({ type: 'regenerateSentence', id: 'r900', paragraph: 0, sentence: 0 });
+      await waitFor('the request to reach the server', () => pending.length > 0 || undefined, 20_000);
+      const cancelledAt = Date.now();
+      await panel.onMessage({ type: 'cancel', id: 'r900' });
+      await regenerating;
+      assert.deepEqual(api.draftView.lastPosted, { type: 'cancelled', requestId: 'r900' });
+      assert.ok(Date.now() - cancelledAt < 5_000, 'stopped at Cancel, not at the server timeout');
+      assert.equal(api.draftView.savedState?.draft?.paragraphs[0].sentences[0].text, state.draft?.paragraphs[0].sentences[0].text, 'the sentence is as it was');
+    } finally {
+      await panel.onMessage({ type: 'stateChanged', state });
+      await config.update('server.url', undefined, vscode.ConfigurationTarget.Global);
+      await config.update('server.model', undefined, vscode.ConfigurationTarget.Global);
+      for (const res of pending) res.destroy();
+      server.close();
+    }
   });
 });
