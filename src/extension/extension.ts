@@ -8,6 +8,7 @@ import { EngineService } from './engines';
 import { DraftViewProvider } from './draftView';
 import { CiteLensProvider, UnknownKeyActions } from './citeLenses';
 import { CiteHoverProvider } from './citeHover';
+import { CiteCompletionProvider, CiteDefinitionProvider } from './citeCompletion';
 import { registerCommands } from './commands';
 import { StatusBar } from './statusBar';
 
@@ -50,6 +51,8 @@ export function activate(context: vscode.ExtensionContext): CiteScribeApi {
     vscode.window.registerWebviewViewProvider(DraftViewProvider.viewId, draftView, { webviewOptions: { retainContextWhenHidden: true } }),
     vscode.languages.registerCodeLensProvider(CITING_DOCUMENTS, lenses),
     vscode.languages.registerHoverProvider(CITING_DOCUMENTS, new CiteHoverProvider(library, engines)),
+    vscode.languages.registerCompletionItemProvider(CITING_DOCUMENTS, new CiteCompletionProvider(library), '{', ',', '@'),
+    vscode.languages.registerDefinitionProvider(CITING_DOCUMENTS, new CiteDefinitionProvider(library)),
     vscode.languages.registerCodeActionsProvider(CITING_DOCUMENTS, new UnknownKeyActions(library), { providedCodeActionKinds: UnknownKeyActions.kinds }),
     ...registerCommands({ context, library, engines, draftView, log }),
     vscode.commands.registerCommand('citescribe.openSample', () => openSample(context)),

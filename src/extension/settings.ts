@@ -21,6 +21,7 @@ export interface CiteScribeSettings {
   serverUrl: string;
   serverModel: string;
   codeLens: boolean;
+  completionContextRanking: boolean;
   stem: boolean;
 }
 
@@ -44,6 +45,7 @@ export function readSettings(scope?: vscode.ConfigurationScope): CiteScribeSetti
     serverUrl: c.get<string>('server.url', ''),
     serverModel: c.get<string>('server.model', ''),
     codeLens: c.get<boolean>('codeLens.enabled', true),
+    completionContextRanking: c.get<boolean>('completion.contextRanking', true),
     stem: c.get<boolean>('score.stem', false),
   };
 }

@@ -122,6 +122,13 @@ export interface LibraryStore extends PaperLookup {
   getPaper(key: string): PaperRecord | undefined;
   hasKey(key: string): boolean;
   search(query: string, limit?: number): SearchHit[];
+  /**
+   * Keys of the entries that best fit these words (any of them, BM25 over title, abstract and linked PDF text), best
+   * first: what a sentence being written is about.
+   */
+  rankByWords(words: readonly string[], limit?: number): string[];
+  /** Every place a key (or a biblatex alias) is defined: each copy, in each .bib file. */
+  entryLocations(key: string): { file: string; line: number }[];
   stats(): LibraryStats;
   allKeys(): string[];
   listEntries(): EntrySummary[];
@@ -490,6 +497,33 @@ class SqliteLibraryStore implements LibraryStore {
       hits.push(hit);
     }
     return hits;
+  }
+
+  rankByWords(words: readonly string[], limit = 20): string[] {
+    const terms = words.map((w) => w.normalize('NFC').replace(/"/g, '')).filter(Boolean);
+    if (!terms.length || limit <= 0) return [];
+    const fts = terms.map((w) => `"${w}"`).join(' OR ');
+    const best = new Map<string, number>();
+    const entryHits = this.stmt(
+      `SELECT e.key, -bm25(entries_fts, 2.0, 4.0, 2.0, 1.0) AS score
+       FROM entries_fts JOIN entries e ON e.id = entries_fts.rowid
+       WHERE entries_fts MATCH ? ORDER BY bm25(entries_fts, 2.0, 4.0, 2.0, 1.0) LIMIT ?`,
+    ).all(fts, limit * 2) as { key: string; score: number }[];
+    for (const h of entryHits) best.set(h.key, Math.max(best.get(h.key) ?? -Infinity, h.score));
+    const pdfHits = this.stmt(
+      `SELECT l.entry_key AS key, -bm25(pdf_fts) * 0.5 AS score
+       FROM pdf_fts JOIN pdf_files p ON p.id = pdf_fts.rowid JOIN links l ON l.pdf_path = p.path
+       WHERE pdf_fts MATCH ? ORDER BY bm25(pdf_fts) LIMIT ?`,
+    ).all(fts, limit * 2) as { key: string; score: number }[];
+    for (const h of pdfHits) best.set(h.key, Math.max(best.get(h.key) ?? -Infinity, h.score));
+    return [...best.entries()].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1)).slice(0, limit).map(([key]) => key);
+  }
+
+  entryLocations(key: string): { file: string; line: number }[] {
+    return this.stmt(
+      `SELECT b.path AS file, e.line FROM entries e JOIN bib_files b ON b.id = e.bib_file_id
+       WHERE e.key = ? OR e.id IN (SELECT entry_id FROM entry_aliases WHERE alias = ?) ORDER BY b.path, e.line`,
+    ).all(key, key) as { file: string; line: number }[];
   }
 
   stats(): LibraryStats {

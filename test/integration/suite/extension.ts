@@ -5,6 +5,7 @@ export function run(): Promise<void> {
     require('./activation.test');
     require('./library.test');
     require('./cites.test');
+    require('./completion.test');
     require('./score.test');
     require('./draft.test');
     require('./neural.test');
