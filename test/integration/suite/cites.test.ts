@@ -1,7 +1,7 @@
 import { strict as assert } from 'assert';
 import * as vscode from 'vscode';
 import { readyLibrary, openInEditor } from './api';
-import { screenshot, waitFor } from './helpers';
+import { scratchDocument, screenshot, waitFor } from './helpers';
 
 function hoverText(hovers: vscode.Hover[]): string {
   return hovers
@@ -94,8 +94,7 @@ describe('CodeLens and hover on every citation command', () => {
     // A key is whatever the .tex says; this one tries to load an image and smuggle in a command link on hover.
     // (No "%" in it: LaTeX would read the rest of the line as a comment, and the key would never be a citation.)
     const hostile = 'x`![i](https://evil.example/p.png)`[Open](command:citescribe.openSource)';
-    const doc = await vscode.workspace.openTextDocument({ language: 'latex', content: `See \\cite{${hostile}}.\n` });
-    await vscode.window.showTextDocument(doc, vscode.ViewColumn.One);
+    const doc = await scratchDocument('latex', `See \\cite{${hostile}}.\n`);
     const hovers = await waitFor('hover on the hostile key', async () => {
       const h = await vscode.commands.executeCommand<vscode.Hover[]>('vscode.executeHoverProvider', doc.uri, doc.positionAt(doc.getText().indexOf('x`') + 1));
       return h && h.length ? h : undefined;

@@ -85,3 +85,20 @@ export async function waitFor<T>(what: string, probe: () => T | undefined | Prom
   }
   throw new Error(`timed out waiting for ${what}`);
 }
+
+let scratchCounter = 0;
+
+/**
+ * An unsaved document of its own (`untitled:` with a unique path), shown in the editor. Plain untitled documents reuse
+ * "Untitled-1" once closed, and under load the extension host can still hold the closed one under that name when the
+ * next test asks a provider about it.
+ */
+export async function scratchDocument(language: string, content: string): Promise<vscode.TextDocument> {
+  const extension = language === 'markdown' ? 'md' : 'tex';
+  const uri = vscode.Uri.parse(`untitled:${path.join(workspaceFile(''), `scratch-${process.pid}-${++scratchCounter}.${extension}`)}`);
+  const doc = await vscode.workspace.openTextDocument(uri);
+  const editor = await vscode.window.showTextDocument(doc, vscode.ViewColumn.One);
+  await editor.edit((b) => b.insert(new vscode.Position(0, 0), content));
+  return vscode.languages.setTextDocumentLanguage(doc, language);
+}
+
