@@ -23,7 +23,8 @@ export class CiteCompletionProvider implements vscode.CompletionItemProvider {
 
   provideCompletionItems(doc: vscode.TextDocument, pos: vscode.Position): vscode.CompletionList | undefined {
     const language = citeLanguage(doc);
-    if (!language || this.library.state.kind !== 'ready') return undefined;
+    // While an index run is under way (opening a document can start one) the store still answers from what it has.
+    if (!language || !usable(this.library)) return undefined;
     const text = doc.getText();
     const offset = doc.offsetAt(pos);
     const context = citeCompletionContext(text, offset, language);
@@ -59,6 +60,10 @@ export class CiteCompletionProvider implements vscode.CompletionItemProvider {
   }
 }
 
+function usable(library: LibraryService): boolean {
+  return library.state.kind === 'ready' || library.state.kind === 'indexing';
+}
+
 function shortTitle(title: string): string {
   return title.length > 60 ? `${title.slice(0, 57)}…` : title;
 }
@@ -69,7 +74,7 @@ export class CiteDefinitionProvider implements vscode.DefinitionProvider {
 
   provideDefinition(doc: vscode.TextDocument, pos: vscode.Position): vscode.Location[] | undefined {
     const hit = keyAt(doc, pos);
-    if (!hit || this.library.state.kind !== 'ready') return undefined;
+    if (!hit || !usable(this.library)) return undefined;
     return this.library
       .getStore()
       .entryLocations(hit.key)

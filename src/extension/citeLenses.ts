@@ -44,29 +44,3 @@ export class CiteLensProvider implements vscode.CodeLensProvider {
     return lenses;
   }
 }
-
-/** Quick fix on an unknown key: open the library search with the key as the query. */
-export class UnknownKeyActions implements vscode.CodeActionProvider {
-  static readonly kinds = [vscode.CodeActionKind.QuickFix];
-
-  constructor(
-    private readonly library: LibraryService,
-    /** Told each time lenses are shown (the activation report keeps the first). */
-    private readonly onLensesShown: () => void = () => undefined,
-  ) {}
-
-  provideCodeActions(doc: vscode.TextDocument, range: vscode.Range | vscode.Selection): vscode.CodeAction[] {
-    if (this.library.state.kind !== 'ready') return [];
-    const actions: vscode.CodeAction[] = [];
-    for (const cite of citesOf(doc)) {
-      for (const k of cite.keys) {
-        const keyRange = new vscode.Range(doc.positionAt(k.start), doc.positionAt(k.end));
-        if (!keyRange.intersection(range) || this.library.hasKey(k.key)) continue;
-        const action = new vscode.CodeAction(`Search the library for '${k.key}'`, vscode.CodeActionKind.QuickFix);
-        action.command = { title: 'Search Library', command: 'citescribe.searchLibrary', arguments: [{ query: k.key, replaceRange: { uri: doc.uri.toString(), start: k.start, end: k.end } }] };
-        actions.push(action);
-      }
-    }
-    return actions;
-  }
-}

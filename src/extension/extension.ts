@@ -6,7 +6,8 @@ import * as vscode from 'vscode';
 import { LibraryService } from './library';
 import { EngineService } from './engines';
 import { DraftViewProvider } from './draftView';
-import { CiteLensProvider, UnknownKeyActions } from './citeLenses';
+import { CiteLensProvider } from './citeLenses';
+import { UndefinedKeyDiagnostics, UnknownKeyActions } from './undefinedKeys';
 import { CiteHoverProvider } from './citeHover';
 import { CiteCompletionProvider, CiteDefinitionProvider } from './citeCompletion';
 import { registerCommands } from './commands';
@@ -40,7 +41,8 @@ export function activate(context: vscode.ExtensionContext): CiteScribeApi {
   const draftView = new DraftViewProvider(context, library, engines, log);
   const statusBar = new StatusBar(library, engines);
   const lenses = new CiteLensProvider(library, () => {
-    activation.firstCodeLensMs ??= Math.round(performance.now() - activatedAt);
+    if (activation.firstCodeLensMs !== undefined) return;
+    activation.firstCodeLensMs = Math.round(performance.now() - activatedAt);
     log.info(`first CodeLens ${activation.firstCodeLensMs} ms after activation`);
   });
   context.subscriptions.push(
@@ -54,6 +56,7 @@ export function activate(context: vscode.ExtensionContext): CiteScribeApi {
     vscode.languages.registerCompletionItemProvider(CITING_DOCUMENTS, new CiteCompletionProvider(library), '{', ',', '@'),
     vscode.languages.registerDefinitionProvider(CITING_DOCUMENTS, new CiteDefinitionProvider(library)),
     vscode.languages.registerCodeActionsProvider(CITING_DOCUMENTS, new UnknownKeyActions(library), { providedCodeActionKinds: UnknownKeyActions.kinds }),
+    new UndefinedKeyDiagnostics(library),
     ...registerCommands({ context, library, engines, draftView, log }),
     vscode.commands.registerCommand('citescribe.openSample', () => openSample(context)),
     vscode.workspace.onDidGrantWorkspaceTrust(() => library.scheduleIndex()),

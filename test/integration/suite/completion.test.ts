@@ -1,7 +1,7 @@
 import { strict as assert } from 'assert';
 import * as vscode from 'vscode';
 import { openInEditor, readyLibrary } from './api';
-import { screenshot, workspaceFile } from './helpers';
+import { scratchDocument, screenshot, waitFor, workspaceFile } from './helpers';
 
 function label(item: vscode.CompletionItem): string {
   return typeof item.label === 'string' ? item.label : item.label.label;
@@ -15,11 +15,8 @@ function ordered(list: vscode.CompletionList): vscode.CompletionItem[] {
 describe('\\cite completion and Go to Definition', () => {
   it('offers the library inside \\citep{, the work the sentence is about first, and not the keys already there', async () => {
     await readyLibrary();
-    const doc = await vscode.workspace.openTextDocument({
-      language: 'latex',
-      content: 'We translate images without paired examples, using a cycle consistency loss that returns the round trip to its input \\citep{isola2017image, }.\n',
-    });
-    const editor = await vscode.window.showTextDocument(doc, vscode.ViewColumn.One);
+    const doc = await scratchDocument('latex', 'We translate images without paired examples, using a cycle consistency loss that returns the round trip to its input \\citep{isola2017image, }.\n');
+    const editor = vscode.window.activeTextEditor!;
     const pos = doc.positionAt(doc.getText().indexOf(', }') + 2);
     const list = await vscode.commands.executeCommand<vscode.CompletionList>('vscode.executeCompletionItemProvider', doc.uri, pos, ',');
     const items = ordered(list).filter((i) => i.kind === vscode.CompletionItemKind.Reference);
@@ -37,8 +34,7 @@ describe('\\cite completion and Go to Definition', () => {
   });
 
   it('completes a Pandoc citation in Markdown', async () => {
-    const doc = await vscode.workspace.openTextDocument({ language: 'markdown', content: 'Multimodal translation [@' });
-    await vscode.window.showTextDocument(doc, vscode.ViewColumn.One);
+    const doc = await scratchDocument('markdown', 'Multimodal translation [@');
     const list = await vscode.commands.executeCommand<vscode.CompletionList>('vscode.executeCompletionItemProvider', doc.uri, doc.positionAt(doc.getText().length), '@');
     const keys = ordered(list).filter((i) => i.kind === vscode.CompletionItemKind.Reference).map(label);
     assert.equal(keys[0], 'huang2018munit');
@@ -53,4 +49,26 @@ describe('\\cite completion and Go to Definition', () => {
     const ours = locations.map((l) => ('uri' in l ? { uri: l.uri, line: l.range.start.line } : { uri: l.targetUri, line: l.targetRange.start.line })).filter((l) => l.uri.fsPath.endsWith('refs.bib'));
     assert.deepEqual(ours.map((l) => [l.uri.fsPath, l.line]), [[workspaceFile('refs.bib'), 3]]);
   });
+
+  it('shows an undefined key in Problems and fixes it with the closest library key', async () => {
+    await readyLibrary();
+    const doc = await scratchDocument('latex', 'Cycle consistency \\citep{zhu2017unpiared, isola2017image}.\n');
+    const warning = await waitFor('the undefined key in Problems', () =>
+      vscode.languages.getDiagnostics(doc.uri).find((d) => d.source === 'CiteScribe' && d.message.includes('zhu2017unpiared')),
+    );
+    assert.equal(warning.severity, vscode.DiagnosticSeverity.Warning);
+    assert.equal(doc.getText(warning.range), 'zhu2017unpiared');
+    assert.equal(vscode.languages.getDiagnostics(doc.uri).filter((d) => d.source === 'CiteScribe').length, 1, 'the known key is not flagged');
+    await vscode.commands.executeCommand('workbench.actions.view.problems');
+    await screenshot('12-undefined-key-problems');
+    const actions = await vscode.commands.executeCommand<vscode.CodeAction[]>('vscode.executeCodeActionProvider', doc.uri, warning.range);
+    const fix = actions.find((a) => a.title === "Replace with 'zhu2017unpaired'");
+    assert.ok(fix?.edit, actions.map((a) => a.title).join(' | '));
+    assert.ok(actions.some((a) => a.title === "Search the library for 'zhu2017unpiared'"));
+    assert.ok(await vscode.workspace.applyEdit(fix!.edit!));
+    assert.equal(doc.getText(), 'Cycle consistency \\citep{zhu2017unpaired, isola2017image}.\n');
+    await waitFor('the warning to go', () => !vscode.languages.getDiagnostics(doc.uri).some((d) => d.source === 'CiteScribe') || undefined);
+    await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
+  });
 });
+
