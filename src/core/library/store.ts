@@ -469,21 +469,8 @@ class SqliteLibraryStore implements LibraryStore {
   search(query: string, limit = 20): SearchHit[] {
     const fts = toFtsQuery(query);
     if (!fts || limit <= 0) return [];
-    const best = new Map<string, number>();
     // Title and key weigh most; PDF full text counts, at a discount, for the entries its PDF is linked to.
-    const entryHits = this.stmt(
-      `SELECT e.key, -bm25(entries_fts, 6.0, 4.0, 3.0, 1.0) AS score
-       FROM entries_fts JOIN entries e ON e.id = entries_fts.rowid
-       WHERE entries_fts MATCH ? ORDER BY bm25(entries_fts, 6.0, 4.0, 3.0, 1.0) LIMIT ?`,
-    ).all(fts, limit * 4) as { key: string; score: number }[];
-    for (const h of entryHits) if ((best.get(h.key) ?? -Infinity) < h.score) best.set(h.key, h.score);
-    const pdfHits = this.stmt(
-      `SELECT l.entry_key AS key, -bm25(pdf_fts) * 0.5 AS score
-       FROM pdf_fts JOIN pdf_files p ON p.id = pdf_fts.rowid JOIN links l ON l.pdf_path = p.path
-       WHERE pdf_fts MATCH ? ORDER BY bm25(pdf_fts) LIMIT ?`,
-    ).all(fts, limit * 4) as { key: string; score: number }[];
-    for (const h of pdfHits) if ((best.get(h.key) ?? -Infinity) < h.score) best.set(h.key, h.score);
-
+    const best = this.bestScores(fts, limit * 4, '6.0, 4.0, 3.0, 1.0');
     const ranked = [...best.entries()].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0])).slice(0, limit);
     const hits: SearchHit[] = [];
     for (const [key, score] of ranked) {
@@ -499,23 +486,32 @@ class SqliteLibraryStore implements LibraryStore {
     return hits;
   }
 
-  rankByWords(words: readonly string[], limit = 20): string[] {
-    const terms = words.map((w) => w.normalize('NFC').replace(/"/g, '')).filter(Boolean);
-    if (!terms.length || limit <= 0) return [];
-    const fts = terms.map((w) => `"${w}"`).join(' OR ');
+  /**
+   * Each matching entry's best score (negated BM25) from its own fields (`weights`: key, title, authors, abstract)
+   * and, at half weight, from the text of the PDF linked to it.
+   */
+  private bestScores(fts: string, limit: number, weights: string): Map<string, number> {
     const best = new Map<string, number>();
     const entryHits = this.stmt(
-      `SELECT e.key, -bm25(entries_fts, 2.0, 4.0, 2.0, 1.0) AS score
+      `SELECT e.key, -bm25(entries_fts, ${weights}) AS score
        FROM entries_fts JOIN entries e ON e.id = entries_fts.rowid
-       WHERE entries_fts MATCH ? ORDER BY bm25(entries_fts, 2.0, 4.0, 2.0, 1.0) LIMIT ?`,
-    ).all(fts, limit * 2) as { key: string; score: number }[];
-    for (const h of entryHits) best.set(h.key, Math.max(best.get(h.key) ?? -Infinity, h.score));
+       WHERE entries_fts MATCH ? ORDER BY bm25(entries_fts, ${weights}) LIMIT ?`,
+    ).all(fts, limit) as { key: string; score: number }[];
     const pdfHits = this.stmt(
       `SELECT l.entry_key AS key, -bm25(pdf_fts) * 0.5 AS score
        FROM pdf_fts JOIN pdf_files p ON p.id = pdf_fts.rowid JOIN links l ON l.pdf_path = p.path
        WHERE pdf_fts MATCH ? ORDER BY bm25(pdf_fts) LIMIT ?`,
-    ).all(fts, limit * 2) as { key: string; score: number }[];
-    for (const h of pdfHits) best.set(h.key, Math.max(best.get(h.key) ?? -Infinity, h.score));
+    ).all(fts, limit) as { key: string; score: number }[];
+    for (const h of [...entryHits, ...pdfHits]) if ((best.get(h.key) ?? -Infinity) < h.score) best.set(h.key, h.score);
+    return best;
+  }
+
+  rankByWords(words: readonly string[], limit = 20): string[] {
+    const terms = words.map((w) => w.normalize('NFC').replace(/"/g, '')).filter(Boolean);
+    if (!terms.length || limit <= 0) return [];
+    const fts = terms.map((w) => `"${w}"`).join(' OR ');
+    // A sentence names what a work does more than who wrote it: the title and abstract weigh most here.
+    const best = this.bestScores(fts, limit * 2, '2.0, 4.0, 2.0, 1.0');
     return [...best.entries()].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1)).slice(0, limit).map(([key]) => key);
   }
 
