@@ -10,6 +10,7 @@ import { CiteLensProvider } from './citeLenses';
 import { UndefinedKeyDiagnostics, UnknownKeyActions } from './undefinedKeys';
 import { CiteHoverProvider } from './citeHover';
 import { CiteCompletionProvider, CiteDefinitionProvider } from './citeCompletion';
+import { BIB_DOCUMENTS, BibSymbols, CiteReferences } from './bibNavigation';
 import { registerCommands } from './commands';
 import { StatusBar } from './statusBar';
 
@@ -55,6 +56,8 @@ export function activate(context: vscode.ExtensionContext): CiteScribeApi {
     vscode.languages.registerHoverProvider(CITING_DOCUMENTS, new CiteHoverProvider(library, engines)),
     vscode.languages.registerCompletionItemProvider(CITING_DOCUMENTS, new CiteCompletionProvider(library), '{', ',', '@'),
     vscode.languages.registerDefinitionProvider(CITING_DOCUMENTS, new CiteDefinitionProvider(library)),
+    vscode.languages.registerDocumentSymbolProvider(BIB_DOCUMENTS, new BibSymbols()),
+    vscode.languages.registerReferenceProvider([...(CITING_DOCUMENTS as vscode.DocumentFilter[]), ...(BIB_DOCUMENTS as vscode.DocumentFilter[])], new CiteReferences()),
     vscode.languages.registerCodeActionsProvider(CITING_DOCUMENTS, new UnknownKeyActions(library), { providedCodeActionKinds: UnknownKeyActions.kinds }),
     new UndefinedKeyDiagnostics(library),
     ...registerCommands({ context, library, engines, draftView, log }),

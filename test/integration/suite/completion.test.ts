@@ -70,5 +70,29 @@ describe('\\cite completion and Go to Definition', () => {
     await waitFor('the warning to go', () => !vscode.languages.getDiagnostics(doc.uri).some((d) => d.source === 'CiteScribe') || undefined);
     await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
   });
+
+  it('outlines a .bib file by its entries and finds every citation of a key from its entry', async () => {
+    await readyLibrary();
+    const bib = await vscode.workspace.openTextDocument(workspaceFile('refs.bib'));
+    await vscode.window.showTextDocument(bib, vscode.ViewColumn.One);
+    const symbols = await vscode.commands.executeCommand<vscode.DocumentSymbol[]>('vscode.executeDocumentSymbolProvider', bib.uri);
+    const zhu = symbols.find((s) => s.name === 'zhu2017unpaired');
+    assert.ok(zhu, symbols.map((s) => s.name).join(', '));
+    assert.equal(zhu!.selectionRange.start.line, 3);
+    assert.match(zhu!.detail, /^@inproceedings Unpaired Image-to-Image Translation/);
+    // From the entry's header line: every citation of the key in the workspace's .tex and .md files, open or not.
+    const at = new vscode.Position(3, bib.lineAt(3).text.indexOf('zhu2017unpaired') + 2);
+    const refs = await vscode.commands.executeCommand<vscode.Location[]>('vscode.executeReferenceProvider', bib.uri, at);
+    const found = new Map<string, number>();
+    for (const r of refs) found.set(r.uri.fsPath, (found.get(r.uri.fsPath) ?? 0) + 1);
+    for (const [file, text] of ['paper.tex', 'notes.md', 'reference.tex', 'draft.tex'].map((f) => [workspaceFile(f), require('fs').readFileSync(workspaceFile(f), 'utf8') as string] as const)) {
+      const expected = (text.match(/zhu2017unpaired/g) ?? []).length;
+      assert.equal(found.get(file) ?? 0, expected, `${file}: ${found.get(file) ?? 0} of ${expected}`);
+    }
+    for (const r of refs) {
+      const doc = await vscode.workspace.openTextDocument(r.uri);
+      assert.equal(doc.getText(r.range), 'zhu2017unpaired');
+    }
+  });
 });
 
