@@ -8,6 +8,8 @@ import type { BibMacroInfo, MacroEnv } from './store';
 export interface MacroSources {
   /** Own @string definitions of every indexed .bib, by path. */
   ownStrings: ReadonlyMap<string, Record<string, string>>;
+  /** For each macro name, the files that define it, in path order (built once per run, not per file and name). */
+  definers: ReadonlyMap<string, readonly string[]>;
   /** Ordered bibliography lists the documents name (`\bibliography{a,b}` → [a, b]); absolute paths. */
   bibliographies: readonly (readonly string[])[];
 }
@@ -34,11 +36,8 @@ export function macroEnvFor(file: string, needed: readonly string[], sources: Ma
         if (found) break;
       }
     } else {
-      for (const [other, strings] of [...sources.ownStrings].sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0))) {
-        if (other === file || strings[name] === undefined) continue;
-        found = { value: strings[name], file: other, listed: false };
-        break;
-      }
+      const other = sources.definers.get(name)?.find((f) => f !== file);
+      if (other !== undefined) found = { value: sources.ownStrings.get(other)![name], file: other, listed: false };
     }
     env[name] = found;
   }
@@ -63,10 +62,18 @@ export function sameEnv(a: MacroEnv, b: MacroEnv): boolean {
   return true;
 }
 
-/** Stored info by path, with this run's fresh parses in place of the stored rows. */
-export function currentOwnStrings(stored: readonly BibMacroInfo[], fresh: ReadonlyMap<string, Record<string, string>>): Map<string, Record<string, string>> {
-  const out = new Map<string, Record<string, string>>();
-  for (const info of stored) out.set(info.path, info.ownStrings);
-  for (const [path, strings] of fresh) out.set(path, strings);
-  return out;
+/** The sources of one run: the stored definitions, with this run's fresh parses in place of the stored rows. */
+export function macroSources(
+  stored: readonly BibMacroInfo[],
+  fresh: ReadonlyMap<string, Record<string, string>>,
+  bibliographies: readonly (readonly string[])[],
+): MacroSources {
+  const ownStrings = new Map<string, Record<string, string>>();
+  for (const info of stored) ownStrings.set(info.path, info.ownStrings);
+  for (const [path, strings] of fresh) ownStrings.set(path, strings);
+  const definers = new Map<string, string[]>();
+  for (const path of [...ownStrings.keys()].sort()) {
+    for (const name of Object.keys(ownStrings.get(path)!)) (definers.get(name) ?? definers.set(name, []).get(name)!).push(path);
+  }
+  return { ownStrings, definers, bibliographies };
 }

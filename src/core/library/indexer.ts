@@ -5,7 +5,7 @@ import { createHash } from 'node:crypto';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { decodeBibBuffer, parseBibtex, type BibParseResult } from '../bibtex';
-import { currentOwnStrings, macroEnvFor, macroMap, sameEnv } from './bib-macros';
+import { macroEnvFor, macroMap, macroSources, sameEnv } from './bib-macros';
 import { extractPdfs, hashFile } from '../pdf/index';
 import { DEFAULT_MAX_BYTES } from '../pdf/extract';
 import { throwIfCancelled } from '../types';
@@ -238,7 +238,7 @@ function indexBibFiles(
   }
 
   const stored = store.bibMacroInfo();
-  const sources = { ownStrings: currentOwnStrings(stored, freshStrings), bibliographies };
+  const sources = macroSources(stored, freshStrings, bibliographies);
   for (const [file, { stamp, needed }] of waiting) {
     throwIfCancelled(signal);
     const env = macroEnvFor(file, needed, sources);
