@@ -84,11 +84,6 @@ export class DraftViewProvider implements vscode.WebviewViewProvider, vscode.Dis
     for (const d of listeners) d.dispose();
   }
 
-  /** For tests: how many listeners the current view holds (they must not pile up across reopenings). */
-  get viewListenerCount(): number {
-    return this.viewDisposables.length;
-  }
-
   /** Ids the extension gives requests it starts itself ("x1"); the webview's own are "r1", "r2", … */
   private newRequestId(): string {
     return `x${++this.requestCounter}`;
