@@ -5,6 +5,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { PdfMetadataGuess } from '../pdf/types';
 import { isSpecialPath } from './discovery';
+import { startsLikePdf } from '../pdf/header';
 
 export interface LinkableEntry {
   key: string;
@@ -205,17 +206,10 @@ export function pdfsNamedByFileFields(fields: ReadonlyArray<{ value: string; bib
 
 /** A regular file, not under /proc, /sys or /dev, whose first KB holds the "%PDF-" header. */
 export function isRealPdfFile(file: string): boolean {
-  let fd: number | undefined;
   try {
-    if (!fs.statSync(file).isFile() || isSpecialPath(fs.realpathSync(file))) return false;
-    fd = fs.openSync(file, 'r');
-    const head = Buffer.alloc(1024);
-    const n = fs.readSync(fd, head, 0, head.length, 0);
-    return head.subarray(0, n).includes('%PDF-');
+    return fs.statSync(file).isFile() && !isSpecialPath(fs.realpathSync(file)) && startsLikePdf(file);
   } catch {
     return false;
-  } finally {
-    if (fd !== undefined) fs.closeSync(fd);
   }
 }
 

@@ -2,7 +2,7 @@
 // PdfExtraction with ok:false and a reason; nothing here throws for a bad file.
 import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
-import { open, readFile, stat } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
 import type { PaperSection } from '../types';
 import type { PdfExtraction, PdfFailure } from './types';
 import { DocumentSpelling, layoutPage, pageText, type PageLayout, type TextLine } from './layout';
@@ -12,6 +12,7 @@ import { guessMetadata, type InfoFields } from './metadata';
 import { openPdf, type PdfjsDocument, type PdfjsLoadingTask } from './pdfjs';
 import { bodyFontSize, buildSections, contentLines } from './sections';
 import { DEFAULT_INFLATE_BUDGET, inflatedSize } from './inflate-budget';
+import { startsLikePdf } from './header';
 
 export interface ExtractOptions {
   /** Give up on one file after this long (default 60 s). */
@@ -52,28 +53,12 @@ function hasEndMarker(bytes: Uint8Array): boolean {
   return tail.includes('%%EOF');
 }
 
-function hasPdfHeader(bytes: Uint8Array): boolean {
-  return Buffer.from(bytes.buffer, bytes.byteOffset, Math.min(bytes.byteLength, 1024)).includes('%PDF-');
-}
-
 /**
  * A stand-in content hash for a file that is not read (over the size limit): hashing 10 GB only to refuse it took
  * 31 s. Size and mtime change when the file does, which is all the re-index test needs.
  */
 export function unreadFileStamp(size: number, mtimeMs: number): string {
   return `unread:${size}:${Math.round(mtimeMs)}`;
-}
-
-/** True when the first KB holds "%PDF-" (readers allow junk before it); reads nothing more. */
-async function startsLikePdf(path: string): Promise<boolean> {
-  const handle = await open(path, 'r');
-  try {
-    const head = Buffer.alloc(1024);
-    const { bytesRead } = await handle.read(head, 0, head.length, 0);
-    return hasPdfHeader(head.subarray(0, bytesRead));
-  } finally {
-    await handle.close();
-  }
 }
 
 class Timeout extends Error {}
@@ -101,7 +86,7 @@ export async function extractPdf(path: string, options: ExtractOptions = {}): Pr
   try {
     // Checked before the file is read whole; the message never quotes the file's bytes (a link to /etc/passwd
     // named "x.pdf" had its first line shown in the Problems panel and stored in the database).
-    if (!(await startsLikePdf(path))) return failed(path, 'invalid', 'not a PDF: no %PDF- header', size, unreadFileStamp(size, mtimeMs));
+    if (!startsLikePdf(path)) return failed(path, 'invalid', 'not a PDF: no %PDF- header', size, unreadFileStamp(size, mtimeMs));
   } catch (e) {
     return failed(path, 'invalid', `cannot read file: ${(e as Error).message}`, size);
   }
