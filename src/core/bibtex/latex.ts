@@ -181,8 +181,11 @@ function isLetter(code: number): boolean {
   return (code >= 65 && code <= 90) || (code >= 97 && code <= 122);
 }
 
-/** Nesting levels the converter follows (the parser warns at the same depth of braces). */
-const MAX_CONVERSION_DEPTH = 100;
+/**
+ * Nesting levels the converter follows; below them a value is kept as plain text. Real titles nest a handful of levels;
+ * the parser warns on a value that nests deeper than this.
+ */
+export const MAX_CONVERSION_DEPTH = 100;
 
 class Converter {
   private mathMode = false;

@@ -3,11 +3,10 @@
 // fields someone asks for (see entry.ts). A syntax error costs only its own entry: the scanner resyncs at the next
 // '@' that starts a line.
 import { BibEntry, splitKeyList } from './entry';
+import { MAX_CONVERSION_DEPTH } from './latex';
 
 /** BibTeX allows one level of crossref; biber a few. Beyond this a chain is generated or hostile. */
 const MAX_INHERITANCE_DEPTH = 32;
-/** Real titles nest braces a handful of levels deep; the LaTeX converter stops converting below this depth. */
-export const MAX_BRACE_NESTING = 100;
 
 export interface BibError {
   file?: string;
@@ -519,9 +518,9 @@ class BibParser {
       const i = m.index;
       const c = s.charCodeAt(i);
       if (c === Ch.LBrace) {
-        if (++depth > MAX_BRACE_NESTING && !toldTooDeep) {
+        if (++depth > MAX_CONVERSION_DEPTH && !toldTooDeep) {
           toldTooDeep = true;
-          this.report(openedAt, `value nested more than ${MAX_BRACE_NESTING} braces deep: its LaTeX below that depth is kept as plain text`, 'warning');
+          this.report(openedAt, `value nested more than ${MAX_CONVERSION_DEPTH} braces deep: its LaTeX below that depth is kept as plain text`, 'warning');
         }
       }
       else if (c === Ch.RBrace) {
