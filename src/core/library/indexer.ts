@@ -115,7 +115,7 @@ async function indexLibraryLocked(options: IndexOptions): Promise<IndexResult> {
     options.bibliographies?.map((list) => list.map((p) => path.resolve(p))),
   );
   // The PDFs the entries' `file` fields name are inputs too, wherever they lie.
-  const pdfFiles = [...new Set([...pdfs.files, ...pdfsNamedByFileFields(store.fileFields())])].sort();
+  const pdfFiles = [...new Set([...pdfs.files, ...pdfsNamedByFileFields(store.fileFields(), undefined, new Set(store.pdfFilePaths()))])].sort();
   total = bibs.files.length + pdfFiles.length;
   const wantedPdfs = new Set(pdfFiles);
   for (const p of store.pdfFilePaths()) {

@@ -188,7 +188,12 @@ export function parseFileField(value: string): string[] {
  * folder the user listed (Zotero keeps them under its own storage folder). A file whose path is in `skip` (already
  * indexed) is left out without touching the disk, so that saving a large .bib does not stat every PDF it names.
  */
-export function pdfsNamedByFileFields(fields: ReadonlyArray<{ value: string; bibDir?: string }>, skip: ReadonlySet<string> = new Set()): string[] {
+export function pdfsNamedByFileFields(
+  fields: ReadonlyArray<{ value: string; bibDir?: string }>,
+  skip: ReadonlySet<string> = new Set(),
+  /** PDFs the index already has: their header was read when they came in, so a stat tells they are still there. */
+  indexed: ReadonlySet<string> = new Set(),
+): string[] {
   const found = new Set<string>();
   for (const field of fields) {
     for (const file of parseFileField(field.value)) {
@@ -197,11 +202,19 @@ export function pdfsNamedByFileFields(fields: ReadonlyArray<{ value: string; bib
       if (skip.size && candidates.some((p) => skip.has(path.resolve(p)))) continue;
       // A `file` field may point anywhere ("../../etc/passwd.pdf", "/etc/passwd"): outside the indexed folders only
       // a real PDF (a regular file that starts like one) is read, and nothing of any other file is.
-      const onDisk = candidates.find(isRealPdfFile);
+      const onDisk = candidates.find((p) => (indexed.has(path.resolve(p)) ? isRegularFile(p) : isRealPdfFile(p)));
       if (onDisk) found.add(path.resolve(onDisk));
     }
   }
   return [...found].sort();
+}
+
+function isRegularFile(file: string): boolean {
+  try {
+    return fs.statSync(file).isFile();
+  } catch {
+    return false;
+  }
 }
 
 /** A regular file, not under /proc, /sys or /dev, whose first KB holds the "%PDF-" header. */
