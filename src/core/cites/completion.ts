@@ -103,3 +103,96 @@ export function completionFilterText(e: { key: string; authors: readonly Author[
   }
   return out;
 }
+
+/** An entry as completion offers it: its key, the aliases it answers to, and the text VS Code filters it by. */
+export interface CompletionEntry {
+  key: string;
+  aliases: readonly string[];
+  filterText: string;
+  /** The filter text in lower case (computed once, with the list). */
+  folded: string;
+}
+
+/** One item to offer: an entry (by index), offered by its key or by one of its aliases. */
+export interface CompletionCandidate {
+  index: number;
+  /** The key the item inserts: the entry's key, or an alias when aliases are offered as they are. */
+  insert: string;
+  sortText: string;
+  /** Place in the context ranking. */
+  rank?: number;
+  /** Cited lately through completion. */
+  recent?: boolean;
+}
+
+export interface CandidateOptions {
+  /** Keys that fit the sentence, best first. */
+  ranked: readonly string[];
+  /** Keys cited lately, latest first. */
+  recent: readonly string[];
+  /** Keys already in the command. */
+  taken: ReadonlySet<string>;
+  /** What is typed of the key. */
+  typed: string;
+  /** Offer each alias as an item that inserts the alias (otherwise an alias finds its entry, which inserts the key). */
+  aliasItems: boolean;
+  /**
+   * Past this many entries the list is cut to the entries whose filter text holds the typed letters in order (as VS
+   * Code's fuzzy filter needs them), this many at most, and marked incomplete so VS Code asks again as the user types.
+   */
+  cap: number;
+}
+
+/** Entries for completion, sorted as the list shows them when nothing fits the sentence: by key, case folded. */
+export function completionEntries<E extends { key: string; aliases?: readonly string[]; filterText: string }>(entries: readonly E[]): (E & CompletionEntry)[] {
+  return entries
+    .map((e) => ({ ...e, aliases: e.aliases ?? [], folded: e.filterText.toLowerCase() }))
+    .sort((a, b) => compare(a.key.toLowerCase(), b.key.toLowerCase()) || compare(a.key, b.key));
+}
+
+/**
+ * The items of a completion list in the order they should appear before anything is typed: the works that fit the
+ * sentence, then those cited lately, then the rest by key, then aliases. `entries` come from completionEntries().
+ */
+export function orderCandidates(entries: readonly CompletionEntry[], o: CandidateOptions): { candidates: CompletionCandidate[]; incomplete: boolean } {
+  const rank = new Map(o.ranked.map((k, i) => [k, i]));
+  const recent = new Map(o.recent.map((k, i) => [k, i]));
+  const large = entries.length > o.cap;
+  const typed = o.typed.toLowerCase();
+  const lead: CompletionCandidate[] = [];
+  const rest: CompletionCandidate[] = [];
+  const aliases: CompletionCandidate[] = [];
+  for (let index = 0; index < entries.length; index++) {
+    const e = entries[index];
+    if (o.taken.has(e.key) || (e.aliases.length && e.aliases.some((a) => o.taken.has(a)))) continue;
+    const r = rank.get(e.key);
+    const m = recent.get(e.key);
+    if (large && r === undefined && m === undefined && rest.length >= o.cap) continue;
+    if (large && typed && !holdsInOrder(e.folded, typed)) continue;
+    if (r !== undefined) lead.push({ index, insert: e.key, sortText: `0${pad(r)}`, rank: r, ...(m !== undefined && { recent: true }) });
+    else if (m !== undefined) lead.push({ index, insert: e.key, sortText: `1${pad(m)}`, recent: true });
+    else rest.push({ index, insert: e.key, sortText: `2${e.key.toLowerCase()}` });
+    if (!o.aliasItems) continue;
+    for (const alias of e.aliases) {
+      if (!large || (typed && alias.toLowerCase().startsWith(typed))) aliases.push({ index, insert: alias, sortText: `3${alias.toLowerCase()}` });
+    }
+  }
+  lead.sort((a, b) => compare(a.sortText, b.sortText));
+  const candidates = [...lead, ...rest, ...aliases];
+  return large ? { candidates: candidates.slice(0, o.cap), incomplete: true } : { candidates, incomplete: false };
+}
+
+function compare(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
+function pad(n: number): string {
+  return String(n).padStart(4, '0');
+}
+
+/** "zhu cyc" typed as "zhuc": every typed letter appears in the text, in order. */
+function holdsInOrder(text: string, typed: string): boolean {
+  let i = 0;
+  for (let j = 0; j < text.length && i < typed.length; j++) if (text.charCodeAt(j) === typed.charCodeAt(i)) i++;
+  return i === typed.length;
+}

@@ -81,6 +81,8 @@ export interface EntrySummary {
   pdfPath?: string;
   bibFile: string;
   line: number;
+  /** biblatex `ids`: other keys the entry answers to. */
+  aliases?: string[];
 }
 
 /** An entry as the linker needs it. */
@@ -561,9 +563,10 @@ class SqliteLibraryStore implements LibraryStore {
   listEntries(): EntrySummary[] {
     const rows = this.stmt(
       `SELECT e.key, e.type, e.title, e.authors, e.year, e.venue, e.line, b.path AS bib_path,
-              (SELECT l.pdf_path FROM links l WHERE l.entry_key = e.key ORDER BY ${LINK_METHOD_RANK}, l.score DESC LIMIT 1) AS pdf_path
+              (SELECT l.pdf_path FROM links l WHERE l.entry_key = e.key ORDER BY ${LINK_METHOD_RANK}, l.score DESC LIMIT 1) AS pdf_path,
+              (SELECT group_concat(a.alias, ' ') FROM entry_aliases a WHERE a.entry_id = e.id) AS aliases
        FROM entries e JOIN bib_files b ON b.id = e.bib_file_id ORDER BY e.key, b.path`,
-    ).all() as (EntryRow & { pdf_path: string | null })[];
+    ).all() as (EntryRow & { pdf_path: string | null; aliases: string | null })[];
     const seen = new Set<string>();
     const out: EntrySummary[] = [];
     for (const r of rows) {
@@ -573,6 +576,8 @@ class SqliteLibraryStore implements LibraryStore {
       if (r.year !== null) s.year = r.year;
       if (r.venue !== null) s.venue = r.venue;
       if (r.pdf_path !== null) s.pdfPath = r.pdf_path;
+      // A key holds no white space, so the aliases travel as one space-separated string.
+      if (r.aliases) s.aliases = r.aliases.split(' ');
       out.push(s);
     }
     return out;

@@ -3,7 +3,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { parseBibtex } from '../../../src/core/bibtex';
-import { citeCompletionContext, completionFilterText, FILTER_TEXT_LIMIT, rankingTerms, sentenceAround } from '../../../src/core/cites/completion';
+import { citeCompletionContext, completionEntries, completionFilterText, FILTER_TEXT_LIMIT, orderCandidates, rankingTerms, sentenceAround, type CandidateOptions } from '../../../src/core/cites/completion';
 import { openLibraryStore } from '../../../src/core/library/store';
 
 /** The text with "|" marking the cursor → [text, offset]. */
@@ -82,5 +82,42 @@ describe('\\cite completion: the filter text', () => {
     assert.ok(text.startsWith('big2020 Author0 Author1'));
     assert.ok(text.includes('Author11'), 'the last author is still matched');
     assert.ok(text.includes('bigalias'));
+  });
+});
+
+describe('\\cite completion: the order of the list', () => {
+  const entries = completionEntries(
+    [
+      { key: 'zhu2017', filterText: 'zhu2017 Zhu Park Isola Efros 2017 Unpaired Image-to-Image Translation' },
+      { key: 'Adams2019', filterText: 'Adams2019 Adams 2019 Tides', aliases: ['adams-tides'] },
+      { key: 'berg2021', filterText: 'berg2021 Berg 2021 Island Ferries' },
+      { key: 'chen2020', filterText: 'chen2020 Chen 2020 Harbour Sensors' },
+    ].map((e) => ({ ...e })),
+  );
+  const base: CandidateOptions = { ranked: [], recent: [], taken: new Set(), typed: '', aliasItems: false, cap: 1000 };
+  const order = (o: Partial<CandidateOptions>) => orderCandidates(entries, { ...base, ...o }).candidates.map((c) => c.insert);
+
+  it('puts the works that fit the sentence first, then the recently cited, then the rest by key', () => {
+    assert.deepEqual(order({}), ['Adams2019', 'berg2021', 'chen2020', 'zhu2017']);
+    assert.deepEqual(order({ ranked: ['zhu2017'], recent: ['chen2020', 'zhu2017'] }), ['zhu2017', 'chen2020', 'Adams2019', 'berg2021']);
+    const first = orderCandidates(entries, { ...base, ranked: ['zhu2017'] }).candidates[0];
+    assert.equal(first.rank, 0);
+  });
+
+  it('leaves out keys already in the command, an entry cited by its alias included', () => {
+    assert.deepEqual(order({ taken: new Set(['berg2021', 'adams-tides']) }), ['chen2020', 'zhu2017']);
+  });
+
+  it('offers aliases as their own items only when asked to', () => {
+    assert.deepEqual(order({ aliasItems: true }), ['Adams2019', 'berg2021', 'chen2020', 'zhu2017', 'adams-tides']);
+  });
+
+  it('cuts a large library to what the typed letters can still match, and says the list is incomplete', () => {
+    const small = orderCandidates(entries, { ...base, cap: 2, typed: 'berg' });
+    assert.equal(small.incomplete, true);
+    assert.deepEqual(small.candidates.map((c) => c.insert), ['berg2021']);
+    // Nothing typed: the ranked work and the first keys.
+    assert.deepEqual(order({ cap: 2, ranked: ['zhu2017'] }), ['zhu2017', 'Adams2019']);
+    assert.equal(orderCandidates(entries, { ...base, cap: 10 }).incomplete, false);
   });
 });
