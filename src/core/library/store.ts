@@ -11,6 +11,7 @@ import { isCollectionAbstract, type AbstractHolder } from '../bibtex/collection-
 import type { PdfExtraction, PdfMetadataGuess } from '../pdf/types';
 import type { Author, PaperLookup, PaperRecord, PaperSection, SectionKind } from '../types';
 import { MIGRATIONS, SCHEMA_VERSION } from './schema';
+import { indexedForm, selectRankingTerms } from './ranking-terms';
 
 export type LinkMethod = 'file-field' | 'doi' | 'arxiv' | 'title';
 
@@ -509,12 +510,41 @@ class SqliteLibraryStore implements LibraryStore {
   }
 
   rankByWords(words: readonly string[], limit = 20): string[] {
-    const terms = words.map((w) => w.normalize('NFC').replace(/"/g, '')).filter(Boolean);
-    if (!terms.length || limit <= 0) return [];
+    const all = words.map((w) => w.normalize('NFC').replace(/"/g, '')).filter(Boolean);
+    if (!all.length || limit <= 0) return [];
+    this.checkTermCounts();
+    const terms = selectRankingTerms(all, (t) => this.documentsHolding(t), this.entryCount());
     const fts = terms.map((w) => `"${w}"`).join(' OR ');
     // A sentence names what a work does more than who wrote it: the title and abstract weigh most here.
     const best = this.bestScores(fts, limit * 2, '2.0, 4.0, 2.0, 1.0');
     return [...best.entries()].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1)).slice(0, limit).map(([key]) => key);
+  }
+
+  /** Per term, how many entries hold it, and the number of entries; cleared when the database changes. */
+  private termDocuments = new Map<string, number | undefined>();
+  private entryTotal: number | undefined;
+  private termDocumentsVersion = '';
+
+  /** Forgets the counts once this connection or another one has written since they were read. */
+  private checkTermCounts(): void {
+    const { v } = this.stmt(`SELECT (SELECT data_version FROM pragma_data_version) || '.' || total_changes() AS v`).get() as { v: string };
+    if (v === this.termDocumentsVersion) return;
+    this.termDocuments.clear();
+    this.entryTotal = undefined;
+    this.termDocumentsVersion = v;
+  }
+
+  private documentsHolding(term: string): number | undefined {
+    if (this.termDocuments.has(term)) return this.termDocuments.get(term);
+    // fts5vocab reads the index's own term list; a temp table, so read-only connections have it too.
+    this.db.exec(`CREATE VIRTUAL TABLE IF NOT EXISTS temp.entries_fts_vocab USING fts5vocab(main, 'entries_fts', 'row')`);
+    const row = this.stmt(`SELECT doc FROM temp.entries_fts_vocab WHERE term = ?`).get(indexedForm(term)) as { doc: number } | undefined;
+    this.termDocuments.set(term, row?.doc);
+    return row?.doc;
+  }
+
+  private entryCount(): number {
+    return (this.entryTotal ??= (this.stmt(`SELECT count(*) AS n FROM entries`).get() as { n: number }).n);
   }
 
   entryLocations(key: string): { file: string; line: number }[] {
