@@ -3,13 +3,51 @@
 // open or not.
 import * as vscode from 'vscode';
 import { parseBibtex } from '../core/bibtex';
-import { parseCitations, PositionMapper } from '../core/cites';
+import { parseCitations, PositionMapper, type CiteLanguage } from '../core/cites';
+import { bibKeyAt } from '../core/cites/bib-keys';
 import { citeLanguage, keyAt } from './citesInDocument';
 
 /** The .bib files, whatever language mode an extension gave them ('bibtex' with LaTeX Workshop, plain text without). */
 export const BIB_DOCUMENTS: vscode.DocumentSelector = [{ language: 'bibtex' }, { pattern: '**/*.bib' }];
-const CITING_GLOB = '**/*.{tex,md,markdown,rmd,qmd}';
+export const CITING_GLOB = '**/*.{tex,md,markdown,rmd,qmd}';
+export const BIB_GLOB = '**/*.bib';
 const IGNORED = '**/{node_modules,.git,.vscode-test,out,dist}/**';
+
+/** A workspace file as the author sees it: an open document's text, saved or not, else the file on disk. */
+export interface WorkspaceText {
+  uri: vscode.Uri;
+  text: string;
+  language: CiteLanguage | 'bib';
+  /** Offset → position in that text. */
+  positionAt(offset: number): vscode.Position;
+}
+
+/** The workspace's files matching a glob (10,000 at most), each read once. */
+export async function readWorkspaceTexts(glob: string, token?: vscode.CancellationToken): Promise<WorkspaceText[]> {
+  const open = new Map(vscode.workspace.textDocuments.map((d) => [d.uri.toString(), d]));
+  const out: WorkspaceText[] = [];
+  for (const uri of await vscode.workspace.findFiles(glob, IGNORED, 10_000, token)) {
+    if (token?.isCancellationRequested) break;
+    out.push(await workspaceText(uri, open.get(uri.toString())));
+  }
+  return out;
+}
+
+export async function workspaceText(uri: vscode.Uri, openDoc = vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri.toString())): Promise<WorkspaceText> {
+  const language = /\.bib$/i.test(uri.path) ? 'bib' : /\.tex$/i.test(uri.path) ? 'latex' : 'markdown';
+  if (openDoc) return { uri, text: openDoc.getText(), language, positionAt: (o) => openDoc.positionAt(o) };
+  const text = new TextDecoder().decode(await vscode.workspace.fs.readFile(uri));
+  const mapper = new PositionMapper(text);
+  return {
+    uri,
+    text,
+    language,
+    positionAt: (o) => {
+      const p = mapper.positionAt(o);
+      return new vscode.Position(p.line, p.character);
+    },
+  };
+}
 
 export class BibSymbols implements vscode.DocumentSymbolProvider {
   provideDocumentSymbols(doc: vscode.TextDocument): vscode.DocumentSymbol[] {
@@ -25,33 +63,32 @@ export class BibSymbols implements vscode.DocumentSymbolProvider {
   }
 }
 
-/** The key under the cursor: in a citation, or the key of the .bib entry whose header line the cursor is on. */
-function keyUnderCursor(doc: vscode.TextDocument, pos: vscode.Position): string | undefined {
-  if (citeLanguage(doc)) return keyAt(doc, pos)?.key;
-  const m = /^\s*@\s*[A-Za-z]+\s*[{(]\s*([^,\s]+)\s*,/.exec(doc.lineAt(pos.line).text);
-  return m?.[1];
+/**
+ * The key under the cursor and its range: in a citation, or in a .bib file on an entry's key, an `ids` alias or a key
+ * that `crossref`/`xdata`/`related` names.
+ */
+export function keyUnderCursor(doc: vscode.TextDocument, pos: vscode.Position): { key: string; range: vscode.Range } | undefined {
+  if (citeLanguage(doc)) {
+    const hit = keyAt(doc, pos);
+    if (!hit) return undefined;
+    // Pandoc's `@{key}` spans its braces; the key itself is inside.
+    const start = doc.getText(hit.range).indexOf(hit.key);
+    const from = hit.range.start.translate(0, Math.max(0, start));
+    return { key: hit.key, range: new vscode.Range(from, from.translate(0, hit.key.length)) };
+  }
+  const span = bibKeyAt(doc.getText(), doc.offsetAt(pos));
+  return span && { key: span.key, range: new vscode.Range(doc.positionAt(span.start), doc.positionAt(span.end)) };
 }
 
 export class CiteReferences implements vscode.ReferenceProvider {
   async provideReferences(doc: vscode.TextDocument, pos: vscode.Position, _context: vscode.ReferenceContext, token: vscode.CancellationToken): Promise<vscode.Location[]> {
-    const key = keyUnderCursor(doc, pos);
+    const key = keyUnderCursor(doc, pos)?.key;
     if (!key) return [];
-    const open = new Map(vscode.workspace.textDocuments.map((d) => [d.uri.toString(), d]));
     const locations: vscode.Location[] = [];
-    for (const uri of await vscode.workspace.findFiles(CITING_GLOB, IGNORED, 10_000, token)) {
-      if (token.isCancellationRequested) break;
-      // An open document's text is what the author sees, saved or not.
-      const openDoc = open.get(uri.toString());
-      const text = openDoc ? openDoc.getText() : new TextDecoder().decode(await vscode.workspace.fs.readFile(uri));
-      const language = /\.tex$/i.test(uri.path) ? 'latex' : 'markdown';
-      const mapper = openDoc ? undefined : new PositionMapper(text);
-      const position = (offset: number) => {
-        if (openDoc) return openDoc.positionAt(offset);
-        const p = mapper!.positionAt(offset);
-        return new vscode.Position(p.line, p.character);
-      };
-      for (const cite of parseCitations(text, language)) {
-        for (const k of cite.keys) if (k.key === key) locations.push(new vscode.Location(uri, new vscode.Range(position(k.start), position(k.end))));
+    for (const file of await readWorkspaceTexts(CITING_GLOB, token)) {
+      if (file.language === 'bib') continue;
+      for (const cite of parseCitations(file.text, file.language)) {
+        for (const k of cite.keys) if (k.key === key) locations.push(new vscode.Location(file.uri, new vscode.Range(file.positionAt(k.start), file.positionAt(k.end))));
       }
     }
     return locations;
