@@ -3,7 +3,7 @@
 // then VS Code filters by what is typed, over a filter text that holds the key, every author, the year and the title.
 import * as vscode from 'vscode';
 import type { EntrySummary } from '../core/library/store';
-import { citeCompletionContext, completionFilterText, rankingTerms, sentenceAround } from '../core/cites/completion';
+import { citeCompletionContext, completionEntries, completionFilterText, orderCandidates, rankingTerms, sentenceAround, type CompletionCandidate, type CompletionEntry } from '../core/cites/completion';
 import { escapeMarkdown } from '../core/text/markdown';
 import type { LibraryService } from './library';
 import { citeLanguage, keyAt } from './citesInDocument';
@@ -12,31 +12,57 @@ import { readSettings } from './settings';
 
 /** How many context-ranked works lead the list. */
 const RANKED = 20;
+/**
+ * Past this many entries a list is cut to what the typed letters can match (incomplete, asked again as the user
+ * types): VS Code copies every item to the window, and 50,000 items cost more than a keystroke should.
+ */
+const LIST_CAP = 2000;
+/** A ranking query slower than this pauses ranking for a while: the list then comes unranked, at once. */
+const SLOW_RANKING_MS = 60;
+const RANKING_PAUSE_MS = 60_000;
 
 /** What an entry's item shows and is filtered by: built once per library change, not on every request. */
-interface EntryItemParts {
+interface EntryItemParts extends CompletionEntry {
   entry: EntrySummary;
-  label: vscode.CompletionItemLabel;
-  filterText: string;
+  description: string;
 }
 
 /** An item that knows its entry, so its documentation is written only when VS Code shows it (resolve). */
 class EntryCompletionItem extends vscode.CompletionItem {
   constructor(
     readonly parts: EntryItemParts,
-    /** Place in the context ranking, or undefined. */
-    readonly rank: number | undefined,
+    readonly candidate: CompletionCandidate,
   ) {
-    super(parts.label, vscode.CompletionItemKind.Reference);
+    super({ label: candidate.insert, description: candidate.insert === parts.key ? parts.description : `alias of ${parts.key}` }, vscode.CompletionItemKind.Reference);
   }
 }
 
-export class CiteCompletionProvider implements vscode.CompletionItemProvider<EntryCompletionItem> {
+export class CiteCompletionProvider implements vscode.CompletionItemProvider<EntryCompletionItem>, vscode.Disposable {
   /** Items' fixed parts as of the last library change: a keystroke never waits for a full table read. */
   private parts: EntryItemParts[] | undefined;
+  private rankingPausedUntil = 0;
+  private rebuild: NodeJS.Timeout | undefined;
+  private readonly subscription: vscode.Disposable;
 
-  constructor(private readonly library: LibraryService) {
-    library.onDidChange(() => (this.parts = undefined));
+  constructor(
+    private readonly library: LibraryService,
+    private readonly recent: RecentCitations,
+  ) {
+    // Rebuilt soon after a library change rather than on the next keystroke (300 ms at 50,000 entries).
+    this.subscription = library.onDidChange(() => {
+      this.parts = undefined;
+      clearTimeout(this.rebuild);
+      this.rebuild = setTimeout(() => usable(library) && this.entryParts(), 500);
+    });
+  }
+
+  dispose() {
+    clearTimeout(this.rebuild);
+    this.subscription.dispose();
+  }
+
+  private entryParts(): EntryItemParts[] {
+    return (this.parts ??= completionEntries(this.library.getStore().listEntries().map(entryParts)));
   }
 
   provideCompletionItems(doc: vscode.TextDocument, pos: vscode.Position): vscode.CompletionList<EntryCompletionItem> | undefined {
@@ -47,27 +73,39 @@ export class CiteCompletionProvider implements vscode.CompletionItemProvider<Ent
     const offset = doc.offsetAt(pos);
     const context = citeCompletionContext(text, offset, language);
     if (!context) return undefined;
-    const store = this.library.getStore();
-    this.parts ??= store.listEntries().map(entryParts);
-    const ranked = readSettings(doc.uri).completionContextRanking ? store.rankByWords(rankingTerms(sentenceAround(text, offset)), RANKED) : [];
-    const rank = new Map(ranked.map((key, i) => [key, i]));
+    const settings = readSettings(doc.uri);
+    const parts = this.entryParts();
+    const { candidates, incomplete } = orderCandidates(parts, {
+      ranked: settings.completionContextRanking ? this.rank(text, offset) : [],
+      recent: this.recent.keys(),
+      taken: new Set(context.keysInCommand),
+      typed: context.typed,
+      aliasItems: !settings.completionCanonicalKeys,
+      cap: LIST_CAP,
+    });
     const range = new vscode.Range(doc.positionAt(context.keyStart), pos);
-    const taken = new Set(context.keysInCommand);
-    const items: EntryCompletionItem[] = [];
-    for (const parts of this.parts) {
-      const key = parts.entry.key;
-      if (taken.has(key)) continue;
-      const r = rank.get(key);
-      const item = new EntryCompletionItem(parts, r);
+    const items = candidates.map((c) => {
+      const entry = parts[c.index];
+      const item = new EntryCompletionItem(entry, c);
       item.range = range;
-      item.insertText = key;
-      item.filterText = parts.filterText;
-      item.sortText = r !== undefined ? `0${String(r).padStart(3, '0')}` : `1${key.toLowerCase()}`;
-      if (r === 0) item.preselect = true;
-      items.push(item);
-    }
-    // Not incomplete: VS Code filters this list as the user types, over our sort order.
-    return new vscode.CompletionList(items, false);
+      item.insertText = c.insert;
+      item.filterText = c.insert === entry.key ? entry.filterText : `${c.insert} ${entry.filterText}`;
+      item.sortText = c.sortText;
+      if (c.rank === 0) item.preselect = true;
+      item.command = { title: 'Remember the citation', command: REMEMBER_CITATION, arguments: [entry.key] };
+      return item;
+    });
+    // Complete lists are filtered by VS Code as the user types, over our sort order; a cut list is asked for again.
+    return new vscode.CompletionList(items, incomplete);
+  }
+
+  /** The keys that fit the sentence around the cursor, unless ranking was slow lately (then none: the list comes at once). */
+  private rank(text: string, offset: number): string[] {
+    if (Date.now() < this.rankingPausedUntil) return [];
+    const started = performance.now();
+    const ranked = this.library.getStore().rankByWords(rankingTerms(sentenceAround(text, offset)), RANKED);
+    if (performance.now() - started > SLOW_RANKING_MS) this.rankingPausedUntil = Date.now() + RANKING_PAUSE_MS;
+    return ranked;
   }
 
   resolveCompletionItem(item: EntryCompletionItem): EntryCompletionItem {
@@ -76,19 +114,43 @@ export class CiteCompletionProvider implements vscode.CompletionItemProvider<Ent
     md.appendMarkdown(`**${escapeMarkdown(e.title || e.key)}**\n\n`);
     const meta = [formatAuthors(e.authors), e.year, e.venue].filter(Boolean).join(' · ');
     if (meta) md.appendMarkdown(escapeMarkdown(meta));
-    if (item.rank !== undefined) md.appendMarkdown(`\n\n*fits the sentence you are writing (#${item.rank + 1})*`);
+    if (e.aliases?.length) md.appendMarkdown(`\n\nalso cited as ${e.aliases.map((a) => `\`${a}\``).join(', ')}`);
+    if (item.candidate.rank !== undefined) md.appendMarkdown(`\n\n*fits the sentence you are writing (#${item.candidate.rank + 1})*`);
+    else if (item.candidate.recent) md.appendMarkdown('\n\n*cited lately*');
     item.documentation = md;
     return item;
   }
 }
 
-function entryParts(e: EntrySummary): EntryItemParts {
+/** The command an accepted item runs: the key goes to the front of the recently cited. */
+export const REMEMBER_CITATION = 'citescribe.rememberCitation';
+
+/** Keys cited lately through completion, latest first, kept per workspace. */
+export class RecentCitations {
+  private static readonly STATE_KEY = 'citescribe.recentCitations';
+  private static readonly MAX = 50;
+
+  constructor(private readonly state: vscode.Memento) {}
+
+  keys(): string[] {
+    return this.state.get<string[]>(RecentCitations.STATE_KEY, []);
+  }
+
+  remember(key: string): Thenable<void> {
+    const keys = [key, ...this.keys().filter((k) => k !== key)].slice(0, RecentCitations.MAX);
+    return this.state.update(RecentCitations.STATE_KEY, keys);
+  }
+}
+
+function entryParts(e: EntrySummary): Omit<EntryItemParts, 'folded'> {
   const first = e.authors[0];
   const who = first ? `${first.family || first.literal}${e.authors.length > 1 ? ' et al.' : ''}` : '';
   return {
     entry: e,
-    label: { label: e.key, description: [who, e.year, shortTitle(e.title)].filter(Boolean).join(', ') },
-    filterText: completionFilterText({ key: e.key, authors: e.authors, year: e.year, title: e.title, venue: e.venue }),
+    key: e.key,
+    aliases: e.aliases ?? [],
+    description: [who, e.year, shortTitle(e.title)].filter(Boolean).join(', '),
+    filterText: completionFilterText({ key: e.key, authors: e.authors, year: e.year, title: e.title, venue: e.venue, aliases: e.aliases }),
   };
 }
 

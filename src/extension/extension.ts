@@ -7,19 +7,10 @@ import { LibraryService } from './library';
 import { EngineService } from './engines';
 import { DraftViewProvider } from './draftView';
 import { CiteLensProvider } from './citeLenses';
-import { UndefinedKeyDiagnostics, UnknownKeyActions } from './undefinedKeys';
 import { CiteHoverProvider } from './citeHover';
-import { CiteCompletionProvider, CiteDefinitionProvider } from './citeCompletion';
-import { BIB_DOCUMENTS, BibSymbols, CiteReferences } from './bibNavigation';
+import { CITING_DOCUMENTS, registerCiteEditing } from './citeEditing';
 import { registerCommands } from './commands';
 import { StatusBar } from './statusBar';
-
-const CITING_DOCUMENTS: vscode.DocumentSelector = [
-  { language: 'latex' },
-  { language: 'tex' },
-  { language: 'markdown' },
-  { pattern: '**/*.tex' },
-];
 
 /** What the extension exposes to other extensions and to its integration tests. */
 export interface CiteScribeApi {
@@ -54,12 +45,7 @@ export function activate(context: vscode.ExtensionContext): CiteScribeApi {
     vscode.window.registerWebviewViewProvider(DraftViewProvider.viewId, draftView, { webviewOptions: { retainContextWhenHidden: true } }),
     vscode.languages.registerCodeLensProvider(CITING_DOCUMENTS, lenses),
     vscode.languages.registerHoverProvider(CITING_DOCUMENTS, new CiteHoverProvider(library, engines)),
-    vscode.languages.registerCompletionItemProvider(CITING_DOCUMENTS, new CiteCompletionProvider(library), '{', ',', '@'),
-    vscode.languages.registerDefinitionProvider(CITING_DOCUMENTS, new CiteDefinitionProvider(library)),
-    vscode.languages.registerDocumentSymbolProvider(BIB_DOCUMENTS, new BibSymbols()),
-    vscode.languages.registerReferenceProvider([...(CITING_DOCUMENTS as vscode.DocumentFilter[]), ...(BIB_DOCUMENTS as vscode.DocumentFilter[])], new CiteReferences()),
-    vscode.languages.registerCodeActionsProvider(CITING_DOCUMENTS, new UnknownKeyActions(library), { providedCodeActionKinds: UnknownKeyActions.kinds }),
-    new UndefinedKeyDiagnostics(library),
+    ...registerCiteEditing(context, library),
     ...registerCommands({ context, library, engines, draftView, log }),
     vscode.commands.registerCommand('citescribe.openSample', () => openSample(context)),
     vscode.workspace.onDidGrantWorkspaceTrust(() => library.scheduleIndex()),

@@ -22,6 +22,8 @@ export interface CiteScribeSettings {
   serverModel: string;
   codeLens: boolean;
   completionContextRanking: boolean;
+  completionCanonicalKeys: boolean;
+  unusedEntries: 'auto' | 'on' | 'off';
   stem: boolean;
 }
 
@@ -46,6 +48,8 @@ export function readSettings(scope?: vscode.ConfigurationScope): CiteScribeSetti
     serverModel: c.get<string>('server.model', ''),
     codeLens: c.get<boolean>('codeLens.enabled', true),
     completionContextRanking: c.get<boolean>('completion.contextRanking', true),
+    completionCanonicalKeys: c.get<boolean>('completion.insertCanonicalKey', true),
+    unusedEntries: c.get('diagnostics.unusedEntries', 'auto'),
     stem: c.get<boolean>('score.stem', false),
   };
 }

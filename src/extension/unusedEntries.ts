@@ -1,0 +1,90 @@
+// Entries of the bibliographies the workspace's documents name that none of them cites, as information in the
+// Problems panel (faded in the .bib). Computed from every citing document of the workspace, open or not; on by default
+// for libraries of up to 2,000 entries (`citescribe.diagnostics.unusedEntries`).
+import * as vscode from 'vscode';
+import { citationUsage, unusedEntries } from '../core/cites/unused';
+import type { LibraryService } from './library';
+import { BIB_GLOB, CITING_GLOB, readWorkspaceTexts, workspaceText } from './bibNavigation';
+import { citeLanguage } from './citesInDocument';
+import { readSettings } from './settings';
+
+export const UNUSED_ENTRY = 'unused-entry';
+/** Past this many entries "auto" leaves the diagnostics off: a large shared library is mostly uncited by design. */
+export const UNUSED_AUTO_LIMIT = 2000;
+const DEBOUNCE_MS = 800;
+
+export class UnusedEntryDiagnostics implements vscode.Disposable {
+  private readonly collection = vscode.languages.createDiagnosticCollection('citescribe-unused');
+  private readonly disposables: vscode.Disposable[] = [this.collection];
+  private timer: NodeJS.Timeout | undefined;
+  private run: vscode.CancellationTokenSource | undefined;
+
+  constructor(private readonly library: LibraryService) {
+    const watcher = vscode.workspace.createFileSystemWatcher(CITING_GLOB);
+    this.disposables.push(watcher);
+    for (const event of [watcher.onDidCreate, watcher.onDidChange, watcher.onDidDelete]) event(() => this.schedule(), undefined, this.disposables);
+    vscode.workspace.onDidChangeTextDocument((e) => this.scheduleFor(e.document), undefined, this.disposables);
+    vscode.workspace.onDidCloseTextDocument((d) => this.scheduleFor(d), undefined, this.disposables);
+    vscode.workspace.onDidChangeConfiguration((e) => e.affectsConfiguration('citescribe.diagnostics.unusedEntries') && this.schedule(), undefined, this.disposables);
+    library.onDidChange(() => this.schedule(), undefined, this.disposables);
+    this.schedule();
+  }
+
+  private scheduleFor(doc: vscode.TextDocument) {
+    if (citeLanguage(doc) || /\.bib$/i.test(doc.fileName)) this.schedule();
+  }
+
+  schedule() {
+    clearTimeout(this.timer);
+    this.timer = setTimeout(() => void this.update(), DEBOUNCE_MS);
+  }
+
+  /** Reads the workspace and sets the diagnostics; a newer run cancels an older one. */
+  async update(): Promise<void> {
+    this.run?.cancel();
+    const run = (this.run = new vscode.CancellationTokenSource());
+    try {
+      const setting = readSettings().unusedEntries;
+      const libraryKnown = this.library.state.kind === 'ready';
+      const tooLarge = setting === 'auto' && libraryKnown && this.library.getStore().stats().entries > UNUSED_AUTO_LIMIT;
+      if (setting === 'off' || tooLarge || !libraryKnown) {
+        this.collection.clear();
+        return;
+      }
+      const citing = (await readWorkspaceTexts(CITING_GLOB, run.token)).filter((f) => f.language !== 'bib');
+      const usage = citationUsage(citing.map((f) => ({ path: f.uri.fsPath, language: f.language as 'latex' | 'markdown', text: f.text })));
+      const bibs = await readWorkspaceTexts(BIB_GLOB, run.token);
+      // A bibliography named from outside the workspace (`\bibliography{../shared/refs}`) is the author's too.
+      const inWorkspace = new Set(bibs.map((b) => b.uri.fsPath));
+      for (const named of usage.named) {
+        if (inWorkspace.has(named)) continue;
+        try {
+          bibs.push(await workspaceText(vscode.Uri.file(named)));
+        } catch {
+          // A named file that does not exist is LaTeX's warning to give, not ours.
+        }
+      }
+      if (run.token.isCancellationRequested) return;
+      this.collection.clear();
+      for (const bib of bibs) {
+        const diagnostics = unusedEntries(bib.uri.fsPath, bib.text, usage).map((span) => {
+          const d = new vscode.Diagnostic(new vscode.Range(bib.positionAt(span.start), bib.positionAt(span.end)), `'${span.key}' is not cited by any document of the workspace`, vscode.DiagnosticSeverity.Information);
+          d.source = 'CiteScribe';
+          d.code = UNUSED_ENTRY;
+          d.tags = [vscode.DiagnosticTag.Unnecessary];
+          return d;
+        });
+        if (diagnostics.length) this.collection.set(bib.uri, diagnostics);
+      }
+    } finally {
+      run.dispose();
+      if (this.run === run) this.run = undefined;
+    }
+  }
+
+  dispose() {
+    clearTimeout(this.timer);
+    this.run?.cancel();
+    for (const d of this.disposables) d.dispose();
+  }
+}
