@@ -66,7 +66,8 @@ export class LibraryService implements vscode.Disposable, PaperLookup {
     // A saved .tex/.md may name a new bibliography.
     vscode.workspace.onDidSaveTextDocument(
       (doc) => {
-        if (doc.languageId === 'latex' || doc.languageId === 'markdown' || doc.languageId === 'bibtex') this.scheduleIndex();
+        // A .bib is plain text unless an extension gives it a language: its name says what it is.
+        if (doc.languageId === 'latex' || doc.languageId === 'markdown' || doc.languageId === 'bibtex' || /\.bib$/i.test(doc.fileName)) this.scheduleIndex();
       },
       undefined,
       this.disposables,
