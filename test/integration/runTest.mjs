@@ -61,7 +61,7 @@ for (const suite of suites) {
       extensionDevelopmentPath,
       extensionTestsPath: path.join(root, 'out', 'integration', `${suite}.js`),
       launchArgs: [workspace, `--user-data-dir=${path.join(work, 'user-data')}`, `--extensions-dir=${extensionsDir}`],
-      extensionTestsEnv: { CITESCRIBE_TINY_MODELS: made.status === 0 ? tinyModels : '', CITESCRIBE_SCREENSHOT_DIR: screenshots, CITESCRIBE_TEST_WORKSPACE: workspace, CITESCRIBE_EXTENSIONS_DIR: extensionsDir, CITESCRIBE_REPO_ROOT: root, CITESCRIBE_SHARED_DATA: process.env.CITESCRIBE_SHARED ?? path.resolve(root, '..', 'shared', 'data') },
+      extensionTestsEnv: { CITESCRIBE_TINY_MODELS: made.status === 0 ? tinyModels : '', CITESCRIBE_SCREENSHOT_DIR: screenshots, CITESCRIBE_TEST_WORKSPACE: workspace, CITESCRIBE_EXTENSIONS_DIR: extensionsDir, CITESCRIBE_REPO_ROOT: root, CITESCRIBE_IT_GREP: process.env.CITESCRIBE_IT_GREP ?? '', CITESCRIBE_SHARED_DATA: process.env.CITESCRIBE_SHARED ?? path.resolve(root, '..', 'shared', 'data') },
     });
   } catch (err) {
     console.error(`[integration] suite '${suite}' failed: ${err.message}`);

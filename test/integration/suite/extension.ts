@@ -6,6 +6,7 @@ export function run(): Promise<void> {
     require('./library.test');
     require('./cites.test');
     require('./completion.test');
+    require('./rename.test');
     require('./score.test');
     require('./draft.test');
     require('./neural.test');

@@ -2,7 +2,9 @@
 import Mocha from 'mocha';
 
 export function runMocha(register: () => void): Promise<void> {
-  const mocha = new Mocha({ ui: 'bdd', timeout: 60_000, color: false, reporter: SummaryReporterFactory() });
+  // CITESCRIBE_IT_GREP runs only the tests whose titles match, while working on them; CI runs them all.
+  const grep = process.env.CITESCRIBE_IT_GREP || undefined;
+  const mocha = new Mocha({ ui: 'bdd', timeout: 60_000, color: false, reporter: SummaryReporterFactory(), grep });
   // Test files call describe/it at load: expose mocha's globals before requiring them.
   mocha.suite.emit('pre-require', globalThis, 'bundle', mocha);
   register();
