@@ -23,7 +23,6 @@ const RANKING_PAUSE_MS = 60_000;
 
 /** What an entry's item shows and is filtered by: built once per library change, not on every request. */
 interface EntryItemParts extends CompletionEntry {
-  entry: EntrySummary;
   description: string;
 }
 
@@ -109,12 +108,14 @@ export class CiteCompletionProvider implements vscode.CompletionItemProvider<Ent
   }
 
   resolveCompletionItem(item: EntryCompletionItem): EntryCompletionItem {
-    const e = item.parts.entry;
+    // Read when VS Code shows the item: the list keeps only what it filters and sorts by (a third of the memory).
+    const e = usable(this.library) ? this.library.getPaper(item.parts.key) : undefined;
+    if (!e) return item;
     const md = new vscode.MarkdownString(undefined, false);
     md.appendMarkdown(`**${escapeMarkdown(e.title || e.key)}**\n\n`);
     const meta = [formatAuthors(e.authors), e.year, e.venue].filter(Boolean).join(' · ');
     if (meta) md.appendMarkdown(escapeMarkdown(meta));
-    if (e.aliases?.length) md.appendMarkdown(`\n\nalso cited as ${e.aliases.map((a) => `\`${a}\``).join(', ')}`);
+    if (item.parts.aliases.length) md.appendMarkdown(`\n\nalso cited as ${item.parts.aliases.map((a) => `\`${a}\``).join(', ')}`);
     if (item.candidate.rank !== undefined) md.appendMarkdown(`\n\n*fits the sentence you are writing (#${item.candidate.rank + 1})*`);
     else if (item.candidate.recent) md.appendMarkdown('\n\n*cited lately*');
     item.documentation = md;
@@ -146,7 +147,6 @@ function entryParts(e: EntrySummary): Omit<EntryItemParts, 'folded'> {
   const first = e.authors[0];
   const who = first ? `${first.family || first.literal}${e.authors.length > 1 ? ' et al.' : ''}` : '';
   return {
-    entry: e,
     key: e.key,
     aliases: e.aliases ?? [],
     description: [who, e.year, shortTitle(e.title)].filter(Boolean).join(', '),

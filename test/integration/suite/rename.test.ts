@@ -9,8 +9,9 @@ function label(item: vscode.CompletionItem): string {
   return typeof item.label === 'string' ? item.label : item.label.label;
 }
 
-async function completionKeys(doc: vscode.TextDocument, offset: number): Promise<vscode.CompletionItem[]> {
-  const list = await vscode.commands.executeCommand<vscode.CompletionList>('vscode.executeCompletionItemProvider', doc.uri, doc.positionAt(offset));
+/** The items before anything is typed, in VS Code's order; the first `resolve` of them with their documentation. */
+async function completionKeys(doc: vscode.TextDocument, offset: number, resolve = 0): Promise<vscode.CompletionItem[]> {
+  const list = await vscode.commands.executeCommand<vscode.CompletionList>('vscode.executeCompletionItemProvider', doc.uri, doc.positionAt(offset), undefined, resolve);
   return [...list.items].filter((i) => i.kind === vscode.CompletionItemKind.Reference).sort((a, b) => (a.sortText ?? label(a)).localeCompare(b.sortText ?? label(b)));
 }
 
@@ -112,9 +113,12 @@ describe('Rename a key, unused entries, aliases and recent citations', () => {
     const api = await readyLibrary();
     await waitFor('the entry back in the index', () => (api.library.state.kind === 'ready' && api.library.hasKey('renamesrc2020')) || undefined, 30_000);
     const doc = await scratchDocument('latex', 'Harbour logs \\cite{okafor-ti');
-    const items = await completionKeys(doc, doc.getText().length);
+    const items = await completionKeys(doc, doc.getText().length, 100);
     const src = items.find((i) => label(i) === 'renamesrc2020');
     assert.ok(src, 'the entry is offered');
+    const card = (src!.documentation as vscode.MarkdownString).value;
+    assert.match(card, /Tide Tables from Harbour Logs/);
+    assert.match(card, /also cited as `okafor-tides`/);
     assert.match(src!.filterText ?? '', /okafor-tides/);
     assert.equal(src!.insertText, 'renamesrc2020');
     assert.ok(!items.some((i) => label(i) === 'okafor-tides'), 'no item of its own for the alias');
