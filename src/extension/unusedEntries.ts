@@ -67,7 +67,8 @@ export class UnusedEntryDiagnostics implements vscode.Disposable {
       if (run.token.isCancellationRequested) return;
       this.collection.clear();
       for (const bib of bibs) {
-        const diagnostics = unusedEntries(bib.uri.fsPath, bib.text, usage).map((span) => {
+        // An entry the index could not read (a missing brace) already has its error there; "uncited" would be noise.
+        const diagnostics = unusedEntries(bib.uri.fsPath, bib.text, usage).filter((span) => this.library.hasKey(span.key)).map((span) => {
           const d = new vscode.Diagnostic(new vscode.Range(bib.positionAt(span.start), bib.positionAt(span.end)), `'${span.key}' is not cited by any document of the workspace`, vscode.DiagnosticSeverity.Information);
           d.source = 'CiteScribe';
           d.code = UNUSED_ENTRY;
