@@ -33,6 +33,16 @@ describe('\\cite completion and Go to Definition', () => {
     await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
   });
 
+  it('completes inside a biblatex multicite, in the second key group', async () => {
+    const doc = await scratchDocument('latex', 'Shared latent spaces \\cites[see][p.~2]{liu2017unit}[]{');
+    const list = await vscode.commands.executeCommand<vscode.CompletionList>('vscode.executeCompletionItemProvider', doc.uri, doc.positionAt(doc.getText().length), '{');
+    const keys = ordered(list).filter((i) => i.kind === vscode.CompletionItemKind.Reference).map(label);
+    assert.ok(keys.length >= 5, keys.join(', '));
+    assert.ok(!keys.includes('liu2017unit'), 'the key of the first group is not offered again');
+    assert.ok(keys.includes('huang2018munit'));
+    await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
+  });
+
   it('completes a Pandoc citation in Markdown', async () => {
     const doc = await scratchDocument('markdown', 'Multimodal translation [@');
     const list = await vscode.commands.executeCommand<vscode.CompletionList>('vscode.executeCompletionItemProvider', doc.uri, doc.positionAt(doc.getText().length), '@');

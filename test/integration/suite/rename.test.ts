@@ -77,6 +77,9 @@ describe('Rename a key, unused entries, aliases and recent citations', () => {
     assert.equal(await text('y.tex'), PROJECT['y.tex'].replaceAll('renamesrc2020', 'okafor2020tides'));
     assert.equal(await text('a.bib'), PROJECT['a.bib'].replace('renamesrc2020', 'okafor2020tides'));
     assert.equal(await text('b.bib'), PROJECT['b.bib'].replace('renamesrc2020', 'okafor2020tides'), 'the crossref follows the key');
+    // VS Code saves the files a rename changed (files.refactoring.autoSave); an Undo before that lands races it.
+    const onDisk = (name: string) => fs.readFileSync(file(name), 'utf8');
+    await waitFor('the renamed files saved', () => Object.keys(PROJECT).every((n) => onDisk(n).includes('okafor2020tides')) || undefined, 10_000);
 
     // One Undo in x.tex takes back all four files. (They are open in editors, as an author's are while writing; a
     // file VS Code closes after saving it drops out of a multi-file Undo, as with any rename in VS Code.)
@@ -86,6 +89,7 @@ describe('Rename a key, unused entries, aliases and recent citations', () => {
       await waitFor(`${name} restored`, async () => (await text(name)) === PROJECT[name] || undefined, 10_000);
     }
     await vscode.workspace.saveAll(false);
+    await waitFor('the restored files saved', () => Object.keys(PROJECT).every((n) => onDisk(n) === PROJECT[n]) || undefined, 10_000);
   });
 
   it('marks an entry no document cites as unused in its .bib, and clears it once a document cites it', async () => {
