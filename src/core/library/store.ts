@@ -12,6 +12,7 @@ import type { PdfExtraction, PdfMetadataGuess } from '../pdf/types';
 import type { Author, PaperLookup, PaperRecord, PaperSection, SectionKind } from '../types';
 import { MIGRATIONS, SCHEMA_VERSION } from './schema';
 import { indexedForm, selectRankingTerms } from './ranking-terms';
+import { lightStem } from '../text/tokens';
 
 export type LinkMethod = 'file-field' | 'doi' | 'arxiv' | 'title';
 
@@ -86,6 +87,16 @@ export interface EntrySummary {
   aliases?: string[];
 }
 
+/** An entry that may support a sentence, as retrieval found it. */
+export interface CitationCandidate {
+  key: string;
+  title: string;
+  abstract?: string;
+  year?: number;
+  /** BM25 of the sentence's words (higher is better). */
+  score: number;
+}
+
 /** An entry as the linker needs it. */
 export interface StoredEntry {
   key: string;
@@ -130,6 +141,13 @@ export interface LibraryStore extends PaperLookup {
    * first: what a sentence being written is about.
    */
   rankByWords(words: readonly string[], limit?: number): string[];
+  /**
+   * The entries that share words with a sentence, best BM25 first (title and abstract; linked PDF text at a discount),
+   * with their title and abstract: the candidates citation suggestion reranks.
+   */
+  citationCandidates(words: readonly string[], limit: number): CitationCandidate[];
+  /** How rare a word is in the library's titles and abstracts: log((entries + 1) / (entries holding it + 1)). */
+  termRarity(word: string): number;
   /** Every place a key (or a biblatex alias) is defined: each copy, in each .bib file. */
   entryLocations(key: string): { file: string; line: number }[];
   stats(): LibraryStats;
@@ -518,6 +536,25 @@ class SqliteLibraryStore implements LibraryStore {
     // A sentence names what a work does more than who wrote it: the title and abstract weigh most here.
     const best = this.bestScores(fts, limit * 2, '2.0, 4.0, 2.0, 1.0');
     return [...best.entries()].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1)).slice(0, limit).map(([key]) => key);
+  }
+
+  citationCandidates(words: readonly string[], limit: number): CitationCandidate[] {
+    const terms = [...new Set(words.map((w) => w.normalize('NFC').replace(/"/g, '')).filter(Boolean))];
+    if (!terms.length || limit <= 0) return [];
+    // Key and authors weigh nothing: a citing sentence names what a work does; names are the reranker's business.
+    // Each word matches as a prefix of its light stem, so "taggers" finds "tagger" and "tagging" finds "tagged".
+    const best = this.bestScores(terms.map((w) => `"${lightStem(w.toLowerCase())}"*`).join(' OR '), limit, '0.0, 1.0, 0.0, 1.0');
+    const ranked = [...best.entries()].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1)).slice(0, limit);
+    const read = this.stmt(`SELECT title, abstract, year FROM entries WHERE key = ? LIMIT 1`);
+    return ranked.map(([key, score]) => {
+      const row = read.get(key) as { title: string; abstract: string | null; year: number | null };
+      return { key, title: row.title, score, ...(row.abstract !== null && { abstract: row.abstract }), ...(row.year !== null && { year: row.year }) };
+    });
+  }
+
+  termRarity(word: string): number {
+    this.checkTermCounts();
+    return Math.log((this.entryCount() + 1) / ((this.documentsHolding(word) ?? 0) + 1));
   }
 
   /** Per term, how many entries hold it, and the number of entries; cleared when the database changes. */

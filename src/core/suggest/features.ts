@@ -1,0 +1,149 @@
+// What the reranker knows about a (sentence, work) pair. Each feature is one number a reader can check by hand:
+// how much of the sentence the title and abstract say, whether a name the sentence writes ("TnT", "WordNet") is the
+// work's, and which single sentence of the work says it best — the evidence shown to the user.
+import { splitSentences } from '../text/sentences';
+import { lightStem, STOPWORDS, tokenize } from '../text/tokens';
+
+export interface WorkText {
+  title: string;
+  abstract?: string;
+  /** Sentences of the linked PDF with their pages, when there is one. */
+  pdfSentences?: { text: string; page?: number }[];
+}
+
+export interface Evidence {
+  text: string;
+  source: 'title' | 'abstract' | 'pdf';
+  page?: number;
+}
+
+/** A sentence prepared once for every candidate it is compared with. */
+export interface PreparedQuery {
+  terms: string[];
+  bigrams: Set<string>;
+  /** Words written with a capital inside ("TnT", "WordNet", "BLEU"): names of systems and resources. */
+  names: string[];
+  /** Each name as a whole word, case kept: "TnT" is not "tnt" inside "content". */
+  namePatterns: RegExp[];
+}
+
+export const FEATURE_NAMES = [
+  'bm25Relative', 'bm25Log', 'rankReciprocal', 'titleCoverage', 'queryInTitle', 'queryInWork', 'bigramsInWork',
+  'namesInTitle', 'namesInWork', 'evidenceOverlap', 'weightedQueryInWork',
+] as const;
+
+export type FeatureVector = number[];
+
+/** How rare a term is in the library: log(N / df), from the index's counts. */
+export type Rarity = (term: string) => number;
+
+function terms(text: string): string[] {
+  const out: string[] = [];
+  for (const t of tokenize(text)) if (t.length > 1 && !STOPWORDS.has(t) && !/^\d+$/.test(t)) out.push(lightStem(t));
+  return out;
+}
+
+function bigramsOf(list: readonly string[]): Set<string> {
+  const out = new Set<string>();
+  for (let i = 1; i < list.length; i++) out.add(`${list[i - 1]} ${list[i]}`);
+  return out;
+}
+
+export function prepareQuery(sentence: string): PreparedQuery {
+  const t = terms(sentence);
+  const words = sentence.match(/[\p{L}][\p{L}\p{N}'’-]*/gu) ?? [];
+  // A capital after the first letter (TnT, WordNet, BLEU), or a capitalised word that is not the sentence's first.
+  const names = [...new Set(words.filter((w, i) => w.length > 1 && (/\p{Lu}/u.test(w.slice(1)) || (i > 0 && /^\p{Lu}/u.test(w) && !STOPWORDS.has(w.toLowerCase())))))];
+  const namePatterns = names.map((n) => new RegExp(`(^|[^\\p{L}\\p{N}])${escapeRegExp(n)}($|[^\\p{L}\\p{N}])`, 'u'));
+  return { terms: [...new Set(t)], bigrams: bigramsOf(t), names, namePatterns };
+}
+
+function share(of: readonly string[], inSet: ReadonlySet<string>): number {
+  if (!of.length) return 0;
+  let n = 0;
+  for (const t of of) if (inSet.has(t)) n++;
+  return n / of.length;
+}
+
+function weightedShare(of: readonly string[], inSet: ReadonlySet<string>, rarity: Rarity): number {
+  let all = 0;
+  let hit = 0;
+  for (const t of of) {
+    const w = rarity(t);
+    all += w;
+    if (inSet.has(t)) hit += w;
+  }
+  return all ? hit / all : 0;
+}
+
+/** A work's words, read once and kept while its text stays the same (tokenising 50 abstracts per query was most of it). */
+export interface PreparedWork {
+  titleTerms: string[];
+  titleSet: Set<string>;
+  workSet: Set<string>;
+  bigrams: Set<string>;
+  title: string;
+  rawWork: string;
+  sentences: { evidence: Evidence; terms: Set<string> }[];
+}
+
+export function prepareWork(work: WorkText): PreparedWork {
+  const titleTerms = terms(work.title);
+  const abstractTerms = terms(work.abstract ?? '');
+  const sentences: PreparedWork['sentences'] = [{ evidence: { text: work.title, source: 'title' }, terms: new Set(titleTerms) }];
+  for (const s of work.abstract ? splitSentences(work.abstract) : []) sentences.push({ evidence: { text: s, source: 'abstract' }, terms: new Set(terms(s)) });
+  for (const s of work.pdfSentences ?? []) sentences.push({ evidence: { text: s.text, source: 'pdf', ...(s.page !== undefined && { page: s.page }) }, terms: new Set(terms(s.text)) });
+  return {
+    titleTerms,
+    titleSet: new Set(titleTerms),
+    workSet: new Set([...titleTerms, ...abstractTerms]),
+    bigrams: new Set([...bigramsOf(titleTerms), ...bigramsOf(abstractTerms)]),
+    title: work.title,
+    rawWork: `${work.title} ${work.abstract ?? ''}`,
+    sentences,
+  };
+}
+
+/** The sentence of the work (title, abstract or PDF) that says most of what the query says, weighted by rarity. */
+export function bestEvidence(query: PreparedQuery, work: PreparedWork, rarity: Rarity): { evidence: Evidence; overlap: number } {
+  let best = { evidence: work.sentences[0].evidence, overlap: -1 };
+  for (const c of work.sentences) {
+    const overlap = weightedShare(query.terms, c.terms, rarity);
+    if (overlap > best.overlap) best = { evidence: c.evidence, overlap };
+  }
+  return { evidence: best.evidence, overlap: Math.max(0, best.overlap) };
+}
+
+/** The features of one candidate, in FEATURE_NAMES order, with its best evidence sentence. */
+export function candidateFeatures(
+  query: PreparedQuery,
+  work: PreparedWork,
+  retrieval: { score: number; rank: number; bestScore: number },
+  rarity: Rarity,
+): { features: FeatureVector; evidence: Evidence } {
+  let bigramHits = 0;
+  for (const b of query.bigrams) if (work.bigrams.has(b)) bigramHits++;
+  const named = (text: string) => (query.namePatterns.length ? query.namePatterns.filter((p) => p.test(text)).length / query.namePatterns.length : 0);
+  const { evidence, overlap } = bestEvidence(query, work, rarity);
+  const querySet = new Set(query.terms);
+  return {
+    evidence,
+    features: [
+      retrieval.bestScore > 0 ? retrieval.score / retrieval.bestScore : 0,
+      Math.log1p(Math.max(0, retrieval.score)),
+      1 / (1 + retrieval.rank),
+      share(work.titleTerms, querySet),
+      share(query.terms, work.titleSet),
+      share(query.terms, work.workSet),
+      query.bigrams.size ? bigramHits / query.bigrams.size : 0,
+      named(work.title),
+      named(work.rawWork),
+      overlap,
+      weightedShare(query.terms, work.workSet, rarity),
+    ],
+  };
+}
+
+function escapeRegExp(s: string): string {
+  return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}

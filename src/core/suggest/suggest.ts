@@ -1,0 +1,86 @@
+// "Which of my works supports this sentence?" and "does the work I cited support it?": BM25 finds the candidates in the
+// library, a linear model over features a reader can check reranks them (weights trained offline by
+// scripts/train-suggest.ts on the dev citances, shipped in model.ts), and each answer carries the sentence of the work
+// that supports it.
+import type { CitationCandidate } from '../library/store';
+import { contentWords, stripCitationMarkers } from './citance';
+import { candidateFeatures, prepareQuery, prepareWork, type Evidence, type FeatureVector, type PreparedWork, type Rarity } from './features';
+import { SUGGEST_MODEL, type SuggestModel } from './model';
+
+/** What suggestion needs of a library: the store implements it. */
+export interface SuggestionLibrary {
+  citationCandidates(words: readonly string[], limit: number): CitationCandidate[];
+  termRarity(word: string): number;
+}
+
+export interface Suggestion {
+  key: string;
+  /** The model's score (higher is better); comparable within one sentence. */
+  score: number;
+  /** 0–1: how well the work supports the sentence, by the same model. */
+  support: number;
+  evidence: Evidence;
+  /** The work has only a title in the library: its support cannot really be judged. */
+  titleOnly: boolean;
+}
+
+/** How many BM25 candidates the reranker sees. */
+export const CANDIDATES = 50;
+/** Longer selections are cut here: a sentence, not a chapter, is what a citation supports. */
+export const MAX_SENTENCE_CHARS = 2000;
+
+export interface ScoredCandidate {
+  candidate: CitationCandidate;
+  features: FeatureVector;
+  evidence: Evidence;
+}
+
+/** The candidates of a sentence with their features, in BM25 order. */
+export function scoredCandidates(library: SuggestionLibrary, sentence: string, limit = CANDIDATES): ScoredCandidate[] {
+  const text = stripCitationMarkers(sentence.slice(0, MAX_SENTENCE_CHARS));
+  const words = [...new Set(contentWords(text))];
+  if (!words.length) return [];
+  const candidates = library.citationCandidates(words, limit);
+  const query = prepareQuery(text);
+  const cache = new Map<string, number>();
+  const rarity: Rarity = (t) => {
+    let r = cache.get(t);
+    if (r === undefined) cache.set(t, (r = library.termRarity(t)));
+    return r;
+  };
+  const bestScore = candidates[0]?.score ?? 0;
+  return candidates.map((candidate, rank) => {
+    const { features, evidence } = candidateFeatures(query, preparedWork(library, candidate), { score: candidate.score, rank, bestScore }, rarity);
+    return { candidate, features, evidence };
+  });
+}
+
+/** Each library's works as read for suggestion, kept while a work's title and abstract stay as they were. */
+const preparedWorks = new WeakMap<SuggestionLibrary, Map<string, { title: string; abstract?: string; prepared: PreparedWork }>>();
+
+export function preparedWork(library: SuggestionLibrary, work: { key: string; title: string; abstract?: string }): PreparedWork {
+  let works = preparedWorks.get(library);
+  if (!works) preparedWorks.set(library, (works = new Map()));
+  const known = works.get(work.key);
+  if (known && known.title === work.title && known.abstract === work.abstract) return known.prepared;
+  const prepared = prepareWork({ title: work.title, ...(work.abstract && { abstract: work.abstract }) });
+  works.set(work.key, { title: work.title, ...(work.abstract !== undefined && { abstract: work.abstract }), prepared });
+  return prepared;
+}
+
+export function linearScore(model: SuggestModel, features: FeatureVector): number {
+  let s = model.bias;
+  for (let i = 0; i < features.length; i++) s += model.weights[i] * features[i];
+  return s;
+}
+
+/** The works of the library that best support a sentence, best first, each with its evidence sentence. */
+export function suggestCitations(library: SuggestionLibrary, sentence: string, k = 10, model: SuggestModel = SUGGEST_MODEL): Suggestion[] {
+  return scoredCandidates(library, sentence)
+    .map((c) => {
+      const score = linearScore(model, c.features);
+      return { key: c.candidate.key, score, support: 1 / (1 + Math.exp(-score)), evidence: c.evidence, titleOnly: !c.candidate.abstract };
+    })
+    .sort((a, b) => b.score - a.score || (a.key < b.key ? -1 : 1))
+    .slice(0, k);
+}
