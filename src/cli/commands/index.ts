@@ -7,6 +7,7 @@ import { citeCommand } from './cite';
 import { draftCommand } from './draft';
 import { evalCommand } from './eval';
 import { demoCommand } from './demo';
+import { checkCommand, suggestCommand } from './suggest';
 
 export const commands: CliCommand[] = [
   indexCommand,
@@ -15,5 +16,7 @@ export const commands: CliCommand[] = [
   citeCommand,
   draftCommand,
   evalCommand,
+  suggestCommand,
+  checkCommand,
   demoCommand,
 ];

@@ -1,0 +1,125 @@
+// `citescribe suggest` and `citescribe check`: which works of the library support a sentence, and whether the works a
+// document cites support the sentences that cite them, each answer with the work's closest sentence.
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { parseCommandArgs, UsageError, type CliCommand, type CliIO } from '../args';
+import { openLibraryStore, type LibraryStore } from '../../core/library/store';
+import { citeLanguageFor } from '../../core/cites';
+import { suggestCitations } from '../../core/suggest/suggest';
+import { checkDocument, checkPair } from '../../core/suggest/check';
+import { decodeTextBuffer } from '../../core/bibtex';
+
+const suggestUsage = `Usage: citescribe suggest "SENTENCE" --db DB [--k 10] [--json]
+       citescribe suggest --db DB --queries Q.jsonl [--k 10] --json
+
+The works of the library that best support the sentence, best first, each with a score and its evidence: the
+sentence of its abstract (or linked PDF, with the page) that says most of what the sentence says. Citation markers
+("(Brants, 2000)", "[3]") are ignored. --queries reads lines {id, text} and prints lines {id, ranked: [{key, score,
+evidence: {text, source, page}}]}.`;
+
+const checkUsage = `Usage: citescribe check --db DB --tex FILE [--json]
+       citescribe check --db DB --pairs P.jsonl --json
+
+For every key cited in FILE (.tex or .md), its support (0–1) for the sentence around the citation and the work's
+closest sentence; "weak" below the calibrated threshold, with a clearly better work of the library when there is one;
+"title-only" when the library has no abstract or text for the work (its support cannot be judged). --pairs reads lines
+{id, text, key} and prints lines {id, key, support, evidence}.`;
+
+function openLibrary(db: unknown, io: CliIO, command: string): LibraryStore | undefined {
+  if (typeof db !== 'string') throw new UsageError('--db DB is required');
+  const dbPath = path.resolve(db);
+  if (!fs.existsSync(dbPath)) {
+    io.err(`citescribe ${command}: no database at ${dbPath} (build one with \`citescribe index --db ${db} --bib …\`)`);
+    return undefined;
+  }
+  return openLibraryStore(dbPath, 'read');
+}
+
+function readJsonLines<T>(file: string, check: (x: T) => boolean, shape: string): T[] {
+  return fs
+    .readFileSync(file, 'utf8')
+    .split('\n')
+    .filter((l) => l.trim())
+    .map((l, i) => {
+      let value: T;
+      try {
+        value = JSON.parse(l) as T;
+      } catch (err) {
+        throw new UsageError(`${file} line ${i + 1}: ${(err as Error).message}`);
+      }
+      if (!check(value)) throw new UsageError(`${file} line ${i + 1}: expected ${shape}`);
+      return value;
+    });
+}
+
+function positiveInt(raw: unknown, fallback: number, flag: string): number {
+  if (raw === undefined) return fallback;
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < 1) throw new UsageError(`${flag} must be a positive integer, got '${raw}'`);
+  return n;
+}
+
+export const suggestCommand: CliCommand = {
+  name: 'suggest',
+  summary: 'the works of your library that support a sentence, with the evidence',
+  usage: suggestUsage,
+  async run(argv, io) {
+    const { values, positionals } = parseCommandArgs(argv, { db: { type: 'string' }, k: { type: 'string' }, queries: { type: 'string' }, json: { type: 'boolean' } });
+    const k = positiveInt(values.k, 10, '--k');
+    const sentence = positionals.join(' ').trim();
+    if (!values.queries && !sentence) throw new UsageError('a SENTENCE or --queries Q.jsonl is required');
+    const store = openLibrary(values.db, io, 'suggest');
+    if (!store) return 1;
+    try {
+      if (values.queries) {
+        const queries = readJsonLines<{ id: unknown; text: unknown }>(values.queries as string, (q) => q !== null && typeof q === 'object' && typeof q.text === 'string', '{id, text}');
+        for (const q of queries) io.out(JSON.stringify({ id: q.id, ranked: suggestCitations(store, q.text as string, k).map((s) => ({ key: s.key, score: Number(s.score.toFixed(4)), evidence: s.evidence })) }));
+        return 0;
+      }
+      const ranked = suggestCitations(store, sentence, k);
+      if (values.json) io.out(JSON.stringify(ranked));
+      else if (!ranked.length) io.out('no work of the library shares a content word with this sentence');
+      else for (const s of ranked) io.out(`${s.key}\t${(100 * s.support).toFixed(0)}%\t${s.titleOnly ? '(title only) ' : ''}${s.evidence.source}${s.evidence.page ? ` p. ${s.evidence.page}` : ''}: ${s.evidence.text}`);
+      return 0;
+    } finally {
+      store.close();
+    }
+  },
+};
+
+export const checkCommand: CliCommand = {
+  name: 'check',
+  summary: 'whether the works a document cites support the sentences that cite them',
+  usage: checkUsage,
+  async run(argv, io) {
+    const { values } = parseCommandArgs(argv, { db: { type: 'string' }, tex: { type: 'string' }, pairs: { type: 'string' }, json: { type: 'boolean' } });
+    if (!values.tex && !values.pairs) throw new UsageError('--tex FILE or --pairs P.jsonl is required');
+    const store = openLibrary(values.db, io, 'check');
+    if (!store) return 1;
+    try {
+      if (values.pairs) {
+        const pairs = readJsonLines<{ id: unknown; text: unknown; key: unknown }>(values.pairs as string, (p) => p !== null && typeof p === 'object' && typeof p.text === 'string' && typeof p.key === 'string', '{id, text, key}');
+        for (const p of pairs) {
+          const r = checkPair(store, p.text as string, p.key as string);
+          io.out(JSON.stringify({ id: p.id, key: p.key, support: r.support === undefined ? null : Number(r.support.toFixed(4)), verdict: r.verdict, evidence: r.evidence ?? null }));
+        }
+        return 0;
+      }
+      const file = values.tex as string;
+      const text = decodeTextBuffer(fs.readFileSync(file));
+      const checks = checkDocument(store, text, citeLanguageFor(file));
+      if (values.json) {
+        io.out(JSON.stringify(checks));
+        return 0;
+      }
+      for (const c of checks) {
+        const support = c.support === undefined ? '' : ` ${(100 * c.support).toFixed(0)}%`;
+        io.out(`${c.key}\t${c.verdict}${support}${c.evidence ? `\t${c.evidence.source}${c.evidence.page ? ` p. ${c.evidence.page}` : ''}: ${c.evidence.text}` : ''}`);
+        if (c.better) io.out(`\tbetter match in your library: ${c.better.key} (${(100 * c.better.support).toFixed(0)}%): ${c.better.evidence.text}`);
+      }
+      return 0;
+    } finally {
+      store.close();
+    }
+  },
+};
