@@ -1,0 +1,121 @@
+// Suggest Citation (which of my works supports the sentence at the cursor?) and Check Citations (do the works this
+// document cites support the sentences that cite them?), each answer with the work's closest sentence. The logic is
+// core's (src/core/suggest); here are the quick pick, the insertion and the Problems entries.
+import * as vscode from 'vscode';
+import { sentenceAround } from '../core/cites/completion';
+import { checkDocument, type CitationCheck } from '../core/suggest/check';
+import { MAX_SENTENCE_CHARS, suggestCitations, type Suggestion } from '../core/suggest/suggest';
+import type { LibraryService } from './library';
+import { citeLanguage, dominantCiteSyntax, keyAt } from './citesInDocument';
+import { readSettings } from './settings';
+
+export const WEAK_CITATION = 'weak-support';
+
+interface SuggestionItem extends vscode.QuickPickItem {
+  suggestion: Suggestion;
+}
+
+function evidenceLine(e: { text: string; source: string; page?: number }): string {
+  return `${e.source === 'pdf' ? `PDF${e.page ? ` p. ${e.page}` : ''}` : e.source}: “${e.text}”`;
+}
+
+/** `\citep{key}`, `[@key]`…: how this document cites. */
+function citationFor(doc: vscode.TextDocument, key: string): string {
+  if (citeLanguage(doc) === 'markdown') return `[@${key}]`;
+  const configured = readSettings(doc.uri).citeCommand;
+  const command = configured === 'auto' ? dominantCiteSyntax(doc) : configured;
+  return `\\${command === 'pandoc' ? 'cite' : command}{${key}}`;
+}
+
+export class CitationSupport implements vscode.Disposable {
+  private readonly collection = vscode.languages.createDiagnosticCollection('citescribe-support');
+  private readonly disposables: vscode.Disposable[] = [this.collection];
+
+  constructor(private readonly library: LibraryService) {
+    this.disposables.push(
+      vscode.commands.registerCommand('citescribe.suggestCitation', () => this.suggest()),
+      vscode.commands.registerCommand('citescribe.checkCitations', () => this.check()),
+      // A checked document that changes is checked again on demand, not left with stale marks.
+      vscode.workspace.onDidChangeTextDocument((e) => e.contentChanges.length && this.collection.delete(e.document.uri)),
+      vscode.workspace.onDidCloseTextDocument((d) => this.collection.delete(d.uri)),
+    );
+  }
+
+  private ready(): boolean {
+    if (this.library.state.kind === 'ready') return true;
+    void vscode.window.showWarningMessage('CiteScribe: the library is not indexed yet — run "CiteScribe: Index Library" first.');
+    return false;
+  }
+
+  /** The selection, or the sentence around the cursor, ranked against the library; the chosen work is cited there. */
+  async suggest(): Promise<Suggestion | undefined> {
+    const editor = vscode.window.activeTextEditor;
+    if (!editor || !citeLanguage(editor.document)) {
+      void vscode.window.showWarningMessage('CiteScribe: open a LaTeX or Markdown document and put the cursor in a sentence.');
+      return undefined;
+    }
+    if (!this.ready()) return undefined;
+    const doc = editor.document;
+    const selected = doc.getText(editor.selection);
+    const sentence = (selected.trim() ? selected : sentenceAround(doc.getText(), doc.offsetAt(editor.selection.active))).slice(0, MAX_SENTENCE_CHARS);
+    const ranked = suggestCitations(this.library.getStore(), sentence, 10);
+    if (!ranked.length) {
+      void vscode.window.showInformationMessage('CiteScribe: no work of the library shares a content word with this sentence.');
+      return undefined;
+    }
+    const items: SuggestionItem[] = ranked.map((s) => ({
+      suggestion: s,
+      label: s.key,
+      description: s.titleOnly ? 'title only: support cannot be judged' : `${Math.round(100 * s.support)}% support`,
+      detail: evidenceLine(s.evidence),
+    }));
+    const picked = await vscode.window.showQuickPick(items, { title: `Works that support: “${sentence.length > 80 ? sentence.slice(0, 77) + '…' : sentence}”`, matchOnDetail: true });
+    if (!picked) return undefined;
+    const key = picked.suggestion.key;
+    const at = editor.selection.active;
+    const inCite = keyAt(doc, at);
+    await editor.edit((b) => {
+      if (inCite) b.insert(inCite.range.end, `, ${key}`);
+      else b.insert(editor.selection.isEmpty ? at : editor.selection.end, `${/\s$/.test(doc.lineAt(at.line).text.slice(0, at.character)) ? '' : ' '}${citationFor(doc, key)}`);
+    });
+    return picked.suggestion;
+  }
+
+  /** Every citation of the active document checked; weak ones in the Problems panel with the closest sentence. */
+  async check(): Promise<CitationCheck[] | undefined> {
+    const doc = vscode.window.activeTextEditor?.document;
+    const language = doc && citeLanguage(doc);
+    if (!doc || !language) {
+      void vscode.window.showWarningMessage('CiteScribe: open a LaTeX or Markdown document to check its citations.');
+      return undefined;
+    }
+    if (!this.ready()) return undefined;
+    const checks = await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: 'CiteScribe: checking citations' }, async () =>
+      checkDocument(this.library.getStore(), doc.getText(), language),
+    );
+    const diagnostics: vscode.Diagnostic[] = [];
+    for (const c of checks) {
+      if (c.verdict !== 'weak' || !c.evidence) continue;
+      const range = new vscode.Range(doc.positionAt(c.start), doc.positionAt(c.end));
+      let message = `weak support (${Math.round(100 * (c.support ?? 0))}%): the closest sentence in ${c.key} is ${evidenceLine(c.evidence)}`;
+      if (c.better) message += `\nbetter match in your library: ${c.better.key} (${Math.round(100 * c.better.support)}%): ${evidenceLine(c.better.evidence)}`;
+      const d = new vscode.Diagnostic(range, message, vscode.DiagnosticSeverity.Information);
+      d.source = 'CiteScribe';
+      d.code = WEAK_CITATION;
+      diagnostics.push(d);
+    }
+    this.collection.set(doc.uri, diagnostics);
+    const count = (v: string) => checks.filter((c) => c.verdict === v).length;
+    const titleOnly = count('title-only');
+    void vscode.window.showInformationMessage(
+      `CiteScribe: ${checks.length} citation${checks.length === 1 ? '' : 's'} checked — ${count('supported')} supported, ${count('weak')} weak` +
+        (titleOnly ? `, ${titleOnly} known by title only (support cannot be judged without an abstract or PDF)` : '') +
+        (count('not-in-library') ? `, ${count('not-in-library')} not in the library` : '') + '.',
+    );
+    return checks;
+  }
+
+  dispose() {
+    for (const d of this.disposables) d.dispose();
+  }
+}
