@@ -8,7 +8,7 @@
 const COMMON_SHARE = 0.02;
 /** …unless the library is this small, where every word counts and every query is fast. */
 const COMMON_FLOOR = 200;
-/** The rarest words a query keeps at most. */
+/** The rarest words a query keeps at most (completion's default; citation suggestion keeps more). */
 const MAX_TERMS = 8;
 /** When every word is common, the rarest ones still rank. */
 const MIN_TERMS = 2;
@@ -17,12 +17,12 @@ const MIN_TERMS = 2;
  * The words to query, rarest first: common words dropped, at most MAX_TERMS kept. `documents(term)` tells how many
  * entries hold a word (undefined: none, or a term the index splits, like "image-to-image": kept).
  */
-export function selectRankingTerms(terms: readonly string[], documents: (term: string) => number | undefined, libraryEntries: number): string[] {
+export function selectRankingTerms(terms: readonly string[], documents: (term: string) => number | undefined, libraryEntries: number, maxTerms = MAX_TERMS): string[] {
   const limit = Math.max(COMMON_FLOOR, libraryEntries * COMMON_SHARE);
   const counted = terms.map((term, order) => ({ term, order, n: documents(term) ?? 0 }));
   const byRarity = [...counted].sort((a, b) => a.n - b.n || a.order - b.order);
   const rare = byRarity.filter((t) => t.n <= limit);
-  const kept = (rare.length >= MIN_TERMS ? rare : byRarity.slice(0, MIN_TERMS)).slice(0, MAX_TERMS);
+  const kept = (rare.length >= MIN_TERMS ? rare : byRarity.slice(0, MIN_TERMS)).slice(0, maxTerms);
   return kept.map((t) => t.term);
 }
 
