@@ -43,6 +43,8 @@ export class CitationSupport implements vscode.Disposable {
 
   private ready(): boolean {
     if (this.library.state.kind === 'ready') return true;
+    // Opening a document can start an index run; the store answers from what it has meanwhile, unless it has nothing.
+    if (this.library.state.kind === 'indexing' && this.library.getStore().stats().entries > 0) return true;
     void vscode.window.showWarningMessage('CiteScribe: the library is not indexed yet — run "CiteScribe: Index Library" first.');
     return false;
   }

@@ -7,6 +7,7 @@ export function run(): Promise<void> {
     require('./cites.test');
     require('./completion.test');
     require('./rename.test');
+    require('./support.test');
     require('./score.test');
     require('./draft.test');
     require('./neural.test');
