@@ -6,10 +6,34 @@ import { sentenceAround } from '../core/cites/completion';
 import { checkDocument, type CitationCheck } from '../core/suggest/check';
 import { MAX_SENTENCE_CHARS, suggestCitations, type Suggestion } from '../core/suggest/suggest';
 import type { LibraryService } from './library';
-import { citeLanguage, dominantCiteSyntax, keyAt } from './citesInDocument';
+import { citeLanguage, citesOf, dominantCiteSyntax, keyAt } from './citesInDocument';
 import { readSettings } from './settings';
 
 export const WEAK_CITATION = 'weak-support';
+
+/**
+ * Ctrl+. on a sentence that cites nothing offers Suggest Citation. Only when asked for: a light bulb on every
+ * sentence of a paper would be noise.
+ */
+export class SuggestCitationAction implements vscode.CodeActionProvider {
+  static readonly kinds = [vscode.CodeActionKind.QuickFix];
+
+  provideCodeActions(doc: vscode.TextDocument, range: vscode.Range, context: vscode.CodeActionContext): vscode.CodeAction[] {
+    if (context.triggerKind !== vscode.CodeActionTriggerKind.Invoke || !citeLanguage(doc)) return [];
+    const text = doc.getText();
+    const offset = doc.offsetAt(range.start);
+    // The sentence around the cursor (from the last ". " or blank line before it to the next one after it).
+    const before = text.slice(Math.max(0, offset - 600), offset);
+    const from = offset - before.length + Math.max(before.lastIndexOf('. ') + 1, before.lastIndexOf('\n\n') + 1, 0);
+    const next = text.slice(offset, offset + 600).search(/\.\s|\n\n/);
+    const to = next < 0 ? Math.min(text.length, offset + 600) : offset + next;
+    const cited = citesOf(doc).some((c) => c.end > from && c.start < to);
+    if (cited || sentenceAround(text, offset).split(' ').length < 4) return [];
+    const action = new vscode.CodeAction('Suggest a citation for this sentence', vscode.CodeActionKind.QuickFix);
+    action.command = { title: 'Suggest Citation', command: 'citescribe.suggestCitation' };
+    return [action];
+  }
+}
 
 interface SuggestionItem extends vscode.QuickPickItem {
   suggestion: Suggestion;

@@ -9,7 +9,7 @@ import { DraftViewProvider } from './draftView';
 import { CiteLensProvider } from './citeLenses';
 import { CiteHoverProvider } from './citeHover';
 import { CITING_DOCUMENTS, registerCiteEditing } from './citeEditing';
-import { CitationSupport } from './citationSupport';
+import { CitationSupport, SuggestCitationAction } from './citationSupport';
 import { registerCommands } from './commands';
 import { StatusBar } from './statusBar';
 
@@ -48,6 +48,7 @@ export function activate(context: vscode.ExtensionContext): CiteScribeApi {
     vscode.languages.registerHoverProvider(CITING_DOCUMENTS, new CiteHoverProvider(library, engines)),
     ...registerCiteEditing(context, library),
     new CitationSupport(library),
+    vscode.languages.registerCodeActionsProvider(CITING_DOCUMENTS, new SuggestCitationAction(), { providedCodeActionKinds: SuggestCitationAction.kinds }),
     ...registerCommands({ context, library, engines, draftView, log }),
     vscode.commands.registerCommand('citescribe.openSample', () => openSample(context)),
     vscode.workspace.onDidGrantWorkspaceTrust(() => library.scheduleIndex()),

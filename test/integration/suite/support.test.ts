@@ -25,6 +25,18 @@ describe('Suggest Citation and Check Citations', () => {
     await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
   });
 
+  it('offers Suggest Citation on a sentence that cites nothing, and not on one that cites', async () => {
+    const doc = await scratchDocument('latex', 'Adversarial training made image synthesis practical \\cite{goodfellow2014generative}. A style code sampled from the target domain gives diverse outputs.\n');
+    const titles = async (at: string) => {
+      const pos = doc.positionAt(doc.getText().indexOf(at));
+      const actions = await vscode.commands.executeCommand<vscode.CodeAction[]>('vscode.executeCodeActionProvider', doc.uri, new vscode.Range(pos, pos));
+      return actions.map((a) => a.title);
+    };
+    assert.ok((await titles('style code')).includes('Suggest a citation for this sentence'));
+    assert.ok(!(await titles('image synthesis')).includes('Suggest a citation for this sentence'));
+    await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
+  });
+
   it('flags a citation of a work that does not say what the sentence says, and leaves the right one alone', async () => {
     await readyLibrary();
     const doc = await scratchDocument(
