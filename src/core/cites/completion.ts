@@ -59,8 +59,11 @@ export function sentenceAround(text: string, offset: number): string {
   const window = 600;
   const before = text.slice(Math.max(0, offset - window), offset);
   const after = text.slice(offset, offset + window);
-  const startCut = Math.max(before.lastIndexOf('\n\n'), ...['. ', '? ', '! '].map((p) => before.lastIndexOf(p)));
-  const endMatch = /\.\s|\?\s|!\s|\n\n/.exec(after);
+  // The last sentence end before the cursor: ". " or ".\n" (a sentence per line, as many LaTeX authors write), or a
+  // blank line.
+  let startCut = -1;
+  for (const m of before.matchAll(/[.?!]\s|\n\n/g)) startCut = m.index;
+  const endMatch = /[.?!](?:\s|$)|\n\n/.exec(after);
   const sentence = before.slice(startCut >= 0 ? startCut + 1 : 0) + after.slice(0, endMatch ? endMatch.index : after.length);
   return sentence
     .replace(/%.*$/gm, ' ')

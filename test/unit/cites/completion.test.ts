@@ -48,6 +48,13 @@ describe('\\cite completion: what the sentence is about', () => {
     assert.deepEqual(rankingTerms('Unpaired translation with a cycle consistency loss works well'), ['unpaired', 'translation', 'cycle', 'consistency', 'loss']);
   });
 
+  it('starts the sentence after the previous one whether a space, a line break or a blank line follows it', () => {
+    const [lines, offset] = at('Adversarial nets pit two networks \\cite{a}.\nA style code gives diverse outputs \\cite{|}.');
+    assert.equal(sentenceAround(lines, offset), 'A style code gives diverse outputs');
+    const [paragraphs, at2] = at('An earlier paragraph without an end\n\nCycle consistency \\cite{|} helps.');
+    assert.equal(sentenceAround(paragraphs, at2), 'Cycle consistency helps');
+  });
+
   it('ranks the library by that sentence: the work it is about first', () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'citescribe-complete-'));
     const store = openLibraryStore(path.join(dir, 'library.db'), 'index');
