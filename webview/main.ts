@@ -1,5 +1,6 @@
 // Webview entry: one bundle for both views; the HTML shell says which one this page is (<body data-view>).
-import type { DraftPanelState, DraftToExtension, ExtensionToDraft, ExtensionToScore, ScoreToExtension } from '../src/protocol/webview';
+import type { CheckToExtension, DraftPanelState, DraftToExtension, ExtensionToCheck, ExtensionToDraft, ExtensionToScore, ScoreToExtension } from '../src/protocol/webview';
+import { mountCheckView, type CheckState } from './checkView';
 import { mountDraftView } from './draftView';
 import { mountScoreView, type ScoreState } from './scoreView';
 import { vscodeApi } from './vscodeApi';
@@ -15,6 +16,9 @@ function start(): void {
   } else if (view === 'score') {
     const onMessage = mountScoreView(root, vscodeApi<ScoreState, ScoreToExtension>());
     dispatch = (msg) => onMessage(msg as ExtensionToScore);
+  } else if (view === 'check') {
+    const onMessage = mountCheckView(root, vscodeApi<CheckState, CheckToExtension>());
+    dispatch = (msg) => onMessage(msg as ExtensionToCheck);
   } else {
     root.textContent = `Unknown CiteScribe view "${view ?? ''}".`;
     return;

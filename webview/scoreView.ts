@@ -204,7 +204,7 @@ export function mountScoreView(root: HTMLElement, api: WebviewApi<ScoreState, Sc
 }
 
 /** One horizontal bar: label, a track filled to the value, and the value as a percentage with one decimal. */
-function bar(testid: string, name: string, short: string, ratio: number, partClass: string): HTMLElement {
+export function bar(testid: string, name: string, short: string, ratio: number, partClass: string): HTMLElement {
   const fill = h('span', { class: 'bar-fill' });
   fill.style.width = `${clampPercent(ratio)}%`;
   const text = percent(ratio);

@@ -8,6 +8,7 @@ import { MAX_SENTENCE_CHARS, suggestCitations, type Suggestion } from '../core/s
 import type { LibraryService } from './library';
 import { citeLanguage, citesOf, dominantCiteSyntax, keyAt } from './citesInDocument';
 import { readSettings } from './settings';
+import { CheckPanel } from './checkPanel';
 
 export const WEAK_CITATION = 'weak-support';
 
@@ -22,10 +23,12 @@ export class SuggestCitationAction implements vscode.CodeActionProvider {
     if (context.triggerKind !== vscode.CodeActionTriggerKind.Invoke || !citeLanguage(doc)) return [];
     const text = doc.getText();
     const offset = doc.offsetAt(range.start);
-    // The sentence around the cursor (from the last ". " or blank line before it to the next one after it).
+    // The sentence around the cursor: from the end of the previous one (or a blank line) to its own end.
     const before = text.slice(Math.max(0, offset - 600), offset);
-    const from = offset - before.length + Math.max(before.lastIndexOf('. ') + 1, before.lastIndexOf('\n\n') + 1, 0);
-    const next = text.slice(offset, offset + 600).search(/\.\s|\n\n/);
+    let end = -1;
+    for (const m of before.matchAll(/[.?!]\s|\n\n/g)) end = m.index;
+    const from = offset - before.length + end + 1;
+    const next = text.slice(offset, offset + 600).search(/[.?!](?:\s|$)|\n\n/);
     const to = next < 0 ? Math.min(text.length, offset + 600) : offset + next;
     const cited = citesOf(doc).some((c) => c.end > from && c.start < to);
     if (cited || sentenceAround(text, offset).split(' ').length < 4) return [];
@@ -55,7 +58,11 @@ export class CitationSupport implements vscode.Disposable {
   private readonly collection = vscode.languages.createDiagnosticCollection('citescribe-support');
   private readonly disposables: vscode.Disposable[] = [this.collection];
 
-  constructor(private readonly library: LibraryService) {
+  constructor(
+    private readonly library: LibraryService,
+    private readonly extensionUri: vscode.Uri,
+    private readonly log: vscode.LogOutputChannel,
+  ) {
     this.disposables.push(
       vscode.commands.registerCommand('citescribe.suggestCitation', () => this.suggest()),
       vscode.commands.registerCommand('citescribe.checkCitations', () => this.check()),
@@ -131,6 +138,7 @@ export class CitationSupport implements vscode.Disposable {
       diagnostics.push(d);
     }
     this.collection.set(doc.uri, diagnostics);
+    CheckPanel.show(this.extensionUri, doc, checks, (line) => this.log.warn(line));
     const count = (v: string) => checks.filter((c) => c.verdict === v).length;
     const titleOnly = count('title-only');
     void vscode.window.showInformationMessage(

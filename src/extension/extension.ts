@@ -47,7 +47,7 @@ export function activate(context: vscode.ExtensionContext): CiteScribeApi {
     vscode.languages.registerCodeLensProvider(CITING_DOCUMENTS, lenses),
     vscode.languages.registerHoverProvider(CITING_DOCUMENTS, new CiteHoverProvider(library, engines)),
     ...registerCiteEditing(context, library),
-    new CitationSupport(library),
+    new CitationSupport(library, context.extensionUri, log),
     vscode.languages.registerCodeActionsProvider(CITING_DOCUMENTS, new SuggestCitationAction(), { providedCodeActionKinds: SuggestCitationAction.kinds }),
     ...registerCommands({ context, library, engines, draftView, log }),
     vscode.commands.registerCommand('citescribe.openSample', () => openSample(context)),

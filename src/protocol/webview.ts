@@ -140,3 +140,20 @@ export type ExtensionToDraft =
 export type ScoreToExtension = { type: 'ready' } | { type: 'revealLine'; target: 'draft' | 'reference'; line: number };
 
 export type ExtensionToScore = { type: 'report'; report: ScoreReportView } | { type: 'error'; message: string };
+
+// Check Citations panel
+
+/** One cited key as the check panel shows it. */
+export interface CitationCheckView {
+  key: string;
+  /** 0-based line of the key in the document. */
+  line: number;
+  sentence: string;
+  verdict: 'supported' | 'weak' | 'title-only' | 'not-in-library' | 'no-sentence';
+  support?: number;
+  evidence?: { text: string; source: string; page?: number };
+  better?: { key: string; support: number; evidence: { text: string; source: string; page?: number } };
+}
+
+export type CheckToExtension = { type: 'ready' } | { type: 'revealCitation'; index: number };
+export type ExtensionToCheck = { type: 'checks'; documentLabel: string; checks: CitationCheckView[] } | { type: 'error'; message: string };

@@ -1,7 +1,7 @@
 // Every message a webview may send, valid and malformed: the extension acts only on what the protocol says.
 import { strict as assert } from 'assert';
-import { isDraftToExtension, isScoreToExtension } from '../../../src/protocol/guards';
-import type { DraftToExtension } from '../../../src/protocol/webview';
+import { isCheckToExtension, isDraftToExtension, isScoreToExtension } from '../../../src/protocol/guards';
+import type { CheckToExtension, DraftToExtension } from '../../../src/protocol/webview';
 
 const settings = { targetWords: 200, subsections: false, engine: 'default' };
 const source = { key: 'k', text: 'A sentence.', section: 'abstract', page: 2, pdfPath: '/p.pdf' };
@@ -71,6 +71,19 @@ describe('webview message guards', () => {
     for (const bad of [{ type: 'revealLine', target: 'settings', line: 3 }, { type: 'revealLine', target: 'draft', line: -1 }, { type: 'revealLine', target: 'draft' }, { type: 'insert' }, null]) {
       assert.equal(isScoreToExtension(bad), false, JSON.stringify(bad));
     }
+  });
+
+  it('accepts only well-formed check panel messages', () => {
+    const cases: Record<CheckToExtension['type'], { valid: Record<string, unknown>; invalid: unknown[] }> = {
+      ready: { valid: { type: 'ready' }, invalid: [] },
+      revealCitation: { valid: { type: 'revealCitation', index: 2 }, invalid: [{ type: 'revealCitation' }, { type: 'revealCitation', index: -1 }, { type: 'revealCitation', index: '2' }, { type: 'revealCitation', index: 0.5 }] },
+    };
+    for (const [type, c] of Object.entries(cases)) {
+      assert.equal(isCheckToExtension(c.valid), true, type);
+      for (const bad of c.invalid) assert.equal(isCheckToExtension(bad), false, JSON.stringify(bad));
+    }
+    assert.equal(isCheckToExtension({ type: 'revealLine', target: 'draft', line: 1 }), false);
+    assert.equal(isCheckToExtension(null), false);
   });
 
   // CASES is typed by the protocol's message types: a new type without a case here does not compile (typecheck is
