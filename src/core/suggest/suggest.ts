@@ -4,13 +4,16 @@
 // that supports it.
 import type { CitationCandidate } from '../library/store';
 import { contentWords, stripCitationMarkers } from './citance';
-import { candidateFeatures, prepareQuery, prepareWork, type Evidence, type FeatureVector, type PreparedWork, type Rarity } from './features';
+import { bestEvidence, candidateFeatures, prepareQuery, prepareWork, type Evidence, type FeatureVector, type PreparedWork, type Rarity } from './features';
+import type { PaperSection } from '../types';
 import { SUGGEST_MODEL, type SuggestModel } from './model';
 
 /** What suggestion needs of a library: the store implements it. */
 export interface SuggestionLibrary {
   citationCandidates(words: readonly string[], limit: number): CitationCandidate[];
   termRarity(word: string): number;
+  /** A work's linked PDF text by section, with pages: read for the few works shown, never for every candidate. */
+  getPaper?(key: string): { sections?: PaperSection[] } | undefined;
 }
 
 export interface Suggestion {
@@ -74,13 +77,34 @@ export function linearScore(model: SuggestModel, features: FeatureVector): numbe
   return s;
 }
 
-/** The works of the library that best support a sentence, best first, each with its evidence sentence. */
+/**
+ * The works of the library that best support a sentence, best first, each with its evidence sentence: from the title,
+ * the abstract or, for the works shown (the first 10 at most), the pages of a linked PDF.
+ */
 export function suggestCitations(library: SuggestionLibrary, sentence: string, k = 10, model: SuggestModel = SUGGEST_MODEL): Suggestion[] {
-  return scoredCandidates(library, sentence)
+  const candidates = scoredCandidates(library, sentence);
+  const works = new Map(candidates.map((c) => [c.candidate.key, c.candidate]));
+  const ranked = candidates
     .map((c) => {
       const score = linearScore(model, c.features);
       return { key: c.candidate.key, score, support: 1 / (1 + Math.exp(-score)), evidence: c.evidence, titleOnly: !c.candidate.abstract };
     })
     .sort((a, b) => b.score - a.score || (a.key < b.key ? -1 : 1))
     .slice(0, k);
+  if (library.getPaper && ranked.length) {
+    const query = prepareQuery(stripCitationMarkers(sentence.slice(0, MAX_SENTENCE_CHARS)));
+    const rarity: Rarity = (t) => library.termRarity(t);
+    for (const s of ranked.slice(0, SHOWN_WITH_PDF_EVIDENCE)) {
+      const pdfSentences = (library.getPaper(s.key)?.sections ?? []).flatMap((sec) => sec.sentences.filter((x) => x.page !== undefined).map((x) => ({ text: x.text, page: x.page })));
+      if (!pdfSentences.length) continue;
+      const work = works.get(s.key)!;
+      // The whole work's sentences compete: a PDF sentence is the evidence only where it says more than the abstract.
+      s.evidence = bestEvidence(query, prepareWork({ title: work.title, ...(work.abstract && { abstract: work.abstract }), pdfSentences }), rarity).evidence;
+      s.titleOnly = false;
+    }
+  }
+  return ranked;
 }
+
+/** How many of the first suggestions look for their evidence in the linked PDF too. */
+const SHOWN_WITH_PDF_EVIDENCE = 10;

@@ -7,6 +7,7 @@ import { openLibraryStore, type LibraryStore } from '../../../src/core/library/s
 import { checkDocument, checkPair } from '../../../src/core/suggest/check';
 import { auc } from '../../../src/core/suggest/evaluate';
 import { suggestCitations } from '../../../src/core/suggest/suggest';
+import { paperPdf } from '../library/minimal-pdf';
 
 // A made-up library: three works with abstracts, one known by its title alone.
 const BIB = `
@@ -14,7 +15,7 @@ const BIB = `
   abstract = {Harbour masters need tide tables for every berth. We predict tides from cheap pressure sensors bolted to the quay. A small recurrent network trained on two years of logs matches the official tables within four centimetres.}}
 @article{berg2021ferries, title = {Scheduling Island Ferries with Integer Programs}, author = {Berg, Lin}, year = 2021,
   abstract = {Island ferries must meet trains and school hours. FerryOpt casts the timetable as an integer program over crossings. Solved nightly, it cuts waiting time on the mainland by a fifth.}}
-@article{sato2019gulls, title = {Counting Gulls on Breakwaters from Drone Images}, author = {Sato, Ken}, year = 2019,
+@article{sato2019gulls, title = {Counting Gulls on Breakwaters from Drone Images}, author = {Sato, Ken}, year = 2019, file = {gulls.pdf},
   abstract = {Gull colonies nest on breakwaters that people cannot reach. We count the birds in drone images with a detector trained on hand-marked photographs.}}
 @misc{vogel2018buoys, title = {Buoy Maintenance Schedules for Small Harbours}, author = {Vogel, Ute}, year = 2018}
 `;
@@ -26,8 +27,18 @@ describe('suggest and check citations from the library', () => {
   before(async () => {
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'citescribe-suggest-test-'));
     fs.writeFileSync(path.join(dir, 'lib.bib'), BIB);
+    // The gull paper's PDF says one thing its abstract does not: how high the drone flew.
+    fs.writeFileSync(
+      path.join(dir, 'gulls.pdf'),
+      paperPdf({
+        title: 'Counting Gulls on Breakwaters from Drone Images',
+        authors: 'Ken Sato',
+        abstract: ['Gull colonies nest on breakwaters that people cannot reach.'],
+        intro: ['Every nest was geotagged from a drone hovering at twelve metres above the breakwater.'],
+      }),
+    );
     store = openLibraryStore(path.join(dir, 'lib.db'), 'owned');
-    await indexLibrary({ store, bibPaths: [path.join(dir, 'lib.bib')], pdfPaths: [] });
+    await indexLibrary({ store, bibPaths: [path.join(dir, 'lib.bib')], pdfPaths: [path.join(dir, 'gulls.pdf')] });
   });
 
   after(() => {
@@ -40,6 +51,12 @@ describe('suggest and check citations from the library', () => {
     assert.equal(first.key, 'okafor2020tides');
     assert.deepEqual(first.evidence, { text: 'We predict tides from cheap pressure sensors bolted to the quay.', source: 'abstract' });
     assert.ok(first.support > 0.5, String(first.support));
+  });
+
+  it('shows the sentence of a linked PDF, with its page, where it says more than the abstract', () => {
+    const [first] = suggestCitations(store, 'Nests on the breakwater were geotagged from a drone hovering at twelve metres.');
+    assert.equal(first.key, 'sato2019gulls');
+    assert.deepEqual(first.evidence, { text: 'Every nest was geotagged from a drone hovering at twelve metres above the breakwater.', source: 'pdf', page: 1 });
   });
 
   it('finds a work by the name of its system', () => {
