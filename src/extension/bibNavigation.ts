@@ -11,7 +11,7 @@ import { citeLanguage, keyAt } from './citesInDocument';
 export const BIB_DOCUMENTS: vscode.DocumentSelector = [{ language: 'bibtex' }, { pattern: '**/*.bib' }];
 export const CITING_GLOB = '**/*.{tex,md,markdown,rmd,qmd}';
 export const BIB_GLOB = '**/*.bib';
-const IGNORED = '**/{node_modules,.git,.vscode-test,out,dist}/**';
+export const IGNORED_FOLDERS = '**/{node_modules,.git,.vscode-test,out,dist}/**';
 
 /** A workspace file as the author sees it: an open document's text, saved or not, else the file on disk. */
 export interface WorkspaceText {
@@ -26,7 +26,7 @@ export interface WorkspaceText {
 export async function readWorkspaceTexts(glob: string, token?: vscode.CancellationToken): Promise<WorkspaceText[]> {
   const open = new Map(vscode.workspace.textDocuments.map((d) => [d.uri.toString(), d]));
   const out: WorkspaceText[] = [];
-  for (const uri of await vscode.workspace.findFiles(glob, IGNORED, 10_000, token)) {
+  for (const uri of await vscode.workspace.findFiles(glob, IGNORED_FOLDERS, 10_000, token)) {
     if (token?.isCancellationRequested) break;
     out.push(await workspaceText(uri, open.get(uri.toString())));
   }

@@ -2,9 +2,10 @@
 // Problems panel (faded in the .bib). Computed from every citing document of the workspace, open or not; on by default
 // for libraries of up to 2,000 entries (`citescribe.diagnostics.unusedEntries`).
 import * as vscode from 'vscode';
-import { citationUsage, unusedEntries } from '../core/cites/unused';
+import * as fs from 'fs';
+import { documentUsage, mergeUsage, unusedEntries, type DocumentUsage } from '../core/cites/unused';
 import type { LibraryService } from './library';
-import { BIB_GLOB, CITING_GLOB, readWorkspaceTexts, workspaceText } from './bibNavigation';
+import { CITING_GLOB, IGNORED_FOLDERS, workspaceText, type WorkspaceText } from './bibNavigation';
 import { citeLanguage } from './citesInDocument';
 import { readSettings } from './settings';
 
@@ -51,13 +52,10 @@ export class UnusedEntryDiagnostics implements vscode.Disposable {
         this.collection.clear();
         return;
       }
-      const citing = (await readWorkspaceTexts(CITING_GLOB, run.token)).filter((f) => f.language !== 'bib');
-      const usage = citationUsage(citing.map((f) => ({ path: f.uri.fsPath, language: f.language as 'latex' | 'markdown', text: f.text })));
-      const bibs = await readWorkspaceTexts(BIB_GLOB, run.token);
-      // A bibliography named from outside the workspace (`\bibliography{../shared/refs}`) is the author's too.
-      const inWorkspace = new Set(bibs.map((b) => b.uri.fsPath));
+      const usage = mergeUsage(await this.documentUsages(run.token));
+      // Only the bibliographies some document names can have unused entries (unusedEntries says none for the rest).
+      const bibs: WorkspaceText[] = [];
       for (const named of usage.named) {
-        if (inWorkspace.has(named)) continue;
         try {
           bibs.push(await workspaceText(vscode.Uri.file(named)));
         } catch {
@@ -83,9 +81,50 @@ export class UnusedEntryDiagnostics implements vscode.Disposable {
     }
   }
 
+  /** Each citing document's usage; a document re-read only when its open version or its file on disk changed. */
+  private readonly usages = new Map<string, { stamp: string; usage: DocumentUsage }>();
+
+  private async documentUsages(token: vscode.CancellationToken): Promise<DocumentUsage[]> {
+    const open = new Map(vscode.workspace.textDocuments.map((d) => [d.uri.toString(), d]));
+    const out: DocumentUsage[] = [];
+    const seen = new Set<string>();
+    for (const uri of await vscode.workspace.findFiles(CITING_GLOB, IGNORED_FOLDERS, 10_000, token)) {
+      const id = uri.toString();
+      seen.add(id);
+      const doc = open.get(id);
+      let stamp: string;
+      try {
+        stamp = doc ? `open:${doc.version}` : await diskStamp(uri);
+      } catch {
+        continue; // gone since the search listed it
+      }
+      const known = this.usages.get(id);
+      if (known?.stamp === stamp) {
+        out.push(known.usage);
+        continue;
+      }
+      const file = await workspaceText(uri, doc);
+      const usage = documentUsage({ path: uri.fsPath, language: file.language === 'latex' ? 'latex' : 'markdown', text: file.text });
+      this.usages.set(id, { stamp, usage });
+      out.push(usage);
+    }
+    for (const id of this.usages.keys()) if (!seen.has(id)) this.usages.delete(id);
+    return out;
+  }
+
   dispose() {
     clearTimeout(this.timer);
     this.run?.cancel();
     for (const d of this.disposables) d.dispose();
   }
+}
+
+/** A closed file's modification time and size: what says it changed since it was read. */
+async function diskStamp(uri: vscode.Uri): Promise<string> {
+  if (uri.scheme === 'file') {
+    const st = await fs.promises.stat(uri.fsPath);
+    return `disk:${st.mtimeMs}:${st.size}`;
+  }
+  const st = await vscode.workspace.fs.stat(uri);
+  return `disk:${st.mtime}:${st.size}`;
 }

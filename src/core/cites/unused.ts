@@ -23,21 +23,40 @@ export interface CitationUsage {
   citedWhole: Set<string>;
 }
 
-export function citationUsage(sources: readonly CitingSource[]): CitationUsage {
+/** What one citing document cites and names: kept per file, so a change re-reads that file alone. */
+export interface DocumentUsage {
+  cited: string[];
+  /** Absolute paths of the .bib files it names. */
+  named: string[];
+  /** It has `\nocite{*}`. */
+  citesAll: boolean;
+}
+
+export function documentUsage(s: CitingSource): DocumentUsage {
+  const named = (s.language === 'latex' ? bibliographyFilesFromTex(s.text, s.path) : bibliographyFilesFromMarkdown(s.text, s.path)).map((p) => path.resolve(p));
+  const cited = new Set<string>();
+  let citesAll = false;
+  for (const cite of parseCitations(s.text, s.language)) {
+    if (cite.citesAll) citesAll = true;
+    for (const k of cite.keys) cited.add(k.key);
+  }
+  return { cited: [...cited], named, citesAll };
+}
+
+export function mergeUsage(documents: Iterable<DocumentUsage>): CitationUsage {
   const usage: CitationUsage = { cited: new Set(), named: new Set(), citedWhole: new Set() };
-  for (const s of sources) {
-    const bibs = (s.language === 'latex' ? bibliographyFilesFromTex(s.text, s.path) : bibliographyFilesFromMarkdown(s.text, s.path)).map((p) => path.resolve(p));
-    let whole = false;
-    for (const cite of parseCitations(s.text, s.language)) {
-      if (cite.citesAll) whole = true;
-      for (const k of cite.keys) usage.cited.add(k.key);
-    }
-    for (const b of bibs) {
+  for (const d of documents) {
+    for (const k of d.cited) usage.cited.add(k);
+    for (const b of d.named) {
       usage.named.add(b);
-      if (whole) usage.citedWhole.add(b);
+      if (d.citesAll) usage.citedWhole.add(b);
     }
   }
   return usage;
+}
+
+export function citationUsage(sources: readonly CitingSource[]): CitationUsage {
+  return mergeUsage(sources.map(documentUsage));
 }
 
 /**
