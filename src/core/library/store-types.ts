@@ -1,0 +1,183 @@
+// What the library database holds and offers, as types: the store's interface (reads for the editor and the
+// engines, writes for the indexer) and the records it passes. The SQLite implementation is store.ts.
+import type { BibParseResult } from '../bibtex';
+import type { ExternalMacro } from '../bibtex/parser';
+import type { LinkCandidate, TitleStatistics } from './link';
+import type { PdfExtraction, PdfMetadataGuess } from '../pdf/types';
+import type { Author, PaperLookup, PaperRecord } from '../types';
+
+export type LinkMethod = 'file-field' | 'doi' | 'arxiv' | 'title';
+
+export interface StoredLink {
+  entryKey: string;
+  pdfPath: string;
+  method: LinkMethod;
+  score: number;
+}
+
+/** What the indexer compares to decide whether a file must be re-read. */
+export interface FileStamp {
+  contentHash: string;
+  mtimeMs: number;
+  size: number;
+}
+
+/** For each macro a file needs from elsewhere: what it was given, or null when no other file defines it. */
+export type MacroEnv = Record<string, ExternalMacro | null>;
+
+export interface BibMacroInfo {
+  path: string;
+  ownStrings: Record<string, string>;
+  neededMacros: string[];
+  macroEnv: MacroEnv;
+}
+
+export interface LibraryStats {
+  bibFiles: number;
+  entries: number;
+  pdfFiles: number;
+  /** PDFs whose text could be extracted. */
+  pdfsWithText: number;
+  /** PDFs linked to at least one entry. */
+  linked: number;
+  /** .bib problems (syntax errors, duplicate keys, …) plus PDFs that yielded no text. */
+  errors: number;
+}
+
+export interface LibraryProblem {
+  file: string;
+  line?: number;
+  message: string;
+  severity: 'error' | 'warning' | 'info';
+  /** Where the problem comes from, when that is another place (the entry a duplicate key loses to). */
+  related?: { file: string; line: number; message: string };
+}
+
+export interface SearchHit {
+  key: string;
+  title: string;
+  authors: Author[];
+  year?: number;
+  venue?: string;
+  pdfPath?: string;
+  /** Higher is better (negated BM25). */
+  score: number;
+}
+
+/** One line of the quick pick: everything needed to show and filter an entry without another query. */
+export interface EntrySummary {
+  key: string;
+  type: string;
+  title: string;
+  authors: Author[];
+  year?: number;
+  venue?: string;
+  pdfPath?: string;
+  bibFile: string;
+  line: number;
+  /** biblatex `ids`: other keys the entry answers to. */
+  aliases?: string[];
+}
+
+/** An entry that may support a sentence, as retrieval found it. */
+export interface CitationCandidate {
+  key: string;
+  title: string;
+  abstract?: string;
+  year?: number;
+  /** BM25 of the sentence's words (higher is better). */
+  score: number;
+}
+
+/** An entry as the linker needs it. */
+export interface StoredEntry {
+  key: string;
+  type: string;
+  title: string;
+  authors: Author[];
+  year?: number;
+  doi?: string;
+  /** Raw field values (file, eprint, arxivid, url, …). */
+  fields: Record<string, string>;
+  bibFile: string;
+  line: number;
+}
+
+/** What relinking must cover: every candidate (a PDF changed, or never linked), or those of some .bib files. */
+export interface LinkWork {
+  full: boolean;
+  bibs: string[];
+  /** The title statistics of the last linking, to tell whether other entries' candidates still hold. */
+  statistics?: TitleStatistics;
+}
+
+/** A PDF as the linker needs it. */
+export interface StoredPdf {
+  path: string;
+  ok: boolean;
+  meta: PdfMetadataGuess;
+  pageCount: number;
+  /** Text of the first page (for title matching), empty when the PDF has no text. */
+  firstPageText: string;
+}
+
+export interface LibraryStore extends PaperLookup {
+  readonly path: string;
+  /** Where a corrupt or incompatible database found on open was moved before rebuilding, if that happened. */
+  readonly movedAsideTo?: string;
+  getPaper(key: string): PaperRecord | undefined;
+  hasKey(key: string): boolean;
+  search(query: string, limit?: number): SearchHit[];
+  /**
+   * Keys of the entries that best fit these words (any of them, BM25 over title, abstract and linked PDF text), best
+   * first: what a sentence being written is about.
+   */
+  rankByWords(words: readonly string[], limit?: number): string[];
+  /**
+   * The entries that share words with a sentence, best BM25 first (title and abstract; linked PDF text at a discount),
+   * with their title and abstract: the candidates citation suggestion reranks.
+   */
+  citationCandidates(words: readonly string[], limit: number): CitationCandidate[];
+  /** How rare a word is in the library's titles and abstracts: log((entries + 1) / (entries holding it + 1)). */
+  termRarity(word: string): number;
+  /** Every place a key (or a biblatex alias) is defined: each copy, in each .bib file. */
+  entryLocations(key: string): { file: string; line: number }[];
+  stats(): LibraryStats;
+  allKeys(): string[];
+  listEntries(): EntrySummary[];
+  /** BibTeX groups (JabRef's `groups` field, comma-separated), each with its keys: one way to pick keys to draft. */
+  groups(): { name: string; keys: string[] }[];
+  errors(): LibraryProblem[];
+  close(): void;
+
+  // Writes, used by the indexer. Each is one transaction.
+  bibFileStamp(path: string): FileStamp | undefined;
+  pdfFileStamp(path: string): FileStamp | undefined;
+  bibFilePaths(): string[];
+  pdfFilePaths(): string[];
+  /** `macroEnv`: what other files gave for the macros this one needs (null: nobody defines it), as parsed. */
+  writeBibFile(path: string, stamp: FileStamp, parsed: BibParseResult, macroEnv?: MacroEnv): void;
+  /** Every .bib file's own @string definitions, the macros it needs from elsewhere, and what it was given. */
+  bibMacroInfo(): BibMacroInfo[];
+  /** Records a new mtime for a file whose content hash did not change. */
+  touchBibFile(path: string, stamp: FileStamp): void;
+  touchPdfFile(path: string, stamp: FileStamp): void;
+  removeBibFile(path: string): void;
+  writePdf(extraction: PdfExtraction, mtimeMs: number): void;
+  removePdfFile(path: string): void;
+  /** Entries (of these .bib files only, when given) and every PDF, as the linker needs them. */
+  linkingInputs(bibPaths?: readonly string[]): { entries: StoredEntry[]; pdfs: StoredPdf[] };
+  /** Every entry's `file` field (Zotero, JabRef, Mendeley) with the folder of its .bib, which relative paths start from. */
+  fileFields(): Array<{ value: string; bibDir: string }>;
+  /** Links and, when given, the title statistics they were computed with; clears the list of files to relink. */
+  replaceLinks(links: StoredLink[], statistics?: TitleStatistics): void;
+  /** What relinking must cover now (undefined: links are up to date). */
+  linkWork(): LinkWork | undefined;
+  /** Every entry's title (for the title statistics of linking). */
+  entryTitles(): string[];
+  /** Replaces the stored candidates of these .bib files (or all) with `candidates`. */
+  replaceLinkCandidates(scope: 'all' | readonly string[], candidates: readonly LinkCandidate[]): void;
+  allLinkCandidates(): LinkCandidate[];
+  /** True when entries or PDFs changed since links were last computed (survives a crash mid-run). */
+  linksStale(): boolean;
+}
