@@ -33,7 +33,14 @@ export async function readWorkspaceTexts(glob: string, token?: vscode.Cancellati
   return out;
 }
 
-export async function workspaceText(uri: vscode.Uri, openDoc = vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri.toString())): Promise<WorkspaceText> {
+/** The open document of a URI, if any: its text is what the author sees, saved or not. */
+export function openDocument(uri: vscode.Uri): vscode.TextDocument | undefined {
+  const id = uri.toString();
+  return vscode.workspace.textDocuments.find((d) => d.uri.toString() === id);
+}
+
+/** `openDoc`: the URI's open document, or undefined when it is not open (the file is read from disk). */
+export async function workspaceText(uri: vscode.Uri, openDoc: vscode.TextDocument | undefined): Promise<WorkspaceText> {
   const language = /\.bib$/i.test(uri.path) ? 'bib' : /\.tex$/i.test(uri.path) ? 'latex' : 'markdown';
   if (openDoc) return { uri, text: openDoc.getText(), language, positionAt: (o) => openDoc.positionAt(o) };
   const text = new TextDecoder().decode(await vscode.workspace.fs.readFile(uri));

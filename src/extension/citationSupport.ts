@@ -2,12 +2,11 @@
 // document cites support the sentences that cite them?), each answer with the work's closest sentence. The logic is
 // core's (src/core/suggest); here are the quick pick, the insertion and the Problems entries.
 import * as vscode from 'vscode';
-import { sentenceAround } from '../core/cites/completion';
+import { sentenceAround, sentenceSpan } from '../core/cites/completion';
 import { checkDocument, type CitationCheck } from '../core/suggest/check';
 import { MAX_SENTENCE_CHARS, suggestCitations, type Suggestion } from '../core/suggest/suggest';
 import type { LibraryService } from './library';
-import { citeLanguage, citesOf, dominantCiteSyntax, keyAt } from './citesInDocument';
-import { readSettings } from './settings';
+import { citationText, citeLanguage, citesOf, keyAt } from './citesInDocument';
 import { CheckPanel } from './checkPanel';
 
 export const WEAK_CITATION = 'weak-support';
@@ -23,13 +22,7 @@ export class SuggestCitationAction implements vscode.CodeActionProvider {
     if (context.triggerKind !== vscode.CodeActionTriggerKind.Invoke || !citeLanguage(doc)) return [];
     const text = doc.getText();
     const offset = doc.offsetAt(range.start);
-    // The sentence around the cursor: from the end of the previous one (or a blank line) to its own end.
-    const before = text.slice(Math.max(0, offset - 600), offset);
-    let end = -1;
-    for (const m of before.matchAll(/[.?!]\s|\n\n/g)) end = m.index;
-    const from = offset - before.length + end + 1;
-    const next = text.slice(offset, offset + 600).search(/[.?!](?:\s|$)|\n\n/);
-    const to = next < 0 ? Math.min(text.length, offset + 600) : offset + next;
+    const { start: from, end: to } = sentenceSpan(text, offset);
     const cited = citesOf(doc).some((c) => c.end > from && c.start < to);
     if (cited || sentenceAround(text, offset).split(' ').length < 4) return [];
     const action = new vscode.CodeAction('Suggest a citation for this sentence', vscode.CodeActionKind.QuickFix);
@@ -44,14 +37,6 @@ interface SuggestionItem extends vscode.QuickPickItem {
 
 function evidenceLine(e: { text: string; source: string; page?: number }): string {
   return `${e.source === 'pdf' ? `PDF${e.page ? ` p. ${e.page}` : ''}` : e.source}: “${e.text}”`;
-}
-
-/** `\citep{key}`, `[@key]`…: how this document cites. */
-function citationFor(doc: vscode.TextDocument, key: string): string {
-  if (citeLanguage(doc) === 'markdown') return `[@${key}]`;
-  const configured = readSettings(doc.uri).citeCommand;
-  const command = configured === 'auto' ? dominantCiteSyntax(doc) : configured;
-  return `\\${command === 'pandoc' ? 'cite' : command}{${key}}`;
 }
 
 export class CitationSupport implements vscode.Disposable {
@@ -74,8 +59,8 @@ export class CitationSupport implements vscode.Disposable {
 
   private ready(): boolean {
     if (this.library.state.kind === 'ready') return true;
-    // Opening a document can start an index run; the store answers from what it has meanwhile, unless it has nothing.
-    if (this.library.state.kind === 'indexing' && this.library.getStore().stats().entries > 0) return true;
+    // During an index run the store answers from what it has, unless it has nothing yet.
+    if (this.library.answers && this.library.getStore().stats().entries > 0) return true;
     void vscode.window.showWarningMessage('CiteScribe: the library is not indexed yet — run "CiteScribe: Index Library" first.');
     return false;
   }
@@ -109,7 +94,7 @@ export class CitationSupport implements vscode.Disposable {
     const inCite = keyAt(doc, at);
     await editor.edit((b) => {
       if (inCite) b.insert(inCite.range.end, `, ${key}`);
-      else b.insert(editor.selection.isEmpty ? at : editor.selection.end, `${/\s$/.test(doc.lineAt(at.line).text.slice(0, at.character)) ? '' : ' '}${citationFor(doc, key)}`);
+      else b.insert(editor.selection.isEmpty ? at : editor.selection.end, `${/\s$/.test(doc.lineAt(at.line).text.slice(0, at.character)) ? '' : ' '}${citationText(doc, key)}`);
     });
     return picked.suggestion;
   }

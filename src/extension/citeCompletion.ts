@@ -51,7 +51,7 @@ export class CiteCompletionProvider implements vscode.CompletionItemProvider<Ent
     this.subscription = library.onDidChange(() => {
       this.parts = undefined;
       clearTimeout(this.rebuild);
-      this.rebuild = setTimeout(() => usable(library) && this.entryParts(), 500);
+      this.rebuild = setTimeout(() => library.answers && this.entryParts(), 500);
     });
   }
 
@@ -66,8 +66,7 @@ export class CiteCompletionProvider implements vscode.CompletionItemProvider<Ent
 
   provideCompletionItems(doc: vscode.TextDocument, pos: vscode.Position): vscode.CompletionList<EntryCompletionItem> | undefined {
     const language = citeLanguage(doc);
-    // While an index run is under way (opening a document can start one) the store still answers from what it has.
-    if (!language || !usable(this.library)) return undefined;
+    if (!language || !this.library.answers) return undefined;
     const text = doc.getText();
     const offset = doc.offsetAt(pos);
     const context = citeCompletionContext(text, offset, language);
@@ -109,7 +108,7 @@ export class CiteCompletionProvider implements vscode.CompletionItemProvider<Ent
 
   resolveCompletionItem(item: EntryCompletionItem): EntryCompletionItem {
     // Read when VS Code shows the item: the list keeps only what it filters and sorts by (a third of the memory).
-    const e = usable(this.library) ? this.library.getPaper(item.parts.key) : undefined;
+    const e = this.library.answers ? this.library.getPaper(item.parts.key) : undefined;
     if (!e) return item;
     const md = new vscode.MarkdownString(undefined, false);
     md.appendMarkdown(`**${escapeMarkdown(e.title || e.key)}**\n\n`);
@@ -154,10 +153,6 @@ function entryParts(e: EntrySummary): Omit<EntryItemParts, 'folded'> {
   };
 }
 
-function usable(library: LibraryService): boolean {
-  return library.state.kind === 'ready' || library.state.kind === 'indexing';
-}
-
 function shortTitle(title: string): string {
   return title.length > 60 ? `${title.slice(0, 57)}…` : title;
 }
@@ -168,7 +163,7 @@ export class CiteDefinitionProvider implements vscode.DefinitionProvider {
 
   provideDefinition(doc: vscode.TextDocument, pos: vscode.Position): vscode.Location[] | undefined {
     const hit = keyAt(doc, pos);
-    if (!hit || !usable(this.library)) return undefined;
+    if (!hit || !this.library.answers) return undefined;
     return this.library
       .getStore()
       .entryLocations(hit.key)

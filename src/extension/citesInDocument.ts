@@ -1,6 +1,8 @@
 // Citation commands of an open document, parsed once per document version (CodeLens, hover and commands share it).
 import * as vscode from 'vscode';
 import { parseCitations, type CiteCommand } from '../core/cites';
+import type { CiteSyntax } from '../core/types';
+import { readSettings } from './settings';
 
 type CiteLanguage = 'latex' | 'markdown';
 
@@ -61,4 +63,17 @@ export function dominantCiteSyntax(doc: vscode.TextDocument): 'cite' | 'citet' |
   let n = 0;
   for (const [k, v] of counts) if (v > n && (k === 'cite' || k === 'citep')) [best, n] = [k, v];
   return best;
+}
+
+/** The syntax the author's citations are written in: Pandoc in Markdown, else the setting or what the document uses. */
+export function documentCiteSyntax(doc: vscode.TextDocument): CiteSyntax {
+  if (citeLanguage(doc) === 'markdown') return 'pandoc';
+  const configured = readSettings(doc.uri).citeCommand;
+  return configured === 'auto' ? dominantCiteSyntax(doc) : configured;
+}
+
+/** One key cited the way this document cites: `[@key]`, `\citep{key}`, `\cite{key}`… */
+export function citationText(doc: vscode.TextDocument, key: string): string {
+  const syntax = documentCiteSyntax(doc);
+  return syntax === 'pandoc' ? `[@${key}]` : `\\${syntax}{${key}}`;
 }

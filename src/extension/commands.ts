@@ -9,7 +9,7 @@ import { SERVER_API_KEY_SECRET } from './engines';
 import { encodeStoredApiKey } from '../core/neural/api-key';
 import type { DraftViewProvider } from './draftView';
 import { ScorePanel } from './scorePanel';
-import { citeLanguage, dominantCiteSyntax, keyAt, keysIn } from './citesInDocument';
+import { citationText, citeLanguage, documentCiteSyntax, keyAt, keysIn } from './citesInDocument';
 import { readSettings } from './settings';
 import { anchorOf } from './draftView';
 import { findAnchor } from '../core/text/anchor';
@@ -68,10 +68,7 @@ export function registerCommands(c: CommandContext): vscode.Disposable[] {
   }
 
   function syntaxFor(doc: vscode.TextDocument | undefined): CiteSyntax {
-    if (!doc) return 'cite';
-    if (citeLanguage(doc) === 'markdown') return 'pandoc';
-    const configured = readSettings(doc.uri).citeCommand;
-    return configured === 'auto' ? dominantCiteSyntax(doc) : configured;
+    return doc ? documentCiteSyntax(doc) : 'cite';
   }
 
   const handlers: Record<string, (...args: any[]) => unknown> = {
@@ -117,7 +114,7 @@ export function registerCommands(c: CommandContext): vscode.Disposable[] {
         const range = new vscode.Range(doc.positionAt(arg.replaceRange.start), doc.positionAt(arg.replaceRange.end));
         if (!(await editor.edit((b) => b.replace(range, chosen.key)))) throw new Error(`Could not edit ${vscode.workspace.asRelativePath(doc.uri)}.`);
       } else {
-        const text = citeLanguage(doc) === 'markdown' ? `[@${chosen.key}]` : `\\${syntaxFor(doc) === 'pandoc' ? 'cite' : syntaxFor(doc)}{${chosen.key}}`;
+        const text = citationText(doc, chosen.key);
         if (!(await editor.edit((b) => b.replace(editor.selection, text)))) throw new Error(`Could not edit ${vscode.workspace.asRelativePath(doc.uri)}.`);
       }
       return chosen.key;

@@ -4,7 +4,7 @@
 import * as vscode from 'vscode';
 import { planKeyRename } from '../core/cites/rename';
 import type { LibraryService } from './library';
-import { BIB_GLOB, CITING_GLOB, keyUnderCursor, readWorkspaceTexts, workspaceText, type WorkspaceText } from './bibNavigation';
+import { BIB_GLOB, CITING_GLOB, keyUnderCursor, openDocument, readWorkspaceTexts, workspaceText, type WorkspaceText } from './bibNavigation';
 
 export class KeyRename implements vscode.RenameProvider {
   constructor(private readonly library: LibraryService) {}
@@ -26,7 +26,7 @@ export class KeyRename implements vscode.RenameProvider {
     if (!plan.ok) throw new Error(plan.reason);
     // A key the index knows from a .bib this rename did not read (a library folder outside the workspace) clashes too.
     const read = new Set(files.map((f) => pathOf(f.uri)));
-    const elsewhere = to !== hit.key && this.ready() ? this.library.getStore().entryLocations(to).find((l) => !read.has(l.file)) : undefined;
+    const elsewhere = to !== hit.key && this.library.answers ? this.library.getStore().entryLocations(to).find((l) => !read.has(l.file)) : undefined;
     if (elsewhere) throw new Error(`'${to}' is already a key in the library (${elsewhere.file}, line ${elsewhere.line}).`);
     const byPath = new Map(files.map((f) => [pathOf(f.uri), f]));
     const edit = new vscode.WorkspaceEdit();
@@ -45,19 +45,16 @@ export class KeyRename implements vscode.RenameProvider {
       if (doc.uri.scheme === 'file' || doc.isClosed || !/^(latex|tex|markdown)$/.test(doc.languageId)) continue;
       files.push({ uri: doc.uri, text: doc.getText(), language: doc.languageId === 'markdown' ? 'markdown' : 'latex', positionAt: (o) => doc.positionAt(o) });
     }
-    if (this.ready()) {
+    if (this.library.answers) {
       const seen = new Set(files.map((f) => f.uri.fsPath));
       for (const { file } of this.library.getStore().entryLocations(key)) {
         if (seen.has(file)) continue;
         seen.add(file);
-        files.push(await workspaceText(vscode.Uri.file(file)));
+        const uri = vscode.Uri.file(file);
+        files.push(await workspaceText(uri, openDocument(uri)));
       }
     }
     return files;
-  }
-
-  private ready(): boolean {
-    return this.library.state.kind === 'ready' || this.library.state.kind === 'indexing';
   }
 }
 

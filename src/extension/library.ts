@@ -41,6 +41,14 @@ export class LibraryService implements vscode.Disposable, PaperLookup {
     return this._state;
   }
 
+  /**
+   * The store can answer queries: indexed, or being indexed again (opening a document can start a run; meanwhile the
+   * store answers from what it has).
+   */
+  get answers(): boolean {
+    return this._state.kind === 'ready' || this._state.kind === 'indexing';
+  }
+
   private setState(state: LibraryState) {
     this._state = state;
     this.stateChanged.fire(state);

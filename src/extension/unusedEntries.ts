@@ -5,7 +5,7 @@ import * as vscode from 'vscode';
 import * as fs from 'fs';
 import { documentUsage, mergeUsage, unusedEntries, type DocumentUsage } from '../core/cites/unused';
 import type { LibraryService } from './library';
-import { CITING_GLOB, IGNORED_FOLDERS, workspaceText, type WorkspaceText } from './bibNavigation';
+import { CITING_GLOB, IGNORED_FOLDERS, openDocument, workspaceText, type WorkspaceText } from './bibNavigation';
 import { citeLanguage } from './citesInDocument';
 import { readSettings } from './settings';
 
@@ -57,7 +57,8 @@ export class UnusedEntryDiagnostics implements vscode.Disposable {
       const bibs: WorkspaceText[] = [];
       for (const named of usage.named) {
         try {
-          bibs.push(await workspaceText(vscode.Uri.file(named)));
+          const uri = vscode.Uri.file(named);
+          bibs.push(await workspaceText(uri, openDocument(uri)));
         } catch {
           // A named file that does not exist is LaTeX's warning to give, not ours.
         }

@@ -51,20 +51,30 @@ export function citeCompletionContext(text: string, offset: number, language: 'l
   return { syntax: 'latex', keyStart: typedStart, typed, keysInCommand };
 }
 
+/** How far around the cursor a sentence is looked for. */
+const SENTENCE_WINDOW = 600;
+
+/**
+ * Where the sentence around `offset` starts and ends in `text`: after the last sentence end before it (". ", ".\n" —
+ * a sentence per line, as many LaTeX authors write — or a blank line) and at the next one, 600 characters each way at
+ * most.
+ */
+export function sentenceSpan(text: string, offset: number): { start: number; end: number } {
+  const before = text.slice(Math.max(0, offset - SENTENCE_WINDOW), offset);
+  const after = text.slice(offset, offset + SENTENCE_WINDOW);
+  let startCut = -1;
+  for (const m of before.matchAll(/[.?!]\s|\n\n/g)) startCut = m.index;
+  const endMatch = /[.?!](?:\s|$)|\n\n/.exec(after);
+  return { start: offset - before.length + startCut + 1, end: offset + (endMatch ? endMatch.index : after.length) };
+}
+
 /**
  * The sentence being written around the cursor, as plain words: from the end of the previous sentence (or paragraph)
  * to the next, with LaTeX commands and citations left out. What the completion ranks the library by.
  */
 export function sentenceAround(text: string, offset: number): string {
-  const window = 600;
-  const before = text.slice(Math.max(0, offset - window), offset);
-  const after = text.slice(offset, offset + window);
-  // The last sentence end before the cursor: ". " or ".\n" (a sentence per line, as many LaTeX authors write), or a
-  // blank line.
-  let startCut = -1;
-  for (const m of before.matchAll(/[.?!]\s|\n\n/g)) startCut = m.index;
-  const endMatch = /[.?!](?:\s|$)|\n\n/.exec(after);
-  const sentence = before.slice(startCut >= 0 ? startCut + 1 : 0) + after.slice(0, endMatch ? endMatch.index : after.length);
+  const { start, end } = sentenceSpan(text, offset);
+  const sentence = text.slice(start, end);
   return sentence
     .replace(/%.*$/gm, ' ')
     .replace(/\\[a-zA-Z]*cite[a-zA-Z]*\*?(?:\[[^\]]*\]|\([^)]*\)|<[^>]*>)*\{[^}]*\}?/g, ' ')
