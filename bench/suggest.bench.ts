@@ -49,7 +49,8 @@ async function main(): Promise<void> {
       runs.push(performance.now() - start);
       if (checks.length !== 300) throw new Error(`${checks.length} checks`);
     }
-    console.log(`  check a document with 300 citations          ${percentile(runs, 50).toFixed(0)} ms (runs: ${runs.map((r) => r.toFixed(0)).join(', ')}; goal ≤ 2,000 ms)`);
+    // The first run is what an author waits for; the later ones re-check the same document.
+    console.log(`  check a document with 300 citations          first ${runs[0].toFixed(0)} ms, again ${runs.slice(1).map((r) => r.toFixed(0)).join(', ')} ms (goal ≤ 2,000 ms)`);
   } finally {
     store.close();
   }

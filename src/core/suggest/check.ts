@@ -4,7 +4,7 @@
 import type { PaperRecord } from '../types';
 import { parseCitations, type CiteLanguage } from '../cites';
 import { sentenceAround } from '../cites/completion';
-import { CANDIDATES, linearScore, preparedWork, suggestCitations, type Suggestion, type SuggestionLibrary } from './suggest';
+import { CANDIDATES, linearScore, preparedWork, suggestCitations, supportFromScore, type Suggestion, type SuggestionLibrary } from './suggest';
 import { candidateFeatures, prepareQuery, type Evidence } from './features';
 import { stripCitationMarkers } from './citance';
 import { SUGGEST_MODEL, type SuggestModel } from './model';
@@ -52,16 +52,14 @@ export function supportOf(library: CheckLibrary, sentence: string, key: string, 
   return linearScore(model, features);
 }
 
-const sigmoid = (x: number) => 1 / (1 + Math.exp(-x));
-
 /** Checks one (sentence, key) pair. */
 export function checkPair(library: CheckLibrary, sentence: string, key: string, ranked?: readonly Suggestion[]): Omit<CitationCheck, 'start' | 'end' | 'sentence'> {
   const paper = library.getPaper(key);
   if (!paper) return { key, verdict: 'not-in-library' };
   const suggestions = ranked ?? suggestCitations(library, sentence, CANDIDATES);
   if (!suggestions.length) return { key, verdict: 'no-sentence' };
-  const support = sigmoid(supportOf(library, sentence, key, undefined, suggestions));
   const own = suggestions.find((s) => s.key === key);
+  const support = own ? own.support : supportFromScore(supportOf(library, sentence, key, undefined, suggestions));
   const evidence: Evidence = own?.evidence ?? { text: paper.title, source: 'title' };
   // A work known by its title alone cannot be judged: low overlap says nothing about what it contains.
   if (!paper.abstract && !paper.sections?.length) return { key, verdict: 'title-only', support, evidence };
@@ -74,10 +72,13 @@ export function checkPair(library: CheckLibrary, sentence: string, key: string, 
 /** Every cited key of a document with its check, in document order. */
 export function checkDocument(library: CheckLibrary, text: string, language: CiteLanguage): CitationCheck[] {
   const out: CitationCheck[] = [];
+  // Two citations in one sentence share its ranking.
+  const rankings = new Map<string, Suggestion[]>();
   for (const cite of parseCitations(text, language)) {
     if (!cite.keys.length) continue;
     const sentence = sentenceAround(text, cite.start);
-    const ranked = suggestCitations(library, sentence, CANDIDATES);
+    let ranked = rankings.get(sentence);
+    if (!ranked) rankings.set(sentence, (ranked = suggestCitations(library, sentence, CANDIDATES)));
     for (const k of cite.keys) out.push({ ...checkPair(library, sentence, k.key, ranked), start: k.start, end: k.end, sentence });
   }
   return out;

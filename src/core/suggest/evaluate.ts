@@ -9,7 +9,7 @@ import { indexLibrary } from '../library/indexer';
 import { openLibraryStore, type LibraryStore } from '../library/store';
 import { Bm25Index, tokenize } from '../text/tokens';
 import { contentWords, stripCitationMarkers } from './citance';
-import { suggestCitations, CANDIDATES } from './suggest';
+import { suggestCitations, supportFromScore, CANDIDATES } from './suggest';
 import { SUGGEST_MODEL, type SuggestModel } from './model';
 import { supportOf, WEAK_SUPPORT } from './check';
 
@@ -113,12 +113,12 @@ function figures(ranks: readonly number[]): RankingFigures {
 
 /** Share of scores whose support (the logistic of the score) is below the weak-citation threshold. */
 function belowWeak(scores: readonly number[]): number {
-  return scores.filter((s) => 1 / (1 + Math.exp(-s)) < WEAK_SUPPORT).length / (scores.length || 1);
+  return scores.filter((s) => supportFromScore(s) < WEAK_SUPPORT).length / (scores.length || 1);
 }
 
 /** The support a tenth of the true citations fall below: where the weak threshold is set. */
 function tenthPercentileSupport(scores: readonly number[]): number {
-  const sorted = scores.map((s) => 1 / (1 + Math.exp(-s))).sort((a, b) => a - b);
+  const sorted = scores.map(supportFromScore).sort((a, b) => a - b);
   return sorted[Math.floor(sorted.length / 10)] ?? 0;
 }
 

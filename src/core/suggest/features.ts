@@ -2,7 +2,8 @@
 // how much of the sentence the title and abstract say, whether a name the sentence writes ("TnT", "WordNet") is the
 // work's, and which single sentence of the work says it best — the evidence shown to the user.
 import { splitSentences } from '../text/sentences';
-import { lightStem, STOPWORDS, tokenize } from '../text/tokens';
+import { lightStem, STOPWORDS } from '../text/tokens';
+import { contentWords } from './citance';
 
 export interface WorkText {
   title: string;
@@ -37,10 +38,9 @@ export type FeatureVector = number[];
 /** How rare a term is in the library: log(N / df), from the index's counts. */
 export type Rarity = (term: string) => number;
 
+/** The content words a query is made of (citance.ts), light-stemmed so "taggers" meets "tagger". */
 function terms(text: string): string[] {
-  const out: string[] = [];
-  for (const t of tokenize(text)) if (t.length > 1 && !STOPWORDS.has(t) && !/^\d+$/.test(t)) out.push(lightStem(t));
-  return out;
+  return contentWords(text).map(lightStem);
 }
 
 function bigramsOf(list: readonly string[]): Set<string> {
