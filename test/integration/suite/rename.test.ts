@@ -88,8 +88,19 @@ describe('Rename a key, unused entries, aliases and recent citations', () => {
     for (const name of Object.keys(PROJECT)) {
       await waitFor(`${name} restored`, async () => (await text(name)) === PROJECT[name] || undefined, 10_000);
     }
-    await vscode.workspace.saveAll(false);
-    await waitFor('the restored files saved', () => Object.keys(PROJECT).every((n) => onDisk(n) === PROJECT[n]) || undefined, 10_000);
+    // Saved as the author would, file by file, until each is on disk: a save that lands while VS Code is still
+    // finishing the rename's own save of that file is skipped, and is asked again.
+    await waitFor('the restored files saved', async () => {
+      for (const name of Object.keys(PROJECT)) {
+        if (onDisk(name) === PROJECT[name]) continue;
+        const doc = await vscode.workspace.openTextDocument(file(name));
+        if (doc.isDirty) await doc.save();
+      }
+      return Object.keys(PROJECT).every((n) => onDisk(n) === PROJECT[n]) || undefined;
+    }, 10_000).catch(async (err: Error) => {
+      const states = await Promise.all(Object.keys(PROJECT).map(async (n) => `${n}: dirty=${(await vscode.workspace.openTextDocument(file(n))).isDirty} disk=${onDisk(n) === PROJECT[n] ? 'restored' : 'renamed'}`));
+      throw new Error(`${err.message} (${states.join('; ')})`);
+    });
   });
 
   it('marks an entry no document cites as unused in its .bib, and clears it once a document cites it', async () => {
