@@ -56,6 +56,11 @@ export interface PaperRecord {
    * work's, so it is not in `abstract`.
    */
   collectionAbstract?: string;
+  /**
+   * Where `abstract` came from when the .bib has none: Zotero or an online source, with the day it was read and how
+   * the entry was matched to the record (shown in the hover: "abstract from OpenAlex, 2026-11-27").
+   */
+  abstractSource?: { source: string; retrieved: string; matchedBy: string; url?: string };
   doi?: string;
   /** Sections of the linked PDF's full text, when one is linked and has text. */
   sections?: PaperSection[];

@@ -161,6 +161,40 @@ export const MIGRATIONS: ReadonlyArray<(db: Database) => void> = [
       INSERT INTO meta(name, value) VALUES ('links_stale', '1') ON CONFLICT(name) DO UPDATE SET value = '1';
       INSERT INTO meta(name, value) VALUES ('links_full', '1') ON CONFLICT(name) DO UPDATE SET value = '1';
     `),
+  // 13 → 14: what was found about an entry outside its .bib (Zotero, OpenAlex, Semantic Scholar, Crossref, arXiv):
+  // an abstract and PDFs, each with where it came from and when, and which lookups were tried. Keyed by the entry's
+  // key and its identity (DOI, else normalised title) when found, so that re-indexing the .bib keeps them and an
+  // entry rewritten into another work drops them. The user's .bib is never changed.
+  (db) =>
+    db.exec(`
+      CREATE TABLE IF NOT EXISTS found_abstracts (
+        entry_key TEXT PRIMARY KEY,
+        identity TEXT NOT NULL,
+        abstract TEXT NOT NULL,
+        source TEXT NOT NULL,           -- 'zotero' | 'openalex' | 'semanticscholar' | 'crossref' | 'arxiv'
+        url TEXT,
+        retrieved TEXT NOT NULL,        -- YYYY-MM-DD
+        matched_by TEXT NOT NULL,       -- 'citation-key' | 'doi' | 'arxiv' | 'acl' | 'title'
+        work_title TEXT
+      );
+      CREATE TABLE IF NOT EXISTS found_files (
+        entry_key TEXT NOT NULL,
+        identity TEXT NOT NULL,
+        path TEXT NOT NULL,
+        source TEXT NOT NULL,
+        url TEXT,
+        retrieved TEXT NOT NULL,
+        PRIMARY KEY (entry_key, path)
+      );
+      CREATE TABLE IF NOT EXISTS enrich_attempts (
+        entry_key TEXT NOT NULL,
+        source TEXT NOT NULL,
+        identity TEXT NOT NULL,
+        outcome TEXT NOT NULL,          -- 'found' | 'not-found' | 'rejected'
+        tried TEXT NOT NULL,
+        PRIMARY KEY (entry_key, source)
+      );
+    `),
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;

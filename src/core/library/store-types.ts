@@ -180,4 +180,59 @@ export interface LibraryStore extends PaperLookup {
   allLinkCandidates(): LinkCandidate[];
   /** True when entries or PDFs changed since links were last computed (survives a crash mid-run). */
   linksStale(): boolean;
+
+  // What was found outside the .bib files (found.ts). Entries are named by key; a record found for an entry that has
+  // since become another work (its DOI, else its title, changed) is ignored.
+  /** Every entry (the first copy of each key), with its identifiers and what grounds it now; only `keys` when given. */
+  enrichTargets(keys?: readonly string[]): EnrichTarget[];
+  foundAbstract(key: string): FoundAbstract | undefined;
+  /** Saves an abstract; an existing one is kept unless `replace` (Zotero, the user's own library, replaces). */
+  saveFoundAbstract(found: FoundAbstract, options?: { replace?: boolean }): boolean;
+  saveFoundFile(found: FoundFile): void;
+  foundFiles(key: string): FoundFile[];
+  recordEnrichAttempt(attempt: EnrichAttempt): void;
+  enrichAttempts(key: string): EnrichAttempt[];
+}
+
+/** Where an abstract or PDF found outside the .bib came from. */
+export type FoundSource = 'zotero' | 'openalex' | 'semanticscholar' | 'crossref' | 'arxiv' | 'aclanthology';
+/** How the entry was matched to the record: Better BibTeX/Zotero citation key, an identifier, or the title. */
+export type FoundMatch = 'citation-key' | 'doi' | 'arxiv' | 'acl' | 'title';
+
+/** An abstract found for an entry outside its .bib, with its provenance (shown in the hover). */
+export interface FoundAbstract {
+  key: string;
+  abstract: string;
+  source: FoundSource;
+  /** The record it was read from (an API URL, or zotero://select/… for Zotero). */
+  url?: string;
+  /** YYYY-MM-DD. */
+  retrieved: string;
+  matchedBy: FoundMatch;
+  /** The title of the record that matched, to show beside the entry's. */
+  workTitle?: string;
+}
+
+/** A PDF found for an entry outside the .bib's own `file` field (Zotero storage, a downloaded open-access copy). */
+export interface FoundFile {
+  key: string;
+  path: string;
+  source: FoundSource;
+  url?: string;
+  retrieved: string;
+}
+
+/** An entry as enrichment and Zotero matching need it: what identifies it, and whether it already has an abstract. */
+export interface EnrichTarget extends StoredEntry {
+  /** 'bib' when the .bib has one, the source when one was found, undefined when the entry has none. */
+  abstractFrom?: 'bib' | FoundSource;
+  hasPdf: boolean;
+}
+
+/** One lookup of one entry at one source: kept so that a second run does not ask again for what was not there. */
+export interface EnrichAttempt {
+  key: string;
+  source: FoundSource;
+  outcome: 'found' | 'not-found' | 'rejected';
+  tried: string;
 }

@@ -12,9 +12,10 @@ import type { Author, PaperRecord, PaperSection, SectionKind } from '../types';
 import { MIGRATIONS, SCHEMA_VERSION } from './schema';
 import { indexedForm, selectRankingTerms } from './ranking-terms';
 import { lightStem } from '../text/tokens';
+import { asFileFieldItem, entryIdentity, FoundRecords } from './found';
 
 export * from './store-types';
-import type { LinkMethod, StoredLink, FileStamp, MacroEnv, BibMacroInfo, LibraryStats, LibraryProblem, SearchHit, EntrySummary, CitationCandidate, StoredEntry, LinkWork, StoredPdf, LibraryStore } from './store-types';
+import type { LinkMethod, StoredLink, FileStamp, MacroEnv, BibMacroInfo, LibraryStats, LibraryProblem, SearchHit, EntrySummary, CitationCandidate, StoredEntry, LinkWork, StoredPdf, LibraryStore, EnrichAttempt, EnrichTarget, FoundAbstract, FoundFile } from './store-types';
 
 type BetterSqlite3 = typeof import('better-sqlite3');
 
@@ -205,12 +206,15 @@ interface EntryRow {
 
 class SqliteLibraryStore implements LibraryStore {
   private readonly statements = new Map<string, Statement>();
+  private readonly found: FoundRecords;
 
   constructor(
     private readonly db: Database,
     readonly path: string,
     readonly movedAsideTo?: string,
-  ) {}
+  ) {
+    this.found = new FoundRecords(db, (sql) => this.stmt(sql));
+  }
 
   /** Prepared statements are cached: the same few queries run thousands of times per index run. */
   private stmt(sql: string): Statement {
@@ -276,6 +280,12 @@ class SqliteLibraryStore implements LibraryStore {
     if (row.abstract !== null) {
       if (isCollectionAbstract(record, this.othersWithAbstract(row.id, row.abstract))) record.collectionAbstract = row.abstract;
       else record.abstract = row.abstract;
+    } else {
+      const found = this.found.abstractFor(row.key, entryIdentity(row));
+      if (found) {
+        record.abstract = found.abstract;
+        record.abstractSource = { source: found.source, retrieved: found.retrieved, matchedBy: found.matchedBy, ...(found.url && { url: found.url }) };
+      }
     }
     if (row.doi !== null) record.doi = row.doi;
     const pdf = this.linkedPdf(row.key);
@@ -376,7 +386,10 @@ class SqliteLibraryStore implements LibraryStore {
     // Each word matches as a prefix of its light stem, so "taggers" finds "tagger" and "tagging" finds "tagged".
     const best = this.bestScores(terms.map((w) => `"${lightStem(w.toLowerCase())}"*`).join(' OR '), limit, '0.0, 1.0, 0.0, 1.0');
     const ranked = [...best.entries()].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1)).slice(0, limit);
-    const read = this.stmt(`SELECT title, abstract, year FROM entries WHERE key = ? LIMIT 1`);
+    const read = this.stmt(
+      `SELECT e.title, COALESCE(e.abstract, (SELECT f.abstract FROM found_abstracts f WHERE f.entry_key = e.key)) AS abstract, e.year
+       FROM entries e WHERE e.key = ? LIMIT 1`,
+    );
     return ranked.map(([key, score]) => {
       const row = read.get(key) as { title: string; abstract: string | null; year: number | null };
       return { key, title: row.title, score, ...(row.abstract !== null && { abstract: row.abstract }), ...(row.year !== null && { year: row.year }) };
@@ -598,6 +611,34 @@ class SqliteLibraryStore implements LibraryStore {
     return rows.map((r) => ({ key: r.entry_key, pdfPath: r.pdf_path, method: r.method, score: r.score, order: [r.bib_path, r.line], fileRank: r.file_rank }));
   }
 
+  enrichTargets(keys?: readonly string[]): EnrichTarget[] {
+    return this.found.enrichTargets(keys);
+  }
+
+  foundAbstract(key: string): FoundAbstract | undefined {
+    return this.found.foundAbstract(key);
+  }
+
+  saveFoundAbstract(found: FoundAbstract, options: { replace?: boolean } = {}): boolean {
+    return this.found.saveFoundAbstract(found, options.replace ?? false);
+  }
+
+  saveFoundFile(found: FoundFile): void {
+    this.found.saveFoundFile(found);
+  }
+
+  foundFiles(key: string): FoundFile[] {
+    return this.found.foundFiles(key);
+  }
+
+  recordEnrichAttempt(attempt: EnrichAttempt): void {
+    this.found.recordEnrichAttempt(attempt);
+  }
+
+  enrichAttempts(key: string): EnrichAttempt[] {
+    return this.found.enrichAttempts(key);
+  }
+
   linksStale(): boolean {
     const row = this.stmt(`SELECT value FROM meta WHERE name = 'links_stale'`).get() as { value: string } | undefined;
     return row?.value === '1';
@@ -638,6 +679,7 @@ class SqliteLibraryStore implements LibraryStore {
         const authors = e.creators;
         const title = e.title;
         const abstract = e.abstract ?? null;
+        const indexedAbstract = abstract ?? this.found.abstractForIndex({ key: e.key, doi: e.doi, title });
         const id = Number(
           insertEntry.run(
             fileId,
@@ -655,7 +697,7 @@ class SqliteLibraryStore implements LibraryStore {
           ).lastInsertRowid,
         );
         const authorText = authors.map((a) => (a.given ? `${a.given} ${a.family}` : a.family)).join('; ');
-        insertFts.run(id, e.key, title, authorText, abstract);
+        insertFts.run(id, e.key, title, authorText, indexedAbstract);
         for (const alias of e.ids) if (alias !== e.key) insertAlias.run(alias, id);
       }
       const insertError = this.stmt(`INSERT INTO bib_errors(bib_file_id, line, message, severity) VALUES (?, ?, ?, ?)`);
@@ -745,7 +787,8 @@ class SqliteLibraryStore implements LibraryStore {
       `SELECT json_extract(e.fields, '$.file') AS value, b.path AS bib_path
        FROM entries e JOIN bib_files b ON b.id = e.bib_file_id WHERE json_extract(e.fields, '$.file') IS NOT NULL ORDER BY b.path, e.line`,
     ).all() as { value: string; bib_path: string }[];
-    return rows.map((r) => ({ value: String(r.value), bibDir: path.dirname(r.bib_path) }));
+    const found = [...this.found.allFoundFiles().values()].flat().map((file) => ({ value: asFileFieldItem(file), bibDir: path.dirname(file) }));
+    return [...rows.map((r) => ({ value: String(r.value), bibDir: path.dirname(r.bib_path) })), ...found];
   }
 
   linkingInputs(bibPaths?: readonly string[]): { entries: StoredEntry[]; pdfs: StoredPdf[] } {
@@ -755,6 +798,7 @@ class SqliteLibraryStore implements LibraryStore {
     const rows: Row[] = bibPaths
       ? bibPaths.flatMap((p) => this.stmt(`${select} WHERE b.path = ? ORDER BY e.line`).all(p) as Row[])
       : (this.stmt(`${select} ORDER BY b.path, e.line`).all() as Row[]);
+    const foundFiles = this.found.allFoundFiles();
     const entries = rows.map((r): StoredEntry => {
       const e: StoredEntry = {
         key: r.key,
@@ -767,6 +811,9 @@ class SqliteLibraryStore implements LibraryStore {
       };
       if (r.year !== null) e.year = r.year;
       if (r.doi !== null) e.doi = r.doi;
+      // Files found for the entry (Zotero storage, open-access downloads) link as its own `file` field would.
+      const files = foundFiles.get(r.key);
+      if (files) e.fields = { ...e.fields, file: [e.fields.file, ...files.map(asFileFieldItem)].filter(Boolean).join(';') };
       return e;
     });
     // Only page 1 leaves SQLite (pages are joined by form feeds): the linker reads no further, and a whole library's

@@ -1,0 +1,246 @@
+// Online enrichment: for each entry without an abstract, ask the chosen services in order — by DOI, arXiv id or
+// anthology id first, by title last (accepted only when the title, year and first author agree) — and keep the
+// first abstract found in the library database with its source, URL and date. Opt-in and never silent: the caller
+// decides to run it; nothing here runs on its own, and the .bib files are never written.
+import * as path from 'node:path';
+import type { EnrichTarget, FoundSource, LibraryStore } from '../library/store-types';
+import { CancelledError, throwIfCancelled } from '../types';
+import { OfflineError, PoliteClient, ServiceError, type FetchLike } from './http';
+import { workIds } from './identifiers';
+import { judgeTitleMatch } from './match';
+import { downloadPdf, pdfCandidates } from './pdfs';
+import { arxivSource } from './sources/arxiv';
+import { crossrefSource } from './sources/crossref';
+import { openAlexSource } from './sources/openalex';
+import { semanticScholarSource } from './sources/semantic-scholar';
+import type { FoundWork, OnlineSource } from './sources/types';
+
+export type OnlineSourceName = 'openalex' | 'semanticscholar' | 'crossref' | 'arxiv';
+export const ONLINE_SOURCES: readonly OnlineSourceName[] = ['openalex', 'semanticscholar', 'crossref', 'arxiv'];
+/** Base URLs, each a setting and a CLI flag (mirrors, proxies, tests). */
+export type EndpointName = OnlineSourceName | 'arxiv-pdf' | 'aclanthology';
+export const DEFAULT_ENDPOINTS: Readonly<Record<EndpointName, string>> = {
+  openalex: 'https://api.openalex.org',
+  semanticscholar: 'https://api.semanticscholar.org',
+  crossref: 'https://api.crossref.org',
+  arxiv: 'https://export.arxiv.org',
+  'arxiv-pdf': 'https://arxiv.org',
+  aclanthology: 'https://aclanthology.org',
+};
+export const SOURCE_LABELS: Readonly<Record<FoundSource, string>> = {
+  zotero: 'Zotero',
+  openalex: 'OpenAlex',
+  semanticscholar: 'Semantic Scholar',
+  crossref: 'Crossref',
+  arxiv: 'arXiv',
+  aclanthology: 'ACL Anthology',
+};
+
+/**
+ * Least time between requests to each service, from their published limits: OpenAlex 10/s, Semantic Scholar's
+ * shared pool about 1/s, Crossref's public pool 5/s, arXiv one request every 3 s.
+ */
+const MIN_INTERVAL_MS: Readonly<Record<EndpointName | 'open-access', number>> = {
+  openalex: 100,
+  semanticscholar: 1000,
+  crossref: 200,
+  arxiv: 3000,
+  'arxiv-pdf': 3000,
+  aclanthology: 500,
+  'open-access': 1000,
+};
+
+export interface EnrichOptions {
+  store: LibraryStore;
+  fetch: FetchLike;
+  /** Services to ask, in order (default: all four). */
+  sources?: readonly OnlineSourceName[];
+  endpoints?: Partial<Record<EndpointName, string>>;
+  /** Contact address sent in the User-Agent and as `mailto` (OpenAlex, Crossref). */
+  contact?: string;
+  semanticScholarApiKey?: string;
+  /** Only these entries (e.g. the keys a document cites); default every entry. */
+  keys?: readonly string[];
+  /** Download open-access PDFs of entries without one into this folder. */
+  pdfFolder?: string;
+  /** Ask again where an earlier run found nothing (default: those entries are skipped for that service). */
+  retry?: boolean;
+  /** False only for benchmarks against a local server. */
+  rateLimit?: boolean;
+  timeoutMs?: number;
+  signal?: AbortSignal;
+  onProgress?: (done: number, total: number, message?: string) => void;
+  /** YYYY-MM-DD stamped on what is found (default today, UTC). */
+  today?: string;
+  sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
+}
+
+export interface EnrichReport {
+  /** Entries that had no abstract and were looked up. */
+  considered: number;
+  /** Entries that already had one (from their .bib, Zotero or an earlier run). */
+  alreadyGrounded: number;
+  found: { key: string; source: FoundSource; matchedBy: string; url: string }[];
+  /** Entries no service had an abstract for. */
+  notFound: string[];
+  /** Title-search results turned down, with why: the false friends. */
+  rejected: { key: string; source: FoundSource; title: string; why: string }[];
+  /** Lookups skipped because an earlier run found nothing there (run with retry to ask again). */
+  skippedTried: number;
+  pdfs: { key: string; path: string; url: string }[];
+  /** One line per service error (timeouts, 5xx, malformed answers), and services that could not be reached. */
+  problems: string[];
+  cancelled: boolean;
+}
+
+export function userAgent(contact?: string): string {
+  return `CiteScribe/0.1 (VS Code extension; https://github.com/citescribe/citescribe${contact ? `; mailto:${contact}` : ''})`;
+}
+
+function makeSource(name: OnlineSourceName, options: EnrichOptions, endpoints: Record<EndpointName, string>): OnlineSource {
+  const client = makeClient(name, options);
+  const settings = { client, base: endpoints[name], ...(options.contact && { mailto: options.contact }) };
+  switch (name) {
+    case 'openalex':
+      return openAlexSource(settings);
+    case 'semanticscholar':
+      return semanticScholarSource(settings);
+    case 'crossref':
+      return crossrefSource(settings);
+    case 'arxiv':
+      return arxivSource(settings);
+  }
+}
+
+export function makeClient(name: EndpointName | 'open-access', options: Pick<EnrichOptions, 'fetch' | 'contact' | 'rateLimit' | 'timeoutMs' | 'signal' | 'sleep' | 'semanticScholarApiKey'>): PoliteClient {
+  return new PoliteClient({
+    service: name === 'arxiv-pdf' ? 'arXiv' : name === 'open-access' ? 'open-access PDF host' : SOURCE_LABELS[name],
+    fetch: options.fetch,
+    userAgent: userAgent(options.contact),
+    minIntervalMs: options.rateLimit === false ? 0 : MIN_INTERVAL_MS[name],
+    ...(options.timeoutMs && { timeoutMs: options.timeoutMs }),
+    ...(options.signal && { signal: options.signal }),
+    ...(options.sleep && { sleep: options.sleep }),
+    ...(name === 'semanticscholar' && options.semanticScholarApiKey && { headers: { 'x-api-key': options.semanticScholarApiKey } }),
+  });
+}
+
+function today(): string {
+  return new Date().toISOString().slice(0, 10);
+}
+
+/** The record for one entry from one source: by identifier, else by title with the match judged. */
+async function askSource(source: OnlineSource, entry: EnrichTarget, report: EnrichReport): Promise<{ work: FoundWork; matchedBy: 'doi' | 'arxiv' | 'acl' | 'title' } | undefined> {
+  const ids = workIds(entry);
+  const byId = await source.lookup(ids);
+  if (byId?.work.abstract) return { work: byId.work, matchedBy: byId.via };
+  if (!entry.title.trim()) return undefined;
+  for (const work of await source.searchTitle(entry.title)) {
+    const verdict = judgeTitleMatch(entry, work);
+    if (verdict.accepted) {
+      if (work.abstract) return { work, matchedBy: 'title' };
+      continue;
+    }
+    if (verdict.similarity >= 0.9) report.rejected.push({ key: entry.key, source: source.name, title: work.title, why: verdict.why });
+  }
+  // An identifier match without an abstract still names a PDF.
+  return byId ? { work: byId.work, matchedBy: byId.via } : undefined;
+}
+
+export async function enrichLibrary(options: EnrichOptions): Promise<EnrichReport> {
+  const { store, signal } = options;
+  const endpoints = { ...DEFAULT_ENDPOINTS, ...options.endpoints };
+  const stamp = options.today ?? today();
+  const names = options.sources?.length ? options.sources : ONLINE_SOURCES;
+  const sources = names.map((n) => makeSource(n, options, endpoints));
+  const reachable = new Set(sources.map((s) => s.name));
+  const report: EnrichReport = { considered: 0, alreadyGrounded: 0, found: [], notFound: [], rejected: [], skippedTried: 0, pdfs: [], problems: [], cancelled: false };
+  const targets = store.enrichTargets(options.keys);
+  const pdfClients = options.pdfFolder ? new Map<string, PoliteClient>() : undefined;
+  const work = targets.filter((t) => !t.abstractFrom || (pdfClients && !t.hasPdf && !store.foundFiles(t.key).length));
+  report.alreadyGrounded = targets.filter((t) => t.abstractFrom).length;
+  try {
+    for (const [i, entry] of work.entries()) {
+      throwIfCancelled(signal);
+      options.onProgress?.(i, work.length, entry.key);
+      if (!reachable.size) break;
+      const pdfUrls: { url: string; source: FoundSource }[] = [];
+      if (!entry.abstractFrom) {
+        report.considered++;
+        let found = false;
+        const tried = new Map(store.enrichAttempts(entry.key).map((a) => [a.source, a.outcome]));
+        for (const source of sources) {
+          if (!reachable.has(source.name)) continue;
+          if (!options.retry && tried.has(source.name) && tried.get(source.name) !== 'found') {
+            report.skippedTried++;
+            continue;
+          }
+          let answer: Awaited<ReturnType<typeof askSource>>;
+          const rejectedBefore = report.rejected.length;
+          try {
+            answer = await askSource(source, entry, report);
+          } catch (err) {
+            if (err instanceof OfflineError) {
+              reachable.delete(source.name);
+              report.problems.push(err.message);
+              continue;
+            }
+            if (err instanceof ServiceError) {
+              report.problems.push(`${entry.key}: ${err.message}`);
+              continue;
+            }
+            throw err;
+          }
+          if (answer?.work.pdfUrl) pdfUrls.push({ url: answer.work.pdfUrl, source: source.name });
+          if (answer?.work.abstract) {
+            store.saveFoundAbstract({
+              key: entry.key,
+              abstract: answer.work.abstract,
+              source: source.name,
+              url: answer.work.url,
+              retrieved: stamp,
+              matchedBy: answer.matchedBy,
+              workTitle: answer.work.title,
+            });
+            store.recordEnrichAttempt({ key: entry.key, source: source.name, outcome: 'found', tried: stamp });
+            report.found.push({ key: entry.key, source: source.name, matchedBy: answer.matchedBy, url: answer.work.url });
+            found = true;
+            break;
+          }
+          const outcome = report.rejected.length > rejectedBefore ? 'rejected' : 'not-found';
+          store.recordEnrichAttempt({ key: entry.key, source: source.name, outcome, tried: stamp });
+        }
+        if (!found) report.notFound.push(entry.key);
+      }
+      if (pdfClients && options.pdfFolder && !entry.hasPdf && !store.foundFiles(entry.key).length) {
+        for (const candidate of pdfCandidates(workIds(entry), pdfUrls, endpoints)) {
+          const client = pdfClients.get(candidate.host) ?? pdfClients.set(candidate.host, makeClient(candidate.host, options)).get(candidate.host)!;
+          try {
+            const file = await downloadPdf(client, candidate.url, path.join(options.pdfFolder, `${safeFileName(entry.key)}.pdf`));
+            if (!file) continue;
+            store.saveFoundFile({ key: entry.key, path: file, source: candidate.source, url: candidate.url, retrieved: stamp });
+            report.pdfs.push({ key: entry.key, path: file, url: candidate.url });
+            break;
+          } catch (err) {
+            if (err instanceof OfflineError || err instanceof ServiceError) {
+              report.problems.push(`${entry.key}: ${err.message}`);
+              continue;
+            }
+            throw err;
+          }
+        }
+      }
+    }
+    options.onProgress?.(work.length, work.length);
+  } catch (err) {
+    if (!(err instanceof CancelledError)) throw err;
+    report.cancelled = true;
+  }
+  if (!reachable.size && sources.length) report.problems.push('no service could be reached: check the network, a proxy, or citescribe.enrich.endpoints');
+  return report;
+}
+
+/** A key as a file name: "Smith:2020/a" → "Smith_2020_a". */
+export function safeFileName(key: string): string {
+  return key.replace(/[^\p{L}\p{N}._-]+/gu, '_').slice(0, 120) || 'entry';
+}
