@@ -97,6 +97,9 @@ export class FoundRecords {
   saveFoundFile(found: FoundFile): void {
     const facts = this.entryFacts(found.key);
     if (!facts) return;
+    const known = this.stmt(`SELECT 1 FROM found_files WHERE entry_key = ? AND path = ? AND identity = ?`).get(found.key, found.path, facts.identity);
+    // Zotero is read again on each index run: a file already known changes nothing (and costs no relinking).
+    if (known) return;
     this.db.transaction(() => {
       this.stmt(
         `INSERT INTO found_files(entry_key, identity, path, source, url, retrieved) VALUES (?, ?, ?, ?, ?, ?)
