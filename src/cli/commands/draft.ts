@@ -2,12 +2,12 @@
 import * as fs from 'node:fs';
 import { parseCommandArgs, UsageError, type CliCommand } from '../args';
 import { decodeTextBuffer } from '../../core/bibtex/decode';
-import { citedKeys } from '../../core/cites';
+import { KEY_OPTIONS, selectKeys } from './document-keys';
 import type { CiteSyntax } from '../../core/types';
 import { openDatabase, parseTense } from './engine-common';
 import { ENGINE_OPTIONS, ENGINE_USAGE, engineFromFlags, type EngineFlags } from '../engine-options';
 
-const usage = `Usage: citescribe draft --db DB (--keys k1,k2,… | --tex FILE) [--own-abstract FILE] [--words N] [--subsections]
+const usage = `Usage: citescribe draft --db DB (--keys k1,k2,… | --tex FILE [--section TITLE|all]) [--own-abstract FILE] [--words N] [--subsections]
                         [--format latex|markdown] [--syntax cite|citet|citep|pandoc] [--tense past|present]
                         [--engine default|onnx|server [--model DIR|NAME] [--device auto|cuda|cpu] [--url URL]] [--json]
 
@@ -18,7 +18,10 @@ Every requested key in the library is cited; keys not in the library are reporte
 Options:
   --db DB              the library database (built by \`citescribe index\`)
   --keys LIST          comma-separated citation keys
-  --tex FILE           take every key cited in FILE (\\cite, \\citep, \\citet, … and biblatex variants)
+  --tex FILE           take the keys FILE cites (\\cite, \\citep, \\citet, … and biblatex variants, or Pandoc in .md): those of
+                       its related-work section (titled "related work", "background" or "prior work") when it has one
+  --section TITLE      with --tex: the keys cited in this section (case-insensitive, up to the next section of the same
+                       or a higher level); "all" for every key of the document
   --own-abstract FILE  your abstract (plain text or LaTeX); with --tex, the file's abstract environment is used by default
   --words N            target length in words (±15%)
   --subsections        one named subsection per topic
@@ -39,8 +42,7 @@ export const draftCommand: CliCommand = {
   async run(argv, io) {
     const { values, positionals } = parseCommandArgs(argv, {
       db: { type: 'string' },
-      keys: { type: 'string' },
-      tex: { type: 'string' },
+      ...KEY_OPTIONS,
       'own-abstract': { type: 'string' },
       words: { type: 'string' },
       subsections: { type: 'boolean' },
@@ -51,7 +53,6 @@ export const draftCommand: CliCommand = {
       json: { type: 'boolean' },
     });
     if (positionals.length) throw new UsageError(`unexpected argument '${positionals[0]}'`);
-    if (!values.keys === !values.tex) throw new UsageError('give exactly one of --keys or --tex');
     const format = (values.format ?? 'latex') as 'latex' | 'markdown';
     if (format !== 'latex' && format !== 'markdown') throw new UsageError(`--format must be latex or markdown, got '${format}'`);
     const syntax = values.syntax as CiteSyntax | undefined;
@@ -62,17 +63,10 @@ export const draftCommand: CliCommand = {
       targetWords = Number(values.words);
       if (!Number.isInteger(targetWords) || targetWords < 10) throw new UsageError(`--words must be an integer ≥ 10, got '${values.words}'`);
     }
-    let keys: string[];
-    let ownAbstract: string | undefined;
-    if (values.tex) {
-      const tex = decodeTextBuffer(fs.readFileSync(values.tex as string));
-      keys = citedKeys(tex, 'latex');
-      ownAbstract = abstractOfTex(tex);
-      if (!keys.length) throw new Error(`${values.tex} cites no keys`);
-    } else {
-      keys = (values.keys as string).split(',').map((k) => k.trim()).filter(Boolean);
-      if (!keys.length) throw new UsageError('--keys is empty');
-    }
+    const selection = selectKeys(values as { keys?: string; tex?: string; section?: string }, { relatedWorkByDefault: true, required: true })!;
+    const keys = selection.keys;
+    let ownAbstract = selection.text !== undefined ? abstractOfTex(selection.text) : undefined;
+    if (values.tex) io.err(`keys from ${selection.scope}`);
     if (values['own-abstract']) ownAbstract = decodeTextBuffer(fs.readFileSync(values['own-abstract'] as string));
     const engine = await engineFromFlags(values as EngineFlags, io);
     const store = openDatabase(values.db as string | undefined, 'draft');

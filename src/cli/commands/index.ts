@@ -8,6 +8,8 @@ import { draftCommand } from './draft';
 import { evalCommand } from './eval';
 import { demoCommand } from './demo';
 import { checkCommand, suggestCommand } from './suggest';
+import { enrichCommand, zoteroCommand } from './enrich';
+import { groundingCommand } from './grounding';
 
 export const commands: CliCommand[] = [
   indexCommand,
@@ -18,5 +20,8 @@ export const commands: CliCommand[] = [
   evalCommand,
   suggestCommand,
   checkCommand,
+  zoteroCommand,
+  enrichCommand,
+  groundingCommand,
   demoCommand,
 ];

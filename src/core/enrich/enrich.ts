@@ -76,8 +76,10 @@ export interface EnrichOptions {
 }
 
 export interface EnrichReport {
-  /** Entries that had no abstract and were looked up. */
+  /** Entries (of those asked for) that had no abstract. */
   considered: number;
+  /** Of those, the ones never looked up: the run was cancelled, or no service could be reached. */
+  notLookedUp: string[];
   /** Entries that already had one (from their .bib, Zotero or an earlier run). */
   alreadyGrounded: number;
   found: { key: string; source: FoundSource; matchedBy: string; url: string }[];
@@ -154,11 +156,13 @@ export async function enrichLibrary(options: EnrichOptions): Promise<EnrichRepor
   const names = options.sources?.length ? options.sources : ONLINE_SOURCES;
   const sources = names.map((n) => makeSource(n, options, endpoints));
   const reachable = new Set(sources.map((s) => s.name));
-  const report: EnrichReport = { considered: 0, alreadyGrounded: 0, found: [], notFound: [], rejected: [], skippedTried: 0, pdfs: [], problems: [], cancelled: false };
+  const report: EnrichReport = { considered: 0, notLookedUp: [], alreadyGrounded: 0, found: [], notFound: [], rejected: [], skippedTried: 0, pdfs: [], problems: [], cancelled: false };
   const targets = store.enrichTargets(options.keys);
   const pdfClients = options.pdfFolder ? new Map<string, PoliteClient>() : undefined;
   const work = targets.filter((t) => !t.abstractFrom || (pdfClients && !t.hasPdf && !store.foundFiles(t.key).length));
   report.alreadyGrounded = targets.filter((t) => t.abstractFrom).length;
+  report.considered = targets.length - report.alreadyGrounded;
+  const lookedUp = new Set<string>();
   try {
     for (const [i, entry] of work.entries()) {
       throwIfCancelled(signal);
@@ -166,7 +170,6 @@ export async function enrichLibrary(options: EnrichOptions): Promise<EnrichRepor
       if (!reachable.size) break;
       const pdfUrls: { url: string; source: FoundSource }[] = [];
       if (!entry.abstractFrom) {
-        report.considered++;
         let found = false;
         const tried = new Map(store.enrichAttempts(entry.key).map((a) => [a.source, a.outcome]));
         for (const source of sources) {
@@ -210,7 +213,8 @@ export async function enrichLibrary(options: EnrichOptions): Promise<EnrichRepor
           const outcome = report.rejected.length > rejectedBefore ? 'rejected' : 'not-found';
           store.recordEnrichAttempt({ key: entry.key, source: source.name, outcome, tried: stamp });
         }
-        if (!found) report.notFound.push(entry.key);
+        if (!found && reachable.size) report.notFound.push(entry.key);
+        if (found || reachable.size) lookedUp.add(entry.key);
       }
       if (pdfClients && options.pdfFolder && !entry.hasPdf && !store.foundFiles(entry.key).length) {
         for (const candidate of pdfCandidates(workIds(entry), pdfUrls, endpoints)) {
@@ -236,6 +240,7 @@ export async function enrichLibrary(options: EnrichOptions): Promise<EnrichRepor
     if (!(err instanceof CancelledError)) throw err;
     report.cancelled = true;
   }
+  report.notLookedUp = work.filter((e) => !e.abstractFrom && !lookedUp.has(e.key)).map((e) => e.key);
   if (!reachable.size && sources.length) report.problems.push('no service could be reached: check the network, a proxy, or citescribe.enrich.endpoints');
   return report;
 }

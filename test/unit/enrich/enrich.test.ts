@@ -166,6 +166,8 @@ describe('online enrichment against a local stand-in for the services', function
     assert.equal(report.problems.filter((p) => /could not be reached at http:\/\/127\.0\.0\.1:\d+ \(ECONNREFUSED\)/.test(p)).length, 4);
     assert.match(report.problems.at(-1)!, /no service could be reached/);
     assert.deepEqual(report.found, []);
+    assert.deepEqual(report.notFound, []);
+    assert.equal(report.notLookedUp.length, 5);
     for (const key of ['lindqvist2019', 'okafor2021', 'tanaka2020', 'moreau2018']) assert.equal(store.foundAbstract(key), undefined);
   });
 
@@ -188,6 +190,8 @@ describe('online enrichment against a local stand-in for the services', function
     assert.equal(report.cancelled, true);
     assert.deepEqual(report.found.map((f) => f.key), ['lindqvist2019']);
     assert.equal(store.foundAbstract('moreau2018'), undefined);
+    assert.deepEqual(report.notLookedUp, ['moreau2018', 'okafor2021', 'tanaka2020']);
+    assert.deepEqual(report.notFound, ['brandt2021']);
   });
 
   it('downloads an open-access PDF into the cache folder; the next index run links it and reads its text', async function () {
