@@ -19,6 +19,7 @@ import type {
   ExtensionToDraft,
   KeyGroup,
   KeyOption,
+  KeyScope,
   SourceRef,
 } from '../src/protocol/webview';
 import { renderDraftText } from './draftText';
@@ -86,6 +87,9 @@ export function mountDraftView(root: HTMLElement, api: WebviewApi<DraftPanelStat
   // ------------------------------------------------------------------------------------------------ layout
   const keyList = h('ul', { class: 'key-list', 'data-testid': 'key-list', 'aria-label': 'Keys to cite' });
   const keySummary = h('p', { class: 'hint', 'data-testid': 'key-summary', 'aria-live': 'polite' });
+  /** Where the document's keys came from ("section “Related Work”: 9 of 39 cited keys"), with the other choice. */
+  const scopeLine = h('p', { class: 'hint', 'data-testid': 'key-scope', hidden: true });
+  let scope: KeyScope | undefined;
   const searchField = h('vscode-textfield', {
     class: 'search-field',
     'data-testid': 'search-field',
@@ -130,6 +134,7 @@ export function mountDraftView(root: HTMLElement, api: WebviewApi<DraftPanelStat
         { secondary: true, block: true, 'data-testid': 'use-document-keys', 'aria-label': 'Use keys from the current document', onclick: () => post({ type: 'useDocumentKeys' }) },
         'Use keys from the current document',
       ),
+      scopeLine,
       keyList,
       keySummary,
       searchField,
@@ -238,15 +243,32 @@ export function mountDraftView(root: HTMLElement, api: WebviewApi<DraftPanelStat
         },
         keyLabel(option, key),
       );
-      return h('li', { class: 'key-row', 'data-testid': `key-${key}` }, checkbox);
+      // A title-only work can only be named by the draft: say so before generating, so the author can ground it.
+      const titleOnly =
+        option?.grounding === 'title-only'
+          ? h('span', { class: 'badge warning', 'data-testid': `title-only-${key}`, title: 'No abstract or PDF in the library: the draft can only name this work. Find Abstracts Online or link its PDF.' }, 'title only')
+          : null;
+      return h('li', { class: 'key-row', 'data-testid': `key-${key}` }, checkbox, titleOnly);
     });
     replaceChildren(keyList, ...rows);
     keyList.hidden = rows.length === 0;
     const unknownCount = listedKeys().filter((k) => keyInfo.get(k)?.known === false).length;
+    const titleOnlyCount = panel.keys.filter((k) => keyInfo.get(k)?.grounding === 'title-only').length;
     keySummary.textContent =
       rows.length === 0
         ? 'No keys yet: use the current document’s citations or search the library.'
-        : `${panel.keys.length} selected` + (unknownCount ? ` · ${unknownCount} not in the library` : '');
+        : `${panel.keys.length} selected` + (unknownCount ? ` · ${unknownCount} not in the library` : '') + (titleOnlyCount ? ` · ${titleOnlyCount} title only` : '');
+    renderScope();
+  }
+
+  function renderScope(): void {
+    scopeLine.hidden = !scope;
+    if (!scope) return;
+    const count = documentKeys.length;
+    const other = scope.all
+      ? h('a', { href: '#', 'data-testid': 'use-section-keys', onclick: (e: Event) => (e.preventDefault(), post({ type: 'useDocumentKeys' })) }, 'only the section at the cursor')
+      : h('a', { href: '#', 'data-testid': 'use-all-keys', onclick: (e: Event) => (e.preventDefault(), post({ type: 'useDocumentKeys', all: true })) }, `use all ${scope.total} keys of the document`);
+    replaceChildren(scopeLine, scope.all ? `From the whole document: ${count} cited keys · ` : `From ${scope.label}: ${count} of ${scope.total} cited keys · `, other);
   }
 
   function renderSearchResults(): void {
@@ -662,6 +684,7 @@ export function mountDraftView(root: HTMLElement, api: WebviewApi<DraftPanelStat
       case 'init': {
         engines = msg.engines.slice();
         documentKeys = msg.documentKeys.slice();
+        scope = msg.scope;
         rememberKeys(documentKeys);
         renderGroups(msg.groups ?? []);
         // The webview's own state is newer than the workspace copy when both exist (the view was only hidden).
@@ -686,6 +709,7 @@ export function mountDraftView(root: HTMLElement, api: WebviewApi<DraftPanelStat
         // The document's cites replace the previous document's; keys added by hand stay.
         const previousDocument = new Set(documentKeys.map((o) => o.key));
         documentKeys = msg.keys.slice();
+        scope = msg.scope;
         rememberKeys(documentKeys);
         const manual = panel.keys.filter((k) => addedKeys.includes(k) || !previousDocument.has(k));
         panel.keys = orderBy(uniq([...documentKeys.filter((o) => o.known).map((o) => o.key), ...manual]), listedKeys());

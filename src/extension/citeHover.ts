@@ -6,6 +6,8 @@ import type { EngineService } from './engines';
 import { keyAt } from './citesInDocument';
 import { formatAuthors } from './format';
 import { escapeMarkdown } from '../core/text/markdown';
+import { SOURCE_LABELS } from '../core/enrich/labels';
+import type { FoundSource } from '../core/library/store-types';
 
 export class CiteHoverProvider implements vscode.HoverProvider {
   constructor(
@@ -19,7 +21,7 @@ export class CiteHoverProvider implements vscode.HoverProvider {
     if (this.library.state.kind !== 'ready' && this.library.state.kind !== 'indexing') return undefined;
     const paper = this.library.getPaper(hit.key);
     const md = new vscode.MarkdownString(undefined, true);
-    md.isTrusted = { enabledCommands: ['citescribe.openSource', 'citescribe.searchLibrary'] };
+    md.isTrusted = { enabledCommands: ['citescribe.openSource', 'citescribe.searchLibrary', 'citescribe.findAbstractsOnline'] };
     md.supportHtml = false;
     if (!paper) {
       md.appendMarkdown(`**⚠ ${escapeMarkdown(hit.key)} is not in the library.** `);
@@ -43,6 +45,13 @@ export class CiteHoverProvider implements vscode.HoverProvider {
       }
     } catch (err) {
       md.appendMarkdown(`*TLDR unavailable: ${escapeMarkdown((err as Error).message)}*\n\n`);
+    }
+    // Where the text came from when the .bib had no abstract: the reader should know an abstract was looked up.
+    if (paper.abstractSource) {
+      const from = SOURCE_LABELS[paper.abstractSource.source as FoundSource] ?? paper.abstractSource.source;
+      md.appendMarkdown(`*Abstract from ${escapeMarkdown(from)}, ${escapeMarkdown(paper.abstractSource.retrieved)} (matched by ${escapeMarkdown(paper.abstractSource.matchedBy)}).*\n\n`);
+    } else if (!paper.abstract && !paper.sections?.length) {
+      md.appendMarkdown(`*Title only: no abstract or PDF in the library.* [Find abstracts online](${commandUri('citescribe.findAbstractsOnline', { keys: [paper.key] })})\n\n`);
     }
     if (paper.pdfPath) md.appendMarkdown(`[Open PDF](${commandUri('citescribe.openSource', { pdfPath: paper.pdfPath })}) · `);
     if (paper.bibFile) md.appendMarkdown(`[Open .bib entry](${commandUri('citescribe.openSource', { bibFile: paper.bibFile, line: paper.bibLine })})`);

@@ -1,5 +1,6 @@
 // Citation commands of an open document, parsed once per document version (CodeLens, hover and commands share it).
 import * as vscode from 'vscode';
+import { documentSections, keysCitedIn, sectionAround } from '../core/cites/sections';
 import { parseCitations, type CiteCommand } from '../core/cites';
 import type { CiteSyntax } from '../core/types';
 import { readSettings } from './settings';
@@ -76,4 +77,26 @@ export function documentCiteSyntax(doc: vscode.TextDocument): CiteSyntax {
 export function citationText(doc: vscode.TextDocument, key: string): string {
   const syntax = documentCiteSyntax(doc);
   return syntax === 'pandoc' ? `[@${key}]` : `\\${syntax}{${key}}`;
+}
+
+/**
+ * The keys a related-work draft takes from a document: those of the selection, else of the section around the
+ * cursor (its top-level section: "2.1" of "2 Related Work" takes all of Related Work), else every key; `all` asks
+ * for every key. The label says which, for the draft panel.
+ */
+export function draftScope(doc: vscode.TextDocument, selection: vscode.Selection | undefined, all = false): { keys: string[]; label: string; total: number; all: boolean } {
+  const every = keysIn(doc);
+  const whole = { keys: every, label: 'the whole document', total: every.length, all: true };
+  if (all || !selection) return whole;
+  if (!selection.isEmpty) {
+    const keys = keysIn(doc, selection);
+    return keys.length ? { keys, label: 'the selection', total: every.length, all: keys.length === every.length } : whole;
+  }
+  const language = citeLanguage(doc);
+  if (!language) return whole;
+  const text = doc.getText();
+  const section = sectionAround(documentSections(text, language), doc.offsetAt(selection.active));
+  const keys = section ? keysCitedIn(text, language, section) : [];
+  if (!section || !keys.length) return whole;
+  return { keys, label: `section “${section.title}”`, total: every.length, all: keys.length === every.length };
 }

@@ -9,7 +9,7 @@ import { SERVER_API_KEY_SECRET } from './engines';
 import { encodeStoredApiKey } from '../core/neural/api-key';
 import type { DraftViewProvider } from './draftView';
 import { ScorePanel } from './scorePanel';
-import { citationText, citeLanguage, documentCiteSyntax, keyAt, keysIn } from './citesInDocument';
+import { citationText, citeLanguage, documentCiteSyntax, draftScope, keyAt, keysIn } from './citesInDocument';
 import { readSettings } from './settings';
 import { anchorOf } from './draftView';
 import { findAnchor } from '../core/text/anchor';
@@ -178,7 +178,11 @@ export function registerCommands(c: CommandContext): vscode.Disposable[] {
       const editor = vscode.window.activeTextEditor;
       let keys = arg?.keys;
       if (!keys?.length && editor && citeLanguage(editor.document)) {
-        keys = keysIn(editor.document, editor.selection.isEmpty ? undefined : editor.selection);
+        // The section being written (or the selection), not every key of the paper: the experiments' datasets and
+        // optimisers are not related work.
+        const scope = draftScope(editor.document, editor.selection);
+        keys = scope.keys;
+        log.info(`draft: ${keys.length} key(s) from ${scope.label}${scope.all ? '' : ` (${scope.total} in the document)`}`);
       }
       if (!keys?.length) keys = await pickKeys('Draft related work citing… (pick the works)', true);
       if (!keys?.length) {

@@ -13,11 +13,13 @@ import type {
   ExtensionToDraft,
   KeyGroup,
   KeyOption,
+  KeyScope,
 } from '../protocol/webview';
 import { renderDraftText } from '../../webview/draftText';
 import type { LibraryService } from './library';
 import type { EngineService } from './engines';
-import { citeLanguage, dominantCiteSyntax, keysIn } from './citesInDocument';
+import { citeLanguage, dominantCiteSyntax, draftScope } from './citesInDocument';
+import { groundingReport } from '../core/grounding/report';
 import { readSettings } from './settings';
 import { webviewHtml, webviewOptions } from './webviewShell';
 import { formatAuthors } from './format';
@@ -122,6 +124,10 @@ export class DraftViewProvider implements vscode.WebviewViewProvider, vscode.Dis
   async generateAndShow(keys: string[], settings: DraftSettings): Promise<DraftView | undefined> {
     await vscode.commands.executeCommand(`${DraftViewProvider.viewId}.focus`);
     await Promise.race([this.ready, new Promise((r) => setTimeout(r, 10_000))]);
+    // The panel lists where the keys came from (the section around the cursor) and which are title-only.
+    const document = this.documentKeys();
+    const same = document.keys.length === keys.length && document.keys.every((o) => keys.includes(o.key));
+    if (document.scope && same) this.post({ type: 'documentKeys', keys: document.keys, scope: document.scope });
     return vscode.window.withProgress(
       { location: vscode.ProgressLocation.Notification, title: `CiteScribe: drafting related work for ${keys.length} key(s)`, cancellable: true },
       (_progress, token) => {
@@ -141,10 +147,22 @@ export class DraftViewProvider implements vscode.WebviewViewProvider, vscode.Dis
     await this.context.workspaceState.update(STATE_KEY, state);
   }
 
-  private documentKeys(): KeyOption[] {
-    const editor = this.targetEditor ? vscode.workspace.textDocuments.find((d) => d.uri.toString() === this.targetEditor!.uri.toString()) : undefined;
-    if (!editor) return [];
-    return keysIn(editor).map((key) => this.keyOption(key));
+  /** The target document's keys: the section around its cursor (or its selection), or with `all` every key. */
+  private documentKeys(all = false): { keys: KeyOption[]; scope?: KeyScope } {
+    const doc = this.targetEditor ? vscode.workspace.textDocuments.find((d) => d.uri.toString() === this.targetEditor!.uri.toString()) : undefined;
+    if (!doc) return { keys: [] };
+    const scope = draftScope(doc, this.targetEditor!.selection, all);
+    const store = this.library.state.kind === 'ready' ? this.library.getStore() : undefined;
+    const grounding = store ? new Map(groundingReport(store, scope.keys).lines.map((l) => [l.key, l.status])) : new Map();
+    return {
+      keys: scope.keys.map((key) => {
+        const option = this.keyOption(key);
+        const status = grounding.get(key);
+        if (status && status !== 'missing') option.grounding = status;
+        return option;
+      }),
+      scope: { label: scope.label, total: scope.total, all: scope.all },
+    };
   }
 
   /** The library's BibTeX groups, for adding a whole group of keys at once. */
@@ -168,13 +186,16 @@ export class DraftViewProvider implements vscode.WebviewViewProvider, vscode.Dis
       switch (msg.type) {
         case 'ready': {
           const state = this.savedState;
-          this.post({ type: 'init', state, engines: availableEngines(), documentKeys: this.documentKeys(), groups: this.groups() });
+          const document = this.documentKeys();
+          this.post({ type: 'init', state, engines: availableEngines(), documentKeys: document.keys, ...(document.scope && { scope: document.scope }), groups: this.groups() });
           this.readyResolve?.();
           break;
         }
-        case 'useDocumentKeys':
-          this.post({ type: 'documentKeys', keys: this.documentKeys() });
+        case 'useDocumentKeys': {
+          const document = this.documentKeys(msg.all ?? false);
+          this.post({ type: 'documentKeys', keys: document.keys, ...(document.scope && { scope: document.scope }) });
           break;
+        }
         case 'searchKeys': {
           const results = msg.query.trim() ? this.library.getStore().search(msg.query, 20) : [];
           this.post({ type: 'searchResults', query: msg.query, results: results.map((r) => this.keyOption(r.key)) });

@@ -12,6 +12,7 @@ import { CITING_DOCUMENTS, registerCiteEditing } from './citeEditing';
 import { CitationSupport, SuggestCitationAction } from './citationSupport';
 import { registerCommands } from './commands';
 import { StatusBar } from './statusBar';
+import { GroundingStatus, registerGrounding } from './grounding';
 
 /** What the extension exposes to other extensions and to its integration tests. */
 export interface CiteScribeApi {
@@ -19,6 +20,7 @@ export interface CiteScribeApi {
   engines: EngineService;
   draftView: DraftViewProvider;
   statusBar: StatusBar;
+  grounding: GroundingStatus;
   activation: ActivationReport;
 }
 
@@ -33,6 +35,7 @@ export function activate(context: vscode.ExtensionContext): CiteScribeApi {
   const engines = new EngineService(context, log);
   const draftView = new DraftViewProvider(context, library, engines, log);
   const statusBar = new StatusBar(library, engines);
+  const grounding = new GroundingStatus(library);
   const lenses = new CiteLensProvider(library, () => {
     if (activation.firstCodeLensMs !== undefined) return;
     activation.firstCodeLensMs = Math.round(performance.now() - activatedAt);
@@ -43,6 +46,8 @@ export function activate(context: vscode.ExtensionContext): CiteScribeApi {
     engines,
     draftView,
     statusBar,
+    grounding,
+    ...registerGrounding(context, library, grounding, log),
     vscode.window.registerWebviewViewProvider(DraftViewProvider.viewId, draftView, { webviewOptions: { retainContextWhenHidden: true } }),
     vscode.languages.registerCodeLensProvider(CITING_DOCUMENTS, lenses),
     vscode.languages.registerHoverProvider(CITING_DOCUMENTS, new CiteHoverProvider(library, engines)),
@@ -59,7 +64,7 @@ export function activate(context: vscode.ExtensionContext): CiteScribeApi {
   library.scheduleIndex(300);
   activation.heavyPackagesAtActivation = loadedHeavyPackages();
   log.info(`activated in ${Math.round(performance.now() - activatedAt)} ms; heavy packages loaded: ${activation.heavyPackagesAtActivation.join(', ') || 'none'}`);
-  return { library, engines, draftView, statusBar, activation };
+  return { library, engines, draftView, statusBar, grounding, activation };
 }
 
 /** Walkthrough: copies the sample library to the extension's storage and opens its paper. */

@@ -8,6 +8,7 @@ import { indexLibrary } from '../core/library/indexer';
 import { bibliographyFilesFromTex, bibliographyFilesFromMarkdown, walkFiles } from '../core/library/discovery';
 import type { PaperLookup, PaperRecord } from '../core/types';
 import { readSettings } from './settings';
+import { ZoteroSync } from './zoteroSync';
 
 export type { LibraryStats };
 
@@ -25,6 +26,8 @@ export class LibraryService implements vscode.Disposable, PaperLookup {
   private rerunRequested = false;
   private debounce: NodeJS.Timeout | undefined;
   private _state: LibraryState = { kind: 'idle' };
+  private zoteroForced = false;
+  readonly zotero: ZoteroSync;
 
   /** Fires after each index run that may have changed entries. */
   readonly onDidChange = this.changed.event;
@@ -35,6 +38,13 @@ export class LibraryService implements vscode.Disposable, PaperLookup {
     private readonly log: vscode.LogOutputChannel,
   ) {
     this.disposables.push(this.diagnostics, this.changed, this.stateChanged);
+    this.zotero = new ZoteroSync(log);
+  }
+
+  /** Reads the Zotero library now (the Read Zotero Library command), then indexes what it brought. */
+  async readZotero(): Promise<LibraryStats | undefined> {
+    this.zoteroForced = true;
+    return this.index();
   }
 
   get state(): LibraryState {
@@ -82,7 +92,7 @@ export class LibraryService implements vscode.Disposable, PaperLookup {
     );
     vscode.workspace.onDidChangeConfiguration(
       (e) => {
-        if (e.affectsConfiguration('citescribe.library')) this.scheduleIndex();
+        if (e.affectsConfiguration('citescribe.library') || e.affectsConfiguration('citescribe.zotero')) this.scheduleIndex();
       },
       undefined,
       this.disposables,
@@ -179,20 +189,30 @@ export class LibraryService implements vscode.Disposable, PaperLookup {
     try {
       const inputs = await this.collectInputs();
       let lastPercent = 0;
-      const result = await indexLibrary({
-        store: this.getStore(),
-        bibPaths: inputs.bibPaths,
-        pdfPaths: inputs.pdfPaths,
-        bibliographies: inputs.bibliographies,
-        signal: controller.signal,
-        onProgress: (done: number, total: number, message?: string) => {
-          const percent = total > 0 ? Math.floor((done / total) * 100) : 0;
-          progress?.report({ message: message ?? `${done}/${total}`, increment: percent - lastPercent });
-          lastPercent = percent;
-          // total 0: a message before any file, e.g. waiting for the CLI's index run on the same database.
-          this.setState({ kind: 'indexing', message: total > 0 ? `Indexing ${done}/${total}` : (message ?? 'Indexing…') });
-        },
-      });
+      const run = () =>
+        indexLibrary({
+          store: this.getStore(),
+          bibPaths: inputs.bibPaths,
+          pdfPaths: inputs.pdfPaths,
+          bibliographies: inputs.bibliographies,
+          signal: controller.signal,
+          onProgress: (done: number, total: number, message?: string) => {
+            const percent = total > 0 ? Math.floor((done / total) * 100) : 0;
+            progress?.report({ message: message ?? `${done}/${total}`, increment: percent - lastPercent });
+            lastPercent = percent;
+            // total 0: a message before any file, e.g. waiting for the CLI's index run on the same database.
+            this.setState({ kind: 'indexing', message: total > 0 ? `Indexing ${done}/${total}` : (message ?? 'Indexing…') });
+          },
+        });
+      let result = await run();
+      const force = this.zoteroForced;
+      this.zoteroForced = false;
+      // Zotero's abstracts and PDFs for the entries just indexed; new PDFs are read and linked by a second (cheap) run.
+      const zotero = this.zotero.sync(this.getStore(), result.bibFilesIndexed > 0, force);
+      if (zotero?.newPdfs) {
+        lastPercent = 0;
+        result = await run();
+      }
       this.publishDiagnostics(result.errors);
       const stats: LibraryStats = {
         bibFiles: result.bibFiles,

@@ -25,6 +25,13 @@ export interface CiteScribeSettings {
   completionCanonicalKeys: boolean;
   unusedEntries: 'auto' | 'on' | 'off';
   stem: boolean;
+  zoteroDataDirectory: string;
+  zoteroEnabled: boolean;
+  enrichOnline: boolean;
+  enrichSources: string[];
+  enrichDownloadPdfs: boolean;
+  enrichContact: string;
+  enrichEndpoints: Record<string, string>;
 }
 
 export function readSettings(scope?: vscode.ConfigurationScope): CiteScribeSettings {
@@ -51,5 +58,12 @@ export function readSettings(scope?: vscode.ConfigurationScope): CiteScribeSetti
     completionCanonicalKeys: c.get<boolean>('completion.insertCanonicalKey', true),
     unusedEntries: c.get('diagnostics.unusedEntries', 'auto'),
     stem: c.get<boolean>('score.stem', false),
+    zoteroDataDirectory: c.get<string>('zotero.dataDirectory', ''),
+    zoteroEnabled: c.get<boolean>('zotero.enabled', true),
+    enrichOnline: c.get<boolean>('enrich.online', false),
+    enrichSources: c.get<string[]>('enrich.sources', ['openalex', 'semanticscholar', 'crossref', 'arxiv']),
+    enrichDownloadPdfs: c.get<boolean>('enrich.downloadPdfs', false),
+    enrichContact: c.get<string>('enrich.contact', ''),
+    enrichEndpoints: c.get<Record<string, string>>('enrich.endpoints', {}),
   };
 }

@@ -41,8 +41,9 @@ export function isDraftToExtension(msg: Json): msg is DraftToExtension {
   if (!isObj(msg) || !isStr(msg.type)) return false;
   switch (msg.type) {
     case 'ready':
-    case 'useDocumentKeys':
       return true;
+    case 'useDocumentKeys':
+      return msg.all === undefined || typeof msg.all === 'boolean';
     case 'cancel':
       return isId(msg.id);
     case 'searchKeys':

@@ -56,6 +56,18 @@ export interface KeyOption {
   authors: string;
   /** False when the key is cited in the document but missing from the library. */
   known: boolean;
+  /** What the library has to write from: a PDF, an abstract, or the title only (the draft can only name it). */
+  grounding?: 'pdf' | 'abstract' | 'title-only';
+}
+
+/** Where the document's keys came from: the section around the cursor (or the selection), or the whole document. */
+export interface KeyScope {
+  /** "section “Related Work”", "the selection", "the whole document". */
+  label: string;
+  /** Keys the whole document cites. */
+  total: number;
+  /** True when these are all the document's keys. */
+  all: boolean;
 }
 
 /** A BibTeX group (JabRef's `groups` field) and its entries: adding it adds all its keys. */
@@ -110,7 +122,8 @@ export type DraftRequestMessage =
 
 export type DraftToExtension =
   | { type: 'ready' }
-  | { type: 'useDocumentKeys' }
+  /** The document's keys: those of the section around the cursor, or with `all` every key it cites. */
+  | { type: 'useDocumentKeys'; all?: boolean }
   | { type: 'searchKeys'; query: string }
   | DraftRequestMessage
   /** Stops the request with this id; its completion is `cancelled`. */
@@ -120,8 +133,8 @@ export type DraftToExtension =
   | { type: 'openSource'; source: SourceRef };
 
 export type ExtensionToDraft =
-  | { type: 'init'; state?: DraftPanelState; engines: string[]; documentKeys: KeyOption[]; groups?: KeyGroup[] }
-  | { type: 'documentKeys'; keys: KeyOption[] }
+  | { type: 'init'; state?: DraftPanelState; engines: string[]; documentKeys: KeyOption[]; scope?: KeyScope; groups?: KeyGroup[] }
+  | { type: 'documentKeys'; keys: KeyOption[]; scope?: KeyScope }
   | { type: 'searchResults'; query: string; results: KeyOption[] }
   /** Progress of a request; one the extension started itself (the Draft Related Work command) has an id of its own. */
   | { type: 'progress'; requestId: string; done: number; total: number; message?: string }

@@ -14,6 +14,7 @@ import { crossrefSource } from './sources/crossref';
 import { openAlexSource } from './sources/openalex';
 import { semanticScholarSource } from './sources/semantic-scholar';
 import type { FoundWork, OnlineSource } from './sources/types';
+import { SOURCE_LABELS } from './labels';
 
 export type OnlineSourceName = 'openalex' | 'semanticscholar' | 'crossref' | 'arxiv';
 export const ONLINE_SOURCES: readonly OnlineSourceName[] = ['openalex', 'semanticscholar', 'crossref', 'arxiv'];
@@ -27,14 +28,7 @@ export const DEFAULT_ENDPOINTS: Readonly<Record<EndpointName, string>> = {
   'arxiv-pdf': 'https://arxiv.org',
   aclanthology: 'https://aclanthology.org',
 };
-export const SOURCE_LABELS: Readonly<Record<FoundSource, string>> = {
-  zotero: 'Zotero',
-  openalex: 'OpenAlex',
-  semanticscholar: 'Semantic Scholar',
-  crossref: 'Crossref',
-  arxiv: 'arXiv',
-  aclanthology: 'ACL Anthology',
-};
+export { SOURCE_LABELS } from './labels';
 
 /**
  * Least time between requests to each service, from their published limits: OpenAlex 10/s, Semantic Scholar's

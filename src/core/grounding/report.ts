@@ -1,6 +1,6 @@
 // How well the library grounds the works a document cites: for each key, a linked PDF with text, an abstract (and
 // from where), or the title only — with what would fix it. Title-only works are the ones the engines can only name.
-import { SOURCE_LABELS } from '../enrich/enrich';
+import { SOURCE_LABELS } from '../enrich/labels';
 import { workIds } from '../enrich/identifiers';
 import type { EnrichTarget, FoundSource, LibraryStore } from '../library/store-types';
 

@@ -94,12 +94,13 @@ export class FoundRecords {
     return this.abstractFor(entry.key, entryIdentity(entry))?.abstract ?? null;
   }
 
-  saveFoundFile(found: FoundFile): void {
+  /** True when the file is new for the entry (the next index run must read and link it). */
+  saveFoundFile(found: FoundFile): boolean {
     const facts = this.entryFacts(found.key);
-    if (!facts) return;
+    if (!facts) return false;
     const known = this.stmt(`SELECT 1 FROM found_files WHERE entry_key = ? AND path = ? AND identity = ?`).get(found.key, found.path, facts.identity);
     // Zotero is read again on each index run: a file already known changes nothing (and costs no relinking).
-    if (known) return;
+    if (known) return false;
     this.db.transaction(() => {
       this.stmt(
         `INSERT INTO found_files(entry_key, identity, path, source, url, retrieved) VALUES (?, ?, ?, ?, ?, ?)
@@ -109,6 +110,7 @@ export class FoundRecords {
       this.stmt(`INSERT INTO meta(name, value) VALUES ('links_stale', '1') ON CONFLICT(name) DO UPDATE SET value = '1'`).run();
       this.stmt(`INSERT INTO meta(name, value) VALUES ('links_full', '1') ON CONFLICT(name) DO UPDATE SET value = '1'`).run();
     })();
+    return true;
   }
 
   foundFiles(key: string): FoundFile[] {

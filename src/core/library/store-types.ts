@@ -188,7 +188,8 @@ export interface LibraryStore extends PaperLookup {
   foundAbstract(key: string): FoundAbstract | undefined;
   /** Saves an abstract; an existing one is kept unless `replace` (Zotero, the user's own library, replaces). */
   saveFoundAbstract(found: FoundAbstract, options?: { replace?: boolean }): boolean;
-  saveFoundFile(found: FoundFile): void;
+  /** Records a PDF found for an entry; true when it is new (the next index run reads and links it). */
+  saveFoundFile(found: FoundFile): boolean;
   foundFiles(key: string): FoundFile[];
   recordEnrichAttempt(attempt: EnrichAttempt): void;
   enrichAttempts(key: string): EnrichAttempt[];

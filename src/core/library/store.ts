@@ -623,8 +623,8 @@ class SqliteLibraryStore implements LibraryStore {
     return this.found.saveFoundAbstract(found, options.replace ?? false);
   }
 
-  saveFoundFile(found: FoundFile): void {
-    this.found.saveFoundFile(found);
+  saveFoundFile(found: FoundFile): boolean {
+    return this.found.saveFoundFile(found);
   }
 
   foundFiles(key: string): FoundFile[] {

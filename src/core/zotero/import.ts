@@ -22,6 +22,8 @@ export interface ZoteroImportReport {
   abstracts: number;
   /** PDF files of matched items, handed to the index. */
   pdfs: number;
+  /** Of those, the ones not known from an earlier run: the index must read and link them. */
+  newPdfs: number;
   citationKeysFrom?: ZoteroLibrary['citationKeysFrom'];
 }
 
@@ -92,6 +94,7 @@ export function importFromZotero(store: LibraryStore, dataDirectory: string, tod
     matched: { 'citation-key': 0, doi: 0, title: 0 },
     abstracts: 0,
     pdfs: 0,
+    newPdfs: 0,
     ...(library.citationKeysFrom && { citationKeysFrom: library.citationKeysFrom }),
   };
   const hasBibAbstract = new Set(entries.filter((e) => e.abstractFrom === 'bib').map((e) => e.key));
@@ -104,7 +107,7 @@ export function importFromZotero(store: LibraryStore, dataDirectory: string, tod
       report.abstracts++;
     }
     for (const pdf of m.item.pdfs) {
-      store.saveFoundFile({ key: m.key, path: pdf, source: 'zotero', url, retrieved: today });
+      if (store.saveFoundFile({ key: m.key, path: pdf, source: 'zotero', url, retrieved: today })) report.newPdfs++;
       report.pdfs++;
     }
   }
