@@ -33,10 +33,19 @@ function multipartDate(typed: string): string {
   return `${year}-00-00 ${typed}`;
 }
 
+/** Zotero's schema as we keep it, found from wherever this file was bundled to (the host tests run a bundle). */
+function schemaFile(): string {
+  for (let dir = __dirname; ; dir = path.dirname(dir)) {
+    const file = path.join(dir, 'test', 'fixtures', 'zotero', 'schema.sql');
+    if (fs.existsSync(file)) return file;
+    if (path.dirname(dir) === dir) throw new Error('test/fixtures/zotero/schema.sql not found above ' + __dirname);
+  }
+}
+
 export function buildZoteroDataDir(dir: string, items: readonly FixtureItem[]): string {
   fs.mkdirSync(dir, { recursive: true });
   const db = new Database(path.join(dir, 'zotero.sqlite'));
-  db.exec(fs.readFileSync(path.join(__dirname, '..', 'fixtures', 'zotero', 'schema.sql'), 'utf8'));
+  db.exec(fs.readFileSync(schemaFile(), 'utf8'));
   db.transaction(() => {
     db.prepare(`INSERT INTO version(schema, version) VALUES ('userdata', 107)`).run();
     db.prepare(`INSERT INTO libraries(libraryID, type, editable, filesEditable) VALUES (1, 'user', 1, 1)`).run();

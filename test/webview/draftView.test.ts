@@ -86,6 +86,25 @@ describe('draft view (browser)', function () {
     assert.equal(await page.getByTestId('generate').evaluate((el) => (el as HTMLButtonElement).disabled), false);
   });
 
+  it('says which section the keys came from, offers all keys of the document, and marks title-only works', async () => {
+    const v = await openDraft();
+    const sectionKeys = [{ ...DOCUMENT_KEYS[0], grounding: 'abstract' as const }, { ...DOCUMENT_KEYS[2], grounding: 'title-only' as const }];
+    await v.send({ type: 'init', engines: ENGINES, documentKeys: sectionKeys, scope: { label: 'section “Related Work”', total: 4, all: false } });
+    const { page } = v;
+    assert.match(await page.getByTestId('key-scope').innerText(), /From section “Related Work”: 2 of 4 cited keys · use all 4 keys of the document/);
+    assert.equal(await page.getByTestId('title-only-lin2004rouge').innerText(), 'title only');
+    assert.equal(await page.getByTestId('title-only-lewis2020bart').count(), 0);
+    assert.match(await page.getByTestId('key-summary').innerText(), /2 selected · 1 title only/);
+
+    await page.getByTestId('use-all-keys').click();
+    const asked = await v.waitForPosted<{ all?: boolean }>('useDocumentKeys');
+    assert.equal(asked.all, true);
+    await v.send({ type: 'documentKeys', keys: DOCUMENT_KEYS, scope: { label: 'the whole document', total: 4, all: true } });
+    await page.getByTestId('use-section-keys').waitFor();
+    assert.match(await page.getByTestId('key-scope').innerText(), /From the whole document: 4 cited keys · only the section at the cursor/);
+    assert.equal(await page.getByTestId('key-checkbox-cachola2020tldr').evaluate((el) => (el as HTMLInputElement).checked), true);
+  });
+
   it('searching the library posts the query and an added result is generated from', async () => {
     const v = await openDraft();
     await v.send({ type: 'init', engines: ENGINES, documentKeys: DOCUMENT_KEYS.slice(0, 1) });
