@@ -21,7 +21,7 @@ export class CiteHoverProvider implements vscode.HoverProvider {
     if (this.library.state.kind !== 'ready' && this.library.state.kind !== 'indexing') return undefined;
     const paper = this.library.getPaper(hit.key);
     const md = new vscode.MarkdownString(undefined, true);
-    md.isTrusted = { enabledCommands: ['citescribe.openSource', 'citescribe.searchLibrary', 'citescribe.findAbstractsOnline'] };
+    md.isTrusted = { enabledCommands: ['citescribe.openSource', 'citescribe.searchLibrary'] };
     md.supportHtml = false;
     if (!paper) {
       md.appendMarkdown(`**⚠ ${escapeMarkdown(hit.key)} is not in the library.** `);
@@ -52,6 +52,8 @@ export class CiteHoverProvider implements vscode.HoverProvider {
       md.appendMarkdown(`*Abstract from ${escapeMarkdown(from)}, ${escapeMarkdown(paper.abstractSource.retrieved)} (matched by ${escapeMarkdown(paper.abstractSource.matchedBy)}).*\n\n`);
     } else if (!paper.abstract && !paper.sections?.length) {
       md.appendMarkdown(`*Title only: no abstract or PDF in the library.* [Find abstracts online](${commandUri('citescribe.findAbstractsOnline', { keys: [paper.key] })})\n\n`);
+      // Trusted only on the hover that offers it (its consent and trust checks still apply when clicked).
+      md.isTrusted = { enabledCommands: ['citescribe.openSource', 'citescribe.searchLibrary', 'citescribe.findAbstractsOnline'] };
     }
     if (paper.pdfPath) md.appendMarkdown(`[Open PDF](${commandUri('citescribe.openSource', { pdfPath: paper.pdfPath })}) · `);
     if (paper.bibFile) md.appendMarkdown(`[Open .bib entry](${commandUri('citescribe.openSource', { bibFile: paper.bibFile, line: paper.bibLine })})`);

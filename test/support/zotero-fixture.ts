@@ -3,7 +3,17 @@
 // better-bibtex.sqlite — filled with items we make up.
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import Database from 'better-sqlite3';
+import type DatabaseType from 'better-sqlite3';
+
+/**
+ * better-sqlite3 on first use: the host test bundle loads this file before the activation test, which checks that
+ * nothing native is loaded until the extension needs it.
+ */
+function openDb(file: string, options?: DatabaseType.Options): DatabaseType.Database {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const Database = require('better-sqlite3') as typeof DatabaseType;
+  return new Database(file, options);
+}
 
 export interface FixtureItem {
   /** Zotero item key (8 characters from Zotero's alphabet). */
@@ -44,7 +54,7 @@ function schemaFile(): string {
 
 export function buildZoteroDataDir(dir: string, items: readonly FixtureItem[]): string {
   fs.mkdirSync(dir, { recursive: true });
-  const db = new Database(path.join(dir, 'zotero.sqlite'));
+  const db = openDb(path.join(dir, 'zotero.sqlite'));
   db.exec(fs.readFileSync(schemaFile(), 'utf8'));
   db.transaction(() => {
     db.prepare(`INSERT INTO version(schema, version) VALUES ('userdata', 107)`).run();
@@ -91,10 +101,10 @@ export function buildZoteroDataDir(dir: string, items: readonly FixtureItem[]): 
   db.close();
   const bbt = items.filter((i) => i.betterBibtexKey);
   if (bbt.length) {
-    const keys = new Database(path.join(dir, 'better-bibtex.sqlite'));
+    const keys = openDb(path.join(dir, 'better-bibtex.sqlite'));
     // Better BibTeX 6+: one row per item.
     keys.exec(`CREATE TABLE citationkey (itemID NOT NULL PRIMARY KEY, itemKey NOT NULL, libraryID NOT NULL, citationKey NOT NULL CHECK (citationKey <> ''), pinned CHECK (pinned in (0, 1)))`);
-    const main = new Database(path.join(dir, 'zotero.sqlite'), { readonly: true });
+    const main = openDb(path.join(dir, 'zotero.sqlite'), { readonly: true });
     for (const item of bbt) {
       const row = main.prepare(`SELECT itemID FROM items WHERE key = ?`).get(item.key) as { itemID: number };
       keys.prepare(`INSERT INTO citationkey VALUES (?, ?, 1, ?, 0)`).run(row.itemID, item.key, item.betterBibtexKey);
