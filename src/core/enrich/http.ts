@@ -3,6 +3,7 @@
 // connection (offline, a wrong base URL) is not retried: it ends the run with one message, since every later
 // request would fail the same way.
 import { CancelledError, throwIfCancelled } from '../types';
+import { retryAfterMs, sleep } from '../util/wait';
 
 /** The part of WHATWG fetch this client uses (Node's global fetch; tests may pass their own). */
 export type FetchLike = (
@@ -55,28 +56,7 @@ export interface HttpAnswer {
   contentType: string;
 }
 
-export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
-  return new Promise((resolve, reject) => {
-    if (signal?.aborted) return reject(new CancelledError());
-    const timer = setTimeout(() => {
-      signal?.removeEventListener('abort', onAbort);
-      resolve();
-    }, ms);
-    const onAbort = () => {
-      clearTimeout(timer);
-      reject(new CancelledError());
-    };
-    signal?.addEventListener('abort', onAbort, { once: true });
-  });
-}
-
-/** Retry-After in seconds ("120") or as an HTTP date; undefined when absent or unreadable. */
-export function retryAfterMs(value: string | null, now = Date.now()): number | undefined {
-  if (!value) return undefined;
-  if (/^\d+$/.test(value.trim())) return Number(value.trim()) * 1000;
-  const at = Date.parse(value);
-  return Number.isNaN(at) ? undefined : Math.max(0, at - now);
-}
+export { retryAfterMs, sleep };
 
 const CONNECTION_FAILURES = /ECONNREFUSED|ENOTFOUND|EAI_AGAIN|ENETUNREACH|EHOSTUNREACH|ECONNRESET|getaddrinfo|fetch failed/i;
 

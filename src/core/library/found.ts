@@ -23,6 +23,34 @@ export function asFileFieldItem(file: string): string {
 
 type Prepare = (sql: string) => Statement;
 
+/** An entries row (joined with its .bib file's path) as the linker, enrichment and Zotero matching read it. */
+export interface EntryRowForLinking {
+  key: string;
+  type: string;
+  title: string;
+  authors: string;
+  year: number | null;
+  doi: string | null;
+  fields: string;
+  bib_path: string;
+  line: number;
+}
+
+export function storedEntryFromRow(r: EntryRowForLinking): StoredEntry {
+  const e: StoredEntry = {
+    key: r.key,
+    type: r.type,
+    title: r.title,
+    authors: JSON.parse(r.authors) as Author[],
+    fields: JSON.parse(r.fields) as Record<string, string>,
+    bibFile: r.bib_path,
+    line: r.line,
+  };
+  if (r.year !== null) e.year = r.year;
+  if (r.doi !== null) e.doi = r.doi;
+  return e;
+}
+
 interface FoundAbstractRow {
   entry_key: string;
   identity: string;
@@ -161,7 +189,7 @@ export class FoundRecords {
   }
 
   enrichTargets(keys?: readonly string[]): EnrichTarget[] {
-    type Row = { key: string; type: string; title: string; authors: string; year: number | null; doi: string | null; fields: string; line: number; bib_path: string; has_abstract: number; has_pdf: number };
+    type Row = EntryRowForLinking & { has_abstract: number; has_pdf: number };
     const select = `SELECT e.key, e.type, e.title, e.authors, e.year, e.doi, e.fields, e.line, b.path AS bib_path,
                            e.abstract IS NOT NULL AS has_abstract,
                            EXISTS (SELECT 1 FROM links l JOIN pdf_files p ON p.path = l.pdf_path WHERE l.entry_key = e.key AND p.ok = 1) AS has_pdf
@@ -174,17 +202,7 @@ export class FoundRecords {
     for (const r of rows) {
       if (seen.has(r.key)) continue;
       seen.add(r.key);
-      const entry: StoredEntry = {
-        key: r.key,
-        type: r.type,
-        title: r.title,
-        authors: JSON.parse(r.authors) as Author[],
-        fields: JSON.parse(r.fields) as Record<string, string>,
-        bibFile: r.bib_path,
-        line: r.line,
-        ...(r.year !== null && { year: r.year }),
-        ...(r.doi !== null && { doi: r.doi }),
-      };
+      const entry = storedEntryFromRow(r);
       const found = r.has_abstract ? undefined : this.abstractFor(r.key, entryIdentity(r));
       out.push({ ...entry, hasPdf: r.has_pdf === 1, ...(r.has_abstract ? { abstractFrom: 'bib' as const } : found && { abstractFrom: found.source }) });
     }

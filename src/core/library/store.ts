@@ -12,7 +12,7 @@ import type { Author, PaperRecord, PaperSection, SectionKind } from '../types';
 import { MIGRATIONS, SCHEMA_VERSION } from './schema';
 import { indexedForm, selectRankingTerms } from './ranking-terms';
 import { lightStem } from '../text/tokens';
-import { asFileFieldItem, entryIdentity, FoundRecords } from './found';
+import { asFileFieldItem, entryIdentity, FoundRecords, storedEntryFromRow, type EntryRowForLinking } from './found';
 
 export * from './store-types';
 import type { LinkMethod, StoredLink, FileStamp, MacroEnv, BibMacroInfo, LibraryStats, LibraryProblem, SearchHit, EntrySummary, CitationCandidate, StoredEntry, LinkWork, StoredPdf, LibraryStore, EnrichAttempt, EnrichTarget, FoundAbstract, FoundFile } from './store-types';
@@ -792,7 +792,7 @@ class SqliteLibraryStore implements LibraryStore {
   }
 
   linkingInputs(bibPaths?: readonly string[]): { entries: StoredEntry[]; pdfs: StoredPdf[] } {
-    type Row = { key: string; type: string; title: string; authors: string; year: number | null; doi: string | null; fields: string; bib_path: string; line: number };
+    type Row = EntryRowForLinking;
     const select = `SELECT e.key, e.type, e.title, e.authors, e.year, e.doi, e.fields, e.line, b.path AS bib_path
          FROM entries e JOIN bib_files b ON b.id = e.bib_file_id`;
     const rows: Row[] = bibPaths
@@ -800,17 +800,7 @@ class SqliteLibraryStore implements LibraryStore {
       : (this.stmt(`${select} ORDER BY b.path, e.line`).all() as Row[]);
     const foundFiles = this.found.allFoundFiles();
     const entries = rows.map((r): StoredEntry => {
-      const e: StoredEntry = {
-        key: r.key,
-        type: r.type,
-        title: r.title,
-        authors: JSON.parse(r.authors) as Author[],
-        fields: JSON.parse(r.fields) as Record<string, string>,
-        bibFile: r.bib_path,
-        line: r.line,
-      };
-      if (r.year !== null) e.year = r.year;
-      if (r.doi !== null) e.doi = r.doi;
+      const e = storedEntryFromRow(r);
       // Files found for the entry (Zotero storage, open-access downloads) link as its own `file` field would.
       const files = foundFiles.get(r.key);
       if (files) e.fields = { ...e.fields, file: [e.fields.file, ...files.map(asFileFieldItem)].filter(Boolean).join(';') };

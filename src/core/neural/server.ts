@@ -1,6 +1,7 @@
 // Server backend: any OpenAI-compatible chat-completions endpoint (vLLM, llama.cpp server, Ollama, LM Studio).
 // Same prompts and output checks as the local LLM; retries 429/5xx with exponential backoff (honouring
 // Retry-After), a timeout per attempt, and cancellation through the caller's AbortSignal.
+import { retryAfterMs, sleep } from '../util/wait';
 import type { CitationRequest, EngineOptions, PaperRecord } from '../types';
 import { CancelledError } from '../types';
 import { assertKeyTransport, redactKey } from './api-key';
@@ -77,29 +78,7 @@ export function chatCompletionsUrl(url: string): string {
   return u.toString();
 }
 
-/** Retry-After as seconds or an HTTP date → milliseconds, or undefined. */
-export function retryAfterMs(header: string | null, now = Date.now()): number | undefined {
-  if (!header) return undefined;
-  const seconds = Number(header);
-  if (Number.isFinite(seconds)) return Math.max(0, seconds * 1000);
-  const date = Date.parse(header);
-  return Number.isNaN(date) ? undefined : Math.max(0, date - now);
-}
-
-function sleep(ms: number, signal?: AbortSignal): Promise<void> {
-  return new Promise((resolve, reject) => {
-    if (signal?.aborted) return reject(new CancelledError());
-    const timer = setTimeout(() => {
-      signal?.removeEventListener('abort', onAbort);
-      resolve();
-    }, ms);
-    const onAbort = () => {
-      clearTimeout(timer);
-      reject(new CancelledError());
-    };
-    signal?.addEventListener('abort', onAbort, { once: true });
-  });
-}
+export { retryAfterMs } from '../util/wait';
 
 interface ChatCompletionReply {
   choices?: { message?: { content?: unknown }; text?: unknown }[];
