@@ -11,6 +11,8 @@ import type { LibraryService } from './library';
 import { citeLanguage, keysIn } from './citesInDocument';
 import { readSettings } from './settings';
 import { zoteroDirectory } from './zoteroSync';
+import { gatedFetch } from '../core/enrich/policy';
+import type { FetchLike } from '../core/enrich/http';
 
 /** The grounding of the keys a document cites (undefined: not a citing document, or the library cannot answer). */
 export function documentGrounding(library: LibraryService, doc: vscode.TextDocument | undefined): GroundingReport | undefined {
@@ -132,7 +134,8 @@ export function registerGrounding(context: vscode.ExtensionContext, library: Lib
         let last = 0;
         return enrichLibrary({
           store: library.getStore(),
-          fetch: globalThis.fetch as never,
+          // Checked again at the socket: no request leaves an untrusted workspace or before the user turned lookups on.
+          fetch: gatedFetch(globalThis.fetch as unknown as FetchLike, { trusted: vscode.workspace.isTrusted, enabled: readSettings().enrichOnline }),
           sources: settings.enrichSources as never,
           endpoints: settings.enrichEndpoints,
           ...(settings.enrichContact && { contact: settings.enrichContact }),

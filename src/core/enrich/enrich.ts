@@ -231,6 +231,7 @@ export async function enrichLibrary(options: EnrichOptions): Promise<EnrichRepor
     }
     options.onProgress?.(work.length, work.length);
   } catch (err) {
+    // OnlineLookupsOff (untrusted workspace, lookups not turned on) ends the run and reaches the caller as it is.
     if (!(err instanceof CancelledError)) throw err;
     report.cancelled = true;
   }

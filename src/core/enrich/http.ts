@@ -96,6 +96,8 @@ export class PoliteClient {
         body = Buffer.from(await response.arrayBuffer());
       } catch (err) {
         if (signal?.aborted) throw new CancelledError();
+        // The policy gate refused before any connection: not a service failure, the end of the run.
+        if ((err as Error).name === 'OnlineLookupsOff') throw err;
         if (timeout.aborted) {
           if (attempt < retries) continue;
           throw new ServiceError(this.service, `no answer within ${timeoutMs >= 1000 ? `${Math.round(timeoutMs / 1000)} s` : `${timeoutMs} ms`} from ${url}`);

@@ -6,6 +6,7 @@ import { enrichLibrary, type EnrichOptions } from '../../../src/core/enrich/enri
 import type { FetchLike } from '../../../src/core/enrich/http';
 import { retryAfterMs } from '../../../src/core/enrich/http';
 import { workIds } from '../../../src/core/enrich/identifiers';
+import { gatedFetch, OnlineLookupsOff } from '../../../src/core/enrich/policy';
 import { indexLibrary } from '../../../src/core/library/indexer';
 import { openLibraryStore, type LibraryStore } from '../../../src/core/library/store';
 import { refusedUrl, startScholarlyServer, type FakeWork, type ScholarlyServer } from '../../support/scholarly-server';
@@ -169,6 +170,17 @@ describe('online enrichment against a local stand-in for the services', function
     assert.deepEqual(report.notFound, []);
     assert.equal(report.notLookedUp.length, 5);
     for (const key of ['lindqvist2019', 'okafor2021', 'tanaka2020', 'moreau2018']) assert.equal(store.foundAbstract(key), undefined);
+  });
+
+  it('sends no request at all from an untrusted workspace or while online lookups are off', async function () {
+    for (const policy of [{ trusted: false, enabled: true }, { trusted: true, enabled: false }]) {
+      await assert.rejects(enrichLibrary(options({ fetch: gatedFetch(fetch, policy) })), (err: Error) => err instanceof OnlineLookupsOff);
+    }
+    assert.equal(server.requests.length, 0);
+    assert.equal(store.foundAbstract('lindqvist2019'), undefined);
+    // Both allowed: the same call goes through.
+    const report = await enrichLibrary(options({ fetch: gatedFetch(fetch, { trusted: true, enabled: true }), keys: ['lindqvist2019'] }));
+    assert.equal(report.found.length, 1);
   });
 
   it('a second run does not ask again where nothing was found, unless asked to retry', async function () {
