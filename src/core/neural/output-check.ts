@@ -9,6 +9,27 @@ export interface CheckedText {
   text: string;
   /** What was removed, for the visible flags ("removed invented citation \cite{foo}"). */
   removed: string[];
+  /**
+   * The sentence compared the work with one it invented ("…, faster than \cite{invented}"): without that work the
+   * claim is not the source's, so nothing of it is kept and the caller asks the model once more.
+   */
+  dropped?: boolean;
+}
+
+/**
+ * Words that make a clause about the cited work rather than the one being described: "unlike \cite{x}", "as in
+ * \cite{x}", "following \cite{x}". A clause they open is dropped with an invented citation; a sentence whose main
+ * clause ends with one ("faster than \cite{x}") is dropped whole. Without this, removing the invented key left
+ * "…, unlike \cite{doe2020}." once the work's own marker was placed: a false sentence about the user's source.
+ */
+const REFERRING = String.raw`unlike|like|as in|as|following|similar to|similarly to|compared (?:with|to)|in contrast to|contrary to|in line with|building on|extending|cf\.|e\.g\.,?|see|as shown by|as reported by|as proposed by|as done by|than|over|versus|vs\.|outperforming|improving (?:on|over)|beyond`;
+const OPENS_WITH_REFERRING = new RegExp(String.raw`^\s*(?:[,;:]\s*)?(?:and\s+|but\s+|while\s+)?(?:${REFERRING})\b`, 'i');
+const ENDS_WITH_REFERRING = new RegExp(String.raw`\b(?:${REFERRING})\s*(?:the\s+(?:work|method|approach|model)s?\s+(?:of|in)\s+)?$`, 'i');
+
+/** Where the clause holding `at` starts: after the last , ; : ( before it, or at the start of the text. */
+function clauseStart(text: string, at: number): number {
+  for (let i = at - 1; i >= 0; i--) if (',;:('.includes(text[i])) return text[i] === '(' ? i + 1 : i;
+  return 0;
 }
 
 /** Pandoc citations: [@a; @b, p. 3] and bare @key in text. */
@@ -52,7 +73,7 @@ function tidy(text: string): string {
  * apacite's \\citeA<e.g.>[p. 3]{k}, …): a command that keeps none is removed; one that keeps some loses the others
  * with their commas, and a multicite group left empty goes with its notes.
  */
-function filterLatexCitations(text: string, allowed: ReadonlySet<string>, removed: string[]): string {
+function filterLatexCitations(text: string, allowed: ReadonlySet<string>, removed: string[], drop: { sentence: boolean }): string {
   // Model output is not a .tex file: "%" is a percent sign there, not a comment.
   const commands = parseLatexCitations(text, { comments: false });
   for (const command of commands) {
@@ -66,6 +87,22 @@ function filterLatexCitations(text: string, allowed: ReadonlySet<string>, remove
     if (banned.length === 0 && !command.citesAll) continue;
     const kept = command.keys.filter((k) => allowed.has(k.key));
     if (kept.length === 0 || command.citesAll) {
+      const start = clauseStart(text, command.start);
+      const lead = text.slice(start, command.start);
+      const rest = text.slice(command.end);
+      const stop = /[,;:)]|[.!?]\s*$/.exec(rest);
+      let end = command.end + (stop ? stop.index : rest.length);
+      // Only a clause whose one citation is this one: a clause that also cites the work itself stays.
+      const alone = !commands.some((other) => other !== command && other.start < end && other.end > start);
+      if (alone && OPENS_WITH_REFERRING.test(lead)) {
+        // "…, unlike \cite{x}" / "Unlike \cite{x}, …" / "; see \cite{x} for a survey": the clause is about the
+        // invented work and goes with it, up to the next , ; : ) or the sentence's end.
+        if (start === 0 && stop && stop[0] === ',') end += /^,\s*/.exec(text.slice(end))![0].length;
+        removed.push(`clause '${text.slice(start, end).replace(/^[,;:]\s*/, '').replace(/,\s*$/, '').trim()}'`);
+        out = out.slice(0, start) + out.slice(end);
+        continue;
+      }
+      if (alone && ENDS_WITH_REFERRING.test(lead)) drop.sentence = true;
       out = out.slice(0, command.start) + out.slice(command.end);
       continue;
     }
@@ -95,7 +132,9 @@ export function checkCitations(text: string, allowedKeys: readonly string[], all
   const allowed = new Set(allowedKeys);
   const families = familyNames(allowedAuthors);
   const removed: string[] = [];
-  let out = filterLatexCitations(text, allowed, removed);
+  const drop = { sentence: false };
+  let out = filterLatexCitations(text, allowed, removed, drop);
+  if (drop.sentence) return { text: '', removed: [...removed, `sentence '${text.trim()}' (it compared the work with one the model invented)`], dropped: true };
   out = out.replace(PANDOC_BRACKET, (whole, inner: string) => {
     const items = inner.split(';').map((s) => s.trim());
     const kept = items.filter((item) => {
@@ -175,6 +214,11 @@ function agreeVerb(rest: string, from: 'singular' | 'plural', to: 'singular' | '
   return changed + rest.slice(verb.length);
 }
 
+/** The text already cites `key` (a LaTeX command or a Pandoc citation): no second marker is added. */
+function citesKey(text: string, key: string): boolean {
+  return parseLatexCitations(text, { comments: false }).some((c) => c.keys.some((k) => k.key === key)) || new RegExp(`@${key.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\b`).test(text);
+}
+
 const SELF_REFERENCE = /^(?:in this (?:paper|work|article|study),?\s+)?(?:this (?:paper|work|article|study)|the authors|we)\b/i;
 
 /**
@@ -213,7 +257,7 @@ export function toCitationStyle(
       tense === 'past'
         ? `${subject} ${reportInTense(rest, plurality, wasPlural ? 'base' : 'third-singular', 'past')}`
         : `${subject} ${agreeVerb(rest, wasPlural ? 'plural' : 'singular', plurality)}`;
-  } else if (t) {
+  } else if (t && !citesKey(t, paper.key)) {
     const marker = citeMarker([paper.key], syntax === 'citet' ? 'citep' : syntax);
     t = /[.!?]$/.test(t) ? `${t.slice(0, -1)} ${marker}${t.slice(-1)}` : `${t} ${marker}`;
   }

@@ -113,8 +113,15 @@ export abstract class SentenceWriterEngine implements Engine {
     const found = library.getPaper(req.key);
     if (!found) throw new UnknownKeyError(req.key);
     const { paper, source } = withoutSentences(found, req.avoidSources);
-    const raw = await this.writeRaw(paper, source, req, options);
+    let raw = await this.writeRaw(paper, source, req, options);
     throwIfCancelled(options.signal);
+    if (checkCitations(firstSentence(raw.text), [paper.key], paper.authors).dropped) {
+      // The answer compared the work with one the model invented: nothing of it can be kept. Ask once more; a second
+      // such answer ends as the title sentence, flagged.
+      const again = await this.writeRaw(paper, source, req, options);
+      throwIfCancelled(options.signal);
+      raw = { ...again, notes: [...(again.notes ?? []), `asked again: the first answer compared the work with an invented citation ('${firstSentence(raw.text)}')`] };
+    }
     return this.finish(paper, source, req, raw);
   }
 

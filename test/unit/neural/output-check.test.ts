@@ -7,11 +7,15 @@ import type { Author } from '../../../src/core/types';
 /** An engine whose "model" answers with fixed text: checks the shared pipeline without running a model. */
 class ScriptedEngine extends SentenceWriterEngine {
   readonly id = 'scripted';
-  constructor(private readonly answer: string) {
+  /** Answers in turn; the last one again once they run out. */
+  private readonly answers: string[];
+  asked = 0;
+  constructor(...answers: string[]) {
     super();
+    this.answers = answers;
   }
   protected async writeRaw(): Promise<RawSentence> {
-    return { text: this.answer };
+    return { text: this.answers[Math.min(this.asked++, this.answers.length - 1)] };
   }
 }
 
@@ -20,8 +24,25 @@ const TAIGMAN: Author[] = [{ family: 'Taigman', given: 'Yaniv' }, { family: 'Pol
 describe('neural: output check', () => {
   it('removes citation keys that were not requested and keeps the requested one', () => {
     const r = checkCitations('Taigman et al. \\cite{taigman17,fake99} map domains, unlike \\citep{other}.', ['taigman17'], TAIGMAN);
-    assert.equal(r.text, 'Taigman et al. \\cite{taigman17} map domains, unlike.');
-    assert.deepEqual(r.removed, ["citation key 'fake99'", "citation key 'other'"]);
+    // The clause that compared the work with the invented one goes with it ("…, unlike." said nothing true).
+    assert.equal(r.text, 'Taigman et al. \\cite{taigman17} map domains.');
+    assert.deepEqual(r.removed, ["citation key 'fake99'", "citation key 'other'", "clause 'unlike \\citep{other}'"]);
+  });
+
+  it('drops what an invented citation was compared in: the clause it opens, or the sentence whose claim it is', () => {
+    const doe = [{ family: 'Doe' }, { family: 'Roe' }];
+    const check = (text: string) => checkCitations(text, ['doe2020'], doe);
+    // The issue's case: never "…, unlike \\cite{doe2020}." — a false sentence about the user's own source.
+    const unlike = check('Doe and Roe \\cite{doe2020} proposed a tiny method, unlike \\cite{invented2099}.');
+    assert.equal(unlike.text, 'Doe and Roe \\cite{doe2020} proposed a tiny method.');
+    assert.equal(toCitationStyle(unlike.text, { key: 'doe2020', authors: doe }, 'citation'), 'Doe and Roe \\cite{doe2020} proposed a tiny method.');
+    assert.equal(check('Unlike \\cite{invented2099}, Doe and Roe \\cite{doe2020} use no labels.').text, 'Doe and Roe \\cite{doe2020} use no labels.');
+    assert.equal(check('REF extend CycleGAN (as in \\cite{zhu17}) to video.').text, 'REF extend CycleGAN to video.');
+    assert.equal(check('Doe and Roe propose a tiny method; see \\cite{other} for a survey.').text, 'Doe and Roe propose a tiny method.');
+    const than = check('REF propose a network that is faster than \\cite{x}.');
+    assert.deepEqual([than.text, than.dropped], ['', true]);
+    // A citation that supports the work's own statement goes alone; the statement stays.
+    assert.equal(check('REF propose the transfer network \\cite{goodfellow14}.').text, 'REF propose the transfer network.');
   });
 
   it('knows every cite command the editor knows: capitalised, biblatex, multicite, apacite', () => {
@@ -86,6 +107,22 @@ describe('neural: output check', () => {
     const empty = await new ScriptedEngine(' \\cite{x} ').citationSentence({ key: 'taigman17', style: 'citation' }, library);
     assert.equal(empty.text, 'Taigman et al. \\cite{taigman17} presented “Unsupervised cross-domain image generation”.');
     assert.ok(empty.flags.includes('model output empty: title used'));
+  });
+
+  it('asks once more when the answer compared the work with an invented one, and falls back to the title after that', async () => {
+    const library = new MemoryLibrary([
+      { key: 'taigman17', type: 'article', title: 'Unsupervised cross-domain image generation', authors: TAIGMAN, abstract: 'We propose the domain transfer network. It maps samples between domains.' },
+    ]);
+    const retried = new ScriptedEngine('REF map domains faster than \\cite{ghost}.', 'REF propose the domain transfer network.');
+    const second = await retried.citationSentence({ key: 'taigman17', style: 'citation' }, library);
+    assert.equal(retried.asked, 2);
+    assert.equal(second.text, 'Taigman et al. \\cite{taigman17} proposed the domain transfer network.');
+    assert.ok(second.flags.some((f) => f.startsWith('asked again: the first answer compared the work with an invented citation')));
+    const stubborn = new ScriptedEngine('REF map domains faster than \\cite{ghost}.');
+    const fallback = await stubborn.citationSentence({ key: 'taigman17', style: 'citation' }, library);
+    assert.equal(stubborn.asked, 2, 'asked once more, not forever');
+    assert.equal(fallback.text, 'Taigman et al. \\cite{taigman17} presented “Unsupervised cross-domain image generation”.');
+    assert.ok(fallback.flags.some((f) => /removed invented sentence/.test(f)));
   });
 
   it('regenerates from the sentences not used yet, and starts over once all were used', async () => {

@@ -91,7 +91,8 @@ describe('neural: server backend (OpenAI-compatible, local)', function () {
     server.replies = [ok('REF propose the domain transfer network, unlike Smith et al. \\cite{smith19}. Extra sentence.')];
     const s = await engine().citationSentence({ key: 'taigman17', style: 'citation' }, library);
     assert.equal(s.engine, 'server');
-    assert.equal(s.text, 'Taigman et al. \\cite{taigman17} proposed the domain transfer network, unlike prior work.');
+    // The invented comparison goes whole: "unlike prior work" would still claim a contrast the source does not make.
+    assert.equal(s.text, 'Taigman et al. \\cite{taigman17} proposed the domain transfer network.');
     assert.ok(s.flags.some((f) => f.includes("smith19")));
     assert.equal(server.calls.length, 1);
     assert.equal(server.calls[0].auth, 'Bearer sk-test');
