@@ -5,8 +5,6 @@ import * as vscode from 'vscode';
 import type { CiteSyntax } from '../core/types';
 import type { LibraryService, LibraryState } from './library';
 import type { EngineService } from './engines';
-import { SERVER_API_KEY_SECRET } from './engines';
-import { encodeStoredApiKey } from '../core/neural/api-key';
 import type { DraftViewProvider } from './draftView';
 import { ScorePanel } from './scorePanel';
 import { citationText, citeLanguage, documentCiteSyntax, draftScope, keyAt, keysIn } from './citesInDocument';
@@ -15,6 +13,7 @@ import { anchorOf } from './draftView';
 import { findAnchor } from '../core/text/anchor';
 import { formatAuthors } from './format';
 import { buildScoreReport, findRelatedWorkSection, libraryReferenceText } from './scoring';
+import { selectModel } from './selectModel';
 
 export interface CommandContext {
   context: vscode.ExtensionContext;
@@ -260,51 +259,7 @@ export function registerCommands(c: CommandContext): vscode.Disposable[] {
       await vscode.commands.executeCommand(`${draftViewId}.focus`);
     },
 
-    'citescribe.selectModel': async () => {
-      type ModelItem = vscode.QuickPickItem & { id: 'default' | 'folder' | 'hub' | 'server' };
-      const current = readSettings();
-      const picked = await vscode.window.showQuickPick<ModelItem>(
-        [
-          { id: 'default', label: '$(zap) Default engine', description: current.engine === 'default' ? 'current' : '', detail: 'Model-free, offline, milliseconds per sentence' },
-          { id: 'folder', label: '$(folder) ONNX model from a folder…', description: current.engine === 'onnx' && current.modelPath ? `current: ${current.modelPath}` : '', detail: 'An Optimum export: config.json, tokenizer.json, onnx/…' },
-          { id: 'hub', label: '$(cloud-download) ONNX model by Hugging Face id…', description: current.modelId, detail: 'Downloaded once into the extension storage, with your consent' },
-          { id: 'server', label: '$(server) OpenAI-compatible server…', description: current.serverUrl, detail: 'vLLM, llama.cpp server, Ollama, LM Studio' },
-        ],
-        { title: 'CiteScribe: which engine writes the text?' },
-      );
-      if (!picked) return undefined;
-      const config = vscode.workspace.getConfiguration('citescribe');
-      const target = vscode.ConfigurationTarget.Global;
-      if (picked.id === 'default') {
-        await config.update('engine', 'default', target);
-      } else if (picked.id === 'folder') {
-        const folder = await vscode.window.showOpenDialog({ canSelectFolders: true, canSelectFiles: false, title: 'ONNX model folder' });
-        if (!folder?.length) return undefined;
-        await config.update('model.path', folder[0].fsPath, target);
-        await config.update('engine', 'onnx', target);
-      } else if (picked.id === 'hub') {
-        const id = await vscode.window.showInputBox({ title: 'Hugging Face model id (ONNX export)', value: current.modelId, placeHolder: 'e.g. Xenova/distilbart-cnn-6-6', validateInput: (v) => (/^[\w.-]+\/[\w.-]+$/.test(v.trim()) ? undefined : 'owner/name') });
-        if (!id) return undefined;
-        const consent = await vscode.window.showInformationMessage(`Download ${id} into CiteScribe's storage when first used?`, { modal: true }, 'Allow download');
-        await config.update('model.id', id.trim(), target);
-        await config.update('model.path', '', target);
-        await config.update('model.allowDownload', consent === 'Allow download', target);
-        await config.update('engine', 'onnx', target);
-      } else {
-        const url = await vscode.window.showInputBox({ title: 'Server base URL', value: current.serverUrl || 'http://127.0.0.1:8000/v1', validateInput: (v) => (/^https?:\/\/\S+$/.test(v) ? undefined : 'http(s)://host:port/v1') });
-        if (!url) return undefined;
-        const model = await vscode.window.showInputBox({ title: 'Model name on that server', value: current.serverModel });
-        if (model === undefined) return undefined;
-        const apiKey = await vscode.window.showInputBox({ title: 'API key (kept in VS Code secret storage; empty for none)', password: true });
-        // Bound to this URL's origin: a workspace that later points server.url elsewhere does not get it.
-        if (apiKey) await c.context.secrets.store(SERVER_API_KEY_SECRET, encodeStoredApiKey(url, apiKey));
-        else await c.context.secrets.delete(SERVER_API_KEY_SECRET);
-        await config.update('server.url', url, target);
-        await config.update('server.model', model, target);
-        await config.update('engine', 'server', target);
-      }
-      return picked.id;
-    },
+    'citescribe.selectModel': () => selectModel(c.context),
 
     // Internal (not in the palette): opens a PDF (at a page, where the viewer supports #page) or a .bib entry.
     'citescribe.openSource': async (arg: { pdfPath?: string; page?: number; bibFile?: string; line?: number; key?: string }) => {

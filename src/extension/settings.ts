@@ -20,6 +20,7 @@ export interface CiteScribeSettings {
   embeddingsId: string;
   serverUrl: string;
   serverModel: string;
+  serverUrls: string[];
   codeLens: boolean;
   completionContextRanking: boolean;
   completionCanonicalKeys: boolean;
@@ -53,6 +54,7 @@ export function readSettings(scope?: vscode.ConfigurationScope): CiteScribeSetti
     embeddingsId: c.get<string>('embeddings.id', ''),
     serverUrl: c.get<string>('server.url', ''),
     serverModel: c.get<string>('server.model', ''),
+    serverUrls: c.get<string[]>('server.urls', []),
     codeLens: c.get<boolean>('codeLens.enabled', true),
     completionContextRanking: c.get<boolean>('completion.contextRanking', true),
     completionCanonicalKeys: c.get<boolean>('completion.insertCanonicalKey', true),

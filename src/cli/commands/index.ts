@@ -10,6 +10,7 @@ import { demoCommand } from './demo';
 import { checkCommand, suggestCommand } from './suggest';
 import { enrichCommand, zoteroCommand } from './enrich';
 import { groundingCommand } from './grounding';
+import { modelsCommand } from './models';
 
 export const commands: CliCommand[] = [
   indexCommand,
@@ -23,5 +24,6 @@ export const commands: CliCommand[] = [
   zoteroCommand,
   enrichCommand,
   groundingCommand,
+  modelsCommand,
   demoCommand,
 ];

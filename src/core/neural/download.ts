@@ -9,7 +9,7 @@ import { DownloadError, ModelFolderError } from './errors';
 import { DTYPE_PREFERENCE, inspectModelFolder, modelKindOf, onnxFilesFor, type ModelConfig, type ModelDtype } from './model-folder';
 
 export const DEFAULT_HF_ENDPOINT = 'https://huggingface.co';
-const COMPLETE_MARKER = '.citescribe-complete.json';
+export const COMPLETE_MARKER = '.citescribe-complete.json';
 const REQUIRED_FILES = ['config.json', 'tokenizer.json', 'tokenizer_config.json'];
 // 1_Pooling/config.json: how a sentence encoder pools its token vectors (sentence-transformers layout).
 const OPTIONAL_FILES = ['generation_config.json', 'chat_template.jinja', 'special_tokens_map.json', '1_Pooling/config.json'];

@@ -12,6 +12,7 @@ export function run(): Promise<void> {
     require('./draft.test');
     require('./neural.test');
     require('./commands.test');
+    require('./models.test');
     // Last: it gives the library's title-only work an abstract and a PDF.
     require('./grounding.test');
   });
