@@ -289,7 +289,12 @@ export function registerCommands(c: CommandContext): vscode.Disposable[] {
       } catch (err) {
         const message = (err as Error).message;
         log.error(`${id}: ${message}`);
-        if ((err as Error).name === 'DownloadError' && /allowDownload/.test(message)) {
+        if ((err as Error).name === 'ServerError') {
+          // Never another engine in its place: the author is told which server failed and chooses what to do.
+          const answer = await vscode.window.showErrorMessage(`CiteScribe: ${message} Nothing was written with another engine.`, 'Select Model', 'Retry');
+          if (answer === 'Select Model') await vscode.commands.executeCommand('citescribe.selectModel');
+          else if (answer === 'Retry') return vscode.commands.executeCommand(id, ...args);
+        } else if ((err as Error).name === 'DownloadError' && /allowDownload/.test(message)) {
           // The model is not on disk and no consent was given yet: ask once, in place.
           const answer = await vscode.window.showWarningMessage(`CiteScribe: ${message}`, 'Allow download');
           if (answer) await vscode.workspace.getConfiguration('citescribe').update('model.allowDownload', true, vscode.ConfigurationTarget.Global);
