@@ -7,6 +7,8 @@ import { CancelledError } from '../types';
 import { assertKeyTransport, redactKey } from './api-key';
 import { ServerError } from './errors';
 import { chatMessages, type ChatMessage, type PaperSource } from './prompts';
+import { firstSentence } from './output-check';
+import { readStream } from './stream';
 import { SentenceWriterEngine, type RawSentence } from './writer-engine';
 
 export interface ServerEngineOptions {
@@ -32,6 +34,12 @@ export interface ServerEngineOptions {
   concurrency?: number;
   /** Largest reply read, in bytes (default 1 MiB): a server that streams without end must not fill the memory. */
   maxReplyBytes?: number;
+  /**
+   * Ask for a streamed reply (default true): SSE from OpenAI-compatible servers, NDJSON from Ollama's native
+   * /api/chat. The reply is read only until the first sentence is complete, and the time limit is per chunk, so a
+   * slow first token or a long reply does not end the request.
+   */
+  stream?: boolean;
   /** Injected in tests. */
   fetchImpl?: typeof fetch;
 }
@@ -73,7 +81,8 @@ export function chatCompletionsUrl(url: string): string {
   }
   if (u.protocol !== 'http:' && u.protocol !== 'https:') throw new ServerError(`citescribe.server.url '${url}' must be http(s).`);
   const p = u.pathname.replace(/\/+$/, '');
-  if (/\/chat\/completions$/.test(p)) return u.toString();
+  // Ollama's native chat endpoint (NDJSON) is taken as it is too.
+  if (/\/chat\/completions$/.test(p) || /\/api\/chat$/.test(p)) return u.toString();
   u.pathname = p === '' ? '/v1/chat/completions' : `${p}/chat/completions`;
   return u.toString();
 }
@@ -82,7 +91,20 @@ export { retryAfterMs } from '../util/wait';
 
 interface ChatCompletionReply {
   choices?: { message?: { content?: unknown }; text?: unknown }[];
+  /** Ollama's native /api/chat without streaming. */
+  message?: { content?: unknown };
   error?: { message?: string } | string;
+}
+
+/** The answer without a reasoning model's <think>…</think> (and without an unfinished one). */
+function withoutThinking(text: string): string {
+  return text.replace(/<think>[\s\S]*?<\/think>/g, '').replace(/<think>[\s\S]*$/, '');
+}
+
+/** A sentence is complete once another has begun after it: the engines keep only the first. */
+function firstSentenceComplete(text: string): boolean {
+  const answer = withoutThinking(text).trim();
+  return answer.length > 0 && firstSentence(answer).length < answer.length;
 }
 
 export class ServerEngine extends SentenceWriterEngine {
@@ -108,35 +130,58 @@ export class ServerEngine extends SentenceWriterEngine {
       req.ownAbstract,
     );
     options.progress?.report(0, 1, `Asking ${new URL(this.endpoint).host}`);
-    const text = await this.complete(messages, options.signal);
+    const reply = await this.completeWithNotes(messages, options.signal);
     options.progress?.report(1, 1);
-    return { text };
+    return reply;
   }
 
   /** One chat completion with retries; returns the assistant message text. */
   async complete(messages: ChatMessage[], signal?: AbortSignal): Promise<string> {
+    return (await this.completeWithNotes(messages, signal)).text;
+  }
+
+  private async completeWithNotes(messages: ChatMessage[], signal?: AbortSignal): Promise<RawSentence> {
     const maxRetries = this.options.maxRetries ?? 3;
     const timeoutMs = this.options.timeoutMs ?? 60000;
-    const body = JSON.stringify({
-      model: this.options.model,
-      messages,
-      max_tokens: this.options.maxTokens ?? 96,
-      temperature: this.options.temperature ?? 0,
-      stream: false,
-    });
-    const headers: Record<string, string> = { 'content-type': 'application/json', accept: 'application/json' };
+    const stream = this.options.stream ?? true;
+    const maxTokens = this.options.maxTokens ?? 96;
+    const native = /\/api\/chat$/.test(new URL(this.endpoint).pathname);
+    const body = JSON.stringify(
+      native
+        ? { model: this.options.model, messages, stream, options: { temperature: this.options.temperature ?? 0, num_predict: maxTokens } }
+        : { model: this.options.model, messages, max_tokens: maxTokens, temperature: this.options.temperature ?? 0, stream },
+    );
+    const accept = !stream ? 'application/json' : native ? 'application/x-ndjson' : 'text/event-stream';
+    const headers: Record<string, string> = { 'content-type': 'application/json', accept };
     if (this.options.apiKey) headers.authorization = `Bearer ${this.options.apiKey}`;
     let lastError: ServerError | undefined;
     for (let attempt = 0; attempt <= maxRetries; attempt++) {
       if (signal?.aborted) throw new CancelledError();
       const timeout = new AbortController();
-      const timer = setTimeout(() => timeout.abort(), timeoutMs);
+      // The limit is on silence: reset by every chunk of a streamed reply.
+      let timer = setTimeout(() => timeout.abort(), timeoutMs);
+      const stillAlive = () => {
+        clearTimeout(timer);
+        timer = setTimeout(() => timeout.abort(), timeoutMs);
+      };
       const combined = signal ? AbortSignal.any([signal, timeout.signal]) : timeout.signal;
       let waitHint: number | undefined;
       try {
         const response = await this.fetchImpl(this.endpoint, { method: 'POST', headers, body, signal: combined });
+        const type = response.headers.get('content-type') ?? '';
+        if (response.ok && stream && response.body && /event-stream|ndjson/.test(type)) {
+          const streamed = await readStream(response.body, /event-stream/.test(type) ? 'sse' : 'ndjson', {
+            enough: firstSentenceComplete,
+            // A model that ignores max_tokens is read to what that many tokens could hold (about 16 characters each).
+            maxChars: maxTokens * 16,
+            onChunk: stillAlive,
+          });
+          const text = withoutThinking(streamed.text).trim();
+          const notes = streamed.ended === 'cut-off' && !/[.!?]["”’)]?$/.test(text) && text ? ['the reply stopped mid-sentence'] : [];
+          return { text, notes };
+        }
         const raw = await readCapped(response, this.options.maxReplyBytes ?? DEFAULT_MAX_REPLY_BYTES, () => timeout.abort());
-        if (response.ok) return this.parseReply(raw);
+        if (response.ok) return { text: this.parseReply(raw) };
         // A server that echoes the request would print the key in our error: such a body is not shown at all.
         const key = this.options.apiKey;
         const detail = key && raw.includes(key) ? ' (reply not shown: it contains the API key)' : errorDetail(raw);
@@ -181,7 +226,7 @@ export class ServerEngine extends SentenceWriterEngine {
       throw new ServerError(`${this.endpoint} sent a malformed reply (not JSON): ${redactKey(raw.slice(0, 120), this.options.apiKey)}`);
     }
     const choice = reply?.choices?.[0];
-    const content = choice?.message?.content ?? choice?.text;
+    const content = choice?.message?.content ?? choice?.text ?? reply?.message?.content;
     if (typeof content !== 'string') {
       const why = reply?.error ? `: ${typeof reply.error === 'string' ? reply.error : reply.error.message}` : '';
       throw new ServerError(
