@@ -27,7 +27,7 @@ export class EngineService implements vscode.Disposable {
   ) {
     context.subscriptions.push(
       vscode.workspace.onDidChangeConfiguration((e) => {
-        if (['citescribe.engine', 'citescribe.model', 'citescribe.server', 'citescribe.embeddings'].some((s) => e.affectsConfiguration(s))) {
+        if (['citescribe.engine', 'citescribe.model', 'citescribe.server', 'citescribe.embeddings', 'citescribe.vscodeLm'].some((s) => e.affectsConfiguration(s))) {
           this.release();
           this.changed.fire(this.describe());
         }
@@ -80,6 +80,7 @@ export class EngineService implements vscode.Disposable {
       cacheDir: vscode.Uri.joinPath(this.context.globalStorageUri, 'models').fsPath,
       serverUrl: settings.serverUrl || undefined,
       serverModel: settings.serverModel || undefined,
+      chatModelId: settings.vscodeLmModel || undefined,
       apiKey,
       log: (message: string) => this.log.info(message),
       onDevice: (device: string) => {
@@ -93,7 +94,7 @@ export class EngineService implements vscode.Disposable {
     const signature = JSON.stringify({ id, ...config, apiKey: apiKey ? 'set' : '' });
     if (this.cached?.signature === signature) return this.cached.engine;
     const engine = await createEngine(id, { packageRoot: this.context.extensionUri.fsPath, settings: config });
-    this.device = id === 'server' ? new URL(settings.serverUrl).host : id === 'onnx' ? 'loading' : 'cpu';
+    this.device = id === 'server' ? new URL(settings.serverUrl).host : id === 'onnx' ? 'loading' : id === 'vscode-lm' ? settings.vscodeLmModel || 'VS Code model' : 'cpu';
     this.cached = { signature, engine };
     this.changed.fire(this.describe());
     return engine;

@@ -13,6 +13,7 @@ import { CitationSupport, SuggestCitationAction } from './citationSupport';
 import { registerCommands } from './commands';
 import { StatusBar } from './statusBar';
 import { GroundingStatus, registerGrounding } from './grounding';
+import { registerVscodeLmEngine } from './vscodeLm';
 
 /** What the extension exposes to other extensions and to its integration tests. */
 export interface CiteScribeApi {
@@ -31,6 +32,8 @@ export function activate(context: vscode.ExtensionContext): CiteScribeApi {
   context.subscriptions.push(log);
   log.info(`CiteScribe ${context.extension.packageJSON.version} activated (uiKind=${vscode.env.uiKind}, remote=${vscode.env.remoteName ?? 'none'}, trusted=${vscode.workspace.isTrusted})`);
 
+  // A registry entry only: no model is asked for anything until the engine is chosen and used.
+  registerVscodeLmEngine();
   const library = new LibraryService(context, log);
   const engines = new EngineService(context, log);
   const draftView = new DraftViewProvider(context, library, engines, log);

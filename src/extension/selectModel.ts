@@ -6,8 +6,9 @@ import { encodeStoredApiKey } from '../core/neural/api-key';
 import { describeModel, discoverServers } from '../core/models/discovery';
 import { SERVER_API_KEY_SECRET } from './engines';
 import { readSettings } from './settings';
+import { availableChatModels } from './vscodeLm';
 
-type ModelItem = vscode.QuickPickItem & { id: 'default' | 'folder' | 'hub' | 'server' | 'found'; url?: string; model?: string };
+type ModelItem = vscode.QuickPickItem & { id: 'default' | 'folder' | 'hub' | 'server' | 'found' | 'lm'; url?: string; model?: string };
 
 function fixedItems(): ModelItem[] {
   const current = readSettings();
@@ -31,9 +32,13 @@ async function pickModel(): Promise<ModelItem | undefined> {
   // Probing servers is a network request: not from an untrusted workspace (its settings could name any host).
   if (vscode.workspace.isTrusted) {
     qp.busy = true;
-    void discoverServers({ urls: current.serverUrls })
-      .then((servers) => {
+    void Promise.all([discoverServers({ urls: current.serverUrls }), availableChatModels()])
+      .then(([servers, chatModels]) => {
         const found: ModelItem[] = [];
+        for (const m of chatModels) {
+          const isCurrent = current.engine === 'vscode-lm' && current.vscodeLmModel === m.id;
+          found.push({ id: 'lm', label: `$(copilot) ${m.name}`, description: `${m.vendor} · in VS Code${isCurrent ? ' · current' : ''}`, detail: `${m.maxInputTokens.toLocaleString('en-US')} tokens of input · VS Code asks your consent the first time`, model: m.id });
+        }
         for (const s of servers) {
           if (s.error) {
             found.push({ id: 'found', label: `$(warning) ${s.baseUrl}`, description: s.error, detail: 'From citescribe.server.urls: it did not answer as a model server', url: undefined });
@@ -44,7 +49,7 @@ async function pickModel(): Promise<ModelItem | undefined> {
             found.push({ id: 'found', label: `$(server-process) ${m.id}`, description: `${s.label} · ${s.baseUrl}${isCurrent ? ' · current' : ''}`, detail: describeModel(m) || undefined, url: s.baseUrl, model: m.id });
           }
         }
-        if (found.length) qp.items = [fixedItems()[0], { id: 'found', label: 'Local servers', kind: vscode.QuickPickItemKind.Separator }, ...found, { id: 'found', label: 'Other', kind: vscode.QuickPickItemKind.Separator }, ...fixedItems().slice(1)];
+        if (found.length) qp.items = [fixedItems()[0], { id: 'found', label: 'Chat models and local servers', kind: vscode.QuickPickItemKind.Separator }, ...found, { id: 'found', label: 'Other', kind: vscode.QuickPickItemKind.Separator }, ...fixedItems().slice(1)];
         qp.placeholder = found.length ? 'Pick a model' : 'No local model server answered (Ollama, LM Studio, llama.cpp, vLLM); add others in citescribe.server.urls';
       })
       .finally(() => (qp.busy = false));
@@ -64,6 +69,11 @@ async function pickModel(): Promise<ModelItem | undefined> {
 export async function selectModel(context: vscode.ExtensionContext): Promise<string | undefined> {
   const picked = await pickModel();
   if (!picked || (picked.id === 'found' && !picked.url)) return undefined;
+  if (picked.id === 'lm') {
+    await vscode.workspace.getConfiguration('citescribe').update('vscodeLm.model', picked.model, vscode.ConfigurationTarget.Global);
+    await vscode.workspace.getConfiguration('citescribe').update('engine', 'vscode-lm', vscode.ConfigurationTarget.Global);
+    return `vscode-lm:${picked.model}`;
+  }
   const current = readSettings();
   const config = vscode.workspace.getConfiguration('citescribe');
   const target = vscode.ConfigurationTarget.Global;

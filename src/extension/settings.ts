@@ -1,7 +1,7 @@
 // Typed access to the `citescribe.*` settings declared in package.json.
 import * as vscode from 'vscode';
 
-export type EngineId = 'default' | 'onnx' | 'server';
+export type EngineId = 'default' | 'onnx' | 'server' | 'vscode-lm';
 
 export interface CiteScribeSettings {
   bibFiles: string[];
@@ -21,6 +21,7 @@ export interface CiteScribeSettings {
   serverUrl: string;
   serverModel: string;
   serverUrls: string[];
+  vscodeLmModel: string;
   codeLens: boolean;
   completionContextRanking: boolean;
   completionCanonicalKeys: boolean;
@@ -55,6 +56,7 @@ export function readSettings(scope?: vscode.ConfigurationScope): CiteScribeSetti
     serverUrl: c.get<string>('server.url', ''),
     serverModel: c.get<string>('server.model', ''),
     serverUrls: c.get<string[]>('server.urls', []),
+    vscodeLmModel: c.get<string>('vscodeLm.model', ''),
     codeLens: c.get<boolean>('codeLens.enabled', true),
     completionContextRanking: c.get<boolean>('completion.contextRanking', true),
     completionCanonicalKeys: c.get<boolean>('completion.insertCanonicalKey', true),
