@@ -18,6 +18,7 @@ export const ENGINE_OPTIONS: OptionSpec = {
   url: { type: 'string' },
   'allow-download': { type: 'boolean', default: false },
   embeddings: { type: 'string' },
+  'embeddings-model': { type: 'string' },
 };
 
 export const ENGINE_USAGE = [
@@ -27,8 +28,10 @@ export const ENGINE_USAGE = [
   '  --allow-download               download --model ID / --embeddings ID into $CITESCRIBE_MODEL_CACHE (~/.cache/citescribe/models)',
   '  --url URL                      server: OpenAI-compatible endpoint, e.g. http://localhost:8000/v1',
   '                                 (API key from $CITESCRIBE_SERVER_API_KEY, if the server needs one)',
-  '  --embeddings DIR|ID            any engine: a sentence encoder (Optimum feature-extraction export, or its id) that',
+  '  --embeddings DIR|ID|URL        any engine: a sentence encoder (Optimum feature-extraction export, or its id, or a',
+  '                                 server: an OpenAI-compatible base URL, or Ollama\'s http://127.0.0.1:11434/api/embed) that',
   '                                 groups the works of a draft by meaning (default: TF-IDF over their abstracts)',
+  '  --embeddings-model NAME        with --embeddings URL: the embedding model on that server (e.g. nomic-embed-text)',
 ].join('\n');
 
 export interface EngineFlags {
@@ -38,6 +41,7 @@ export interface EngineFlags {
   url?: string;
   'allow-download'?: boolean;
   embeddings?: string;
+  'embeddings-model'?: string;
 }
 
 /** "owner/name" that is not a path on disk: a Hugging Face id. */
@@ -62,8 +66,13 @@ export async function engineFromFlags(flags: EngineFlags, io?: Partial<Pick<CliI
     throw new UsageError(`--engine must be one of ${availableEngines().join(', ')} (got '${id}')`);
   }
   const settings: NeuralEngineSettings = { log: (message) => io?.err?.(`citescribe: ${message}`) };
+  if (flags['embeddings-model'] !== undefined && !/^https?:\/\//.test(flags.embeddings ?? '')) throw new UsageError('--embeddings-model needs --embeddings URL (a server)');
   if (flags.embeddings !== undefined) {
-    if (looksLikeModelId(flags.embeddings)) {
+    if (/^https?:\/\//.test(flags.embeddings)) {
+      if (!flags['embeddings-model']) throw new UsageError('--embeddings URL needs --embeddings-model NAME (the embedding model on that server)');
+      settings.embeddingsUrl = flags.embeddings;
+      settings.embeddingsModel = flags['embeddings-model'];
+    } else if (looksLikeModelId(flags.embeddings)) {
       settings.embeddingsId = flags.embeddings;
       settings.cacheDir = modelCache();
       settings.allowDownload = flags['allow-download'] === true;

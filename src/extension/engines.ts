@@ -77,6 +77,8 @@ export class EngineService implements vscode.Disposable {
       // A model loaded from a folder the workspace may name: not in an untrusted workspace (TF-IDF plans instead).
       embeddingsPath: (options.trusted && settings.embeddingsPath) || undefined,
       embeddingsId: (options.trusted && settings.embeddingsId) || undefined,
+      embeddingsUrl: (options.trusted && settings.embeddingsUrl) || undefined,
+      embeddingsModel: settings.embeddingsModel || undefined,
       cacheDir: vscode.Uri.joinPath(this.context.globalStorageUri, 'models').fsPath,
       serverUrl: settings.serverUrl || undefined,
       serverModel: settings.serverModel || undefined,

@@ -18,6 +18,8 @@ export interface CiteScribeSettings {
   device: 'auto' | 'cuda' | 'cpu';
   embeddingsPath: string;
   embeddingsId: string;
+  embeddingsUrl: string;
+  embeddingsModel: string;
   serverUrl: string;
   serverModel: string;
   serverUrls: string[];
@@ -53,6 +55,8 @@ export function readSettings(scope?: vscode.ConfigurationScope): CiteScribeSetti
     device: c.get('model.device', 'auto'),
     embeddingsPath: c.get<string>('embeddings.path', ''),
     embeddingsId: c.get<string>('embeddings.id', ''),
+    embeddingsUrl: c.get<string>('embeddings.url', ''),
+    embeddingsModel: c.get<string>('embeddings.model', ''),
     serverUrl: c.get<string>('server.url', ''),
     serverModel: c.get<string>('server.model', ''),
     serverUrls: c.get<string[]>('server.urls', []),

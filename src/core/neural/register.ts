@@ -9,6 +9,8 @@ import type { ModelDtype } from './model-folder';
 import { OnnxEngine } from './onnx-engine';
 import type { DeviceInUse, DeviceSetting } from './runtime';
 import { ServerEngine } from './server';
+import { serverEmbedder } from './server-embedder';
+import type { EmbedTexts } from '../types';
 import type { SentenceWriterEngine } from './writer-engine';
 
 /**
@@ -32,6 +34,9 @@ export interface NeuralEngineSettings {
   embeddingsPath?: string;
   /** citescribe.embeddings.id: a sentence encoder's Hugging Face id, downloaded into cacheDir when allowDownload. */
   embeddingsId?: string;
+  /** citescribe.embeddings.url / .model: embeddings from a server (OpenAI /v1/embeddings or Ollama /api/embed). */
+  embeddingsUrl?: string;
+  embeddingsModel?: string;
   /** citescribe.server.url / model and the API key from SecretStorage. */
   serverUrl?: string;
   serverModel?: string;
@@ -46,6 +51,14 @@ export interface NeuralEngineSettings {
   onDeviceMessage?: (message: string) => void;
   /** Bytes of a model being downloaded; `id` names it when it is not modelId (the embedding model). */
   onDownloadProgress?: (progress: DownloadProgress, id?: string) => void;
+}
+
+function originOf(url: string): string | undefined {
+  try {
+    return new URL(url).origin;
+  } catch {
+    return undefined;
+  }
 }
 
 export function neuralSettings(options: EngineCreateOptions): NeuralEngineSettings {
@@ -101,7 +114,13 @@ export function createDefaultEngine(settings: NeuralEngineSettings): DefaultEngi
  * The sentence encoder of settings.embeddingsPath (or embeddingsId, downloaded with consent), loaded on the first
  * draft; undefined when neither is set.
  */
-function embedderFromSettings(settings: NeuralEngineSettings): ReturnType<typeof lazyEmbedder> | undefined {
+function embedderFromSettings(settings: NeuralEngineSettings): EmbedTexts | undefined {
+  if (settings.embeddingsUrl) {
+    if (!settings.embeddingsModel) throw new Error('Embeddings from a server need a model name (citescribe.embeddings.model / --embeddings-model).');
+    // The server's key goes only to the server it was entered for.
+    const sameServer = !!settings.serverUrl && originOf(settings.serverUrl) === originOf(settings.embeddingsUrl);
+    return serverEmbedder({ url: settings.embeddingsUrl, model: settings.embeddingsModel, ...(sameServer && settings.apiKey && { apiKey: settings.apiKey }) });
+  }
   const name = settings.embeddingsPath || settings.embeddingsId;
   if (!name) return undefined;
   const source = { path: settings.embeddingsPath, id: settings.embeddingsId, cacheDir: settings.cacheDir, allowDownload: settings.allowDownload ?? false };

@@ -1,0 +1,97 @@
+import { strict as assert } from 'assert';
+import * as fs from 'node:fs';
+import * as http from 'node:http';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import type { AddressInfo } from 'node:net';
+import { main } from '../../../src/cli/main';
+import { embeddingsEndpoint, serverEmbedder } from '../../../src/core/neural/server-embedder';
+
+/** Vectors by topic word, so that related texts point the same way (our own toy embedding). */
+function toyVector(text: string): number[] {
+  const t = text.toLowerCase();
+  return [/image|translat|domain/.test(t) ? 3 : 0.1, /parse|tagg|syntax/.test(t) ? 3 : 0.1, /bee|hive/.test(t) ? 3 : 0.1, 1];
+}
+
+/** POST /v1/embeddings (OpenAI) and /api/embed (Ollama), in their documented shapes. */
+async function embeddingServer(): Promise<{ url: string; bodies: { path: string; input: string[]; model: string }[]; close(): Promise<void> }> {
+  const bodies: { path: string; input: string[]; model: string }[] = [];
+  const server = http.createServer((req, res) => {
+    let raw = '';
+    req.on('data', (c) => (raw += c));
+    req.on('end', () => {
+      const body = JSON.parse(raw) as { model: string; input: string[] };
+      bodies.push({ path: req.url ?? '', ...body });
+      res.setHeader('content-type', 'application/json');
+      if (req.url === '/api/embed') return res.end(JSON.stringify({ model: body.model, embeddings: body.input.map(toyVector) }));
+      if (req.url === '/v1/embeddings') {
+        // Out of order on purpose: clients must follow `index`.
+        const data = body.input.map((t, index) => ({ object: 'embedding', index, embedding: toyVector(t) })).reverse();
+        return res.end(JSON.stringify({ object: 'list', data, model: body.model, usage: { prompt_tokens: 1, total_tokens: 1 } }));
+      }
+      res.statusCode = 404;
+      res.end('{"error":"not found"}');
+    });
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
+  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, bodies, close: () => new Promise((r) => server.close(() => r())) };
+}
+
+describe('neural: embeddings from a model server', function () {
+  it('knows where to POST for each URL form', () => {
+    assert.deepEqual(embeddingsEndpoint('http://127.0.0.1:11434/api/embed'), { endpoint: 'http://127.0.0.1:11434/api/embed', native: true });
+    assert.deepEqual(embeddingsEndpoint('http://127.0.0.1:8000/v1'), { endpoint: 'http://127.0.0.1:8000/v1/embeddings', native: false });
+    assert.deepEqual(embeddingsEndpoint('http://h:1/v1/embeddings/'), { endpoint: 'http://h:1/v1/embeddings', native: false });
+    assert.throws(() => embeddingsEndpoint('ftp://h'), /must be http/);
+  });
+
+  it('gets unit vectors from OpenAI\'s /v1/embeddings (in index order) and Ollama\'s /api/embed, in batches, cached', async () => {
+    const server = await embeddingServer();
+    try {
+      for (const url of [`${server.url}/v1`, `${server.url}/api/embed`]) {
+        const embed = serverEmbedder({ url, model: 'nomic-embed-text', batchSize: 2 });
+        const texts = ['image translation across domains', 'a syntax parser', 'bee hive logs'];
+        const vectors = await embed(texts);
+        assert.equal(vectors.length, 3);
+        for (const v of vectors) assert.ok(Math.abs(Math.hypot(...v) - 1) < 1e-9);
+        assert.ok(vectors[0][0] > 0.9 && vectors[1][1] > 0.9 && vectors[2][2] > 0.9, 'each text got its own vector');
+        const asked = server.bodies.length;
+        await embed(['a syntax parser']);
+        assert.equal(server.bodies.length, asked, 'a text embedded before is not asked again');
+      }
+      assert.deepEqual(server.bodies.map((b) => [b.path, b.input.length, b.model]), [
+        ['/v1/embeddings', 2, 'nomic-embed-text'],
+        ['/v1/embeddings', 1, 'nomic-embed-text'],
+        ['/api/embed', 2, 'nomic-embed-text'],
+        ['/api/embed', 1, 'nomic-embed-text'],
+      ]);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('draft --embeddings URL plans with the server\'s vectors; the flags are checked', async function () {
+    this.timeout(30_000);
+    const server = await embeddingServer();
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'citescribe-embed-'));
+    const io = { out: (_l: string) => undefined, err: (_l: string) => undefined, packageRoot: path.resolve(__dirname, '../../..') };
+    try {
+      fs.writeFileSync(
+        path.join(dir, 'refs.bib'),
+        ['@article{a, author={Ann, A}, title={Image translation across domains}, year=2020, abstract={We translate images between two domains without pairs.}}',
+          '@article{b, author={Bo, B}, title={A syntax parser}, year=2021, abstract={We parse sentences with a small syntax model.}}'].join('\n'),
+      );
+      const db = path.join(dir, 'lib.db');
+      assert.equal(await main(['index', '--db', db, '--bib', path.join(dir, 'refs.bib')], io), 0);
+      assert.equal(await main(['draft', '--db', db, '--keys', 'a,b', '--embeddings', `${server.url}/api/embed`, '--embeddings-model', 'nomic-embed-text'], io), 0);
+      assert.ok(server.bodies.some((b) => b.path === '/api/embed' && b.input.some((t) => /translate images/i.test(t))), 'the abstracts were embedded by the server');
+      const errors: string[] = [];
+      const bad = { ...io, err: (l: string) => void errors.push(l) };
+      assert.equal(await main(['draft', '--db', db, '--keys', 'a', '--embeddings', `${server.url}/api/embed`], bad), 2);
+      assert.match(errors.join('\n'), /--embeddings URL needs --embeddings-model NAME/);
+    } finally {
+      await server.close();
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
