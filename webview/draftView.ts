@@ -118,7 +118,9 @@ export function mountDraftView(root: HTMLElement, api: WebviewApi<DraftPanelStat
   const progressBar = h('vscode-progress-bar', { 'aria-label': 'Generation progress' }) as HTMLElement & { value?: number; max: number; indeterminate: boolean };
   const progressText = h('span', { class: 'progress-text', 'data-testid': 'progress-text' });
   const cancelButton = h('vscode-button', { secondary: true, 'data-testid': 'cancel', 'aria-label': 'Cancel generation' }, 'Cancel') as ValueElement;
-  const progressBox = h('div', { class: 'progress', 'data-testid': 'progress', role: 'status', hidden: true }, progressBar, h('div', { class: 'progress-row' }, progressText, cancelButton));
+  /** Sentences already written while a draft is being generated, as they come. */
+  const streamedList = h('ol', { class: 'streamed', 'data-testid': 'streamed', 'aria-label': 'Sentences written so far', hidden: true });
+  const progressBox = h('div', { class: 'progress', 'data-testid': 'progress', role: 'status', hidden: true }, progressBar, h('div', { class: 'progress-row' }, progressText, cancelButton), streamedList);
   const errorBox = h('div', { class: 'message error', role: 'alert', 'data-testid': 'error', hidden: true });
   const noticeBox = h('div', { class: 'message notice', role: 'status', 'data-testid': 'notice', hidden: true });
   const draftBox = h('section', { class: 'draft', 'data-testid': 'draft', 'aria-label': 'Draft' });
@@ -385,6 +387,8 @@ export function mountDraftView(root: HTMLElement, api: WebviewApi<DraftPanelStat
   });
 
   function startPending(p: Pending, message: string): void {
+    replaceChildren(streamedList);
+    streamedList.hidden = true;
     pending = p;
     cancelling = false;
     progress = { done: 0, total: 0, message };
@@ -395,6 +399,8 @@ export function mountDraftView(root: HTMLElement, api: WebviewApi<DraftPanelStat
   }
 
   function endPending(): void {
+    replaceChildren(streamedList);
+    streamedList.hidden = true;
     pending = undefined;
     progress = undefined;
     cancelling = false;
@@ -729,6 +735,12 @@ export function mountDraftView(root: HTMLElement, api: WebviewApi<DraftPanelStat
         // A draft the extension started itself (the Draft Related Work command) is adopted as the pending request.
         if (!pending) pending = { id: msg.requestId, kind: 'generate' };
         if (msg.requestId !== pending.id) return;
+        if (msg.sentence) {
+          // A sentence written and checked: shown at once, the count and message stay as they were.
+          streamedList.append(h('li', { 'data-testid': `streamed-${msg.sentence.key}` }, h('code', {}, msg.sentence.key), ' ', msg.sentence.text));
+          streamedList.hidden = false;
+          break;
+        }
         progress = { done: msg.done, total: msg.total, message: msg.message };
         renderActions();
         break;

@@ -100,6 +100,11 @@ export type EmbedTexts = ((texts: readonly string[], signal?: AbortSignal) => Pr
 export interface EngineOptions {
   signal?: AbortSignal;
   progress?: Progress;
+  /**
+   * Each work's sentence as soon as it is written and checked, before the draft is assembled (the panel shows them
+   * while a model engine is still writing the others).
+   */
+  onSentence?: (key: string, text: string) => void;
 }
 
 export interface CitationRequest {

@@ -263,6 +263,8 @@ export class DraftViewProvider implements vscode.WebviewViewProvider, vscode.Dis
         const draft = await engine.draft(req, this.library, {
           signal,
           progress: { report: (done, total, message) => this.post({ type: 'progress', requestId, done, total, message }) },
+          // Checked sentences as they are written: the author reads them while a model writes the rest.
+          onSentence: (key, text) => this.post({ type: 'progress', requestId, done: 0, total: 0, sentence: { key, text } }),
         });
         if (signal.aborted) throw new CancelledError();
         const view = toView(draft, started, req.format);

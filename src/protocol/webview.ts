@@ -137,7 +137,7 @@ export type ExtensionToDraft =
   | { type: 'documentKeys'; keys: KeyOption[]; scope?: KeyScope }
   | { type: 'searchResults'; query: string; results: KeyOption[] }
   /** Progress of a request; one the extension started itself (the Draft Related Work command) has an id of its own. */
-  | { type: 'progress'; requestId: string; done: number; total: number; message?: string }
+  | { type: 'progress'; requestId: string; done: number; total: number; message?: string; sentence?: { key: string; text: string } }
   // Completions: exactly one per request.
   | { type: 'draft'; requestId: string; draft: DraftView }
   | { type: 'paragraph'; requestId: string; paragraph: number; value: DraftParagraphView }

@@ -105,6 +105,22 @@ describe('draft view (browser)', function () {
     assert.equal(await page.getByTestId('key-checkbox-cachola2020tldr').evaluate((el) => (el as HTMLInputElement).checked), true);
   });
 
+  it('shows each sentence as a model engine writes it, and clears them when the draft arrives', async () => {
+    const v = await openDraft();
+    await v.send({ type: 'init', engines: ENGINES, documentKeys: DOCUMENT_KEYS });
+    const { page } = v;
+    await page.getByRole('button', { name: 'Generate draft' }).click();
+    const generate = await v.waitForPosted<{ id: string }>('generate');
+    await v.send({ type: 'progress', requestId: generate.id, done: 0, total: 3, message: 'Writing about lewis2020bart' });
+    await v.send({ type: 'progress', requestId: generate.id, done: 0, total: 0, sentence: { key: 'lewis2020bart', text: 'Lewis et al. \\cite{lewis2020bart} proposed BART.' } });
+    await page.getByTestId('streamed-lewis2020bart').waitFor();
+    assert.match(await page.getByTestId('streamed').innerText(), /lewis2020bart Lewis et al\. \\cite\{lewis2020bart\} proposed BART\./);
+    assert.match(await page.getByTestId('progress-text').innerText(), /Writing about lewis2020bart 0\/3/, 'the count is not reset by a sentence');
+    await v.send({ type: 'draft', requestId: generate.id, draft: clone(DRAFT) });
+    await page.getByTestId('sentence-0-0').waitFor();
+    assert.equal(await page.getByTestId('streamed').locator('li').count(), 0);
+  });
+
   it('searching the library posts the query and an added result is generated from', async () => {
     const v = await openDraft();
     await v.send({ type: 'init', engines: ENGINES, documentKeys: DOCUMENT_KEYS.slice(0, 1) });

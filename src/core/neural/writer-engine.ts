@@ -177,6 +177,7 @@ export abstract class SentenceWriterEngine implements Engine {
           { signal: options.signal },
         );
         sentences.set(paper.key, sentence);
+        options.onSentence?.(paper.key, sentence.text);
         done++;
       }
     };

@@ -64,6 +64,15 @@ describe('neural: chat-function engine (the vscode-lm adapter)', () => {
     assert.ok(seen.read < 10);
   });
 
+  it('hands each checked sentence of a draft over as soon as it is written', async () => {
+    const seen = { read: 0, aborted: false };
+    const written: string[] = [];
+    const engine = new ChatFunctionEngine('vscode-lm', scripted(['REF propose a tiny method for counting leaves.'], seen));
+    const draft = await engine.draft({ keys: ['doe2020'], format: 'latex' }, library, { onSentence: (key, text) => written.push(`${key}: ${text}`) });
+    assert.deepEqual(written, ['doe2020: Doe and Roe \\cite{doe2020} proposed a tiny method for counting leaves.']);
+    assert.match(draft.text, /counting leaves/);
+  });
+
   it('keeps a reply that stops mid-sentence, flagged', async () => {
     const seen = { read: 0, aborted: false };
     const s = await new ChatFunctionEngine('vscode-lm', scripted(['REF propose a tiny method that'], seen)).citationSentence({ key: 'doe2020', style: 'citation' }, library);
