@@ -14,6 +14,7 @@ import { findAnchor } from '../core/text/anchor';
 import { formatAuthors } from './format';
 import { buildScoreReport, findRelatedWorkSection, libraryReferenceText } from './scoring';
 import { selectModel } from './selectModel';
+import { acceptOne } from './quickPick';
 
 export interface CommandContext {
   context: vscode.ExtensionContext;
@@ -94,18 +95,10 @@ export function registerCommands(c: CommandContext): vscode.Disposable[] {
       qp.matchOnDetail = true;
       qp.items = keyItems();
       qp.value = arg?.query ?? '';
-      const chosen = await new Promise<KeyPickItem | undefined>((resolve) => {
-        qp.onDidTriggerItemButton(async (e) => {
-          if (e.item.pdfPath) await vscode.commands.executeCommand('citescribe.openSource', { pdfPath: e.item.pdfPath });
-        });
-        qp.onDidAccept(() => {
-          resolve(qp.selectedItems[0]);
-          qp.hide();
-        });
-        qp.onDidHide(() => resolve(undefined));
-        qp.show();
+      qp.onDidTriggerItemButton(async (e) => {
+        if (e.item.pdfPath) await vscode.commands.executeCommand('citescribe.openSource', { pdfPath: e.item.pdfPath });
       });
-      qp.dispose();
+      const chosen = await acceptOne(qp);
       if (!chosen || !editor) return chosen?.key;
       const doc = editor.document;
       if (arg?.replaceRange && arg.replaceRange.uri === doc.uri.toString()) {

@@ -7,6 +7,7 @@ import { describeModel, discoverServers } from '../core/models/discovery';
 import { SERVER_API_KEY_SECRET } from './engines';
 import { readSettings } from './settings';
 import { availableChatModels } from './vscodeLm';
+import { acceptOne } from './quickPick';
 
 type ModelItem = vscode.QuickPickItem & { id: 'default' | 'folder' | 'hub' | 'server' | 'found' | 'lm'; url?: string; model?: string };
 
@@ -54,16 +55,7 @@ async function pickModel(): Promise<ModelItem | undefined> {
       })
       .finally(() => (qp.busy = false));
   } else qp.placeholder = 'Local model servers are not looked for in an untrusted workspace';
-  const picked = await new Promise<ModelItem | undefined>((resolve) => {
-    qp.onDidAccept(() => {
-      resolve(qp.selectedItems[0]);
-      qp.hide();
-    });
-    qp.onDidHide(() => resolve(undefined));
-    qp.show();
-  });
-  qp.dispose();
-  return picked;
+  return acceptOne(qp);
 }
 
 export async function selectModel(context: vscode.ExtensionContext): Promise<string | undefined> {
