@@ -3,6 +3,7 @@
 // Usage: node --import tsx bench/neural.bench.ts   (npm run bench -- neural)
 import { OnnxTextModel } from '../src/core/neural/onnx-model';
 import { tinyModels } from '../test/unit/neural/tiny-models';
+import { ggufThreads } from '../src/core/neural/gguf-engine';
 
 const NEW_TOKENS = 64;
 const SOURCE =
@@ -85,9 +86,57 @@ async function benchModel(config: Config, kind: 'seq2seq' | 'causal'): Promise<s
   });
 }
 
+/**
+ * The gguf engine's decoder (llama.cpp through node-llama-cpp, optional) on a llama GGUF of the tiny and small test
+ * shapes (scripts/make-tiny-gguf.mjs), greedy, 64 new tokens: beside the ONNX rows, not against transformers.js.
+ */
+async function benchGguf(config: Config): Promise<string[][]> {
+  const importModule = new Function('s', 'return import(s)') as (s: string) => Promise<Record<string, unknown>>;
+  let lib: Record<string, unknown>;
+  try {
+    lib = await importModule('node-llama-cpp');
+  } catch {
+    return [[`causal ${config.size} (GGUF)`, 'gguf engine: node-llama-cpp not installed', '-', '-', '-']];
+  }
+  const fs = await import('node:fs');
+  const os = await import('node:os');
+  const path = await import('node:path');
+  const { spawnSync } = await import('node:child_process');
+  const file = path.join(os.tmpdir(), `citescribe-bench-${config.size}.gguf`);
+  // The ONNX test models' shapes: 16 wide, 2 heads, 2 layers (tiny); 256 wide, 8 heads, 4 layers (small); FFN 2× wide.
+  const shape = config.small ? ['--embd', '256', '--heads', '8', '--blocks', '4', '--ff', '512'] : ['--ff', '32'];
+  const made = spawnSync(process.execPath, [path.join(__dirname, '..', 'scripts', 'make-tiny-gguf.mjs'), file, ...shape], { encoding: 'utf8' });
+  if (made.status !== 0 || !fs.existsSync(file)) throw new Error(`make-tiny-gguf failed: ${made.stderr}`);
+  type Llama = { loadModel(o: object): Promise<{ createContext(o: object): Promise<{ getSequence(): { clearHistory(): Promise<void> }; dispose(): Promise<void> }>; dispose(): Promise<void> }>; dispose(): Promise<void> };
+  const llama = (await (lib.getLlama as (o: object) => Promise<Llama>)({ gpu: false, build: 'never', logLevel: 'error' }));
+  const model = await llama.loadModel({ modelPath: file });
+  const context = await model.createContext({ contextSize: 1024, threads: ggufThreads() });
+  const sequence = context.getSequence();
+  const Completion = lib.LlamaCompletion as new (o: object) => { generateCompletion(text: string, o: object): Promise<string>; dispose(): void };
+  const runOnce = async () => {
+    await sequence.clearHistory();
+    const completion = new Completion({ contextSequence: sequence, autoDisposeSequence: false });
+    let tokens = 0;
+    await completion.generateCompletion(config.source, { maxTokens: NEW_TOKENS, temperature: 0, onToken: (t: number[]) => (tokens += t.length) });
+    completion.dispose();
+    return tokens;
+  };
+  let best: Timing | undefined;
+  for (let round = 0; round < config.rounds; round++) {
+    const r = await time(config.warmup, config.runs, runOnce);
+    if (!best || r.tokens / r.seconds > best.tokens / best.seconds) best = r;
+  }
+  await context.dispose();
+  await model.dispose();
+  await llama.dispose();
+  const rate = best!.tokens / best!.seconds;
+  return [[`causal ${config.size} (GGUF, llama arch)`, 'gguf engine (llama.cpp, greedy)', rate.toFixed(0), ((1000 * best!.seconds) / best!.tokens).toFixed(3), '-']];
+}
+
 async function main() {
   const rows: string[][] = [['model', 'decoder', 'tokens/s', 'ms/token', 'vs transformers.js']];
   for (const config of CONFIGS) for (const kind of ['seq2seq', 'causal'] as const) rows.push(...(await benchModel(config, kind)));
+  for (const config of CONFIGS) rows.push(...(await benchGguf(config)));
   const widths = rows[0].map((_, c) => Math.max(...rows.map((r) => r[c].length)));
   console.log(`neural decoding on CPU, ${NEW_TOKENS} new tokens per run, best of interleaved rounds (node ${process.version})`);
   for (const r of rows) console.log(r.map((cell, c) => (c >= 2 ? cell.padStart(widths[c]) : cell.padEnd(widths[c]))).join('  '));

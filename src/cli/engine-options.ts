@@ -22,8 +22,9 @@ export const ENGINE_OPTIONS: OptionSpec = {
 };
 
 export const ENGINE_USAGE = [
-  '  --engine default|onnx|server   which engine writes (default: default)',
-  '  --model DIR|ID                 onnx: model folder (Optimum layout) or Hugging Face id; server: model name',
+  '  --engine default|onnx|server|gguf   which engine writes (default: default)',
+  '  --model DIR|ID|FILE            onnx: model folder (Optimum layout) or Hugging Face id; server: model name;',
+  '                                 gguf: a .gguf file (or an Ollama blob), run by node-llama-cpp if installed',
   '  --device auto|cuda|cpu         onnx (and --embeddings): execution device (default auto: CUDA if available, else CPU)',
   '  --allow-download               download --model ID / --embeddings ID into $CITESCRIBE_MODEL_CACHE (~/.cache/citescribe/models)',
   '  --url URL                      server: OpenAI-compatible endpoint, e.g. http://localhost:8000/v1',
@@ -98,6 +99,11 @@ export async function engineFromFlags(flags: EngineFlags, io?: Partial<Pick<CliI
       settings.cacheDir = modelCache();
       settings.allowDownload = flags['allow-download'] === true;
     } else settings.modelPath = flags.model;
+  } else if (id === 'gguf') {
+    if (!flags.model) throw new UsageError('--engine gguf needs --model FILE (a .gguf file, or an Ollama blob)');
+    if (flags.url !== undefined) throw new UsageError('--url is for --engine server');
+    settings.ggufPath = flags.model;
+    settings.device = parseDevice(flags.device ?? 'auto');
   } else if (id === 'server') {
     if (!flags.url) throw new UsageError('--engine server needs --url URL (an OpenAI-compatible endpoint)');
     if (!flags.model) throw new UsageError('--engine server needs --model NAME (the model name the server knows)');

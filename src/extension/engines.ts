@@ -27,7 +27,7 @@ export class EngineService implements vscode.Disposable {
   ) {
     context.subscriptions.push(
       vscode.workspace.onDidChangeConfiguration((e) => {
-        if (['citescribe.engine', 'citescribe.model', 'citescribe.server', 'citescribe.embeddings', 'citescribe.vscodeLm'].some((s) => e.affectsConfiguration(s))) {
+        if (['citescribe.engine', 'citescribe.model', 'citescribe.server', 'citescribe.embeddings', 'citescribe.vscodeLm', 'citescribe.gguf'].some((s) => e.affectsConfiguration(s))) {
           this.release();
           this.changed.fire(this.describe());
         }
@@ -83,6 +83,7 @@ export class EngineService implements vscode.Disposable {
       serverUrl: settings.serverUrl || undefined,
       serverModel: settings.serverModel || undefined,
       chatModelId: settings.vscodeLmModel || undefined,
+      ggufPath: settings.ggufPath || undefined,
       apiKey,
       log: (message: string) => this.log.info(message),
       onDevice: (device: string) => {
@@ -96,7 +97,7 @@ export class EngineService implements vscode.Disposable {
     const signature = JSON.stringify({ id, ...config, apiKey: apiKey ? 'set' : '' });
     if (this.cached?.signature === signature) return this.cached.engine;
     const engine = await createEngine(id, { packageRoot: this.context.extensionUri.fsPath, settings: config });
-    this.device = id === 'server' ? new URL(settings.serverUrl).host : id === 'onnx' ? 'loading' : id === 'vscode-lm' ? settings.vscodeLmModel || 'VS Code model' : 'cpu';
+    this.device = id === 'server' ? new URL(settings.serverUrl).host : id === 'onnx' || id === 'gguf' ? 'loading' : id === 'vscode-lm' ? settings.vscodeLmModel || 'VS Code model' : 'cpu';
     this.cached = { signature, engine };
     this.changed.fire(this.describe());
     return engine;

@@ -9,7 +9,7 @@ import { readSettings } from './settings';
 import { availableChatModels } from './vscodeLm';
 import { acceptOne } from './quickPick';
 
-type ModelItem = vscode.QuickPickItem & { id: 'default' | 'folder' | 'hub' | 'server' | 'found' | 'lm'; url?: string; model?: string };
+type ModelItem = vscode.QuickPickItem & { id: 'default' | 'folder' | 'hub' | 'server' | 'found' | 'lm' | 'gguf'; url?: string; model?: string };
 
 function fixedItems(): ModelItem[] {
   const current = readSettings();
@@ -17,6 +17,7 @@ function fixedItems(): ModelItem[] {
     { id: 'default', label: '$(zap) Default engine', description: current.engine === 'default' ? 'current' : '', detail: 'Model-free, offline, milliseconds per sentence' },
     { id: 'folder', label: '$(folder) ONNX model from a folder…', description: current.engine === 'onnx' && current.modelPath ? `current: ${current.modelPath}` : '', detail: 'An Optimum export: config.json, tokenizer.json, onnx/…' },
     { id: 'hub', label: '$(cloud-download) ONNX model by Hugging Face id…', description: current.modelId, detail: 'Downloaded once into the extension storage, with your consent' },
+    { id: 'gguf', label: '$(file-binary) GGUF model file…', description: current.engine === 'gguf' && current.ggufPath ? `current: ${current.ggufPath}` : '', detail: 'Run in-process by node-llama-cpp (optional), on the GPU it finds or the CPU; an Ollama blob works too' },
     { id: 'server', label: '$(server) Another OpenAI-compatible server…', description: current.serverUrl, detail: 'Any URL: vLLM, llama.cpp server, Ollama, LM Studio, a remote machine' },
   ];
 }
@@ -77,6 +78,12 @@ export async function selectModel(context: vscode.ExtensionContext): Promise<str
     await config.update('server.model', picked.model, target);
     await config.update('engine', 'server', target);
     return `server:${picked.model}`;
+  } else if (picked.id === 'gguf') {
+    // Ollama's blobs have no extension: any file may be picked, the engine checks the GGUF magic.
+    const file = await vscode.window.showOpenDialog({ canSelectFiles: true, canSelectFolders: false, title: 'GGUF model file (or an Ollama blob)' });
+    if (!file?.length) return undefined;
+    await config.update('gguf.path', file[0].fsPath, target);
+    await config.update('engine', 'gguf', target);
   } else if (picked.id === 'folder') {
     const folder = await vscode.window.showOpenDialog({ canSelectFolders: true, canSelectFiles: false, title: 'ONNX model folder' });
     if (!folder?.length) return undefined;

@@ -1,7 +1,7 @@
 // Typed access to the `citescribe.*` settings declared in package.json.
 import * as vscode from 'vscode';
 
-export type EngineId = 'default' | 'onnx' | 'server' | 'vscode-lm';
+export type EngineId = 'default' | 'onnx' | 'server' | 'vscode-lm' | 'gguf';
 
 export interface CiteScribeSettings {
   bibFiles: string[];
@@ -24,6 +24,7 @@ export interface CiteScribeSettings {
   serverModel: string;
   serverUrls: string[];
   vscodeLmModel: string;
+  ggufPath: string;
   codeLens: boolean;
   completionContextRanking: boolean;
   completionCanonicalKeys: boolean;
@@ -61,6 +62,7 @@ export function readSettings(scope?: vscode.ConfigurationScope): CiteScribeSetti
     serverModel: c.get<string>('server.model', ''),
     serverUrls: c.get<string[]>('server.urls', []),
     vscodeLmModel: c.get<string>('vscodeLm.model', ''),
+    ggufPath: c.get<string>('gguf.path', ''),
     codeLens: c.get<boolean>('codeLens.enabled', true),
     completionContextRanking: c.get<boolean>('completion.contextRanking', true),
     completionCanonicalKeys: c.get<boolean>('completion.insertCanonicalKey', true),

@@ -9,6 +9,7 @@ import type { ModelDtype } from './model-folder';
 import { OnnxEngine } from './onnx-engine';
 import type { DeviceInUse, DeviceSetting } from './runtime';
 import { ServerEngine } from './server';
+import { GgufEngine } from './gguf-engine';
 import { serverEmbedder } from './server-embedder';
 import type { EmbedTexts } from '../types';
 import type { SentenceWriterEngine } from './writer-engine';
@@ -37,6 +38,8 @@ export interface NeuralEngineSettings {
   /** citescribe.embeddings.url / .model: embeddings from a server (OpenAI /v1/embeddings or Ollama /api/embed). */
   embeddingsUrl?: string;
   embeddingsModel?: string;
+  /** citescribe.gguf.path: a GGUF file run in-process by node-llama-cpp (optional). */
+  ggufPath?: string;
   /** citescribe.server.url / model and the API key from SecretStorage. */
   serverUrl?: string;
   serverModel?: string;
@@ -149,6 +152,12 @@ export function registerNeuralEngines(): void {
   registerEngine('server', (options) => {
     const settings = neuralSettings(options);
     return withEmbedder(createServerEngine(settings), settings);
+  });
+  registerEngine('gguf', (options) => {
+    const settings = neuralSettings(options);
+    if (!settings.ggufPath) throw new Error('The gguf engine needs a model file: set citescribe.gguf.path (a .gguf file, or an Ollama blob), or pass --model FILE.gguf.');
+    const device = settings.device === 'cpu' ? 'cpu' : settings.device === 'cuda' ? 'cuda' : 'auto';
+    return withEmbedder(new GgufEngine({ modelPath: settings.ggufPath, device, onDevice: (d) => settings.onDevice?.(d as never) }), settings);
   });
 }
 
