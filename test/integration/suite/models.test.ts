@@ -6,12 +6,14 @@ import * as http from 'http';
 import type { AddressInfo } from 'net';
 import * as vscode from 'vscode';
 import { readyLibrary } from './api';
-import { screenshot, sleep, typeInWorkbench, waitFor } from './helpers';
+import { screenshot, sleep, typeInWorkbench, waitFor, webviewAction } from './helpers';
 
 describe('Select Model: local servers', () => {
   it('lists a local Ollama\'s two models; picking one sets engine, URL and model, and it writes the draft', async () => {
     const api = await readyLibrary();
     const asked: string[] = [];
+    let hangIsola = false;
+    let isolaClosed = false;
     const server = http.createServer((req, res) => {
       asked.push(`${req.method} ${req.url}`);
       res.setHeader('content-type', 'application/json');
@@ -21,7 +23,23 @@ describe('Select Model: local servers', () => {
           { name: 'tinyllama:1.1b', size: 637700138, details: { parameter_size: '1.1B', quantization_level: 'Q4_0' } },
         ] }));
       } else if (req.url === '/v1/chat/completions') {
-        res.end(JSON.stringify({ choices: [{ index: 0, message: { role: 'assistant', content: 'REF learn a mapping between two image domains without paired examples.' }, finish_reason: 'stop' }] }));
+        let raw = '';
+        req.on('data', (c) => (raw += c));
+        req.on('end', () => {
+          // Streamed as Ollama's /v1 streams (SSE). The work about isola2017image never finishes: the author cancels.
+          const body = JSON.parse(raw) as { stream: boolean; messages: { content: string }[] };
+          const prompt = body.messages.map((m) => m.content).join(' ');
+          res.writeHead(200, { 'content-type': 'text/event-stream' });
+          if (/conditional adversarial/i.test(prompt) && hangIsola) {
+            res.write(`data: ${JSON.stringify({ choices: [{ index: 0, delta: { content: 'REF ' } }] })}\n\n`);
+            res.on('close', () => (isolaClosed = true));
+            return;
+          }
+          const words = 'REF learn a mapping between two image domains without paired examples.'.split(' ');
+          for (const w of words) res.write(`data: ${JSON.stringify({ choices: [{ index: 0, delta: { content: `${w} ` } }] })}\n\n`);
+          res.end('data: [DONE]\n\n');
+        });
+        return;
       } else {
         res.statusCode = 404;
         res.end('{"error":"not found"}');
@@ -46,6 +64,18 @@ describe('Select Model: local servers', () => {
       assert.equal(draft.engine, 'server');
       assert.match(draft.paragraphs.flatMap((p) => p.sentences.map((s) => s.text)).join(' '), /without paired examples/);
       assert.ok(asked.includes('POST /v1/chat/completions'));
+
+      // A draft of two works: the finished one shows in the panel while the other is still being written, and
+      // Cancel ends the request that is still open.
+      hangIsola = true;
+      await vscode.commands.executeCommand('citescribe.openDraftPanel');
+      const drafting = vscode.commands.executeCommand<unknown>('citescribe.draftRelatedWork', { keys: ['zhu2017unpaired', 'isola2017image'] });
+      await webviewAction('models-streamed', { action: 'count', selector: '[data-testid="streamed-zhu2017unpaired"]', timeoutMs: 20_000 });
+      assert.match(String(await webviewAction('models-streamed-text', { action: 'text', selector: '[data-testid="streamed"]' })), /zhu2017unpaired .*without paired examples/);
+      await screenshot('22-draft-streaming-from-local-server');
+      await webviewAction('models-cancel', { action: 'click', selector: '[data-testid="cancel"]' });
+      await drafting;
+      await waitFor('the open request closed at Cancel', () => isolaClosed || undefined, 5_000);
     } finally {
       for (const key of ['server.urls', 'server.url', 'server.model', 'engine']) await config.update(key, undefined, vscode.ConfigurationTarget.Global);
       server.closeAllConnections();
