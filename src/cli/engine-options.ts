@@ -9,6 +9,7 @@ import '../core/engine';
 import { availableEngines, createEngine } from '../core/engine/registry';
 import '../core/neural/register';
 import type { NeuralEngineSettings } from '../core/neural/register';
+import { isGgufFile } from '../core/neural/gguf-engine';
 import type { Engine } from '../core/types';
 
 export const ENGINE_OPTIONS: OptionSpec = {
@@ -77,8 +78,10 @@ export async function engineFromFlags(flags: EngineFlags, io?: Partial<Pick<CliI
       settings.embeddingsId = flags.embeddings;
       settings.cacheDir = modelCache();
       settings.allowDownload = flags['allow-download'] === true;
+    } else if (fs.existsSync(flags.embeddings) && fs.statSync(flags.embeddings).isFile() && isGgufFile(flags.embeddings)) {
+      settings.embeddingsPath = flags.embeddings;
     } else if (!fs.existsSync(flags.embeddings) || !fs.statSync(flags.embeddings).isDirectory()) {
-      throw new UsageError(`--embeddings must be a model folder or a Hugging Face id (got '${flags.embeddings}', which is neither)`);
+      throw new UsageError(`--embeddings must be a model folder, a GGUF file, a Hugging Face id or a server URL (got '${flags.embeddings}', which is none of them)`);
     } else settings.embeddingsPath = flags.embeddings;
   }
   if (id === 'default') {

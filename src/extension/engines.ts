@@ -82,6 +82,7 @@ export class EngineService implements vscode.Disposable {
       cacheDir: vscode.Uri.joinPath(this.context.globalStorageUri, 'models').fsPath,
       serverUrl: settings.serverUrl || undefined,
       serverModel: settings.serverModel || undefined,
+      serverContextLength: settings.serverContextLength || undefined,
       chatModelId: settings.vscodeLmModel || undefined,
       ggufPath: settings.ggufPath || undefined,
       apiKey,

@@ -9,7 +9,7 @@ import { readSettings } from './settings';
 import { availableChatModels } from './vscodeLm';
 import { acceptOne } from './quickPick';
 
-type ModelItem = vscode.QuickPickItem & { id: 'default' | 'folder' | 'hub' | 'server' | 'found' | 'lm' | 'gguf'; url?: string; model?: string };
+type ModelItem = vscode.QuickPickItem & { id: 'default' | 'folder' | 'hub' | 'server' | 'found' | 'lm' | 'gguf'; url?: string; model?: string; contextLength?: number };
 
 function fixedItems(): ModelItem[] {
   const current = readSettings();
@@ -48,7 +48,7 @@ async function pickModel(): Promise<ModelItem | undefined> {
           }
           for (const m of s.models) {
             const isCurrent = current.engine === 'server' && current.serverUrl === s.baseUrl && current.serverModel === m.id;
-            found.push({ id: 'found', label: `$(server-process) ${m.id}`, description: `${s.label} · ${s.baseUrl}${isCurrent ? ' · current' : ''}`, detail: describeModel(m) || undefined, url: s.baseUrl, model: m.id });
+            found.push({ id: 'found', label: `$(server-process) ${m.id}`, description: `${s.label} · ${s.baseUrl}${isCurrent ? ' · current' : ''}`, detail: describeModel(m) || undefined, url: s.baseUrl, model: m.id, ...(m.contextLength && { contextLength: m.contextLength }) });
           }
         }
         if (found.length) qp.items = [fixedItems()[0], { id: 'found', label: 'Chat models and local servers', kind: vscode.QuickPickItemKind.Separator }, ...found, { id: 'found', label: 'Other', kind: vscode.QuickPickItemKind.Separator }, ...fixedItems().slice(1)];
@@ -76,6 +76,8 @@ export async function selectModel(context: vscode.ExtensionContext): Promise<str
     // A local server's model: engine, URL and model in one step; a local server needs no key.
     await config.update('server.url', picked.url, target);
     await config.update('server.model', picked.model, target);
+    // Where the server says how long the model's context is, the prompt is fitted within it.
+    await config.update('server.contextLength', picked.contextLength ?? undefined, target);
     await config.update('engine', 'server', target);
     return `server:${picked.model}`;
   } else if (picked.id === 'gguf') {

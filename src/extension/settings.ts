@@ -23,6 +23,7 @@ export interface CiteScribeSettings {
   serverUrl: string;
   serverModel: string;
   serverUrls: string[];
+  serverContextLength: number;
   vscodeLmModel: string;
   ggufPath: string;
   codeLens: boolean;
@@ -61,6 +62,7 @@ export function readSettings(scope?: vscode.ConfigurationScope): CiteScribeSetti
     serverUrl: c.get<string>('server.url', ''),
     serverModel: c.get<string>('server.model', ''),
     serverUrls: c.get<string[]>('server.urls', []),
+    serverContextLength: c.get<number>('server.contextLength', 0),
     vscodeLmModel: c.get<string>('vscodeLm.model', ''),
     ggufPath: c.get<string>('gguf.path', ''),
     codeLens: c.get<boolean>('codeLens.enabled', true),

@@ -4,7 +4,7 @@
 // their digest). The same prompt and output checks as every LLM engine; the reply is read to the first sentence.
 import * as fs from 'node:fs';
 import * as os from 'node:os';
-import type { CitationRequest, EngineOptions, PaperRecord } from '../types';
+import type { CitationRequest, EmbedTexts, EngineOptions, PaperRecord } from '../types';
 import { throwIfCancelled } from '../types';
 import { ModelFolderError } from './errors';
 import { firstSentence } from './output-check';
@@ -93,6 +93,48 @@ async function loadNodeLlamaCpp(): Promise<NodeLlamaCpp> {
   } catch (err) {
     throw new GgufUnavailableError((err as Error).message.split('\n')[0]);
   }
+}
+
+/**
+ * Sentence embeddings from a GGUF model through node-llama-cpp's embedding context (an embedding model such as
+ * nomic-embed-text's GGUF, or any llama-architecture file): unit vectors, loaded on first use, one text at a time.
+ */
+export function ggufEmbedder(modelPath: string, options: { device?: 'auto' | 'cpu' | 'cuda'; onDevice?: (device: string) => void } = {}): EmbedTexts & { dispose(): Promise<void> } {
+  type EmbeddingContext = { getEmbeddingFor(text: string): Promise<{ vector: readonly number[] }>; dispose(): Promise<void> };
+  let loading: Promise<{ llama: Llama; model: LlamaModel & { createEmbeddingContext(o: object): Promise<EmbeddingContext> }; context: EmbeddingContext }> | undefined;
+  const load = () => {
+    loading ??= (async () => {
+      if (!isGgufFile(modelPath)) throw new ModelFolderError(`${modelPath} is not a GGUF file (it does not start with "GGUF").`);
+      const lib = await loadNodeLlamaCpp();
+      const gpu = options.device === 'cpu' ? false : options.device === 'cuda' ? 'cuda' : 'auto';
+      const llama = await lib.getLlama({ gpu, build: 'never', logLevel: 'error' });
+      const model = (await llama.loadModel({ modelPath })) as LlamaModel & { createEmbeddingContext(o: object): Promise<EmbeddingContext> };
+      const context = await model.createEmbeddingContext({ threads: ggufThreads() });
+      options.onDevice?.(llama.gpu || 'cpu');
+      return { llama, model, context };
+    })();
+    loading.catch(() => (loading = undefined));
+    return loading;
+  };
+  const embed = async (texts: readonly string[], signal?: AbortSignal): Promise<number[][]> => {
+    const { context } = await load();
+    const out: number[][] = [];
+    for (const text of texts) {
+      throwIfCancelled(signal);
+      const v = [...(await context.getEmbeddingFor(text)).vector];
+      const norm = Math.sqrt(v.reduce((a, x) => a + x * x, 0));
+      out.push(norm > 0 ? v.map((x) => x / norm) : v);
+    }
+    return out;
+  };
+  const dispose = async () => {
+    const loaded = await loading?.catch(() => undefined);
+    loading = undefined;
+    await loaded?.context.dispose();
+    await loaded?.model.dispose();
+    await loaded?.llama.dispose();
+  };
+  return Object.assign(embed, { dispose });
 }
 
 export class GgufEngine extends SentenceWriterEngine {

@@ -9,7 +9,7 @@ import type { ModelDtype } from './model-folder';
 import { OnnxEngine } from './onnx-engine';
 import type { DeviceInUse, DeviceSetting } from './runtime';
 import { ServerEngine } from './server';
-import { GgufEngine } from './gguf-engine';
+import { GgufEngine, ggufEmbedder, isGgufFile } from './gguf-engine';
 import { serverEmbedder } from './server-embedder';
 import type { EmbedTexts } from '../types';
 import type { SentenceWriterEngine } from './writer-engine';
@@ -43,6 +43,8 @@ export interface NeuralEngineSettings {
   /** citescribe.server.url / model and the API key from SecretStorage. */
   serverUrl?: string;
   serverModel?: string;
+  /** citescribe.server.contextLength: the model's context in tokens, when known; the prompt is fitted within it. */
+  serverContextLength?: number;
   apiKey?: string;
   timeoutMs?: number;
   maxRetries?: number;
@@ -54,6 +56,14 @@ export interface NeuralEngineSettings {
   onDeviceMessage?: (message: string) => void;
   /** Bytes of a model being downloaded; `id` names it when it is not modelId (the embedding model). */
   onDownloadProgress?: (progress: DownloadProgress, id?: string) => void;
+}
+
+/**
+ * Characters of prompt that fit a context of `tokens`: the reply's 96 tokens and the instructions (~200) kept free,
+ * about 3 characters a token for scientific English (a cautious figure: 4 is usual). 12,000 at most, as unknown.
+ */
+export function promptCharsFor(tokens: number): number {
+  return Math.max(1500, Math.min(12000, (tokens - 96 - 200) * 3));
 }
 
 function originOf(url: string): string | undefined {
@@ -100,6 +110,7 @@ export function createServerEngine(settings: NeuralEngineSettings): ServerEngine
     url: settings.serverUrl,
     model: settings.serverModel,
     apiKey: settings.apiKey,
+    ...(settings.serverContextLength && { maxPromptChars: promptCharsFor(settings.serverContextLength) }),
     timeoutMs: settings.timeoutMs,
     maxRetries: settings.maxRetries,
   });
@@ -123,6 +134,11 @@ function embedderFromSettings(settings: NeuralEngineSettings): EmbedTexts | unde
     // The server's key goes only to the server it was entered for.
     const sameServer = !!settings.serverUrl && originOf(settings.serverUrl) === originOf(settings.embeddingsUrl);
     return serverEmbedder({ url: settings.embeddingsUrl, model: settings.embeddingsModel, ...(sameServer && settings.apiKey && { apiKey: settings.apiKey }) });
+  }
+  // A GGUF file (an embedding model's, or an Ollama blob) runs through node-llama-cpp; a folder is an ONNX export.
+  if (settings.embeddingsPath && isGgufFile(settings.embeddingsPath)) {
+    const device = settings.device === 'cpu' ? 'cpu' : settings.device === 'cuda' ? 'cuda' : 'auto';
+    return ggufEmbedder(settings.embeddingsPath, { device, onDevice: (d) => settings.log?.(`embedding model ${settings.embeddingsPath} loaded on ${d}`) });
   }
   const name = settings.embeddingsPath || settings.embeddingsId;
   if (!name) return undefined;

@@ -6,7 +6,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { main } from '../../../src/cli/main';
-import { isGgufFile } from '../../../src/core/neural/gguf-engine';
+import { ggufEmbedder, isGgufFile } from '../../../src/core/neural/gguf-engine';
 
 const root = path.resolve(__dirname, '../../..');
 
@@ -67,6 +67,20 @@ describe('neural: gguf engine (node-llama-cpp, a tiny generated GGUF)', function
     const parsed = JSON.parse(draft.lines.out.join('')) as { citedKeys: string[]; engine: string };
     assert.deepEqual(parsed.citedKeys.sort(), ['doe2020', 'lee2021']);
     assert.equal(parsed.engine, 'gguf');
+  });
+
+  it('embeds with a GGUF file for draft planning (unit vectors, one per text)', async function () {
+    if (!installed()) this.skip();
+    const embed = ggufEmbedder(blob, { device: 'cpu' });
+    try {
+      const vectors = await embed(['We count leaves.', 'Bees in winter.']);
+      assert.equal(vectors.length, 2);
+      for (const v of vectors) assert.ok(Math.abs(Math.hypot(...v) - 1) < 1e-6 && v.length === 16);
+    } finally {
+      await embed.dispose();
+    }
+    const draft = io();
+    assert.equal(await main(['draft', '--db', db, '--keys', 'doe2020,lee2021', '--embeddings', blob, '--device', 'cpu'], draft), 0, draft.lines.err.join('\n'));
   });
 
   it('says what is wrong with the model file before loading anything', async () => {

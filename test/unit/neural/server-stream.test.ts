@@ -7,6 +7,7 @@ import type { AddressInfo } from 'node:net';
 import { MemoryLibrary } from '../../../src/core/engine/memory-library';
 import { ServerEngine } from '../../../src/core/neural/server';
 import { deltaOf } from '../../../src/core/neural/stream';
+import { promptCharsFor } from '../../../src/core/neural/register';
 import { CancelledError, type PaperRecord } from '../../../src/core/types';
 
 const PAPER: PaperRecord = {
@@ -138,6 +139,23 @@ describe('neural: streamed replies from local servers', function () {
     await new Promise((r) => setTimeout(r, 350));
     assert.ok(written <= atCancel + 1, `the server kept streaming after Cancel (${atCancel} → ${written} events)`);
     assert.ok(atCancel < 10);
+  });
+
+  it('fits the prompt to the model\'s context length where the server said it', async () => {
+    const long: PaperRecord = {
+      ...PAPER,
+      sections: [{ heading: 'Introduction', kind: 'introduction', sentences: Array.from({ length: 400 }, (_, i) => ({ text: `Sentence ${i} of a long introduction about domain transfer, ${'which goes on about samples, domains, generators and the losses that tie them together, '.repeat(2)}and ends here.`, section: 'introduction' as const, index: i })) }],
+    };
+    const lib = new MemoryLibrary([long]);
+    standIn.script = (res) => sse(res, ['REF propose the domain transfer network.']);
+    const promptSize = () => (standIn.bodies.at(-1)!.messages as { content: string }[]).reduce((n, m) => n + m.content.length, 0);
+    await engine().citationSentence({ key: 'taigman17', style: 'citation' }, lib);
+    const unknown = promptSize();
+    await engine({ maxPromptChars: promptCharsFor(1024) }).citationSentence({ key: 'taigman17', style: 'citation' }, lib);
+    const small = promptSize();
+    assert.ok(unknown > 10_000 && unknown <= 12_000, `${unknown}`);
+    assert.ok(small <= promptCharsFor(1024) && small < unknown / 3, `${small}`);
+    assert.match(JSON.stringify(standIn.bodies.at(-1)!.messages), /We propose the domain transfer network/, 'the abstract is always there');
   });
 
   it('parses each format\'s events, and ignores what carries no text', () => {
