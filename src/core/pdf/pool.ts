@@ -90,11 +90,17 @@ export async function extractPdfs(paths: readonly string[], options: ExtractMany
   return new Promise<PdfExtraction[]>((resolve, reject) => {
     let settled = false;
     const workers = new Set<Worker>();
+    /** Each busy worker's watchdog: cleared with its file, and all of them when the run ends early. */
+    const watchdogs = new Set<NodeJS.Timeout>();
 
     const finish = (error?: Error) => {
       if (settled) return;
       settled = true;
       signal?.removeEventListener('abort', onAbort);
+      // A run that ends while files are still being read (cancelled, a failed write) must not leave their 65 s
+      // watchdogs behind: they kept a CLI or test process alive for a minute after its last line.
+      for (const t of watchdogs) clearTimeout(t);
+      watchdogs.clear();
       for (const w of workers) void w.terminate();
       workers.clear();
       if (error) reject(error);
@@ -158,9 +164,11 @@ export async function extractPdfs(paths: readonly string[], options: ExtractMany
         const index = order[nextIndex++];
         const timeoutMs = (fileOptions.timeoutMs ?? DEFAULT_TIMEOUT_MS) + (options.hardTimeoutGraceMs ?? HARD_TIMEOUT_GRACE_MS);
         const timer = setTimeout(() => {
+          watchdogs.delete(timer);
           // pdf.js is stuck in synchronous code; only terminating the thread frees the core.
           replace(failed(paths[index], 'timeout', `gave up after ${Math.round(timeoutMs / 1000)} s (worker stopped)`));
         }, timeoutMs);
+        watchdogs.add(timer);
         current = { index, timer };
         worker.postMessage({ id: index, path: paths[index], options: fileOptions } satisfies WorkerJob);
       };
@@ -169,6 +177,7 @@ export async function extractPdfs(paths: readonly string[], options: ExtractMany
       const replace = (failure?: PdfExtraction) => {
         if (current) {
           clearTimeout(current.timer);
+          watchdogs.delete(current.timer);
           const index = current.index;
           current = undefined;
           if (failure) record(index, { ...failure, path: paths[index] });
@@ -193,6 +202,7 @@ export async function extractPdfs(paths: readonly string[], options: ExtractMany
           replace();
         } else if (message.type === 'result' && current && message.id === current.index) {
           clearTimeout(current.timer);
+          watchdogs.delete(current.timer);
           current = undefined;
           record(message.id, { ...message.result, path: paths[message.id] });
           dispatch();

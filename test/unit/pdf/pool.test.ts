@@ -1,4 +1,5 @@
 import { strict as assert } from 'assert';
+import { spawnSync } from 'node:child_process';
 import * as esbuild from 'esbuild';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -69,6 +70,23 @@ describe('PDF worker pool', function () {
     await assert.rejects(run, CancelledError);
     assert.ok(finished < many.length, `only ${finished} of ${many.length} should have run`);
     await assert.rejects(extractPdfs(many, { signal: AbortSignal.abort() }), CancelledError);
+  });
+
+  it('a process whose run was cancelled exits at once: no watchdog of the files still being read is left behind', function () {
+    // Each busy worker's file has a 65 s watchdog; a cancelled run left them running, so the CLI (and this test
+    // suite) stayed alive a minute after its last line. The child exits well before any watchdog could fire.
+    const script = `
+      const { extractPdfs } = require(${JSON.stringify(path.resolve(__dirname, '../../../src/core/pdf/pool.ts'))});
+      const many = Array.from({ length: 40 }, () => ${JSON.stringify(files['sample-paper.pdf'])});
+      const controller = new AbortController();
+      let n = 0;
+      extractPdfs(many, { concurrency: 2, signal: controller.signal, onResult: () => { if (++n === 2) controller.abort(); } })
+        .catch((e) => console.log(e.name));`;
+    const started = Date.now();
+    const child = spawnSync(process.execPath, ['--require', 'tsx/cjs', '-e', script], { encoding: 'utf8', timeout: 40_000, cwd: path.resolve(__dirname, '../../..') });
+    assert.equal(child.stdout.trim(), 'CancelledError', child.stderr);
+    assert.equal(child.signal, null, 'the child was killed at 40 s: something kept it alive');
+    assert.ok(Date.now() - started < 40_000);
   });
 
   it('fails the run when storing a result fails, instead of counting it as a bad file', async () => {
