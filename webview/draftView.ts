@@ -748,6 +748,12 @@ export function mountDraftView(root: HTMLElement, api: WebviewApi<DraftPanelStat
         // A full draft the extension started itself replaces whatever the panel showed; any other stale reply is dropped.
         if (pending && msg.requestId !== pending.id) return;
         panel.draft = msg.draft;
+        // The engine that wrote the draft is the one the panel regenerates with (Draft Related Work uses the engine
+        // of the settings, which the panel's own choice may not be).
+        if (engines.includes(msg.draft.engine) && panel.settings.engine !== msg.draft.engine) {
+          panel.settings = { ...panel.settings, engine: msg.draft.engine };
+          renderSettings();
+        }
         endPending();
         persist();
         renderDraft();

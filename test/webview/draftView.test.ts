@@ -121,6 +121,17 @@ describe('draft view (browser)', function () {
     assert.equal(await page.getByTestId('streamed').locator('li').count(), 0);
   });
 
+  it('takes the engine of a draft the extension wrote as its own, so that regenerating uses the same engine', async () => {
+    const v = await openDraft();
+    await v.send({ type: 'init', engines: ENGINES, documentKeys: DOCUMENT_KEYS, state: { keys: [], settings: { targetWords: 250, subsections: false, engine: 'extractive' } } });
+    await v.send({ type: 'progress', requestId: 'x7', done: 0, total: 3 });
+    await v.send({ type: 'draft', requestId: 'x7', draft: { ...clone(DRAFT), engine: 'flan-t5-small' } });
+    await v.page.getByTestId('sentence-0-0').waitFor();
+    const states = await v.savedStates<DraftPanelState>();
+    assert.equal(states.at(-1)!.settings.engine, 'flan-t5-small');
+    assert.match(await v.page.getByTestId('engine-select').evaluate((el) => (el as HTMLElement & { value: string }).value), /flan-t5-small/);
+  });
+
   it('searching the library posts the query and an added result is generated from', async () => {
     const v = await openDraft();
     await v.send({ type: 'init', engines: ENGINES, documentKeys: DOCUMENT_KEYS.slice(0, 1) });
