@@ -3,7 +3,7 @@
 // as the server engine: fragments are read until the first sentence is complete, then the request is cancelled.
 import type { CitationRequest, EngineOptions, PaperRecord } from '../types';
 import { throwIfCancelled } from '../types';
-import { firstSentence } from './output-check';
+import { endsMidSentence, firstSentenceComplete } from './stream';
 import { chatMessages, type ChatMessage, type PaperSource } from './prompts';
 import { SentenceWriterEngine, type RawSentence } from './writer-engine';
 
@@ -43,8 +43,7 @@ export class ChatFunctionEngine extends SentenceWriterEngine {
       for await (const fragment of this.generate(messages, controller.signal)) {
         throwIfCancelled(options.signal);
         text += fragment;
-        const answer = text.replace(/<think>[\s\S]*?<\/think>/g, '').replace(/<think>[\s\S]*$/, '').trim();
-        if (answer && firstSentence(answer).length < answer.length) {
+        if (firstSentenceComplete(text)) {
           complete = true;
           break;
         }
@@ -56,7 +55,6 @@ export class ChatFunctionEngine extends SentenceWriterEngine {
     }
     throwIfCancelled(options.signal);
     const answer = text.replace(/<think>[\s\S]*?<\/think>/g, '').trim().slice(0, maxChars);
-    const ended = complete || /[.!?]["”’)]?$/.test(answer) || !answer;
-    return { text: answer, ...(ended ? {} : { notes: ['the reply stopped mid-sentence'] }) };
+    return { text: answer, ...(!complete && endsMidSentence(answer) ? { notes: ['the reply stopped mid-sentence'] } : {}) };
   }
 }

@@ -32,7 +32,7 @@ function floats(t: OrtTensor): Float32Array {
   throw new Error(`the encoder returned ${t.type} values; float32 or float16 expected`);
 }
 
-function unitLength(v: number[]): number[] {
+export function unitLength(v: number[]): number[] {
   let s = 0;
   for (const x of v) s += x * x;
   const n = Math.sqrt(s);

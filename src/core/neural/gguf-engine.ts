@@ -7,6 +7,7 @@ import * as os from 'node:os';
 import type { CitationRequest, EmbedTexts, EngineOptions, PaperRecord } from '../types';
 import { throwIfCancelled } from '../types';
 import { ModelFolderError } from './errors';
+import { unitLength } from './embedder';
 import { firstSentence } from './output-check';
 import { chatMessages, type PaperSource } from './prompts';
 import { SentenceWriterEngine, type RawSentence } from './writer-engine';
@@ -121,9 +122,7 @@ export function ggufEmbedder(modelPath: string, options: { device?: 'auto' | 'cp
     const out: number[][] = [];
     for (const text of texts) {
       throwIfCancelled(signal);
-      const v = [...(await context.getEmbeddingFor(text)).vector];
-      const norm = Math.sqrt(v.reduce((a, x) => a + x * x, 0));
-      out.push(norm > 0 ? v.map((x) => x / norm) : v);
+      out.push(unitLength([...(await context.getEmbeddingFor(text)).vector]));
     }
     return out;
   };

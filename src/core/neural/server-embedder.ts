@@ -5,7 +5,7 @@
 import type { EmbedTexts } from '../types';
 import { CancelledError } from '../types';
 import { assertKeyTransport } from './api-key';
-import { cachedEmbeddings } from './embedder';
+import { cachedEmbeddings, unitLength } from './embedder';
 import { ServerError } from './errors';
 
 export interface ServerEmbedderOptions {
@@ -32,11 +32,6 @@ export function embeddingsEndpoint(url: string): { endpoint: string; native: boo
   u.pathname = /\/api\/embed$|\/embeddings$/.test(p) ? p : p === '' ? '/v1/embeddings' : `${p}/embeddings`;
   if (/\/api\/embed$/.test(p)) return { endpoint: u.toString(), native: true };
   return { endpoint: u.toString(), native: false };
-}
-
-function unit(v: number[]): number[] {
-  const norm = Math.sqrt(v.reduce((s, x) => s + x * x, 0));
-  return norm > 0 ? v.map((x) => x / norm) : v;
 }
 
 function isVector(v: unknown): v is number[] {
@@ -80,7 +75,7 @@ export function serverEmbedder(options: ServerEmbedderOptions): EmbedTexts {
     }
     const width = vectors[0].length;
     if (!vectors.every((v) => v.length === width)) throw new ServerError(`${endpoint} sent embeddings of different widths`);
-    return vectors.map(unit);
+    return vectors.map(unitLength);
   };
   return cachedEmbeddings(async (texts, signal) => {
     const out: number[][] = [];

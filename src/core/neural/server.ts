@@ -7,8 +7,7 @@ import { CancelledError } from '../types';
 import { assertKeyTransport, redactKey } from './api-key';
 import { ServerError } from './errors';
 import { chatMessages, type ChatMessage, type PaperSource } from './prompts';
-import { firstSentence } from './output-check';
-import { readStream } from './stream';
+import { endsMidSentence, firstSentenceComplete, readStream, withoutThinking } from './stream';
 import { SentenceWriterEngine, type RawSentence } from './writer-engine';
 
 export interface ServerEngineOptions {
@@ -96,17 +95,6 @@ interface ChatCompletionReply {
   error?: { message?: string } | string;
 }
 
-/** The answer without a reasoning model's <think>…</think> (and without an unfinished one). */
-function withoutThinking(text: string): string {
-  return text.replace(/<think>[\s\S]*?<\/think>/g, '').replace(/<think>[\s\S]*$/, '');
-}
-
-/** A sentence is complete once another has begun after it: the engines keep only the first. */
-function firstSentenceComplete(text: string): boolean {
-  const answer = withoutThinking(text).trim();
-  return answer.length > 0 && firstSentence(answer).length < answer.length;
-}
-
 export class ServerEngine extends SentenceWriterEngine {
   readonly id = 'server';
   readonly endpoint: string;
@@ -177,7 +165,7 @@ export class ServerEngine extends SentenceWriterEngine {
             onChunk: stillAlive,
           });
           const text = withoutThinking(streamed.text).trim();
-          const notes = streamed.ended === 'cut-off' && !/[.!?]["”’)]?$/.test(text) && text ? ['the reply stopped mid-sentence'] : [];
+          const notes = streamed.ended === 'cut-off' && endsMidSentence(text) ? ['the reply stopped mid-sentence'] : [];
           return { text, notes };
         }
         const raw = await readCapped(response, this.options.maxReplyBytes ?? DEFAULT_MAX_REPLY_BYTES, () => timeout.abort());

@@ -3,7 +3,25 @@
 // as the caller has what it needs — the engines keep one sentence, so a model that goes on for pages is not read
 // to the end — and keeps what came when a stream stops mid-sentence.
 
+import { firstSentence } from './output-check';
+
 export type StreamFormat = 'sse' | 'ndjson';
+
+/** The answer without a reasoning model's <think>…</think> (and without an unfinished one). */
+export function withoutThinking(text: string): string {
+  return text.replace(/<think>[\s\S]*?<\/think>/g, '').replace(/<think>[\s\S]*$/, '');
+}
+
+/** A sentence is complete once another has begun after it: the engines keep only the first, and stop reading there. */
+export function firstSentenceComplete(text: string): boolean {
+  const answer = withoutThinking(text).trim();
+  return answer.length > 0 && firstSentence(answer).length < answer.length;
+}
+
+/** The reply ended before its sentence did ("REF propose a network that"): kept, and flagged. */
+export function endsMidSentence(text: string): boolean {
+  return text.length > 0 && !/[.!?]["”’)]?$/.test(text);
+}
 
 /** The text one event or line adds; undefined when it adds none; 'done' at the end marker. */
 export function deltaOf(format: StreamFormat, payload: string): string | undefined | 'done' {
