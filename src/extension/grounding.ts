@@ -14,23 +14,33 @@ import { zoteroDirectory } from './zoteroSync';
 import { gatedFetch } from '../core/enrich/policy';
 import type { FetchLike } from '../core/enrich/http';
 
-/** The grounding of the keys a document cites (undefined: not a citing document, or the library cannot answer). */
-export function documentGrounding(library: LibraryService, doc: vscode.TextDocument | undefined): GroundingReport | undefined {
+/** The keys a citing document cites, when the library can report on them (undefined: nothing to report). */
+function citedKeysToReport(library: LibraryService, doc: vscode.TextDocument | undefined): string[] | undefined {
   if (!doc || !citeLanguage(doc) || !library.answers) return undefined;
   const keys = keysIn(doc);
-  if (!keys.length) return undefined;
-  return groundingReport(library.getStore(), keys, { zoteroConfigured: zoteroDirectory() !== undefined });
+  return keys.length ? keys : undefined;
+}
+
+/** The grounding of the keys a document cites (undefined: not a citing document, or the library cannot answer). */
+export function documentGrounding(library: LibraryService, doc: vscode.TextDocument | undefined): GroundingReport | undefined {
+  const keys = citedKeysToReport(library, doc);
+  return keys && groundingReport(library.getStore(), keys, { zoteroConfigured: zoteroDirectory() !== undefined });
 }
 
 export class GroundingStatus implements vscode.Disposable {
   private readonly item = vscode.window.createStatusBarItem('citescribe.grounding', vscode.StatusBarAlignment.Left, 48);
   private readonly disposables: vscode.Disposable[] = [this.item];
   private timer: NodeJS.Timeout | undefined;
+  /**
+   * What the item shows now was computed for: the document and its cited keys. Typing that changes no citation
+   * (nearly every keystroke) asks the library nothing; a library change or another document computes again.
+   */
+  private shownFor: string | undefined;
 
   constructor(private readonly library: LibraryService) {
     this.item.name = 'CiteScribe Grounding';
     this.item.command = 'citescribe.showGrounding';
-    vscode.window.onDidChangeActiveTextEditor(() => this.refresh(), undefined, this.disposables);
+    vscode.window.onDidChangeActiveTextEditor(() => this.update(), undefined, this.disposables);
     vscode.workspace.onDidChangeTextDocument(
       (e) => {
         if (e.document === vscode.window.activeTextEditor?.document) this.schedule();
@@ -39,7 +49,7 @@ export class GroundingStatus implements vscode.Disposable {
       this.disposables,
     );
     library.onDidChange(() => this.refresh(), undefined, this.disposables);
-    this.refresh();
+    this.update();
   }
 
   /** What the item says now (tests read it); empty while hidden. */
@@ -51,16 +61,27 @@ export class GroundingStatus implements vscode.Disposable {
 
   private schedule() {
     clearTimeout(this.timer);
-    this.timer = setTimeout(() => this.refresh(), 500);
+    this.timer = setTimeout(() => this.update(), 500);
   }
 
+  /** Computes again whatever the document: the library (or what was found for it) changed. */
   refresh() {
+    this.shownFor = undefined;
+    this.update();
+  }
+
+  private update() {
+    const doc = vscode.window.activeTextEditor?.document;
+    const keys = citedKeysToReport(this.library, doc);
+    const signature = keys && `${doc!.uri.toString()}\n${keys.join('\n')}`;
+    if (signature !== undefined && signature === this.shownFor) return;
     let report: GroundingReport | undefined;
     try {
-      report = documentGrounding(this.library, vscode.window.activeTextEditor?.document);
+      report = keys && groundingReport(this.library.getStore(), keys, { zoteroConfigured: zoteroDirectory() !== undefined });
     } catch {
       report = undefined; // the store is being rebuilt: the next change event refreshes
     }
+    this.shownFor = report ? signature : undefined;
     if (!report) {
       this.item.hide();
       this.visible = false;
