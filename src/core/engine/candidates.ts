@@ -7,7 +7,7 @@ import { withoutInlineCitations } from '../text/inline-citations';
 import { splitSentences } from '../text/sentences';
 import { rejoinBrokenWords } from '../text/words';
 import { cutOffEnding, isFrontOrBackMatter, POINTS_INTO_PAPER, ROADMAP, splitAbstractLabel, STRUCTURE_CUE, THIS_PAPER_PHRASE } from './cues';
-import { clauseTruncations, dropFrontedClause, dropParentheticals, dropReportingFrame, LOWERCASE_TECHNICAL_OPENER, stripLeadingDiscourse } from './rewrite';
+import { clauseTruncations, dropFrontedClause, dropParentheticals, dropReportingFrame, LOWERCASE_TECHNICAL_OPENER, stripLeadingDiscourse } from '../rewrite';
 
 /** PDF sections worth citing from; the rest (method details, references) rarely summarise a paper. */
 const PDF_SECTIONS: ReadonlySet<SectionKind> = new Set(['abstract', 'introduction', 'conclusion']);

@@ -9,7 +9,7 @@ import { hasOwnVerb, mainVerbIsPast, pastTense, startsWithName } from '../text/v
 import { ANAPHORIC_START, BACKGROUND_CUE, CUT_OFF_END, FRONTED_POINTER, FUTURE_OWN, hasContributionCue, MENTIONS_OTHER_WORK, NAMES_ITSELF, NOT_DONE, OWN_EARLIER_WORK, OWN_RELEASE_NOTE, POINTS_AHEAD, PROBLEM_POINTER, PRONOUN_POINTER, RELEASE_NOTE, SELF_NOUNS } from './cues';
 import { candidateFeatures, documentContext } from './features';
 import { pointerResolutions, resolvePointers, withoutNumberedPointers, type PointerResolution } from './antecedents';
-import { acronymDefinitions, expandAcronyms, firstPersonPlural, inAuthorsVoice, namedWorkAsWe, PROPER_OPENER, rewriteSentence, speaksForEveryone, statesAim, stripLeadingDiscourse, toThirdSingular, withoutEveryonesWords, withoutInlineEnumerators, workPronounAsWe } from './rewrite';
+import { acronymDefinitions, expandAcronyms, firstPersonPlural, inAuthorsVoice, namedWorkAsWe, PROPER_OPENER, rewriteSentence, speaksForEveryone, statesAim, stripLeadingDiscourse, toThirdSingular, withoutEveryonesWords, withoutInlineEnumerators, workPronounAsWe } from '../rewrite';
 import type { LinearScorer } from './scorer';
 
 export const TITLE_ONLY_FLAG = 'ungrounded: title only';

@@ -10,7 +10,7 @@ import { plainText, sourceDocumentFromSentences, sourceDocument } from './candid
 import { writeCitationSentence } from './citation';
 import { writeDraft } from './draft';
 import { MemoryLibrary } from './memory-library';
-import { stripForeignNumberedCitations } from './rewrite';
+import { stripForeignNumberedCitations } from '../rewrite';
 import type { LinearScorer } from './scorer';
 
 export interface RougeTriple {

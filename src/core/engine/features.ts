@@ -6,7 +6,7 @@ import type { SourceSentence } from '../types';
 import { contentTerms, cosine, termFrequencies, tokenize } from '../text/tokens';
 import { BACKGROUND_CUE, CITATION_MARKS, CONTRIBUTION_CUE, RESULT_CUE, STRUCTURE_CUE, THIS_PAPER_PHRASE } from './cues';
 import type { CompressionVariant } from './candidates';
-import { stripLeadingDiscourse } from './rewrite';
+import { stripLeadingDiscourse } from '../rewrite';
 
 /** How a sentence opens (after content-free openers): the move it makes. Weights are learned per pattern. */
 const OPENING_PATTERNS = [

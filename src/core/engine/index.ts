@@ -3,7 +3,7 @@
 export { DefaultEngine, DEFAULT_ENGINE_ID } from './default-engine';
 export { registerEngine, createEngine, availableEngines, EngineUnavailableError, type EngineFactory, type EngineCreateOptions } from './registry';
 export { authorPhrase, citeMarker, workSubject } from './authors';
-export { rewriteSentence, toRefConvention, fromRefConvention, stripLeadingDiscourse } from './rewrite';
+export { rewriteSentence, toRefConvention, fromRefConvention, stripLeadingDiscourse } from '../rewrite';
 export { TITLE_ONLY_FLAG } from './citation';
 export { renderDraft } from './draft';
 export { leadSentence, heuristicSentence, oracleSentence, textRank, leadRelatedWork, textRankRelatedWork, greedyOracleRelatedWork } from './baselines';

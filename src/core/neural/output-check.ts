@@ -3,7 +3,7 @@
 import type { Author, CiteSyntax, PaperRecord, Tense } from '../types';
 import { parseLatexCitations } from '../cites/latex';
 import { citeMarker, workSubject } from '../engine/authors';
-import { agreeVerb as reportInTense } from '../engine/rewrite';
+import { agreeVerb as reportInTense } from '../rewrite';
 
 export interface CheckedText {
   text: string;

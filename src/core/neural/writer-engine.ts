@@ -24,7 +24,7 @@ import { plainText } from '../engine/candidates';
 import { DEFAULT_CITATION_TENSE, titleOnlySentence } from '../engine/citation';
 import { citationForDocument, draftForDocument, formatForSyntax } from '../engine/document-text';
 import { clusterWorks, contrastSentence, groupKeyphrases, planningText, planVectors, renderDraft, topicGroupCount } from '../engine/draft';
-import { firstPersonPlural } from '../engine/rewrite';
+import { firstPersonPlural } from '../rewrite';
 import { checkCitations, firstSentence, toCitationStyle } from './output-check';
 import { paperSource, type PaperSource } from './prompts';
 

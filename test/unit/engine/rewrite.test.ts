@@ -1,7 +1,7 @@
 import { strict as assert } from 'assert';
 import { authorPhrase, workSubject } from '../../../src/core/engine/authors';
 import { compressionVariants } from '../../../src/core/engine/candidates';
-import { acronymDefinitions, clauseTruncations, expandAcronyms, dropFrontedClause, dropParentheticals, dropReportingFrame, dropSelfPraise, firstPersonPlural, fromRefConvention, inAuthorsVoice, namedWorkAsWe, rewriteSentence, stripForeignNumberedCitations, stripLeadingDiscourse, toBaseForm, toRefConvention, toThirdSingular, withoutInlineEnumerators, workPronounAsWe } from '../../../src/core/engine/rewrite';
+import { acronymDefinitions, clauseTruncations, expandAcronyms, dropFrontedClause, dropParentheticals, dropReportingFrame, dropSelfPraise, firstPersonPlural, fromRefConvention, inAuthorsVoice, namedWorkAsWe, rewriteSentence, stripForeignNumberedCitations, stripLeadingDiscourse, toBaseForm, toRefConvention, toThirdSingular, withoutInlineEnumerators, workPronounAsWe } from '../../../src/core/rewrite';
 import { DefaultEngine } from '../../../src/core/engine';
 import { MemoryLibrary } from '../../../src/core/engine/memory-library';
 import { citeAlone } from './helpers';

@@ -1,5 +1,5 @@
 import { strict as assert } from 'assert';
-import { statedAim } from '../../../src/core/engine/rewrite';
+import { statedAim } from '../../../src/core/rewrite';
 import { citeAlone } from './helpers';
 
 describe('abstracts that state their aim ("The purpose of this study was to …")', () => {

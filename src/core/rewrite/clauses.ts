@@ -1,0 +1,160 @@
+// Clause truncation: the shorter versions of a sentence that end before a trailing modifier ("…, which yields …")
+// and still read as a sentence; and numbered citations of other works ("[3]") that a quoted sentence cannot keep.
+import { STOPWORDS } from '../text/tokens';
+import { isPastForm } from '../text/verbs';
+import { ALWAYS_VERB, COORDINATED_VERB } from './agreement';
+import { canBeVerb, ensureFinalPeriod } from './sentence';
+
+/** Where a sentence may be cut and still read as a sentence: before a trailing modifier clause. */
+const CLAUSE_BOUNDARY =
+  /(?:,\s*(?:which|where|whereby|while|whereas|thereby|thus|and thus|leading to|resulting in|allowing|enabling|making|yielding|achieving|outperforming|improving|providing|demonstrating|showing|including|such as|as well as|especially|particularly|e\.g\.|i\.e\.|but|and (?:we|it|they|this|these|the|our|show|demonstrate|achieve|obtain|evaluate|apply|find|use|outperform|provide))\b|;\s|\s(?:in order to|so as to|by (?:using|leveraging|exploiting|introducing|combining|learning|training|incorporating|employing|applying|adding|modeling|optimizing|replacing|making|considering|treating|casting|formulating|enforcing|imposing|minimizing|maximizing)|via|through|using|with (?:a|an|the)|based on|without|that (?:is|are|can|could|allows?|enables?|uses?|achieves?|outperforms?|improves?|learns?|leverages?|exploits?|combines?|consists?)|which|where|while|whereas|and (?:show|demonstrate|achieve|evaluate|apply|find|obtain|outperform|provide)|on (?:several|various|multiple|a range of|a variety of|standard|benchmark|two|three|four|five|many)|across|for (?:the (?:task|problem) of)?)\b)/gi;
+
+/**
+ * Words that mean little without their "for" / "with": verbs in the present (a past form is never cut from what follows
+ * it; "allows" is never a cut's last word at all) and "responsible".
+ */
+const VERB_NEEDS_FOR = /\b(?:responsible|accounts?|search(?:es)?|looks?|calls?|stands?|controls?|corrects?|compensates?|opts?|cares?|waits?|asks?|argues?|pays?|prepares?|strives?|substitutes?|vouch(?:es)?)\s*$/i;
+const VERB_NEEDS_WITH = /\b(?:deals?|copes?|interacts?|compl(?:y|ies)|agrees?|contends?|dispenses?|experiments?|collaborates?|coincides?|correlates?|competes?|communicates?|interferes?|cooperates?|grapples?|wrestles?|struggles?|tinkers?)\s*$/i;
+
+/** "… has motivated methods", "… costs less to run than approaches", "… and give algorithms": kinds of thing, but which? */
+const BARE_GENERIC_AT_END =
+  /\b(?:has|have|had|than|as|give|gives|gave)\s+(?:[a-z]+ed\s+)?(?:methods|approaches|models|algorithms|techniques|systems|frameworks|tools|strategies|schemes|mechanisms|procedures|measures|metrics|tasks|problems)\s*$/i;
+
+/** A noun phrase that ends in a content-free head ("a task", "a new method", "the set"). */
+const GENERIC_HEAD_AT_END =
+  /\b(?:a|an|the|one|two|three|new|novel)\s+(?:(?:new|novel|simple|general|single)\s+)?(?:(?:machine[ -]learning|deep[ -]learning|neural|statistical|probabilistic|(?:semi-|un)?supervised|data-driven|learning-based|computational|automatic|automated|unified|generic|principled|learning)\s+)?(?:task|method|methodolog(?:y|ie)|approach|framework|model|system|technique|algorithm|way|tool|procedure|scheme|mechanism|strategy|paradigm|measure|metric|criterion|set|number|class|family|variety|range|series|kind|type|form|problem|association|relationship|relation|connection|correlation|interaction|difference|comparison|combination|effect|impact|role|influence|extension|generalization)s?\s*$/i;
+
+/**
+ * "… cooperative games, which are games [where …]", "… sparse codes: codes [that …]": a definition cut before what
+ * defines it only repeats the word it was to define.
+ */
+const DEFINITION_ECHO = /\b([\p{L}-]{3,}?)s?(?:\s*:|,?\s+(?:which|that)\s+(?:is|are))\s+(?:(?:a|an|the)\s+)?\1s?\s*$/iu;
+
+/** Words that open a fronted phrase or clause, which a main clause must follow. */
+const FRONTED_OPENER = /^(?:as|in|by|with|for|to|from|on|under|through|via|using|motivated|inspired|driven|based|given|since|because|while|whereas|although|though|when|if|after|before|unlike|(?:much |just )?like|just as|similar(?:ly)? to|compared (?:to|with)|despite|towards?|building|following)\b/i;
+
+export interface Truncation {
+  text: string;
+  /** Fraction of the original words kept. */
+  kept: number;
+}
+
+/** The rest of an aside that closes with a comma before the sentence's verb (", have however not been …"). */
+const ASIDE_BEFORE_VERB = /^(?:[^;(),]{1,50},\s*){1,4}?(?:(?:however|also|still|often|thus|then|not)\s+)*(?:is|are|was|were|has|have|had|can|could|will|would|may|might|should|must|does|do|did|cannot|remains?|remained)\b/i;
+
+/** A sentence whose main verb is the passive at its very end ("… is presented."). */
+const PASSIVE_AT_END = /\b(?:is|are|was|were)\s+(?:(?:also|here|then|first|briefly|[a-z]+ly)\s+)?[a-z]+(?:ed|en|wn|lt|ght)\s*[.!]?$/i;
+/** The claim after a reporting verb ("show that …"), up to the cut. */
+const REPORTED_CLAIM =
+  /\b(?:show|shows|showed|shown|prove[sdn]?|proven|demonstrate[sd]?|find|finds|found|argue[sd]?|observe[sd]?|note[sd]?|suggest(?:s|ed)?|establish(?:es|ed)?|conclude[sd]?|reveal(?:s|ed)?|confirm(?:s|ed)?|verif(?:y|ies|ied)|indicate[sd]?|claim(?:s|ed)?|impl(?:y|ies|ied)|recommend(?:s|ed)?|believe[sd]?|assume[sd]?|hypothesi[sz]e[sd]?|predict(?:s|ed)?)\s+that\s+([^,;]*|(?:even |only )?(?:when|if|while|although|though|because|as|since|once|unless|after|before)\b[^;]*)$/i;
+/** "… explain how large models [, such as …, capture X]": an embedded question up to the cut. */
+const EMBEDDED_QUESTION = /\b(?:how|why|whether|what)\s+([^,;]*)$/i;
+const AUXILIARY = /\b(?:is|are|was|were|be|been|has|have|had|can|could|will|would|may|might|shall|should|must|do|does|did|cannot)\b/i;
+
+/**
+ * Whether a clause has something that can be its finite verb: an auxiliary, or a word in "-s" or "-ed" with words after
+ * it (a clause that ends on such a word ends on its subject as often as on its verb: "that stronger certificates").
+ */
+function hasVerb(clause: string): boolean {
+  if (AUXILIARY.test(clause)) return true;
+  const words = clause.trim().split(/\s+/);
+  return words.slice(0, -1).some((w) => /^[a-z]+(?:ed|[^s\W]s)$/i.test(w));
+}
+
+/** "… in two respects", "… three kinds of gauge", "… a twofold contribution": a count the colon after it makes good. */
+const COUNTED_LIST = /\b(?:two|three|four|five|six|seven|eight|nine|ten|several|multiple|both|(?:two|three|four)-?fold)\b[^:;]{0,80}$/i;
+
+/** A list item that opens with a verb and its object ("model the losses"), not with a noun ("design of the font"). */
+function opensWithPredicate(item: string): boolean {
+  const m = /^\s*([a-z]+)\s+(?:the|a|an|its|their|our)\b/.exec(item);
+  return !!m && !STOPWORDS.has(m[1]) && (COORDINATED_VERB.test(m[1]) || ALWAYS_VERB.test(m[1]) || canBeVerb(m[1]));
+}
+
+/** Shorter variants that end at a clause boundary, each at least `minWords` long. */
+export function clauseTruncations(sentence: string, minWords = 7): Truncation[] {
+  const total = sentence.split(/\s+/).length;
+  const out: Truncation[] = [];
+  const seen = new Set<number>();
+  CLAUSE_BOUNDARY.lastIndex = 0;
+  for (let m = CLAUSE_BOUNDARY.exec(sentence); m; m = CLAUSE_BOUNDARY.exec(sentence)) {
+    const head = sentence.slice(0, m.index);
+    // Never cut inside brackets.
+    if ((head.match(/\(/g)?.length ?? 0) !== (head.match(/\)/g)?.length ?? 0)) continue;
+    if ((head.match(/\[/g)?.length ?? 0) !== (head.match(/\]/g)?.length ?? 0)) continue;
+    // A cut must not strand a preposition, article, conjunction or adverb ("… for domain adaptation in.", "… in
+    // contrast to just.").
+    if (/\b(?:in|of|for|to|with|by|on|from|at|as|a|an|the|that|and|or|than|into|onto|between|under|over|its|their|our|together|both|is|are|was|were|be|been|being|which|each|new|novel|simple|general|efficient|effective|several|various|multiple|many|some|few|more|most|other|such|this|these|those|two|three|four|five|very|highly|when|if|whether|without|not|only|but|yet|so|because|since|how|what|why|can|could|may|might|must|should|will|would|allows?|allowed|enables?|keeps?|makes?|suitable|able|unable|per|versus|i\.e\.|e\.g\.|just|even|merely|solely|mainly|primarily|mostly|largely|partly|especially|particularly|namely|rather|via|through|like|including|within|across|among|against|towards?|upon|during|while|where|whose|whom|who|also|then|thus|hence|along|alongside|beyond|besides|despite|throughout|behind|around|about|amid|amongst|near|until|unlike|whereby|thereby)\s*$/i.test(head)) continue;
+    // "… and a task for evaluation metrics" → "… and a task": a generic head noun said nothing without what followed.
+    if (GENERIC_HEAD_AT_END.test(head) || BARE_GENERIC_AT_END.test(head) || DEFINITION_ECHO.test(head)) continue;
+    // "we weigh X; model the losses[; and suggest Y]": a cut in or after a later item of a series of predicates leaves
+    // that item's verb in the authors' form, with no subject of its own (the rewrite agrees it only with a last item).
+    if (head.includes(';') && opensWithPredicate(head.slice(head.lastIndexOf(';') + 1))) continue;
+    // "… two kinds of gauge: a float gauge [and a radar gauge]", "… levels of service: a pilot [with …]": a list that
+    // a colon announced, or a phrase it opened that has no verb yet, is cut short. A clause after the colon ("…: it
+    // reads the gauge every hour [, such as …]") may be cut like any other.
+    const colon = /:\s([^:]*)$/.exec(head);
+    if (colon && (!hasVerb(colon[1]) || COUNTED_LIST.test(head.slice(0, colon.index)))) continue;
+    // "… the best harbours are the ones [that stay ice-free]": "the ones" is defined by what follows.
+    if (/\bthe (?:one|ones|kind|type|sort)\s*$/i.test(head)) continue;
+    // "… record only those readings of the tide [that are unusual]": "those" waits for the clause that says which.
+    if (/^,?\s*(?:that|which|where)\b/i.test(m[0]) && /\bthose(?:\s+[\p{L}-]+){1,4}\s*$/iu.test(head)) continue;
+    // "… a tagger for logbooks in cases [where only seed words are given]": what follows says which cases.
+    if (/^,?\s*(?:where|when|in which|that|which)\b/i.test(m[0]) && /\b(?:in|for|to|under|on)\s+(?:cases|situations|settings|scenarios|circumstances|conditions|instances|regimes)\s*$/i.test(head)) continue;
+    // "As a means of charting the tides [for …, this paper builds X]": a fronted phrase without the clause it leads
+    // into.
+    if (FRONTED_OPENER.test(head) && !head.includes(',') && !/\b(?:we|I|they|it|this (?:paper|work|article|study))\b/.test(head)) continue;
+    // "Readings of the gauge, such as those at dawn, have often been lost": the aside sat inside the subject, and the
+    // main verb comes after it.
+    if (/^,\s*(?:such as|including|e\.g\.|i\.e\.|especially|particularly)/i.test(m[0]) && ASIDE_BEFORE_VERB.test(sentence.slice(m.index + m[0].length))) continue;
+    // "classifies documents not by topic, but by sentiment": the cut would say the opposite.
+    if (/^,\s*but\b/i.test(m[0]) && /\bnot\b/i.test(head.slice(head.lastIndexOf(',') + 1))) continue;
+    // "A planner that … with X is presented.": the main verb comes after the cut.
+    if (PASSIVE_AT_END.test(sentence.slice(m.index)) && !/\b(?:is|are|was|were)\b/i.test(head)) continue;
+    // "… that state-of-the-art denoising can be achieved [with a single system]", "… tasks which are encoded [through a
+    // cost function]", "…, dealing [with …]": a participle without the complement that follows it says nothing.
+    const lastWord = head.trimEnd().split(/\s+/).pop() ?? '';
+    if (/^\s/.test(m[0]) && (isPastForm(lastWord) || /,\s*[a-z]+ing\s*$/i.test(head))) continue;
+    // "… allows the pilot to automatically search [for a berth]", "… learns to encode [with a pair of codebooks]": an
+    // infinitive that an adverb or "learns to" marks as a verb, cut from what it acts on.
+    if (/^\s/.test(m[0]) && /\b(?:to\s+\p{L}+ly\s+(?:\(\p{L}+-?\))?|(?:learns?|learned|learning|how)\s+to\s+)\p{L}+\s*$/iu.test(head)) continue;
+    // "… the booking system from the first call[, through the allocation of berths, to the departure]": a range cut
+    // after its first stop. ("… features from the target domain [via soft labels]" is no range: no "to" follows.)
+    if (/^\s+(?:through|via)\b/i.test(m[0]) && /\bfrom\s[^,;]*,?\s*$/i.test(head) && /^[^.;]*?\bto\s/i.test(sentence.slice(m.index + m[0].length))) continue;
+    // "… and show that the existence of X [for Y is equivalent to Z]": a claim cut before its verb.
+    const claim = REPORTED_CLAIM.exec(head) ?? EMBEDDED_QUESTION.exec(head);
+    // "recommend that when lexicons are large, recent guidelines [should be consulted]": after a clause that opens
+    // the claim, its own verb is still to come.
+    const opener = claim && /^(?:even |only )?(?:when|if|while|although|though|because|as|since|once|unless|after|before)\b/i.test(claim[1]);
+    if (claim && !hasVerb(opener ? (/,\s*([^,]*)$/.exec(claim[1])?.[1] ?? '') : claim[1])) continue;
+    // "… a scheduler that accounts [for tidal range]", "… a planner that copes [with fog]": a verb whose sense is in
+    // its preposition says nothing without it.
+    if (/^\s+for\b/i.test(m[0]) && VERB_NEEDS_FOR.test(head)) continue;
+    if (/^\s+with\b/i.test(m[0]) && VERB_NEEDS_WITH.test(head)) continue;
+    // "… learn two mappings and couple them [with a cycle consistency loss]": a verb whose object is only a pronoun
+    // for something the sentence already named tells what was done in the phrase that follows.
+    if (/^\s+(?:with|to|into|onto|from|as|by|via|through|using|on|in|for|at)\b/i.test(m[0]) && /\b(?:them|it)\s*$/i.test(head)) continue;
+    // "compared a font with a ratio within the range to a font [with a ratio outside it]", "chooses another QBN [for
+    // each layer]": a noun that the head already named, bare at its end as the other thing compared or as "another",
+    // is told apart by what the cut would drop.
+    const repeated = /(?:\b(?:to|with|than|versus|against)\s+(?:a|an|the)|\banother)\s+(\p{L}[\p{L}-]*)\s*$/u.exec(head);
+    if (repeated && new RegExp(`\\b${repeated[1]}\\b`, 'iu').test(head.slice(0, repeated.index))) continue;
+    const words = head.trim().split(/\s+/).length;
+    if (words < minWords || words >= total - 2 || seen.has(words)) continue;
+    seen.add(words);
+    out.push({ text: ensureFinalPeriod(head), kept: words / total });
+  }
+  return out;
+}
+
+/**
+ * Numbered citations of the source paper ("as in [10, 14]") point into its bibliography, not the user's: written
+ * into a draft they would read as the user's own [10]. Intervals ("in [0, 1]", "range [2, 5]") are kept.
+ */
+export function stripForeignNumberedCitations(sentence: string): string {
+  return sentence
+    .replace(/(\b(?:in|within|range|interval|of|to|from|between|over)\s*)?\s?\[(\d+(?:\s*[,;–-]\s*\d+)*)\]/gi, (m, before: string | undefined, inside: string) =>
+      // An interval has exactly two bounds and follows a word such as "in" or "range".
+      before && /^\d+\s*,\s*\d+$/.test(inside) ? m : before ? before.trimEnd() : '',
+    )
+    .replace(/\s+([,.;:])/g, '$1');
+}

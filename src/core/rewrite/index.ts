@@ -1,0 +1,11 @@
+// The rewrite of an author's sentence about their own work into a sentence about it, as others cite it: the public
+// surface that the engines, drafting and the tests use. The rules and their stages are in rules/ (see registry.ts).
+export { firstPersonPlural, inAuthorsVoice, namedWorkAsWe, statedAim, statesAim, workPronounAsWe } from './authors-voice';
+export { dropFrontedClause, dropParentheticals, dropReportingFrame, stripLeadingDiscourse, withoutInlineEnumerators } from './discourse';
+export { clauseTruncations, stripForeignNumberedCitations, type Truncation } from './clauses';
+export { agreeVerb, toBaseForm, toThirdSingular } from './agreement';
+export { speaksForEveryone, withoutEveryonesWords, type RewriteTarget } from './first-person';
+export { activeCoordinatedPassive, activeSelfDescription, dropSelfPraise } from './self-description';
+export { canBeVerb, LOWERCASE_TECHNICAL_OPENER, nounPhraseTopic, rewriteSentence } from './sentence';
+export { fromRefConvention, toRefConvention } from './ref-convention';
+export { acronymDefinitions, expandAcronyms, PROPER_OPENER, type AcronymLongForm } from './acronyms';
