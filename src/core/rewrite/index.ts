@@ -6,6 +6,9 @@ export { clauseTruncations, stripForeignNumberedCitations, type Truncation } fro
 export { agreeVerb, toBaseForm, toThirdSingular } from './agreement';
 export { speaksForEveryone, withoutEveryonesWords, type RewriteTarget } from './first-person';
 export { activeCoordinatedPassive, activeSelfDescription, dropSelfPraise } from './self-description';
-export { canBeVerb, LOWERCASE_TECHNICAL_OPENER, nounPhraseTopic, rewriteSentence } from './sentence';
+export { canBeVerb, LOWERCASE_TECHNICAL_OPENER, nounPhraseTopic } from './sentence';
+export { rewriteSentence, runStage, runStages } from './pipeline';
+export { RULES, ruleById, rulesOf } from './registry';
+export { STAGES, type Rule, type RuleContext, type RuleExample, type Stage, type TraceStep } from './rule';
 export { fromRefConvention, toRefConvention } from './ref-convention';
 export { acronymDefinitions, expandAcronyms, PROPER_OPENER, type AcronymLongForm } from './acronyms';

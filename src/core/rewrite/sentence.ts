@@ -1,5 +1,5 @@
-// rewriteSentence: one (compressed) sentence of an abstract as a citation ("Doe et al. \cite{k} proposed X") or a TLDR
-// ("This paper proposes X"): the subject chosen, the verbs agreed, the sentence finished.
+// Helpers of the sentence rewrite (rules/): capital and final period, an unclosed quote, a sentence that is only a noun
+// phrase ("Tide prediction and harbour pilotage."), and a catalogue's sentence without its subject ("Discusses X").
 import { STOPWORDS } from '../text/tokens';
 import { hasOwnVerb, isPastForm, pastIsBaseForm, pastTense } from '../text/verbs';
 import { englishWords } from '../text/words';
@@ -33,111 +33,8 @@ export function ensureFinalPeriod(s: string): string {
   return SENTENCE_END.test(t) ? t : t + '.';
 }
 
-const SUBJECT_ASIDE =
-  /^(we|I)\s*,\s*(?:in contrast|by contrast|however|instead|therefore|thus|hence|in turn|on the other hand|in particular|for example|for instance|in addition|additionally|moreover|furthermore|then|first|finally|here|now|for the first time|to our knowledge|to the best of our knowledge)\s*,\s*/i;
-const INNER_SELF_LOCATION = /(?<=[\w)])\s+(?:in this (?:paper|work|article|study|thesis|dissertation|chapter|book|essay|letter|note)|herein)(?=[\s,.;:])/gi;
-
-/** "this essay outlines", "the present study examines": the work as the subject of its own act. */
-const SELF_NAMED_SUBJECT = String.raw`(?:this|the present) (?:${SELF_NOUNS}|monograph|tutorial)\s+(?:also\s+|[a-z]+ly\s+)?[a-z]+s\b`;
-/** "Borrowing X from Y, we develop Z", "Drawing on X, this essay outlines Y": a fronted clause before the authors' own. */
-const FRONTED_BEFORE_AUTHORS = new RegExp(
-  String.raw`^([^;]{3,250}?)([,;])\s*(?:(in this (?:paper|work|note|article|study)|here|then|thus|therefore|hence|so|and|but)\s*,?\s+)?(?=we\s|${SELF_NAMED_SUBJECT})`,
-  'i',
-);
-/** "Inspired by X we design Y": an introductory participle or preposition without its comma. */
-const OPENER_BEFORE_AUTHORS = new RegExp(
-  String.raw`^((?:inspired|motivated|based|building|drawing|following|leveraging|borrowing|using|given|to|by|with|unlike|for)\b[^,;]{3,120}?)\s+(?=we\s|${SELF_NAMED_SUBJECT})`,
-  'i',
-);
-
-/**
- * Third-person rewrite of one (already compressed) sentence.
- * citation: "We propose X" → "Smith et al. \cite{k} propose X"; "This paper presents X" → "Smith \cite{k} presents X";
- *           otherwise the citation marker goes before the final period.
- * tldr:     "We propose X" → "This paper proposes X"; no author names, no citation marker.
- */
-export function rewriteSentence(sentence: string, target: RewriteTarget): string {
-  const { style } = target;
-  // "We address X in this paper by …", "Our work in this paper extends …": once the subject names the work, an
-  // inner "in this paper" repeats it ("This paper in this paper extends …").
-  let s = stripLeadingDiscourse(stripForeignNumberedCitations(sentence).replace(INNER_SELF_LOCATION, ''));
-  // "We, in contrast, discuss …": the aside would split the subject from its verb.
-  s = s.replace(SUBJECT_ASIDE, '$1 ');
-  // "We present here a method": once the authors are named, "here" points nowhere.
-  s = s.replace(/^(we\s+(?:[a-z]+ly\s+)?[a-z]+)\s+here\b(?!\s+(?:is|are)\b)/i, '$1');
-  // "We believe that X": what the authors claim, reported as citing authors report a claim ("Roe \cite{k} argued
-  // that X"), not as a belief they held once ("believed") or one a paper holds ("This paper believes").
-  s = s.replace(/^(we\s+(?:also\s+|further\s+|[a-z]+ly\s+)?)(?:believe|think)\s+(?=that\b)/i, '$1argue ');
-  // "We aim instead at X", "… propagate labels in the graph instead.": the alternative to what the abstract said just
-  // before, which a citation does not repeat. An "instead" within the sentence stays ("and instead proposes", "; instead,
-  // the model …", "instead of X").
-  s = s.replace(/(?<!\b(?:and|but|or)|[,;:])\s+instead\b(?!\s+of\b)(?=[\s.;!?])/gi, '');
-  s = withImpliedSubject(s);
-  s = activeCoordinatedPassive(activeSelfDescription(s) ?? s);
-  // "Borrowing X from Y, we develop Z": the first "we" after a fronted clause is the subject too, and so is "this
-  // paper" (in a draft, a "this paper" left in the sentence would be the reader's paper).
-  const fronted = FRONTED_BEFORE_AUTHORS.exec(s) ?? OPENER_BEFORE_AUTHORS.exec(s);
-  // Not when the part before the comma has the work as its own subject ("This work provides X, and we …").
-  if (fronted && !/\bwe\b/i.test(fronted[1]) && !selfReferenceOf(fronted[1], target.record) && !OUR_ARTIFACT.test(fronted[1])) {
-    // The fronted clause keeps (or gets) its comma; a "here"/"then" between it and "we" is dropped, a conjunction
-    // that joins two clauses is kept ("X is hard, and this paper proposes Y").
-    const [, clause, separator = ',', joiner = ''] = fronted;
-    const conjunction = /^(?:so|and|but)$/i.test(joiner) ? `${joiner.toLowerCase()} ` : '';
-    const prefix = `${replaceInnerFirstPerson(clause, style, target.tense)}${separator} ${conjunction}`;
-    const rest = rewriteSentence(s.slice(fronted[0].length), target);
-    return ensureFinalPeriod(capitalizeFirst(prefix + (/^(?:This paper|The )/.test(rest) ? rest[0].toLowerCase() + rest.slice(1) : rest)));
-  }
-  // "I" (a single-author paper or a dissertation) is the same subject as "we".
-  const we = /^(?:we|I(?= [a-z]))\s+(?:therefore\s+|thus\s+|hence\s+|then\s+|here\s+|now\s+)?/i.exec(s);
-  const self = selfReferenceOf(s, target.record);
-  const ours = ourArtifact(s);
-  if (style === 'citation') {
-    const subject = workSubject(target.record, target.syntax);
-    if (we) {
-      s = `${subject.text} ${agreeVerb(replaceInnerFirstPerson(s.slice(we[0].length), style, target.tense), subject.plurality, 'base', target.tense)}`;
-    } else if (self && WORK_STATES.test(s.slice(self[0].length))) {
-      // "This work is based on X": the work is based on X, its authors are not ("The work of Doe \cite{k} was based …");
-      // nor do they contain what the book contains.
-      const noun = self[0].trim().split(/\s+/).pop()!.toLowerCase();
-      s = `The ${noun} of ${subject.text} ${agreeVerb(replaceInnerFirstPerson(s.slice(self[0].length), style, target.tense), 'singular', 'third-singular', target.tense)}`;
-    } else if (self) {
-      s = `${subject.text} ${agreeVerb(replaceInnerFirstPerson(s.slice(self[0].length), style, target.tense), subject.plurality, 'third-singular', target.tense)}`;
-    } else if (ours) {
-      const rest = replaceInnerFirstPerson(s.slice(ours[0].length), style, target.tense);
-      const object = ofPhraseBeforeVerb(rest);
-      s = object ? `The ${ours[1]}${object} by ${subject.text}${rest.slice(object.length)}` : `The ${ours[1]} of ${subject.text}${rest}`;
-    } else if (OF_THIS_PAPER.test(s)) {
-      // "The main contribution of this paper is X": the work is named where the sentence names it, since in a draft
-      // "this paper" is the reader's ("The main contribution of Doe \cite{k} is X").
-      s = replaceInnerFirstPerson(s, style, target.tense, true).replace(OF_THIS_PAPER, `of ${subject.text}`);
-    } else {
-      const marker = citeMarker([target.record.key], target.syntax);
-      const inner = replaceInnerFirstPerson(s, style, target.tense, true);
-      const topic = target.truncated ? undefined : nounPhraseTopic(inner);
-      if (topic) {
-        // "Tide prediction and harbour pilotage." → "Vell \cite{k} wrote about tide prediction and harbour pilotage."
-        const presented = /^an?\s/.test(topic.text);
-        const singular = subject.plurality === 'singular';
-        const verb = target.tense === 'past' ? (presented ? 'presented' : 'wrote about') : presented ? (singular ? 'presents' : 'present') : singular ? 'writes about' : 'write about';
-        s = `${subject.text} ${verb} ${topic.text}${topic.end}`;
-      } else {
-        // No subject names the work before its marker at the end.
-        s = citedAtEnd(inner, marker);
-      }
-    }
-    s = dropSelfPraise(s);
-  } else {
-    if (we) s = `This paper ${agreeVerb(replaceInnerFirstPerson(s.slice(we[0].length), style), 'singular', 'base')}`;
-    else if (self) s = `This paper ${agreeVerb(replaceInnerFirstPerson(s.slice(self[0].length), style), 'singular', 'third-singular')}`;
-    else if (ours) s = `The ${ours[1]}${replaceInnerFirstPerson(s.slice(ours[0].length), style, 'present', true)}`;
-    else s = replaceInnerFirstPerson(s, style, 'present', true);
-  }
-  // "We, in contrast, discuss" → "This paper, in contrast, discusses" (not "This paper , in contrast").
-  return ensureFinalPeriod(capitalizeFirst(withoutUnclosedQuote(s.replace(/\s{2,}/g, ' ').replace(/ ,/g, ',').trim())));
-}
-
 /** An opening quote that nothing closes (the abstract's quotation ran over the sentence end) would open the rest of the paragraph. */
-function withoutUnclosedQuote(s: string): string {
+export function withoutUnclosedQuote(s: string): string {
   const m = /^(["“])\s*/.exec(s);
   if (!m) return s;
   const rest = s.slice(m[0].length);
@@ -209,7 +106,7 @@ const CATALOGUE_PHRASAL_VERB = /^(?:Looks at|Deals with|Focuses on|Concentrates 
  * paper discusses …"; "Compare the advantages of X." → "We compare …". Only a verb that heads predicates, before
  * what can be its object ("Studies show …", "Uses of X …" keep their subject).
  */
-function withImpliedSubject(s: string): string {
+export function withImpliedSubject(s: string): string {
   // "Looks at X", "Deals with X": a verb with its preposition, which no noun opens a sentence with.
   if (CATALOGUE_PHRASAL_VERB.test(s)) return `This paper ${s[0].toLowerCase()}${s.slice(1)}`;
   const m = /^(\p{Lu}[a-z]+)\s+([^\s,.;:]+)/u.exec(s);

@@ -1,0 +1,110 @@
+// What a rewrite rule is. Every change the default engine makes to an author's sentence on its way to a citation is
+// one rule in a table (rules/<stage>.ts): where it applies (`match`), what it does (`apply`), and examples of a whole
+// sentence before and after, which are its test (test/unit/rewrite/rule-examples.test.ts runs each through the whole
+// pipeline and checks that the rule fired and the output is the example's). `citescribe explain` prints the rules
+// that fired on a sentence, in order, with the text after each.
+import type { CitationStyle } from '../types';
+import type { RewriteTarget } from './first-person';
+
+/**
+ * The named stages, in the order a sentence passes through them:
+ * - read: the source sentence read in the authors' voice ("I show", "The author discusses" → "We …"), once per sentence;
+ * - compress: shorter versions of it (each one a candidate the scorer weighs);
+ * - name: the work and its terms named as the reader needs them (a blurb's title as "We", acronyms written out);
+ * - clean: words that point into the source paper or carry no content ("[3]", "in this paper", "To this end,");
+ * - voice: the authors made the subject of their own act ("X is proposed" → "We propose X");
+ * - subject: the sentence's subject chosen, the first rule that matches wins ("We propose" → "Doe \cite{k} proposed");
+ * - finish: praise dropped, spacing, capital and final period;
+ * - write-out: pointers to sentences the reader never sees resolved ("such problems"), when the sentence is written.
+ */
+export const STAGES = ['read', 'compress', 'name', 'clean', 'voice', 'subject', 'finish', 'write-out'] as const;
+export type Stage = (typeof STAGES)[number];
+
+/** The stages in which only the first rule that matches applies. */
+export const FIRST_MATCH_STAGES: ReadonlySet<Stage> = new Set<Stage>(['subject']);
+
+export interface RuleContext extends RewriteTarget {
+  /** The sentence before, in the same section (read: "It argues …" after "This article traces …"). */
+  previous?: string;
+  /** Where the rules that fired are written, when someone asks (explain, the example tests). */
+  trace?: TraceStep[];
+}
+
+export interface TraceStep {
+  rule: string;
+  stage: Stage;
+  /** The text after the rule. */
+  text: string;
+}
+
+/** A whole sentence of an abstract and the citation the default engine writes from it (past tense, `\cite`). */
+export interface RuleExample {
+  input: string;
+  output: string;
+  /** The citation style (default: citation). */
+  style?: CitationStyle;
+  /** The sentence before it in the abstract, for rules that read it. */
+  previous?: string;
+  /** The cited record's type and title, for rules that read them (default: an article titled "A Study"). */
+  type?: string;
+  title?: string;
+}
+
+interface RuleBase<Found> {
+  /** stage.name, unique: how explain and the tests call it. */
+  id: string;
+  stage: Stage;
+  /** What it does and why, in a line. */
+  summary: string;
+  /** Where it applies: a pattern the text must contain, or a test whose truthy result is handed to apply/offer. */
+  match: RegExp | ((text: string, ctx: RuleContext) => Found | undefined | null | false);
+  examples: readonly RuleExample[];
+}
+
+/** A rule that rewrites the text. */
+export interface RewriteRule<Found = unknown> extends RuleBase<Found> {
+  apply: (text: string, ctx: RuleContext, found: Found) => string;
+  /** Its output is the finished sentence: the stages after this one are skipped (it ran them on its part itself). */
+  ends?: boolean;
+}
+
+/** A compress rule: it offers shorter versions of the text, and the scorer chooses among all the versions. */
+export interface CompressRule<Found = unknown> extends RuleBase<Found> {
+  stage: 'compress';
+  offer: (text: string, ctx: RuleContext, found: Found) => readonly string[];
+}
+
+/** A rule in a table: what its match finds is its own business, handed to its own apply. */
+export type TableRule = RewriteRule<any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+export type TableCompressRule = CompressRule<any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+export type Rule = TableRule | TableCompressRule;
+
+export function isCompressRule(rule: Rule): rule is CompressRule {
+  return rule.stage === 'compress';
+}
+
+/** The rule's match on the text, or undefined; a pattern's match is the text itself. */
+export function matchOf(rule: Rule, text: string, ctx: RuleContext): unknown {
+  if (rule.match instanceof RegExp) {
+    rule.match.lastIndex = 0;
+    const hit = rule.match.test(text);
+    rule.match.lastIndex = 0;
+    return hit ? text : undefined;
+  }
+  const found = rule.match(text, ctx);
+  return found === null || found === false ? undefined : found;
+}
+
+/**
+ * For a rule whose whole work is one function of the text: it matches where the function changes the text, and its
+ * apply hands on what the function returned (computed once).
+ *   { match: changedBy(stripLeadingDiscourse), apply: changedText }
+ */
+export function changedBy(rewrite: (text: string) => string | undefined): (text: string) => string | false {
+  return (text) => {
+    const out = rewrite(text);
+    return out !== undefined && out !== text && out;
+  };
+}
+
+export const changedText = (_text: string, _ctx: RuleContext, out: string): string => out;

@@ -1,0 +1,70 @@
+// clean: words that point into the source paper or carry no content once its sentence is quoted alone.
+import { stripForeignNumberedCitations } from '../clauses';
+import { stripLeadingDiscourse } from '../discourse';
+import { changedBy, changedText, type TableRule } from '../rule';
+
+const INNER_SELF_LOCATION = /(?<=[\w)])\s+(?:in this (?:paper|work|article|study|thesis|dissertation|chapter|book|essay|letter|note)|herein)(?=[\s,.;:])/gi;
+const SUBJECT_ASIDE =
+  /^(we|I)\s*,\s*(?:in contrast|by contrast|however|instead|therefore|thus|hence|in turn|on the other hand|in particular|for example|for instance|in addition|additionally|moreover|furthermore|then|first|finally|here|now|for the first time|to our knowledge|to the best of our knowledge)\s*,\s*/i;
+const HERE_AFTER_VERB = /^(we\s+(?:[a-z]+ly\s+)?[a-z]+)\s+here\b(?!\s+(?:is|are)\b)/i;
+const BELIEF = /^(we\s+(?:also\s+|further\s+|[a-z]+ly\s+)?)(?:believe|think)\s+(?=that\b)/i;
+const INSTEAD = /(?<!\b(?:and|but|or)|[,;:])\s+instead\b(?!\s+of\b)(?=[\s.;!?])/gi;
+
+export const CLEAN_RULES: readonly TableRule[] = [
+  {
+    id: 'clean.foreign-numbered-citations',
+    stage: 'clean',
+    summary: 'Numbered citations of other works ("[3]", "[4, 5]") point into a reference list the reader does not have.',
+    match: changedBy(stripForeignNumberedCitations),
+    apply: changedText,
+    examples: [],
+  },
+  {
+    id: 'clean.inner-self-location',
+    stage: 'clean',
+    summary: 'An inner "in this paper" / "herein" repeats the work once the subject names it ("We address X in this paper by …").',
+    match: INNER_SELF_LOCATION,
+    apply: (s) => s.replace(INNER_SELF_LOCATION, ''),
+    examples: [],
+  },
+  {
+    id: 'clean.leading-discourse',
+    stage: 'clean',
+    summary: 'Openers without content: "In this paper, ", "To this end, ", "Specifically, ", "To improve this, ".',
+    match: changedBy(stripLeadingDiscourse),
+    apply: changedText,
+    examples: [],
+  },
+  {
+    id: 'clean.subject-aside',
+    stage: 'clean',
+    summary: 'An aside between "we" and its verb ("We, in contrast, discuss …") would split the new subject from its verb.',
+    match: SUBJECT_ASIDE,
+    apply: (s) => s.replace(SUBJECT_ASIDE, '$1 '),
+    examples: [],
+  },
+  {
+    id: 'clean.here-after-verb',
+    stage: 'clean',
+    summary: '"We present here a method": once the authors are named, "here" points nowhere.',
+    match: HERE_AFTER_VERB,
+    apply: (s) => s.replace(HERE_AFTER_VERB, '$1'),
+    examples: [],
+  },
+  {
+    id: 'clean.belief-as-claim',
+    stage: 'clean',
+    summary: '"We believe that X" is reported as citing authors report a claim ("argued that X"), not a belief held once.',
+    match: BELIEF,
+    apply: (s) => s.replace(BELIEF, '$1argue '),
+    examples: [],
+  },
+  {
+    id: 'clean.instead',
+    stage: 'clean',
+    summary: 'A closing "instead" sets the sentence against the one before, which the citation does not repeat ("and instead", "instead of" stay).',
+    match: INSTEAD,
+    apply: (s) => s.replace(INSTEAD, ''),
+    examples: [],
+  },
+];

@@ -1,0 +1,50 @@
+// finish: what every written sentence gets last.
+import { dropSelfPraise } from '../self-description';
+import { capitalizeFirst, ensureFinalPeriod, withoutUnclosedQuote } from '../sentence';
+import { changedBy, changedText, type TableRule } from '../rule';
+
+/** "We, in contrast, discuss" → "This paper, in contrast, discusses" (not "This paper , in contrast"). */
+const tidySpacing = (s: string) => s.replace(/\s{2,}/g, ' ').replace(/ ,/g, ',').trim();
+
+export const FINISH_RULES: readonly TableRule[] = [
+  {
+    id: 'finish.self-praise',
+    stage: 'finish',
+    summary: 'The authors\' "novel"/"new" before a noun ("a novel method") is not repeated by those who cite it.',
+    match: (s, ctx) => ctx.style === 'citation' && changedBy(dropSelfPraise)(s),
+    apply: changedText,
+    examples: [],
+  },
+  {
+    id: 'finish.spacing',
+    stage: 'finish',
+    summary: 'Double spaces and a space before a comma, left where words were taken out, go.',
+    match: changedBy(tidySpacing),
+    apply: changedText,
+    examples: [],
+  },
+  {
+    id: 'finish.unclosed-quote',
+    stage: 'finish',
+    summary: 'An opening quote that nothing closes (the quotation ran past the sentence end) would open the rest of the paragraph.',
+    match: changedBy(withoutUnclosedQuote),
+    apply: changedText,
+    examples: [],
+  },
+  {
+    id: 'finish.capital',
+    stage: 'finish',
+    summary: 'The sentence opens with a capital, except a lower-case technical name ("k-means", "word2vec", "iPhone").',
+    match: changedBy(capitalizeFirst),
+    apply: changedText,
+    examples: [],
+  },
+  {
+    id: 'finish.final-period',
+    stage: 'finish',
+    summary: 'The sentence ends with its punctuation (a trailing comma or dash replaced by a period).',
+    match: changedBy(ensureFinalPeriod),
+    apply: changedText,
+    examples: [],
+  },
+];
