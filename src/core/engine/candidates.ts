@@ -7,7 +7,7 @@ import { withoutInlineCitations } from '../text/inline-citations';
 import { splitSentences } from '../text/sentences';
 import { rejoinBrokenWords } from '../text/words';
 import { cutOffEnding, isFrontOrBackMatter, POINTS_INTO_PAPER, ROADMAP, splitAbstractLabel, STRUCTURE_CUE, THIS_PAPER_PHRASE } from './cues';
-import { clauseTruncations, dropFrontedClause, dropParentheticals, dropReportingFrame, LOWERCASE_TECHNICAL_OPENER, stripLeadingDiscourse } from '../rewrite';
+import { compressOffers, LOWERCASE_TECHNICAL_OPENER, stripLeadingDiscourse } from '../rewrite';
 
 /** PDF sections worth citing from; the rest (method details, references) rarely summarise a paper. */
 const PDF_SECTIONS: ReadonlySet<SectionKind> = new Set(['abstract', 'introduction', 'conclusion']);
@@ -223,6 +223,8 @@ export interface CompressionVariant {
   truncated: boolean;
   droppedParentheticals: boolean;
   droppedFrame: boolean;
+  /** The compress rules that made it, in order (explain). */
+  rules: string[];
 }
 
 export interface CompressionOptions {
@@ -236,7 +238,7 @@ export interface CompressionOptions {
 /** The sentence itself and its compressed variants (content-free openers are always removed). */
 export function compressionVariants(sentence: string, options: CompressionOptions = {}): CompressionVariant[] {
   const total = words(sentence);
-  const base = stripLeadingDiscourse(sentence);
+  const base = compressOffers('compress.leading-discourse', sentence)[0] ?? sentence;
   const out: CompressionVariant[] = [];
   const seen = new Set<string>();
   const add = (text: string, flags: Omit<CompressionVariant, 'text' | 'kept'>) => {
@@ -245,18 +247,19 @@ export function compressionVariants(sentence: string, options: CompressionOption
     seen.add(t);
     out.push({ text: t, kept: words(t) / Math.max(1, total), ...flags });
   };
-  const framed = dropReportingFrame(base);
-  const bases: Array<{ text: string; droppedFrame: boolean }> = [{ text: base, droppedFrame: false }];
-  if (framed) bases.push({ text: framed, droppedFrame: true });
-  const unfronted = options.dropFronted ? dropFrontedClause(base) : undefined;
-  if (unfronted) bases.push({ text: unfronted, droppedFrame: true });
+  const opened = base !== sentence ? ['compress.leading-discourse'] : [];
+  const framed = compressOffers('compress.reporting-frame', base)[0];
+  const bases: Array<{ text: string; droppedFrame: boolean; rules: string[] }> = [{ text: base, droppedFrame: false, rules: opened }];
+  if (framed) bases.push({ text: framed, droppedFrame: true, rules: [...opened, 'compress.reporting-frame'] });
+  const unfronted = options.dropFronted ? compressOffers('compress.fronted-clause', base)[0] : undefined;
+  if (unfronted) bases.push({ text: unfronted, droppedFrame: true, rules: [...opened, 'compress.fronted-clause'] });
   for (const b of bases) {
-    const plain = dropParentheticals(b.text);
-    const forms = plain !== b.text ? [{ text: b.text, dp: false }, { text: plain, dp: true }] : [{ text: b.text, dp: false }];
+    const plain = compressOffers('compress.parentheticals', b.text)[0];
+    const forms = plain !== undefined ? [{ text: b.text, dp: false, rules: b.rules }, { text: plain, dp: true, rules: [...b.rules, 'compress.parentheticals'] }] : [{ text: b.text, dp: false, rules: b.rules }];
     for (const f of forms) {
-      add(f.text, { truncated: false, droppedParentheticals: f.dp, droppedFrame: b.droppedFrame });
-      for (const t of clauseTruncations(f.text)) {
-        add(t.text, { truncated: true, droppedParentheticals: f.dp, droppedFrame: b.droppedFrame });
+      add(f.text, { truncated: false, droppedParentheticals: f.dp, droppedFrame: b.droppedFrame, rules: f.rules });
+      for (const cut of compressOffers('compress.trailing-clause', f.text)) {
+        add(cut, { truncated: true, droppedParentheticals: f.dp, droppedFrame: b.droppedFrame, rules: [...f.rules, 'compress.trailing-clause'] });
       }
     }
   }

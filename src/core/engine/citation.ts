@@ -8,8 +8,7 @@ import { readableTitle } from '../text/titles';
 import { hasOwnVerb, mainVerbIsPast, pastTense, startsWithName } from '../text/verbs';
 import { ANAPHORIC_START, BACKGROUND_CUE, CUT_OFF_END, FRONTED_POINTER, FUTURE_OWN, hasContributionCue, MENTIONS_OTHER_WORK, NAMES_ITSELF, NOT_DONE, OWN_EARLIER_WORK, OWN_RELEASE_NOTE, POINTS_AHEAD, PROBLEM_POINTER, PRONOUN_POINTER, RELEASE_NOTE, SELF_NOUNS } from './cues';
 import { candidateFeatures, documentContext } from './features';
-import { pointerResolutions, resolvePointers, withoutNumberedPointers, type PointerResolution } from './antecedents';
-import { acronymDefinitions, expandAcronyms, firstPersonPlural, inAuthorsVoice, namedWorkAsWe, PROPER_OPENER, rewriteSentence, speaksForEveryone, statesAim, stripLeadingDiscourse, toThirdSingular, withoutEveryonesWords, withoutInlineEnumerators, workPronounAsWe } from '../rewrite';
+import { acronymDefinitions, firstPersonPlural, inAuthorsVoice, NO_TARGET, pointerResolutions, PROPER_OPENER, rewriteSentence, runStage, speaksForEveryone, statesAim, stripLeadingDiscourse, toThirdSingular, withoutEveryonesWords, withoutLinkingAdverb, type PointerResolution, type RuleContext, type TraceStep } from '../rewrite';
 import type { LinearScorer } from './scorer';
 
 export const TITLE_ONLY_FLAG = 'ungrounded: title only';
@@ -24,6 +23,8 @@ export interface ScoredCandidate {
   text: string;
   features: number[];
   score: number;
+  /** The rules that made its text, in order, when the options asked for a trace (explain). */
+  trace?: TraceStep[];
   /** Cited only when nothing better is left (someone else's work, a plan, a release note, an unfinished sentence). */
   lastResort?: boolean;
   /** Its source sentence tells what the work does (describesTheWork), rather than setting the scene. */
@@ -39,9 +40,10 @@ export interface ScoredCandidate {
  * A candidate's text (or a piece of it) as written into a citation or a draft: pointers resolved, and a numbered one
  * that none resolved written as its count ("these two routes" → "two routes").
  */
-export function writtenText(candidate: ScoredCandidate, text = candidate.text): string {
-  const pointers = candidate.pointers?.();
-  return withoutNumberedPointers(pointers?.length ? resolvePointers(text, pointers) : text);
+export function writtenText(candidate: ScoredCandidate, text = candidate.text, aloneAfter?: string): string {
+  const ctx: RuleContext = { ...NO_TARGET, pointers: candidate.pointers?.(), aloneAfter };
+  if (candidate.trace) ctx.trace = candidate.trace;
+  return runStage('write-out', text, ctx).text;
 }
 
 /** The sentence with each span's text rewritten, and its text the spans joined again. */
@@ -69,6 +71,8 @@ export interface CandidateOptions {
   ownRelevanceWeight?: number;
   /** Source sentences not to write from again (regenerating); ignored once every sentence has been used. */
   avoidSources?: readonly string[];
+  /** Record in each candidate the rules that made its text (explain). */
+  trace?: boolean;
 }
 
 /**
@@ -140,9 +144,11 @@ export function enumerateCandidates(record: PaperRecord, doc: SourceDocument, op
   // The features and the rewrite read the authors' voice as "we" (a single author's "I", "The author discusses …",
   // "The aim of this study is to …"); `source` keeps the original words.
   // "This article traces X. It argues that …": the work's "it" is read as the authors too.
-  const sentences = doc.sentences.map((s, i, all) => {
+  const sentences = doc.sentences.map((s, i, all): SourceSentence & { trace?: TraceStep[] } => {
     const previous = all[i - 1]?.section === s.section ? all[i - 1].text : undefined;
-    return { ...s, text: inAuthorsVoice(workPronounAsWe(withoutInlineEnumerators(s.text), previous)) };
+    if (!options.trace) return { ...s, text: runStage('read', s.text, { record, style: options.style, previous }).text };
+    const trace: TraceStep[] = [];
+    return { ...s, text: runStage('read', s.text, { record, style: options.style, previous, trace }).text, trace };
   });
   const ctx = documentContext(sentences, doc.title);
   const acronyms = acronymDefinitions(sentences.map((s) => s.text));
@@ -162,18 +168,20 @@ export function enumerateCandidates(record: PaperRecord, doc: SourceDocument, op
   doc.sentences.forEach((source, sentenceIndex) => {
     const pointers = () => pointersAt(sentenceIndex);
     for (const variant of compressionVariants(sentences[sentenceIndex].text, { dropFronted: options.style === 'tldr' })) {
+      const target: RuleContext = { record, style: options.style, syntax: options.syntax, tense: options.tense ?? DEFAULT_CITATION_TENSE, truncated: variant.truncated, acronyms };
+      if (options.trace) target.trace = [...(sentences[sentenceIndex].trace ?? []), ...variant.rules.map((rule) => ({ rule, stage: 'compress' as const, text: variant.text }))];
       // "Quiet Margins traces X" (a book's blurb) is the authors' "we" for the rewrite only: its title words are
       // what the scorer's title overlap measures.
-      const voiced = namedWorkAsWe(variant.text, record);
-      const extract = acronyms.size ? expandAcronyms(voiced, acronyms) : voiced;
+      const extract = runStage('name', variant.text, target).text;
       out.push({
         source,
         sentenceIndex,
         extract,
-        text: rewriteSentence(extract, { record, style: options.style, syntax: options.syntax, tense: options.tense ?? DEFAULT_CITATION_TENSE, truncated: variant.truncated }),
+        text: rewriteSentence(extract, target),
         features: candidateFeatures(ctx, sentenceIndex, variant),
         score: 0,
         pointers,
+        trace: target.trace,
       });
     }
   });
@@ -322,7 +330,7 @@ export function writeCitationSentence(record: PaperRecord, scorer: LinearScorer,
     if (titled) return withSpanTexts(writtenOut(titled, ranked), (span) => withoutLinkingAdverb(span.text, subject));
   }
   const [best] = ranked;
-  const text = withoutLinkingAdverb(writtenText(best), subject);
+  const text = writtenText(best, best.text, subject);
   return {
     key: record.key,
     text,
@@ -335,19 +343,6 @@ export function writeCitationSentence(record: PaperRecord, scorer: LinearScorer,
 
 /** The subject that the tldr style gives every paper ("This paper proposes …"). */
 const TLDR_SUBJECT = 'This paper';
-
-/**
- * "Roe \cite{k} also proposed X" → "Roe \cite{k} proposed X", "This paper next investigates X" → "This paper
- * investigates X": a citation sentence on its own has nothing before it for "also" or "further" to add to, nor for
- * "next" or "then" to follow. (A draft keeps them only after a sentence about the same work.)
- */
-export function withoutLinkingAdverb(text: string, subject: string): string {
-  const at = text.indexOf(`${subject} `);
-  if (at < 0) return text;
-  const after = at + subject.length + 1;
-  const m = /^(?:also|further|additionally|next|then|later|subsequently|afterwards|finally|lastly) (?=\p{Ll})/u.exec(text.slice(after));
-  return m ? text.slice(0, after) + text.slice(after + m[0].length) : text;
-}
 
 /** A longer title makes too heavy an opening for one sentence. */
 const TITLE_NAME_MAX_WORDS = 10;

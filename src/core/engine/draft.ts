@@ -10,9 +10,9 @@ import { wardClusters } from './ward';
 import { contentTerms, cosine, STOPWORDS, termFrequencies, TfIdfModel, wordCount, type SparseVector } from '../text/tokens';
 import { citeMarker, repeatedSubject, workSubject } from './authors';
 import { plainText, sourceDocument, type SourceDocument } from './candidates';
-import { describesTheWork, DRAFT_OWN_RELEVANCE, firstDescribingSentence, NOTHING_FLAG, rankCandidates, speaksForAuthors, titleOnlySentence, withoutLinkingAdverb, writtenText, type ScoredCandidate } from './citation';
+import { describesTheWork, DRAFT_OWN_RELEVANCE, firstDescribingSentence, NOTHING_FLAG, rankCandidates, speaksForAuthors, titleOnlySentence, writtenText, type ScoredCandidate } from './citation';
 import { ANAPHORIC_START, FRONTED_POINTER, hasContributionCue, LANGUAGES, NOT_DONE, OWN_RELEASE_NOTE, PRONOUN_POINTER, REFERS_BACK, splitAbstractLabel } from './cues';
-import { activeSelfDescription, canBeVerb, firstPersonPlural, stripLeadingDiscourse } from '../rewrite';
+import { activeSelfDescription, canBeVerb, firstPersonPlural, stripLeadingDiscourse, withoutLinkingAdverb } from '../rewrite';
 import type { LinearScorer } from './scorer';
 
 /** Works whose chosen sentences are this similar say the same thing; one sentence and a grouped citation suffice. */

@@ -123,7 +123,7 @@ const BOOK_TYPES = /^(?:book|mvbook|booklet|collection|mvcollection|proceedings|
  * a paper's title: before a colon it is as often the name of a method that the sentence is about ("Margin Nets
  * predicts margins …", "Margin Nets is a library …").
  */
-function workNames(record: Pick<PaperRecord, 'title' | 'authors' | 'type'>): string[] {
+function workNames(record: Pick<PaperRecord, 'authors'> & Partial<Pick<PaperRecord, 'title' | 'type'>>): string[] {
   const names: string[] = [];
   const title = (record.title ?? '').split(/[:?!.]\s/)[0].replace(/[.\s]+$/, '').trim();
   // A title of one word ("Reading") would as often be a sentence's own subject.
@@ -169,7 +169,7 @@ export function workPronounAsWe(sentence: string, previous: string | undefined):
  * by name, as the subject. Read as the authors' "we" ("Ferreira \cite{k} traced how …", no longer "In “Quiet
  * Margins”, Ferreira \cite{k} noted that quiet Margins traces …"). Only before a verb in the third person or the past.
  */
-export function namedWorkAsWe(sentence: string, record: Pick<PaperRecord, 'title' | 'authors' | 'type'>): string {
+export function namedWorkAsWe(sentence: string, record: Pick<PaperRecord, 'authors'> & Partial<Pick<PaperRecord, 'title' | 'type'>>): string {
   const lead = NAMED_SUBJECT_LEAD.exec(sentence)?.[0] ?? '';
   for (const at of lead ? [0, lead.length] : [0]) {
     const rest = sentence.slice(at);
@@ -205,7 +205,7 @@ export function namedWorkAsWe(sentence: string, record: Pick<PaperRecord, 'title
  * or its author named as the subject (namedWorkAsWe). Features and the rewrite read this; a citation's source link
  * keeps the original words.
  */
-export function inAuthorsVoice(sentence: string, record?: Pick<PaperRecord, 'title' | 'authors' | 'type'>): string {
+export function inAuthorsVoice(sentence: string, record?: Pick<PaperRecord, 'authors'> & Partial<Pick<PaperRecord, 'title' | 'type'>>): string {
   const voiced = impersonalFindingAsWe(statedAim(authorsAsWe(firstPersonPlural(sentence))));
   return record ? namedWorkAsWe(voiced, record) : voiced;
 }

@@ -1,7 +1,7 @@
 // Running the rules: a stage applies its rules in order to the text (in a first-match stage, only the first that
 // matches), and records each rule that changed the text when a trace is asked for.
 import { rulesOf } from './registry';
-import { FIRST_MATCH_STAGES, isCompressRule, matchOf, type RuleContext, type Stage } from './rule';
+import { FIRST_MATCH_STAGES, isCompressRule, matchOf, NO_TARGET, type RuleContext, type Stage } from './rule';
 import type { RewriteTarget } from './first-person';
 
 export interface StageResult {
@@ -47,4 +47,15 @@ export const SENTENCE_STAGES: readonly Stage[] = ['clean', 'voice', 'subject', '
  */
 export function rewriteSentence(sentence: string, target: RewriteTarget | RuleContext): string {
   return runStages(SENTENCE_STAGES, sentence, target);
+}
+
+/**
+ * What one compress rule offers for the text: its shorter versions, or none where it does not match (or is switched
+ * off). The trace, when asked for, gets the first version offered.
+ */
+export function compressOffers(id: string, text: string, ctx: RuleContext = NO_TARGET): readonly string[] {
+  const rule = rulesOf('compress').find((r) => r.id === id);
+  if (!rule || !isCompressRule(rule)) return [];
+  const found = matchOf(rule, text, ctx);
+  return found === undefined ? [] : rule.offer(text, ctx, found);
 }

@@ -1,16 +1,24 @@
 // The one ordered list of rewrite rules: stage by stage in STAGES' order, and within a stage in the order of its table.
 // A duplicate id, or a rule filed under another stage's table, is an error at load time.
 import { CLEAN_RULES } from './rules/clean';
+import { COMPRESS_RULES } from './rules/compress';
 import { FINISH_RULES } from './rules/finish';
+import { NAME_RULES } from './rules/name';
+import { READ_RULES } from './rules/read';
 import { SUBJECT_RULES } from './rules/subject';
 import { VOICE_RULES } from './rules/voice';
+import { WRITE_OUT_RULES } from './rules/write-out';
 import { STAGES, type Rule, type Stage } from './rule';
 
 const TABLES: ReadonlyArray<readonly [Stage, readonly Rule[]]> = [
+  ['read', READ_RULES],
+  ['compress', COMPRESS_RULES],
+  ['name', NAME_RULES],
   ['clean', CLEAN_RULES],
   ['voice', VOICE_RULES],
   ['subject', SUBJECT_RULES],
   ['finish', FINISH_RULES],
+  ['write-out', WRITE_OUT_RULES],
 ];
 
 export function buildRegistry(tables: ReadonlyArray<readonly [Stage, readonly Rule[]]>): readonly Rule[] {

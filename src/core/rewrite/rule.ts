@@ -4,6 +4,8 @@
 // pipeline and checks that the rule fired and the output is the example's). `citescribe explain` prints the rules
 // that fired on a sentence, in order, with the text after each.
 import type { CitationStyle } from '../types';
+import type { AcronymLongForm } from './acronyms';
+import type { PointerResolution } from './antecedents';
 import type { RewriteTarget } from './first-person';
 
 /**
@@ -28,7 +30,16 @@ export interface RuleContext extends RewriteTarget {
   previous?: string;
   /** Where the rules that fired are written, when someone asks (explain, the example tests). */
   trace?: TraceStep[];
+  /** The acronyms the abstract defines (name: "CNNs" → "convolutional neural networks (CNNs)"). */
+  acronyms?: ReadonlyMap<string, AcronymLongForm>;
+  /** What the sentence's pointers stand for (write-out: "such problems" → "problems in image processing"). */
+  pointers?: readonly PointerResolution[];
+  /** The subject a citation written alone opens with (write-out drops the "also" after it). */
+  aloneAfter?: string;
 }
+
+/** The context of the stages that read no record (compress, write-out). */
+export const NO_TARGET: RuleContext = { record: { key: '', authors: [] }, style: 'citation' };
 
 export interface TraceStep {
   rule: string;

@@ -1,5 +1,5 @@
 import { strict as assert } from 'assert';
-import { pointerResolutions, resolvePointers } from '../../../src/core/engine/antecedents';
+import { pointerResolutions, resolvePointers } from '../../../src/core/rewrite/antecedents';
 import { DefaultEngine } from '../../../src/core/engine';
 import { citeAlone, sampleLibrary } from './helpers';
 

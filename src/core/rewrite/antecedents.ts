@@ -4,7 +4,7 @@
 // that noun phrase ("… to problems in image processing and graphics"). Anything less certain is left as written.
 import { STOPWORDS } from '../text/tokens';
 import { taggedTerms, type TaggedTerm } from '../text/verbs';
-import { PROPER_OPENER } from '../rewrite';
+import { PROPER_OPENER } from './acronyms';
 
 export interface PointerResolution {
   /** The pointer's words in lower case ("such problems"). */

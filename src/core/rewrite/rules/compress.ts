@@ -1,0 +1,53 @@
+// compress: shorter versions of a sentence. Each rule offers versions without words that carry no content; the engine
+// weighs every version (engine/candidates.ts: compressionVariants combines them) and the scorer chooses.
+import { clauseTruncations } from '../clauses';
+import { dropFrontedClause, dropParentheticals, dropReportingFrame, stripLeadingDiscourse } from '../discourse';
+import { changedBy, type TableCompressRule } from '../rule';
+
+const one = (_s: string, _ctx: unknown, out: string) => [out];
+
+export const COMPRESS_RULES: readonly TableCompressRule[] = [
+  {
+    id: 'compress.leading-discourse',
+    stage: 'compress',
+    summary: 'Every version starts without the openers that carry no content ("In this paper, ", "To this end, ").',
+    match: changedBy(stripLeadingDiscourse),
+    offer: one,
+    examples: [],
+  },
+  {
+    id: 'compress.reporting-frame',
+    stage: 'compress',
+    summary: '"We show that X" / "Results show that X" → "X": the reported claim without its frame, as one version.',
+    match: changedBy(dropReportingFrame),
+    offer: one,
+    examples: [],
+  },
+  {
+    id: 'compress.fronted-clause',
+    stage: 'compress',
+    summary: 'TLDR only: "Inspired by X, we design Y" → "We design Y" (a citation keeps that context).',
+    match: changedBy(dropFrontedClause),
+    offer: one,
+    examples: [],
+  },
+  {
+    id: 'compress.parentheticals',
+    stage: 'compress',
+    summary: 'A version without parentheses and brackets ("(see Section 3)", "[CNN]"), where the sentence reads without them.',
+    match: changedBy(dropParentheticals),
+    offer: one,
+    examples: [],
+  },
+  {
+    id: 'compress.trailing-clause',
+    stage: 'compress',
+    summary: 'Versions that end before a trailing modifier clause (", which yields …", ", thereby …") and still read as sentences.',
+    match: (s) => {
+      const cuts = clauseTruncations(s).map((t) => t.text);
+      return cuts.length > 0 && cuts;
+    },
+    offer: (_s, _ctx, cuts: string[]) => cuts,
+    examples: [],
+  },
+];

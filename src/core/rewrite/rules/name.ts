@@ -1,0 +1,30 @@
+// name: the work and its terms named as a reader of the citation needs them.
+import { expandAcronyms } from '../acronyms';
+import { namedWorkAsWe } from '../authors-voice';
+import { changedText, type TableRule } from '../rule';
+
+export const NAME_RULES: readonly TableRule[] = [
+  {
+    id: 'name.work-as-we',
+    stage: 'name',
+    summary: 'A blurb that names the book by its title or its author by name ("Quiet Margins traces …") → "We trace …".',
+    match: (s, ctx) => {
+      const out = namedWorkAsWe(s, ctx.record);
+      return out !== s && out;
+    },
+    apply: changedText,
+    examples: [],
+  },
+  {
+    id: 'name.acronyms',
+    stage: 'name',
+    summary: 'An acronym the abstract defined earlier is written out where the quoted sentence uses it alone.',
+    match: (s, ctx) => {
+      if (!ctx.acronyms?.size) return undefined;
+      const out = expandAcronyms(s, ctx.acronyms);
+      return out !== s && out;
+    },
+    apply: changedText,
+    examples: [],
+  },
+];

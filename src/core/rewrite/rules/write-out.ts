@@ -1,0 +1,53 @@
+// write-out: what a sentence needs once it is written where a reader sees it alone, without the sentences around it
+// in the source. Run where a candidate is written (engine/citation.ts: writtenText), not while candidates are weighed,
+// so that choosing a sentence and fitting a length see the source's own words.
+import { resolvePointers, withoutNumberedPointers } from '../antecedents';
+import { changedBy, changedText, type TableRule } from '../rule';
+
+/**
+ * "Roe \cite{k} also proposed X" → "Roe \cite{k} proposed X", "This paper next investigates X" → "This paper
+ * investigates X": a citation sentence on its own has nothing before it for "also" or "further" to add to, nor for
+ * "next" or "then" to follow. (A draft keeps them only after a sentence about the same work.)
+ */
+export function withoutLinkingAdverb(text: string, subject: string): string {
+  const at = text.indexOf(`${subject} `);
+  if (at < 0) return text;
+  const after = at + subject.length + 1;
+  const m = /^(?:also|further|additionally|next|then|later|subsequently|afterwards|finally|lastly) (?=\p{Ll})/u.exec(text.slice(after));
+  return m ? text.slice(0, after) + text.slice(after + m[0].length) : text;
+}
+
+export const WRITE_OUT_RULES: readonly TableRule[] = [
+  {
+    id: 'write-out.pointers',
+    stage: 'write-out',
+    summary: '"such problems" takes the noun phrase the sentence before named ("problems in image processing and graphics").',
+    match: (s, ctx) => {
+      if (!ctx.pointers?.length) return undefined;
+      const out = resolvePointers(s, ctx.pointers);
+      return out !== s && out;
+    },
+    apply: changedText,
+    examples: [],
+  },
+  {
+    id: 'write-out.numbered-pointers',
+    stage: 'write-out',
+    summary: 'A numbered pointer nothing resolved is written as its count ("these two routes" → "two routes").',
+    match: changedBy(withoutNumberedPointers),
+    apply: changedText,
+    examples: [],
+  },
+  {
+    id: 'write-out.linking-adverb',
+    stage: 'write-out',
+    summary: 'A citation written alone drops the "also"/"further"/"next" after its subject: nothing comes before it.',
+    match: (s, ctx) => {
+      if (ctx.aloneAfter === undefined) return undefined;
+      const out = withoutLinkingAdverb(s, ctx.aloneAfter);
+      return out !== s && out;
+    },
+    apply: changedText,
+    examples: [],
+  },
+];
