@@ -143,6 +143,8 @@ export interface CitationSentence {
   /** Visible warnings, e.g. 'ungrounded: title only'. */
   flags: string[];
   engine: string;
+  /** The default engine's rewrite rules that made the text, in order, where asked for (`citescribe explain`). */
+  trace?: Array<{ rule: string; stage: string; text: string }>;
 }
 
 export interface DraftRequest {

@@ -11,6 +11,7 @@ import { checkCommand, suggestCommand } from './suggest';
 import { enrichCommand, zoteroCommand } from './enrich';
 import { groundingCommand } from './grounding';
 import { modelsCommand } from './models';
+import { explainCommand } from './explain';
 
 export const commands: CliCommand[] = [
   indexCommand,
@@ -25,5 +26,6 @@ export const commands: CliCommand[] = [
   enrichCommand,
   groundingCommand,
   modelsCommand,
+  explainCommand,
   demoCommand,
 ];

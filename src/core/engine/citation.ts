@@ -331,14 +331,8 @@ export function writeCitationSentence(record: PaperRecord, scorer: LinearScorer,
   }
   const [best] = ranked;
   const text = writtenText(best, best.text, subject);
-  return {
-    key: record.key,
-    text,
-    spans: [{ text, source: best.source }],
-    grounded: true,
-    flags: [],
-    engine: 'default',
-  };
+  const sentence: CitationSentence = { key: record.key, text, spans: [{ text, source: best.source }], grounded: true, flags: [], engine: 'default' };
+  return options.trace ? { ...sentence, trace: best.trace } : sentence;
 }
 
 /** The subject that the tldr style gives every paper ("This paper proposes …"). */

@@ -59,6 +59,12 @@ export interface RuleExample {
   /** The cited record's type and title, for rules that read them (default: an article titled "A Study"). */
   type?: string;
   title?: string;
+  /**
+   * Run through the rule's own stage only, not the whole pipeline: for a safety net that the stages before it leave
+   * nothing to do on a whole sentence (finish.capital), and for a compress version the scorer does not choose alone
+   * (its output is then the first version the rule offers).
+   */
+  within?: 'stage';
 }
 
 interface RuleBase<Found> {

@@ -17,7 +17,10 @@ export const CLEAN_RULES: readonly TableRule[] = [
     summary: 'Numbered citations of other works ("[3]", "[4, 5]") point into a reference list the reader does not have.',
     match: changedBy(stripForeignNumberedCitations),
     apply: changedText,
-    examples: [],
+    examples: [
+      { input: 'We extend a tagger [3] to noisy social media text.', output: 'Doe and Roe \\cite{doe2020} extended a tagger to noisy social media text.' },
+      { input: 'We extend earlier taggers [3, 4] to noisy social media text.', output: 'Doe and Roe \\cite{doe2020} extended earlier taggers to noisy social media text.' },
+    ],
   },
   {
     id: 'clean.inner-self-location',
@@ -25,7 +28,9 @@ export const CLEAN_RULES: readonly TableRule[] = [
     summary: 'An inner "in this paper" / "herein" repeats the work once the subject names it ("We address X in this paper by …").',
     match: INNER_SELF_LOCATION,
     apply: (s) => s.replace(INNER_SELF_LOCATION, ''),
-    examples: [],
+    examples: [
+      { input: 'We address tagging in this paper by training on noisy tweets.', output: 'Doe and Roe \\cite{doe2020} addressed tagging by training on noisy tweets.' },
+    ],
   },
   {
     id: 'clean.leading-discourse',
@@ -33,7 +38,9 @@ export const CLEAN_RULES: readonly TableRule[] = [
     summary: 'Openers without content: "In this paper, ", "To this end, ", "Specifically, ", "To improve this, ".',
     match: changedBy(stripLeadingDiscourse),
     apply: changedText,
-    examples: [],
+    examples: [
+      { input: 'While most taggers are trained on news text, in this paper we propose a tagger trained on tweets.', output: 'While most taggers are trained on news text, Doe and Roe \\cite{doe2020} proposed a tagger trained on tweets.' },
+    ],
   },
   {
     id: 'clean.subject-aside',
@@ -41,7 +48,9 @@ export const CLEAN_RULES: readonly TableRule[] = [
     summary: 'An aside between "we" and its verb ("We, in contrast, discuss …") would split the new subject from its verb.',
     match: SUBJECT_ASIDE,
     apply: (s) => s.replace(SUBJECT_ASIDE, '$1 '),
-    examples: [],
+    examples: [
+      { input: 'We, in contrast, discuss the costs of tagging noisy text.', output: 'Doe and Roe \\cite{doe2020} discussed the costs of tagging noisy text.' },
+    ],
   },
   {
     id: 'clean.here-after-verb',
@@ -49,7 +58,9 @@ export const CLEAN_RULES: readonly TableRule[] = [
     summary: '"We present here a method": once the authors are named, "here" points nowhere.',
     match: HERE_AFTER_VERB,
     apply: (s) => s.replace(HERE_AFTER_VERB, '$1'),
-    examples: [],
+    examples: [
+      { input: 'We present here a parser for noisy text.', output: 'Doe and Roe \\cite{doe2020} presented a parser for noisy text.' },
+    ],
   },
   {
     id: 'clean.belief-as-claim',
@@ -57,7 +68,9 @@ export const CLEAN_RULES: readonly TableRule[] = [
     summary: '"We believe that X" is reported as citing authors report a claim ("argued that X"), not a belief held once.',
     match: BELIEF,
     apply: (s) => s.replace(BELIEF, '$1argue '),
-    examples: [],
+    examples: [
+      { input: 'We believe that tagging noisy text needs new features.', output: 'Doe and Roe \\cite{doe2020} argued that tagging noisy text needs new features.' },
+    ],
   },
   {
     id: 'clean.instead',
@@ -65,6 +78,8 @@ export const CLEAN_RULES: readonly TableRule[] = [
     summary: 'A closing "instead" sets the sentence against the one before, which the citation does not repeat ("and instead", "instead of" stay).',
     match: INSTEAD,
     apply: (s) => s.replace(INSTEAD, ''),
-    examples: [],
+    examples: [
+      { input: 'We train the tagger on noisy tweets instead.', output: 'Doe and Roe \\cite{doe2020} trained the tagger on noisy tweets.' },
+    ],
   },
 ];

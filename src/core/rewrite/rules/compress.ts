@@ -13,7 +13,9 @@ export const COMPRESS_RULES: readonly TableCompressRule[] = [
     summary: 'Every version starts without the openers that carry no content ("In this paper, ", "To this end, ").',
     match: changedBy(stripLeadingDiscourse),
     offer: one,
-    examples: [],
+    examples: [
+      { input: 'In this paper, we present a parser for noisy text.', output: 'Doe and Roe \\cite{doe2020} presented a parser for noisy text.' },
+    ],
   },
   {
     id: 'compress.reporting-frame',
@@ -21,7 +23,9 @@ export const COMPRESS_RULES: readonly TableCompressRule[] = [
     summary: '"We show that X" / "Results show that X" → "X": the reported claim without its frame, as one version.',
     match: changedBy(dropReportingFrame),
     offer: one,
-    examples: [],
+    examples: [
+      { style: 'tldr', input: 'In this work, we demonstrate that it is possible to tag noisy text with a very small model.', output: 'It is possible to tag noisy text with a very small model.' },
+    ],
   },
   {
     id: 'compress.fronted-clause',
@@ -29,7 +33,9 @@ export const COMPRESS_RULES: readonly TableCompressRule[] = [
     summary: 'TLDR only: "Inspired by X, we design Y" → "We design Y" (a citation keeps that context).',
     match: changedBy(dropFrontedClause),
     offer: one,
-    examples: [],
+    examples: [
+      { style: 'tldr', input: 'To fill the gap left by news-trained taggers on social media, we propose a tagging model, called TweetTag, to derive tags for noisy posts of all kinds automatically.', output: 'This paper proposes a tagging model, called TweetTag, to derive tags for noisy posts of all kinds automatically.' },
+    ],
   },
   {
     id: 'compress.parentheticals',
@@ -37,7 +43,9 @@ export const COMPRESS_RULES: readonly TableCompressRule[] = [
     summary: 'A version without parentheses and brackets ("(see Section 3)", "[CNN]"), where the sentence reads without them.',
     match: changedBy(dropParentheticals),
     offer: one,
-    examples: [],
+    examples: [
+      { style: 'tldr', input: 'In this study, we train Generative Adversarial Networks (GANs) to generate short noisy tweets, with the goal of sampling from the distribution of realistic social media posts.', output: 'This paper trains Generative Adversarial Networks to generate short noisy tweets, with the goal of sampling from the distribution of realistic social media posts.' },
+    ],
   },
   {
     id: 'compress.trailing-clause',
@@ -48,6 +56,8 @@ export const COMPRESS_RULES: readonly TableCompressRule[] = [
       return cuts.length > 0 && cuts;
     },
     offer: (_s, _ctx, cuts: string[]) => cuts,
-    examples: [],
+    examples: [
+      { within: 'stage' as const, input: 'We propose a parser for noisy text, which is trained on a million tweets and outperforms all baselines by a wide margin.', output: 'We propose a parser for noisy text.' },
+    ],
   },
 ];

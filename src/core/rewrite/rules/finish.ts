@@ -13,7 +13,9 @@ export const FINISH_RULES: readonly TableRule[] = [
     summary: 'The authors\' "novel"/"new" before a noun ("a novel method") is not repeated by those who cite it.',
     match: (s, ctx) => ctx.style === 'citation' && changedBy(dropSelfPraise)(s),
     apply: changedText,
-    examples: [],
+    examples: [
+      { input: 'We present a novel parser for noisy text.', output: 'Doe and Roe \\cite{doe2020} presented a parser for noisy text.' },
+    ],
   },
   {
     id: 'finish.spacing',
@@ -21,7 +23,9 @@ export const FINISH_RULES: readonly TableRule[] = [
     summary: 'Double spaces and a space before a comma, left where words were taken out, go.',
     match: changedBy(tidySpacing),
     apply: changedText,
-    examples: [],
+    examples: [
+      { style: 'tldr', input: 'This paper, in contrast, studies tagging from the point of view of the reader.', output: 'This paper, in contrast, studies tagging from the point of view of the reader.' },
+    ],
   },
   {
     id: 'finish.unclosed-quote',
@@ -29,7 +33,9 @@ export const FINISH_RULES: readonly TableRule[] = [
     summary: 'An opening quote that nothing closes (the quotation ran past the sentence end) would open the rest of the paragraph.',
     match: changedBy(withoutUnclosedQuote),
     apply: changedText,
-    examples: [],
+    examples: [
+      { input: '"Noisy text is hard to tag for current parsers.', output: 'Noisy text is hard to tag for current parsers \\cite{doe2020}.' },
+    ],
   },
   {
     id: 'finish.capital',
@@ -37,7 +43,9 @@ export const FINISH_RULES: readonly TableRule[] = [
     summary: 'The sentence opens with a capital, except a lower-case technical name ("k-means", "word2vec", "iPhone").',
     match: changedBy(capitalizeFirst),
     apply: changedText,
-    examples: [],
+    examples: [
+      { within: 'stage' as const, input: 'noisy text is hard to tag for current parsers.', output: 'Noisy text is hard to tag for current parsers.' },
+    ],
   },
   {
     id: 'finish.final-period',
@@ -45,6 +53,8 @@ export const FINISH_RULES: readonly TableRule[] = [
     summary: 'The sentence ends with its punctuation (a trailing comma or dash replaced by a period).',
     match: changedBy(ensureFinalPeriod),
     apply: changedText,
-    examples: [],
+    examples: [
+      { input: 'We propose a parser for noisy text', output: 'Doe and Roe \\cite{doe2020} proposed a parser for noisy text.' },
+    ],
   },
 ];

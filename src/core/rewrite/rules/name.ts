@@ -13,7 +13,9 @@ export const NAME_RULES: readonly TableRule[] = [
       return out !== s && out;
     },
     apply: changedText,
-    examples: [],
+    examples: [
+      { type: 'book', title: 'Quiet Margins: Reading in Rural Schools', input: 'Quiet Margins traces how rural schools taught reading.', output: 'Doe and Roe \\cite{doe2020} traced how rural schools taught reading.' },
+    ],
   },
   {
     id: 'name.acronyms',
@@ -25,6 +27,8 @@ export const NAME_RULES: readonly TableRule[] = [
       return out !== s && out;
     },
     apply: changedText,
-    examples: [],
+    examples: [
+      { previous: 'Convolutional neural networks (CNNs) are widely used in remote sensing.', input: 'We train CNNs on satellite images of coastal wetlands.', output: 'Doe and Roe \\cite{doe2020} trained convolutional neural networks on satellite images of coastal wetlands.' },
+    ],
   },
 ];

@@ -12,7 +12,9 @@ export const READ_RULES: readonly TableRule[] = [
     summary: 'Enumerators of a list inside the sentence ("(i) … (ii) …") point to a layout a citation does not have.',
     match: changedBy(withoutInlineEnumerators),
     apply: changedText,
-    examples: [],
+    examples: [
+      { input: 'We (i) collect a corpus of tweets and (ii) train a tagger on it.', output: 'Doe and Roe \\cite{doe2020} collected a corpus of tweets and trained a tagger on it.' },
+    ],
   },
   {
     id: 'read.work-pronoun',
@@ -23,7 +25,9 @@ export const READ_RULES: readonly TableRule[] = [
       return out !== s && out;
     },
     apply: changedText,
-    examples: [],
+    examples: [
+      { previous: 'This article traces the history of parish relief in rural Wales.', input: 'Drawing on parish records, it argues that relief stayed local until 1834.', output: 'Drawing on parish records, Doe and Roe \\cite{doe2020} argued that relief stayed local until 1834.' },
+    ],
   },
   {
     id: 'read.first-person-singular',
@@ -31,7 +35,9 @@ export const READ_RULES: readonly TableRule[] = [
     summary: 'A single author\'s "I"/"my"/"me" as "we"/"our"/"us" (not the numeral of "Type I error").',
     match: changedBy(firstPersonPlural),
     apply: changedText,
-    examples: [],
+    examples: [
+      { input: 'I argue that the archive was never neutral.', output: 'Doe and Roe \\cite{doe2020} argued that the archive was never neutral.' },
+    ],
   },
   {
     id: 'read.authors-named',
@@ -39,7 +45,9 @@ export const READ_RULES: readonly TableRule[] = [
     summary: '"The author discusses X", "The authors describe X" (catalogue abstracts) → "We discuss X".',
     match: changedBy(authorsAsWe),
     apply: changedText,
-    examples: [],
+    examples: [
+      { input: 'The author discusses the role of apprentices in early printing houses.', output: 'Doe and Roe \\cite{doe2020} discussed the role of apprentices in early printing houses.' },
+    ],
   },
   {
     id: 'read.stated-aim',
@@ -47,7 +55,9 @@ export const READ_RULES: readonly TableRule[] = [
     summary: '"The purpose of this study was to investigate X", "Objective: To measure X" → "We aim to …".',
     match: changedBy(statedAim),
     apply: changedText,
-    examples: [],
+    examples: [
+      { input: 'The purpose of this study was to measure jetty erosion over a decade.', output: 'Doe and Roe \\cite{doe2020} aimed to measure jetty erosion over a decade.' },
+    ],
   },
   {
     id: 'read.impersonal-finding',
@@ -55,6 +65,8 @@ export const READ_RULES: readonly TableRule[] = [
     summary: '"It was found that X" → "We found that X" ("It has been shown" stays: that is others\' finding).',
     match: changedBy(impersonalFindingAsWe),
     apply: changedText,
-    examples: [],
+    examples: [
+      { input: 'It is shown that the method converges for every convex loss.', output: 'Doe and Roe \\cite{doe2020} showed that the method converges for every convex loss.' },
+    ],
   },
 ];

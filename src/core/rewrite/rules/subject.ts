@@ -61,7 +61,9 @@ export const SUBJECT_RULES: readonly TableRule[] = [
       const rest = rewriteSentence(s.slice(fronted[0].length), ctx);
       return ensureFinalPeriod(capitalizeFirst(prefix + (/^(?:This paper|The )/.test(rest) ? rest[0].toLowerCase() + rest.slice(1) : rest)));
     },
-    examples: [],
+    examples: [
+      { input: 'Borrowing ideas from ecology, we develop a model of how words spread.', output: 'Borrowing ideas from ecology, Doe and Roe \\cite{doe2020} developed a model of how words spread.' },
+    ],
   },
   {
     id: 'subject.authors',
@@ -72,7 +74,9 @@ export const SUBJECT_RULES: readonly TableRule[] = [
       const subject = subjectOf(ctx);
       return `${subject.text} ${agreeVerb(replaceInnerFirstPerson(s.slice(we[0].length), ctx.style, ctx.tense), subject.plurality, 'base', ctx.tense)}`;
     },
-    examples: [],
+    examples: [
+      { input: 'We propose a parser for noisy text.', output: 'Doe and Roe \\cite{doe2020} proposed a parser for noisy text.' },
+    ],
   },
   {
     id: 'subject.work-states',
@@ -86,7 +90,9 @@ export const SUBJECT_RULES: readonly TableRule[] = [
       const noun = self[0].trim().split(/\s+/).pop()!.toLowerCase();
       return `The ${noun} of ${subjectOf(ctx).text} ${agreeVerb(replaceInnerFirstPerson(s.slice(self[0].length), ctx.style, ctx.tense), 'singular', 'third-singular', ctx.tense)}`;
     },
-    examples: [],
+    examples: [
+      { input: 'This work is based on ten years of field surveys.', output: 'The work of Doe and Roe \\cite{doe2020} was based on ten years of field surveys.' },
+    ],
   },
   {
     id: 'subject.work-itself',
@@ -97,7 +103,9 @@ export const SUBJECT_RULES: readonly TableRule[] = [
       const subject = subjectOf(ctx);
       return `${subject.text} ${agreeVerb(replaceInnerFirstPerson(s.slice(self[0].length), ctx.style, ctx.tense), subject.plurality, 'third-singular', ctx.tense)}`;
     },
-    examples: [],
+    examples: [
+      { input: 'This paper presents a parser for noisy text.', output: 'Doe and Roe \\cite{doe2020} presented a parser for noisy text.' },
+    ],
   },
   {
     id: 'subject.our-artifact',
@@ -110,7 +118,9 @@ export const SUBJECT_RULES: readonly TableRule[] = [
       const object = ofPhraseBeforeVerb(rest);
       return object ? `The ${ours[1]}${object} by ${subject.text}${rest.slice(object.length)}` : `The ${ours[1]} of ${subject.text}${rest}`;
     },
-    examples: [],
+    examples: [
+      { input: 'Our model outperforms all baselines on noisy tweets.', output: 'The model of Doe and Roe \\cite{doe2020} outperforms all baselines on noisy tweets.' },
+    ],
   },
   {
     id: 'subject.of-this-paper',
@@ -118,7 +128,9 @@ export const SUBJECT_RULES: readonly TableRule[] = [
     summary: '"The main contribution of this paper is X" → "… of Doe \\cite{k} is X": in a draft "this paper" is the reader\'s.',
     match: (s, ctx) => citation(ctx) && OF_THIS_PAPER.test(s),
     apply: (s, ctx) => replaceInnerFirstPerson(s, ctx.style, ctx.tense, true).replace(OF_THIS_PAPER, `of ${subjectOf(ctx).text}`),
-    examples: [],
+    examples: [
+      { input: 'The main contribution of this paper is a parser for noisy text.', output: 'The main contribution of Doe and Roe \\cite{doe2020} is a parser for noisy text.' },
+    ],
   },
   {
     id: 'subject.noun-phrase-topic',
@@ -135,7 +147,9 @@ export const SUBJECT_RULES: readonly TableRule[] = [
       const verb = ctx.tense === 'past' ? (presented ? 'presented' : 'wrote about') : presented ? (singular ? 'presents' : 'present') : singular ? 'writes about' : 'write about';
       return `${subject.text} ${verb} ${topic.text}${topic.end}`;
     },
-    examples: [],
+    examples: [
+      { input: 'Tide prediction and harbour pilotage in the eighteenth century.', output: 'Doe and Roe \\cite{doe2020} wrote about tide prediction and harbour pilotage in the eighteenth century.' },
+    ],
   },
   {
     id: 'subject.cited-at-end',
@@ -143,7 +157,9 @@ export const SUBJECT_RULES: readonly TableRule[] = [
     summary: 'No subject names the work: its citation goes before the final period ("X improves Y \\cite{k}.").',
     match: (_s, ctx) => citation(ctx),
     apply: (s, ctx) => citedAtEnd(unnamedFirstPerson(s, ctx), citeMarker([ctx.record.key], ctx.syntax)),
-    examples: [],
+    examples: [
+      { input: 'Noisy text remains hard to tag for current parsers.', output: 'Noisy text remains hard to tag for current parsers \\cite{doe2020}.' },
+    ],
   },
   {
     id: 'subject.tldr-authors',
@@ -151,7 +167,9 @@ export const SUBJECT_RULES: readonly TableRule[] = [
     summary: 'TLDR: "We propose X" → "This paper proposes X".',
     match: (s, ctx) => tldr(ctx) && AUTHORS_WE.exec(s),
     apply: (s, ctx, we: RegExpExecArray) => `This paper ${agreeVerb(replaceInnerFirstPerson(s.slice(we[0].length), ctx.style), 'singular', 'base')}`,
-    examples: [],
+    examples: [
+      { style: 'tldr', input: 'We propose a parser for noisy text.', output: 'This paper proposes a parser for noisy text.' },
+    ],
   },
   {
     id: 'subject.tldr-work-itself',
@@ -159,7 +177,9 @@ export const SUBJECT_RULES: readonly TableRule[] = [
     summary: 'TLDR: "This study examines X" → "This paper examines X".',
     match: (s, ctx) => tldr(ctx) && selfReferenceOf(s, ctx.record),
     apply: (s, ctx, self: RegExpExecArray) => `This paper ${agreeVerb(replaceInnerFirstPerson(s.slice(self[0].length), ctx.style), 'singular', 'third-singular')}`,
-    examples: [],
+    examples: [
+      { style: 'tldr', input: 'This study examines the tagging of noisy text.', output: 'This paper examines the tagging of noisy text.' },
+    ],
   },
   {
     id: 'subject.tldr-our-artifact',
@@ -167,7 +187,9 @@ export const SUBJECT_RULES: readonly TableRule[] = [
     summary: 'TLDR: "Our model outperforms X" → "The model outperforms X".',
     match: (s, ctx) => tldr(ctx) && ourArtifact(s),
     apply: (s, ctx, ours: [string, string]) => `The ${ours[1]}${replaceInnerFirstPerson(s.slice(ours[0].length), ctx.style, 'present', true)}`,
-    examples: [],
+    examples: [
+      { style: 'tldr', input: 'Our model outperforms all baselines on noisy tweets.', output: 'The model outperforms all baselines on noisy tweets.' },
+    ],
   },
   {
     id: 'subject.tldr-sentence',
@@ -175,6 +197,8 @@ export const SUBJECT_RULES: readonly TableRule[] = [
     summary: 'TLDR: any other sentence keeps its subject; an inner "we"/"our" becomes the paper\'s.',
     match: (_s, ctx) => tldr(ctx),
     apply: (s, ctx) => replaceInnerFirstPerson(s, ctx.style, 'present', true),
-    examples: [],
+    examples: [
+      { style: 'tldr', input: 'Noisy text remains hard to tag for current parsers.', output: 'Noisy text remains hard to tag for current parsers.' },
+    ],
   },
 ];

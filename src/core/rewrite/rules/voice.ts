@@ -10,7 +10,9 @@ export const VOICE_RULES: readonly TableRule[] = [
     summary: 'A catalogue\'s sentence without its subject ("Discusses the role of X") gets the work as its subject ("This paper discusses …").',
     match: changedBy(withImpliedSubject),
     apply: changedText,
-    examples: [],
+    examples: [
+      { input: 'Discusses the role of apprentices in early printing houses.', output: 'Doe and Roe \\cite{doe2020} discussed the role of apprentices in early printing houses.' },
+    ],
   },
   {
     id: 'voice.active-self-description',
@@ -18,7 +20,9 @@ export const VOICE_RULES: readonly TableRule[] = [
     summary: 'The passive in which a work describes itself ("A new parser is proposed") turned active ("We propose a new parser").',
     match: (s) => activeSelfDescription(s),
     apply: changedText,
-    examples: [],
+    examples: [
+      { input: 'A parser for noisy text is proposed.', output: 'Doe and Roe \\cite{doe2020} proposed a parser for noisy text.' },
+    ],
   },
   {
     id: 'voice.active-coordinated-passive',
@@ -26,6 +30,8 @@ export const VOICE_RULES: readonly TableRule[] = [
     summary: 'A passive joined to the authors\' act ("We propose X, and Y is evaluated") takes the same subject ("and evaluate Y").',
     match: changedBy(activeCoordinatedPassive),
     apply: changedText,
-    examples: [],
+    examples: [
+      { input: 'We propose a parser for noisy text, and its accuracy is evaluated on tweets.', output: 'Doe and Roe \\cite{doe2020} proposed a parser for noisy text, and evaluated its accuracy on tweets.' },
+    ],
   },
 ];

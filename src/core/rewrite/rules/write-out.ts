@@ -28,7 +28,9 @@ export const WRITE_OUT_RULES: readonly TableRule[] = [
       return out !== s && out;
     },
     apply: changedText,
-    examples: [],
+    examples: [
+      { previous: 'Many problems in image processing and graphics can be posed as graph cuts.', input: 'We propose a general solution to such problems.', output: 'Doe and Roe \\cite{doe2020} proposed a general solution to problems in image processing and graphics.' },
+    ],
   },
   {
     id: 'write-out.numbered-pointers',
@@ -36,7 +38,9 @@ export const WRITE_OUT_RULES: readonly TableRule[] = [
     summary: 'A numbered pointer nothing resolved is written as its count ("these two routes" → "two routes").',
     match: changedBy(withoutNumberedPointers),
     apply: changedText,
-    examples: [],
+    examples: [
+      { input: 'We compare these two routes for tagging noisy text.', output: 'Doe and Roe \\cite{doe2020} compared two routes for tagging noisy text.' },
+    ],
   },
   {
     id: 'write-out.linking-adverb',
@@ -48,6 +52,8 @@ export const WRITE_OUT_RULES: readonly TableRule[] = [
       return out !== s && out;
     },
     apply: changedText,
-    examples: [],
+    examples: [
+      { input: 'We also propose a parser for noisy text.', output: 'Doe and Roe \\cite{doe2020} proposed a parser for noisy text.' },
+    ],
   },
 ];

@@ -1,0 +1,80 @@
+// Every rewrite rule's examples are its test: each runs through the whole pipeline (as `citescribe explain` runs a
+// sentence) and must make the rule fire and give the example's output. A rule without an example, a rule filed under
+// another stage, or two rules with one id fail here.
+import { strict as assert } from 'assert';
+import * as path from 'node:path';
+import type { CliIO } from '../../../src/cli/args';
+import { main } from '../../../src/cli/main';
+import { DefaultEngine } from '../../../src/core/engine/default-engine';
+import { LinearScorer } from '../../../src/core/engine/scorer';
+import { runRuleExample } from '../../../src/core/engine/explain';
+import { buildRegistry } from '../../../src/core/rewrite/registry';
+import { RULES, STAGES } from '../../../src/core/rewrite';
+
+const scorer = new LinearScorer(new DefaultEngine().scorerModel);
+
+describe('rewrite rules: their examples', () => {
+  for (const rule of RULES) {
+    describe(rule.id, () => {
+      it('has an example', () => assert.ok(rule.examples.length > 0, `${rule.id} has no example`));
+      rule.examples.forEach((example, i) => {
+        it(`example ${i + 1}: ${example.input}`, () => {
+          const result = runRuleExample(rule, example, scorer);
+          assert.ok(result.fired, `${rule.id} did not fire; the rules that did: ${result.steps.join(', ') || 'none'}`);
+          assert.equal(result.output, example.output);
+        });
+      });
+    });
+  }
+});
+
+describe('rewrite rules: the registry', () => {
+  it('lists the rules stage by stage, in the order of STAGES', () => {
+    const order = RULES.map((r) => STAGES.indexOf(r.stage));
+    assert.deepEqual(order, [...order].sort((a, b) => a - b));
+    assert.ok(STAGES.every((stage) => RULES.some((r) => r.stage === stage)), 'every stage has a rule');
+  });
+
+  it('refuses a duplicate id and a rule filed under another stage', () => {
+    const rule = RULES.find((r) => r.stage === 'clean')!;
+    assert.throws(() => buildRegistry([['clean', [rule, rule]]]), /defined twice/);
+    assert.throws(() => buildRegistry([['voice', [rule]]]), /is in the voice table/);
+  });
+});
+
+describe('citescribe explain', () => {
+  function capture(): CliIO & { stdout: string[]; stderr: string[] } {
+    const stdout: string[] = [];
+    const stderr: string[] = [];
+    return { stdout, stderr, out: (l) => stdout.push(l), err: (l) => stderr.push(l), packageRoot: path.resolve(__dirname, '../../..') };
+  }
+
+  it('prints the citation, then each rule that fired with the text after it', async () => {
+    const io = capture();
+    assert.equal(await main(['explain', 'In this paper, we present here a novel parser for noisy text.'], io), 0);
+    assert.equal(io.stdout[0], 'Doe and Roe \\cite{doe2020} presented a parser for noisy text.');
+    const rules = io.stdout.slice(1).map((l) => l.trim().split(/\s+/)[0]);
+    assert.deepEqual(rules, ['compress.leading-discourse', 'clean.here-after-verb', 'subject.authors', 'finish.self-praise']);
+    assert.match(io.stdout[2], /clean\.here-after-verb\s+We present a novel parser for noisy text\./);
+  });
+
+  it('gives the steps as JSON, and says when no rule changed the sentence', async () => {
+    const io = capture();
+    assert.equal(await main(['explain', '--json', '--style', 'tldr', 'We propose a parser for noisy text.'], io), 0);
+    const out = JSON.parse(io.stdout[0]);
+    assert.equal(out.citation, 'This paper proposes a parser for noisy text.');
+    assert.deepEqual(out.steps.map((s: { rule: string }) => s.rule), ['subject.tldr-authors']);
+    const plain = capture();
+    assert.equal(await main(['explain', '--style', 'tldr', 'Noisy text remains hard to tag.'], plain), 0);
+    assert.deepEqual(plain.stdout, ['Noisy text remains hard to tag.', '  subject.tldr-sentence  Noisy text remains hard to tag.']);
+  });
+
+  it('refuses what it cannot explain, with the reason', async () => {
+    const io = capture();
+    assert.equal(await main(['explain'], io), 2);
+    assert.match(io.stderr.join('\n'), /a SENTENCE to explain is required/);
+    const noKey = capture();
+    assert.equal(await main(['explain', '--db', 'x.db', 'We propose X.'], noKey), 2);
+    assert.match(noKey.stderr.join('\n'), /--db is for --key/);
+  });
+});
