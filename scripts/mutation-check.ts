@@ -1,0 +1,145 @@
+// How many small breakages of the default engine the tests notice (issue 53's measure: both should reach 90%).
+//   rules: each rewrite rule switched off in turn (CITESCRIBE_DISABLE_RULES=id) — does a test fail?
+//   words: one word deleted from a word list ("(?:paper|study|work)" → "(?:paper|work)") in a seeded random sample of
+//          the engine's word lists — does a test fail?
+// The engine's tests (test/unit/engine, test/unit/rewrite) run on a copy of the tree for each mutant, two at a time.
+//   npx tsx scripts/mutation-check.ts [rules|words|both] [--sample 100] [--seed 53]
+import { spawn } from 'node:child_process';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { RULES } from '../src/core/rewrite';
+
+const root = path.resolve(__dirname, '..');
+const TESTS = ['test/unit/engine/**/*.test.ts', 'test/unit/rewrite/**/*.test.ts'];
+/** Where the engine's word lists are spelled. */
+const WORD_LIST_DIRS = ['src/core/rewrite', 'src/core/engine', 'src/core/lexicon'];
+
+function argValue(name: string, fallback: number): number {
+  const at = process.argv.indexOf(name);
+  return at > 0 ? Number(process.argv[at + 1]) : fallback;
+}
+
+/** A copy of what the tests read, with node_modules linked: mutants never touch the working tree. */
+function copyTree(): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mutant-'));
+  for (const p of ['src', 'test', 'resources', 'tsconfig.json', 'package.json']) fs.cpSync(path.join(root, p), path.join(dir, p), { recursive: true });
+  fs.symlinkSync(path.join(root, 'node_modules'), path.join(dir, 'node_modules'));
+  return dir;
+}
+
+/** Whether the engine's tests fail in the tree (exit code ≠ 0). */
+function testsFail(dir: string, env: NodeJS.ProcessEnv = {}): Promise<boolean> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, [path.join(root, 'node_modules/mocha/bin/mocha.js'), '--no-config', '-r', 'tsx', '--reporter', 'dot', '--bail', ...TESTS], {
+      cwd: dir,
+      env: { ...process.env, ...env },
+      stdio: 'ignore',
+    });
+    child.on('exit', (code) => resolve(code !== 0));
+  });
+}
+
+interface WordSite {
+  file: string;
+  /** Offset of the word in the file. */
+  at: number;
+  word: string;
+  /** The text to cut: the word with the bar before or after it. */
+  cut: { from: number; to: number };
+}
+
+/** Words of a regular-expression alternation of plain words: "(?:paper|study|work)", "\b(?:is|are)\b". */
+function wordSites(): WordSite[] {
+  const sites: WordSite[] = [];
+  const files = WORD_LIST_DIRS.flatMap((d) => (fs.existsSync(path.join(root, d)) ? fs.readdirSync(path.join(root, d), { recursive: true }).map(String) .filter((f) => f.endsWith('.ts')).map((f) => path.join(d, f)) : []));
+  for (const file of files.sort()) {
+    const text = fs.readFileSync(path.join(root, file), 'utf8');
+    const group = /\(\?:((?:[a-z][a-z' -]*\|)+[a-z][a-z' -]*)\)/g;
+    for (let m = group.exec(text); m; m = group.exec(text)) {
+      const start = m.index + 3;
+      let offset = start;
+      const words = m[1].split('|');
+      words.forEach((word, i) => {
+        const cut = i < words.length - 1 ? { from: offset, to: offset + word.length + 1 } : { from: offset - 1, to: offset + word.length };
+        sites.push({ file, at: offset, word, cut });
+        offset += word.length + 1;
+      });
+    }
+  }
+  return sites;
+}
+
+/** A small seeded generator, so that a sample can be drawn again. */
+function random(seed: number): () => number {
+  let s = seed >>> 0;
+  return () => {
+    s = (s * 1664525 + 1013904223) >>> 0;
+    return s / 2 ** 32;
+  };
+}
+
+async function pool<T>(items: readonly T[], workers: number, run: (item: T, dir: string) => Promise<void>): Promise<void> {
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: workers }, async () => {
+      const dir = copyTree();
+      try {
+        while (next < items.length) await run(items[next++], dir);
+      } finally {
+        fs.rmSync(dir, { recursive: true, force: true });
+      }
+    }),
+  );
+}
+
+async function checkRules(): Promise<[number, number]> {
+  let caught = 0;
+  const missed: string[] = [];
+  await pool(RULES, 2, async (rule, dir) => {
+    if (await testsFail(dir, { CITESCRIBE_DISABLE_RULES: rule.id })) caught++;
+    else missed.push(rule.id);
+  });
+  console.log(`rules: ${caught} of ${RULES.length} switched off were caught (${((100 * caught) / RULES.length).toFixed(0)}%)`);
+  if (missed.length) console.log(`  not caught: ${missed.sort().join(', ')}`);
+  return [caught, RULES.length];
+}
+
+async function checkWords(sample: number, seed: number): Promise<[number, number]> {
+  const all = wordSites();
+  const draw = random(seed);
+  const picked = new Set<number>();
+  while (picked.size < Math.min(sample, all.length)) picked.add(Math.floor(draw() * all.length));
+  const sites = [...picked].map((i) => all[i]);
+  let caught = 0;
+  const missed: string[] = [];
+  await pool(sites, 2, async (site, dir) => {
+    const file = path.join(dir, site.file);
+    const original = fs.readFileSync(file, 'utf8');
+    fs.writeFileSync(file, original.slice(0, site.cut.from) + original.slice(site.cut.to));
+    try {
+      if (await testsFail(dir)) caught++;
+      else missed.push(`${site.file}: "${site.word}"`);
+    } finally {
+      fs.writeFileSync(file, original);
+    }
+  });
+  console.log(`words: ${caught} of ${sites.length} deleted (of ${all.length} in the word lists) were caught (${((100 * caught) / sites.length).toFixed(0)}%)`);
+  for (const m of missed.sort()) console.log(`  not caught: ${m}`);
+  return [caught, sites.length];
+}
+
+async function run(): Promise<void> {
+  const mode = process.argv[2] ?? 'both';
+  const baseline = copyTree();
+  const broken = await testsFail(baseline);
+  fs.rmSync(baseline, { recursive: true, force: true });
+  if (broken) throw new Error('the engine tests fail without any mutation: fix them first');
+  if (mode === 'rules' || mode === 'both') await checkRules();
+  if (mode === 'words' || mode === 'both') await checkWords(argValue('--sample', 100), argValue('--seed', 53));
+}
+
+run().catch((err) => {
+  console.error(err);
+  process.exitCode = 1;
+});
