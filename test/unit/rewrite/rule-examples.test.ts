@@ -2,6 +2,7 @@
 // sentence) and must make the rule fire and give the example's output. A rule without an example, a rule filed under
 // another stage, or two rules with one id fail here.
 import { strict as assert } from 'assert';
+import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { CliIO } from '../../../src/cli/args';
 import { main } from '../../../src/cli/main';
@@ -77,4 +78,26 @@ describe('citescribe explain', () => {
     assert.equal(await main(['explain', '--db', 'x.db', 'We propose X.'], noKey), 2);
     assert.match(noKey.stderr.join('\n'), /--db is for --key/);
   });
+});
+
+describe('citescribe explain: the README examples', () => {
+  // The README shows explain at work; each "$ citescribe explain …" line without a library is run here, and where the
+  // README prints what follows, the output must be that.
+  const readme = fs.readFileSync(path.resolve(__dirname, '../../../README.md'), 'utf8');
+  const lines = readme.split('\n');
+  const runs = lines.flatMap((line, i) => (/^\$ citescribe explain /.test(line) && !line.includes('--db') ? [i] : []));
+
+  it('has examples to run', () => assert.ok(runs.length >= 2));
+  for (const at of runs) {
+    const args = (lines[at].replace(/^\$ citescribe /, '').replace(/\s+#.*$/, '').match(/"[^"]*"|\S+/g) ?? []).map((a) => a.replace(/^"|"$/g, ''));
+    it(lines[at].slice(2, 90), async () => {
+      const stdout: string[] = [];
+      const io: CliIO = { out: (l) => stdout.push(l), err: () => undefined, packageRoot: path.resolve(__dirname, '../../..') };
+      assert.equal(await main(args, io), 0);
+      const shown: string[] = [];
+      for (let i = at + 1; i < lines.length && !/^(?:\$|```)/.test(lines[i]); i++) shown.push(lines[i]);
+      if (shown.length) assert.deepEqual(stdout, shown);
+      else assert.ok(stdout.length >= 2, 'a citation and at least one rule');
+    });
+  }
 });
