@@ -116,10 +116,20 @@ export function matchOf(rule: Rule, text: string, ctx: RuleContext): unknown {
  * For a rule whose whole work is one function of the text: it matches where the function changes the text, and its
  * apply hands on what the function returned (computed once).
  *   { match: changedBy(stripLeadingDiscourse), apply: changedText }
+ * The function is handed the text alone: some take an optional second argument of their own (activeSelfDescription's
+ * `framed`), which the context must not fill.
  */
 export function changedBy(rewrite: (text: string) => string | undefined): (text: string) => string | false {
   return (text) => {
     const out = rewrite(text);
+    return out !== undefined && out !== text && out;
+  };
+}
+
+/** changedBy for a rewrite that reads the context too (the sentence before, the record, the acronyms). */
+export function changedWith(rewrite: (text: string, ctx: RuleContext) => string | undefined): (text: string, ctx: RuleContext) => string | false {
+  return (text, ctx) => {
+    const out = rewrite(text, ctx);
     return out !== undefined && out !== text && out;
   };
 }

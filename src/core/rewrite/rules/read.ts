@@ -3,7 +3,7 @@
 // to keeps the original words.
 import { authorsAsWe, firstPersonPlural, impersonalFindingAsWe, statedAim, workPronounAsWe } from '../authors-voice';
 import { withoutInlineEnumerators } from '../discourse';
-import { changedBy, changedText, type TableRule } from '../rule';
+import { changedBy, changedText, changedWith, type TableRule } from '../rule';
 
 export const READ_RULES: readonly TableRule[] = [
   {
@@ -20,10 +20,7 @@ export const READ_RULES: readonly TableRule[] = [
     id: 'read.work-pronoun',
     stage: 'read',
     summary: '"It argues that …" after "This article traces X." is the work, read as its authors\' "we".',
-    match: (s, ctx) => {
-      const out = workPronounAsWe(s, ctx.previous);
-      return out !== s && out;
-    },
+    match: changedWith((s, ctx) => workPronounAsWe(s, ctx.previous)),
     apply: changedText,
     examples: [
       { previous: 'This article traces the history of parish relief in rural Wales.', input: 'Drawing on parish records, it argues that relief stayed local until 1834.', output: 'Drawing on parish records, Doe and Roe \\cite{doe2020} argued that relief stayed local until 1834.' },

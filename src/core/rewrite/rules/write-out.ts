@@ -2,7 +2,7 @@
 // in the source. Run where a candidate is written (engine/citation.ts: writtenText), not while candidates are weighed,
 // so that choosing a sentence and fitting a length see the source's own words.
 import { resolvePointers, withoutNumberedPointers } from '../antecedents';
-import { changedBy, changedText, type TableRule } from '../rule';
+import { changedBy, changedText, changedWith, type TableRule } from '../rule';
 
 /**
  * "Roe \cite{k} also proposed X" → "Roe \cite{k} proposed X", "This paper next investigates X" → "This paper
@@ -22,11 +22,7 @@ export const WRITE_OUT_RULES: readonly TableRule[] = [
     id: 'write-out.pointers',
     stage: 'write-out',
     summary: '"such problems" takes the noun phrase the sentence before named ("problems in image processing and graphics").',
-    match: (s, ctx) => {
-      if (!ctx.pointers?.length) return undefined;
-      const out = resolvePointers(s, ctx.pointers);
-      return out !== s && out;
-    },
+    match: changedWith((s, ctx) => (ctx.pointers?.length ? resolvePointers(s, ctx.pointers) : undefined)),
     apply: changedText,
     examples: [
       { previous: 'Many problems in image processing and graphics can be posed as graph cuts.', input: 'We propose a general solution to such problems.', output: 'Doe and Roe \\cite{doe2020} proposed a general solution to problems in image processing and graphics.' },
@@ -46,11 +42,7 @@ export const WRITE_OUT_RULES: readonly TableRule[] = [
     id: 'write-out.linking-adverb',
     stage: 'write-out',
     summary: 'A citation written alone drops the "also"/"further"/"next" after its subject: nothing comes before it.',
-    match: (s, ctx) => {
-      if (ctx.aloneAfter === undefined) return undefined;
-      const out = withoutLinkingAdverb(s, ctx.aloneAfter);
-      return out !== s && out;
-    },
+    match: changedWith((s, ctx) => (ctx.aloneAfter === undefined ? undefined : withoutLinkingAdverb(s, ctx.aloneAfter))),
     apply: changedText,
     examples: [
       { input: 'We also propose a parser for noisy text.', output: 'Doe and Roe \\cite{doe2020} proposed a parser for noisy text.' },
