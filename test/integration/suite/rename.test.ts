@@ -88,19 +88,24 @@ describe('Rename a key, unused entries, aliases and recent citations', () => {
     for (const name of Object.keys(PROJECT)) {
       await waitFor(`${name} restored`, async () => (await text(name)) === PROJECT[name] || undefined, 10_000);
     }
-    // Saved as the author would, file by file, until each is on disk: a save that lands while VS Code is still
-    // finishing the rename's own save of that file is skipped, and is asked again.
-    await waitFor('the restored files saved', async () => {
+    // The four documents are back; what reaches the disk next is VS Code's own business (files.refactoring.autoSave
+    // saves the files of an undone refactoring). Seen once in CI: all four documents not dirty and the renamed text
+    // still on disk ten seconds later, a save that landed while VS Code was finishing its save of the rename being
+    // dropped. The tests after this one need the project on disk as the author last saw it, so the saves VS Code still
+    // owes are asked for, and what it dropped is written back.
+    for (const name of Object.keys(PROJECT)) {
+      const doc = await vscode.workspace.openTextDocument(file(name));
+      if (doc.isDirty) await doc.save();
+    }
+    for (const name of Object.keys(PROJECT)) if (onDisk(name) !== PROJECT[name]) fs.writeFileSync(file(name), PROJECT[name]);
+    await waitFor('the restored project on disk and in the editors', async () => {
       for (const name of Object.keys(PROJECT)) {
-        if (onDisk(name) === PROJECT[name]) continue;
         const doc = await vscode.workspace.openTextDocument(file(name));
+        if (onDisk(name) !== PROJECT[name] || doc.getText() !== PROJECT[name]) return undefined;
         if (doc.isDirty) await doc.save();
       }
-      return Object.keys(PROJECT).every((n) => onDisk(n) === PROJECT[n]) || undefined;
-    }, 10_000).catch(async (err: Error) => {
-      const states = await Promise.all(Object.keys(PROJECT).map(async (n) => `${n}: dirty=${(await vscode.workspace.openTextDocument(file(n))).isDirty} disk=${onDisk(n) === PROJECT[n] ? 'restored' : 'renamed'}`));
-      throw new Error(`${err.message} (${states.join('; ')})`);
-    });
+      return true;
+    }, 10_000);
   });
 
   it('marks an entry no document cites as unused in its .bib, and clears it once a document cites it', async () => {
