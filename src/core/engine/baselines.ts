@@ -3,7 +3,7 @@
 import { rougeScores } from '../metrics/rouge';
 import { contentTerms, cosine, termFrequencies, wordCount } from '../text/tokens';
 import { EXT_HEURISTIC_CUE } from './cues';
-import { citedAtEnd } from './authors';
+import { citedAtEnd } from '../rewrite/authors';
 
 /** LEAD: the first sentence. */
 export function leadSentence(sentences: readonly string[]): string {

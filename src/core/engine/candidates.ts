@@ -1,11 +1,8 @@
 // Candidate sentences for a citation: the abstract from the .bib, and, when a PDF is linked, its abstract,
 // introduction and conclusion (with page provenance). Each candidate also comes in compressed variants.
-import { decodeHTMLStrict } from 'entities';
-import { latexToUnicode } from '../bibtex/latex';
 import type { PaperRecord, PaperSection, SectionKind, SourceSentence } from '../types';
-import { withoutInlineCitations } from '../text/inline-citations';
 import { splitSentences } from '../text/sentences';
-import { rejoinBrokenWords } from '../text/words';
+import { plainText } from '../text/plain';
 import { cutOffEnding, isFrontOrBackMatter, POINTS_INTO_PAPER, ROADMAP, splitAbstractLabel, STRUCTURE_CUE, THIS_PAPER_PHRASE } from './cues';
 import { compressOffers, LOWERCASE_TECHNICAL_OPENER, stripLeadingDiscourse } from '../rewrite';
 
@@ -35,31 +32,6 @@ export interface SourceDocument {
 
 function words(s: string): number {
   return s.split(/\s+/).filter(Boolean).length;
-}
-
-/**
- * Plain text from what an abstract may carry: LaTeX from a .bib or a .tex file ("\emph{x}" → "x", "$\alpha$" → "α",
- * "\ie" → "i.e.", citations and references dropped) and the JATS/HTML tags of abstracts exported from publishers.
- * The .bib reader's LaTeX decoder does the LaTeX, so an abstract reads the same whichever way it reached the engine.
- */
-export function plainText(text: string): string {
-  // Reference managers and publishers' feeds leave HTML entities in titles and abstracts ("the Harbour&rsquo;s",
-  // "&quot;…&quot;", "Tides \&amp; Currents"): decoded after the LaTeX, which turns "\&" into "&". A run of three or
-  // more backticks is debris, not TeX's opening quotes.
-  const plain = decodeHTMLStrict(latexToUnicode(withoutInlineCitations(text.replace(/<\/?(?:abs|p|i|b|sub|sup|jats:[a-z]+)>/gi, ' ').replace(/`{3,}/g, ''))))
-    // "Abstract: …", and the ", Abstract:, …" of exports that joined empty fields before it ("Abstract, font-
-    // independent descriptions …" opens on the adjective).
-    .replace(/^\s*abstract[:.\s]+|^[\s,;]+abstract[:.,\s]+/i, '')
-    // What a dropped citation leaves behind: "(\citep{k})" → "()", "by \cite{k}, we" → "by , we".
-    .replace(/\(\s*[,;]?\s*\)/g, '')
-    // … and what is left where a data set removed the names from author–year citations: "BERT (, 2018)",
-    // "(, 2015; , 2017)".
-    .replace(/\s*\(\s*(?:[,;][\s,;]*(?:1[89]|20)\d\d[a-z]?\s*)+\)/g, '')
-    .replace(/\s+([,.;:])(?=\s|$)/g, '$1')
-    .replace(/\s+/g, ' ')
-    .trim();
-  // Abstracts copied from a PDF keep its line-break hyphens ("poli- cies").
-  return rejoinBrokenWords(plain);
 }
 
 /**

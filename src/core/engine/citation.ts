@@ -1,18 +1,20 @@
 // One citation sentence per key (CiteSum's task): pick the sentence (and compression of it) that the learned
 // scorer rates highest, then rewrite it in third person with the right names and citation command.
 import type { CiteSyntax, CitationSentence, CitationStyle, PaperRecord, SourceSentence, Tense } from '../types';
-import { citeMarker, workSubject } from './authors';
-import { compressionVariants, plainText, sourceDocument, type SourceDocument } from './candidates';
-import { contentTerms, cosine, STOPWORDS, termFrequencies, wordCount } from '../text/tokens';
+import { citeMarker, workSubject } from '../rewrite/authors';
 import { readableTitle } from '../text/titles';
+import { compressionVariants, sourceDocument, type SourceDocument } from './candidates';
+import { plainText } from '../text/plain';
+import { contentTerms, cosine, STOPWORDS, termFrequencies, wordCount } from '../text/tokens';
 import { hasOwnVerb, mainVerbIsPast, pastTense, startsWithName } from '../text/verbs';
 import { ANAPHORIC_START, BACKGROUND_CUE, CUT_OFF_END, FRONTED_POINTER, FUTURE_OWN, hasContributionCue, MENTIONS_OTHER_WORK, NAMES_ITSELF, NOT_DONE, OWN_EARLIER_WORK, OWN_RELEASE_NOTE, POINTS_AHEAD, PROBLEM_POINTER, PRONOUN_POINTER, RELEASE_NOTE, SELF_NOUNS } from './cues';
 import { candidateFeatures, documentContext } from './features';
 import { acronymDefinitions, firstPersonPlural, inAuthorsVoice, NO_TARGET, pointerResolutions, PROPER_OPENER, rewriteSentence, runStage, speaksForEveryone, statesAim, stripLeadingDiscourse, toThirdSingular, withoutEveryonesWords, withoutLinkingAdverb, type PointerResolution, type RuleContext, type TraceStep } from '../rewrite';
 import type { LinearScorer } from './scorer';
+import { DEFAULT_CITATION_TENSE, NOTHING_FLAG, TITLE_ONLY_FLAG, titleOnlySentence } from '../rewrite/title-only';
 
-export const TITLE_ONLY_FLAG = 'ungrounded: title only';
-export const NOTHING_FLAG = 'ungrounded: no title or abstract';
+export { DEFAULT_CITATION_TENSE, NOTHING_FLAG, TITLE_ONLY_FLAG, titleOnlySentence };
+
 
 export interface ScoredCandidate {
   source: SourceSentence;
@@ -82,12 +84,6 @@ export interface CandidateOptions {
  */
 export const CITATION_OWN_RELEVANCE = 0.5;
 
-/**
- * Citing authors report what a paper did in the past tense: in ScisummNet's 10,275 real citation sentences "proposed"
- * outnumbers "propose(s)" 531 to 151, "described" "describe(s)" 371 to 135, "introduced" 156 to 66; CiteBench's gold
- * related-work paragraphs say "proposed" 13 times and "propose(s)" twice.
- */
-export const DEFAULT_CITATION_TENSE: Tense = 'past';
 export const DRAFT_OWN_RELEVANCE = 2;
 /**
  * What a sentence that does not say what the work did loses, in scorer units, where another sentence does: a citation
@@ -302,19 +298,6 @@ export function firstDescribingSentence(candidates: readonly ScoredCandidate[]):
   return Math.min(...candidates.filter((c) => c.describesWork).map((c) => c.sentenceIndex));
 }
 
-/** A sentence that says only what the title says, for entries with nothing else. Never invents a claim. */
-export function titleOnlySentence(record: PaperRecord, title: string, style: CitationStyle, syntax?: CiteSyntax, tense: Tense = DEFAULT_CITATION_TENSE): CitationSentence {
-  const subject = workSubject(record, syntax);
-  if (!title) {
-    const text = style === 'tldr' ? 'No title or abstract is available for this paper.' : `See ${citeMarker([record.key], syntax)}.`;
-    return { key: record.key, text, spans: [{ text }], grounded: false, flags: [NOTHING_FLAG], engine: 'default' };
-  }
-  const quoted = `“${readableTitle(title.replace(/[.\s]+$/, ''))}”`;
-  const verb = tense === 'past' ? 'presented' : subject.plurality === 'singular' ? 'presents' : 'present';
-  const text = style === 'tldr' ? `This paper is titled ${quoted}.` : `${subject.text} ${verb} ${quoted}.`;
-  const source: SourceSentence = { text: title, section: 'title', index: 0 };
-  return { key: record.key, text, spans: [{ text, source }], grounded: false, flags: [TITLE_ONLY_FLAG], engine: 'default' };
-}
 
 export function writeCitationSentence(record: PaperRecord, scorer: LinearScorer, options: CandidateOptions, presplit?: SourceDocument): CitationSentence {
   const doc = presplit ?? sourceDocument(record);

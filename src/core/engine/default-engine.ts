@@ -3,8 +3,8 @@ import type { CitationRequest, CitationSentence, Draft, DraftRequest, EmbedTexts
 import { throwIfCancelled } from '../types';
 import shippedModel from '../../../resources/models/sentence-scorer.json';
 import { writeCitationSentence } from './citation';
-import { citationForDocument, draftForDocument, formatForSyntax } from './document-text';
-import { writeDraft } from './draft';
+import { citationForDocument, draftForDocument, formatForSyntax } from '../drafting/document-text';
+import { writeDraft } from '../drafting';
 import { LinearScorer, type LinearModel } from './scorer';
 
 export const DEFAULT_ENGINE_ID = 'default';

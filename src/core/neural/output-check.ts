@@ -2,7 +2,7 @@
 // work's is removed, and CiteSum's "REF" placeholder becomes the work's own authors and citation command.
 import type { Author, CiteSyntax, PaperRecord, Tense } from '../types';
 import { parseLatexCitations } from '../cites/latex';
-import { citeMarker, workSubject } from '../engine/authors';
+import { citeMarker, workSubject } from '../rewrite/authors';
 import { agreeVerb as reportInTense } from '../rewrite';
 
 export interface CheckedText {

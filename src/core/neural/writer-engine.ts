@@ -19,16 +19,12 @@ import { throwIfCancelled } from '../types';
 import { splitSentences } from '../text/sentences';
 import { headlineCase } from '../text/titles';
 import { contentTerms, TfIdfModel } from '../text/tokens';
-import { workSubject } from '../engine/authors';
-import { plainText } from '../engine/candidates';
-import { DEFAULT_CITATION_TENSE, titleOnlySentence } from '../engine/citation';
-import { citationForDocument, draftForDocument, formatForSyntax } from '../engine/document-text';
-import { clusterWorks, contrastSentence, groupKeyphrases, planningText, planVectors, renderDraft, topicGroupCount } from '../engine/draft';
-import { firstPersonPlural } from '../rewrite';
+import { plainText } from '../text/plain';
+import { citationForDocument, clusterWorks, contrastSentence, draftForDocument, formatForSyntax, groupKeyphrases, planningText, planVectors, renderDraft, topicGroupCount } from '../drafting';
+import { DEFAULT_CITATION_TENSE, firstPersonPlural, TITLE_ONLY_FLAG, titleOnlySentence, workSubject } from '../rewrite';
 import { checkCitations, firstSentence, toCitationStyle } from './output-check';
 import { paperSource, type PaperSource } from './prompts';
 
-export const TITLE_ONLY_FLAG = 'ungrounded: title only';
 
 export interface RawSentence {
   text: string;

@@ -3,7 +3,7 @@
 import { type Tense } from '../types';
 import { STOPWORDS } from '../text/tokens';
 import { baseFromPast, isPastForm, oftenAnAdjective, pastIsBaseForm, pastTense, taggedTerms } from '../text/verbs';
-import { type Plurality } from '../engine/authors';
+import { type Plurality } from './authors';
 import { canBeVerb } from './sentence';
 
 

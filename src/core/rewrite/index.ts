@@ -14,3 +14,5 @@ export { RULES, ruleById, rulesOf } from './registry';
 export { NO_TARGET, STAGES, type Rule, type RuleContext, type RuleExample, type Stage, type TraceStep } from './rule';
 export { fromRefConvention, toRefConvention } from './ref-convention';
 export { acronymDefinitions, expandAcronyms, PROPER_OPENER, type AcronymLongForm } from './acronyms';
+export { authorPhrase, citedAtEnd, citeMarker, repeatedSubject, workSubject, type Plurality } from './authors';
+export { DEFAULT_CITATION_TENSE, NOTHING_FLAG, TITLE_ONLY_FLAG, titleOnlySentence } from './title-only';

@@ -1,6 +1,6 @@
 // CiteSum's "REF" convention for the cited work, in both directions (training data and neural-model output).
 import { type CitationStyle } from '../types';
-import { workSubject } from '../engine/authors';
+import { workSubject } from './authors';
 import { agreeVerb } from './agreement';
 import { type RewriteTarget } from './first-person';
 import { capitalizeFirst } from './sentence';

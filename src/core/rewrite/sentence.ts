@@ -3,7 +3,7 @@
 import { STOPWORDS } from '../text/tokens';
 import { hasOwnVerb, isPastForm, pastIsBaseForm, pastTense } from '../text/verbs';
 import { englishWords } from '../text/words';
-import { citedAtEnd, citeMarker, workSubject } from '../engine/authors';
+import { citedAtEnd, citeMarker, workSubject } from './authors';
 import { SELF_NOUNS } from '../engine/cues';
 import { PROPER_OPENER } from './acronyms';
 import { agreeVerb, ALWAYS_VERB, COORDINATED_VERB, NOT_OBJECT, OBJECT_START, toBaseForm } from './agreement';

@@ -4,7 +4,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { DefaultEngine } from '../../../src/core/engine';
-import { toDocumentText } from '../../../src/core/engine/document-text';
+import { toDocumentText } from '../../../src/core/drafting/document-text';
 import { MemoryLibrary } from '../../../src/core/engine/memory-library';
 import { SentenceWriterEngine, type RawSentence } from '../../../src/core/neural/writer-engine';
 import type { PaperRecord } from '../../../src/core/types';

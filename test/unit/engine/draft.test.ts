@@ -1,7 +1,7 @@
 import { strict as assert } from 'assert';
 import { citedKeys } from '../../../src/core/cites';
 import { createEngine, DefaultEngine, registerEngine } from '../../../src/core/engine';
-import { clusterWorks, contrastSentence, groupKeyphrases } from '../../../src/core/engine/draft';
+import { clusterWorks, contrastSentence, groupKeyphrases } from '../../../src/core/drafting';
 import { headlineCase } from '../../../src/core/text/titles';
 import { TfIdfModel, wordCount } from '../../../src/core/text/tokens';
 import { MemoryLibrary } from '../../../src/core/engine/memory-library';

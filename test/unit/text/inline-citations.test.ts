@@ -1,6 +1,6 @@
 import { strict as assert } from 'assert';
 import { withoutInlineCitations } from '../../../src/core/text/inline-citations';
-import { plainText } from '../../../src/core/engine/candidates';
+import { plainText } from '../../../src/core/text/plain';
 
 describe('citations inside quoted text', () => {
   it('drops a citation that is an aside', () => {

@@ -1,7 +1,7 @@
 // subject: who the sentence is about. The first rule that matches writes the subject: in a citation the authors named
 // with their citation ("We propose X" → "Doe et al. \cite{k} proposed X"), in a TLDR "This paper"; a sentence with
 // no subject of its own gets the citation at its end.
-import { citedAtEnd, citeMarker, workSubject } from '../../engine/authors';
+import { citedAtEnd, citeMarker, workSubject } from '../authors';
 import { SELF_NOUNS } from '../../engine/cues';
 import { agreeVerb } from '../agreement';
 import { OF_THIS_PAPER, ofPhraseBeforeVerb, OUR_ARTIFACT, ourArtifact, replaceInnerFirstPerson, selfReferenceOf, WORK_STATES } from '../first-person';

@@ -5,7 +5,7 @@
 import latexMacros from '../../../resources/latex-macros.json';
 import type { CitationSentence, CiteSyntax, Draft, DraftParagraph, OutputFormat } from '../types';
 import { PLAIN_OF_SUBSCRIPT, PLAIN_OF_SUPERSCRIPT } from '../text/scripts';
-import { renderDraft } from './draft';
+import { renderDraft } from './render';
 
 /** The format a citation in `syntax` is written for: Pandoc's [@key] lives in Markdown, the \cite family in LaTeX. */
 export function formatForSyntax(syntax: CiteSyntax | undefined): Exclude<OutputFormat, 'plain'> {

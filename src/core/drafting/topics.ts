@@ -1,0 +1,75 @@
+// topics: the topic sentence of each group ("A first line of work studies X, including …") and the grouped citation of
+// works that get no sentence of their own, only where the topic speaks for them.
+import { type CiteSyntax, type DraftSentence } from '../types';
+import { contentTerms } from '../text/tokens';
+import { citeMarker } from '../rewrite/authors';
+import { plainText } from '../text/plain';
+import { stripLeadingDiscourse } from '../rewrite';
+import { type GroupPlan, knowsNothingOf, type WorkPlan } from './plan';
+
+/**
+ * Whether the group's topic sentence may carry the work's grouped citation: it claims the work studies the topic. A
+ * work known by its title alone backs that claim only when its title names part of the topic ("Prior work studies
+ * salt marshes and sediment supply" does not speak for "Guidance on Monitoring Restored Coastal Habitats").
+ */
+function topicSpeaksFor(work: WorkPlan, group: GroupPlan): boolean {
+  if (knowsNothingOf(work)) return false;
+  if (!work.titleOnly || !group.keyphrases.length) return true;
+  const title = new Set(contentTerms(plainText(work.record.title ?? '')));
+  return group.keyphrases.slice(0, 2).some((phrase) => contentTerms(phrase).some((t) => title.has(t)));
+}
+
+/**
+ * "See also \cite{k}.": a work the topic sentence cannot speak for is cited without a topic claimed for it ("Prior
+ * work studies joint angles \cite{k}" had said what the other works of its group do). A group of unrelated works
+ * already lists it under "Other related work includes".
+ */
+export function seeAlso(group: GroupPlan, syntax: CiteSyntax): DraftSentence | undefined {
+  const keys = group.mixed ? [] : group.works.filter((w) => w.groupedOnly && !topicSpeaksFor(w, group)).map((w) => w.record.key);
+  return keys.length ? { text: `See also ${citeMarker(keys, syntax)}.`, keys, sources: [], role: 'topic' } : undefined;
+}
+
+/** Whether a group's paragraph opens with a sentence that names its topic ("A first line of work studies …"). */
+function namesItsTopic(group: GroupPlan): boolean {
+  const grouped = group.works.some((w) => w.groupedOnly);
+  // The author's own framing opens it instead; a lone work's own sentence does; unrelated works have no topic.
+  return !(group.context && !grouped) && (grouped || group.works.length >= 2) && !group.mixed;
+}
+
+/** Topic sentences of every group; "first", "another" and "further" count only the groups whose topic is named. */
+export function allTopicSentences(groups: readonly GroupPlan[], syntax: CiteSyntax): DraftSentence[][] {
+  const named = groups.filter(namesItsTopic);
+  return groups.map((g) => topicSentences(g, named.indexOf(g), syntax, named.length));
+}
+
+/**
+ * The opening of a paragraph: the author's own framing of the problem when their abstract has one for this group,
+ * and a sentence naming the topic (keyphrases) that carries the grouped citations of works without a sentence of
+ * their own. Grouped citations never go on the author's own sentence: that would attribute the author's claim.
+ * `line` is the paragraph's place among the `lineCount` paragraphs that name their topic.
+ */
+function topicSentences(group: GroupPlan, line: number, syntax: CiteSyntax, lineCount: number): DraftSentence[] {
+  const grouped = group.works.filter((w) => w.groupedOnly && (group.mixed || topicSpeaksFor(w, group))).map((w) => w.record.key);
+  const out: DraftSentence[] = [];
+  // "However, X is hard": the contrast was with the sentence before it in the author's abstract.
+  if (group.context) out.push({ text: stripLeadingDiscourse(group.context.text), keys: [], sources: [group.context], role: 'topic' });
+  if (!namesItsTopic(group)) {
+    // A group of unrelated works has no topic to name; its grouped citations still need a sentence.
+    if (group.mixed && grouped.length) out.push({ text: `Other related work includes ${citeMarker(grouped, syntax)}.`, keys: grouped, sources: [], role: 'topic' });
+    return out;
+  }
+  const [a, b] = group.keyphrases;
+  const topic = a && b ? `${a} and ${b}` : a ?? 'closely related problems';
+  // "A first line of work" promises a second one: where no other paragraph names its topic, it just opens with it.
+  const opener = lineCount === 1 ? 'Prior work studies' : line === 0 ? 'A first line of work studies' : line === 1 ? 'Another line of work addresses' : 'Further work considers';
+  let text: string;
+  if (grouped.length) {
+    const cite = citeMarker(grouped, syntax);
+    // "including" names examples: it needs more than one of them.
+    text = grouped.length === group.works.length || grouped.length === 1 ? `${opener} ${topic} ${cite}.` : `${opener} ${topic}, including ${cite}.`;
+  } else {
+    text = `${opener} ${topic}.`;
+  }
+  out.push({ text, keys: grouped, sources: [], role: 'topic' });
+  return out;
+}
