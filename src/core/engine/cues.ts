@@ -1,5 +1,6 @@
 // Lexical cues that say what a sentence of an abstract is doing: stating the contribution, giving background,
 // reporting results, or describing the paper's structure. Used by EXT-HEURISTIC and as scorer features.
+import { alternation, SELF_NOUNS as SELF_NOUN_LIST } from '../lexicon';
 
 /** CiteSum's EXT-HEURISTIC contribution patterns ("we propose", "in this paper", …). */
 export const CONTRIBUTION_CUE =
@@ -162,7 +163,7 @@ export const OWN_RELEASE_NOTE = new RegExp(
 );
 
 /** What a work calls itself ("this paper", "the present study"). */
-export const SELF_NOUNS = 'paper|article|study|work|thesis|dissertation|report|chapter|essay|letter|note|manuscript|book|survey|review';
+export const SELF_NOUNS = alternation(SELF_NOUN_LIST);
 
 /**
  * The work naming itself ("this article", "the present study"): what a citation sentence must not say after the

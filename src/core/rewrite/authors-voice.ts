@@ -6,6 +6,7 @@ import { SELF_NOUNS } from '../engine/cues';
 import { agreeVerb, toBaseForm } from './agreement';
 import { stripLeadingDiscourse } from './discourse';
 import { canBeVerb } from './sentence';
+import { AIM_QUALIFIERS as LEXICON_AIM_QUALIFIERS, alternation, FINDING_PARTICIPLES as LEXICON_FINDING_PARTICIPLES, WORK_ACTS as LEXICON_WORK_ACTS } from '../lexicon';
 
 
 /**
@@ -35,7 +36,7 @@ export function firstPersonPlural(sentence: string): string {
 
 /** A short opener and its comma before the subject ("In this study, the author …"), or nothing. */
 const SHORT_OPENER = String.raw`(?:[^,;]{0,40},\s+)?`;
-const AIM_NOUN = String.raw`(?:(?:main|primary|principal|overall|central|major|specific|chief|key)\s+)?(?:aims?|objectives?|purposes?|goals?)`;
+const AIM_NOUN = String.raw`(?:(?:${alternation(LEXICON_AIM_QUALIFIERS)})\s+)?(?:aims?|objectives?|purposes?|goals?)`;
 const SELF_NOUN_PHRASE = String.raw`(?:this|the present|the current|our)\s+(?:paper|study|work|article|research|thesis|dissertation|project|review|note|chapter|investigation|report|survey|analysis|experiment)`;
 const STATED_AIM = new RegExp(
   String.raw`^(${SHORT_OPENER})(?:(?:the|our)\s+${AIM_NOUN}\s+(?:of|in)\s+${SELF_NOUN_PHRASE}|our\s+${AIM_NOUN})\s+(?:is|was|are|were)\s+to\s+(?=[a-z])`,
@@ -98,7 +99,7 @@ export function authorsAsWe(sentence: string): string {
  * "It is shown that …", "It was found that …": the impersonal passive in which an abstract reports its own finding.
  * "It has been shown that …" stays: the present perfect reports what others showed.
  */
-const IMPERSONAL_FINDING = new RegExp(String.raw`^(${SHORT_OPENER})it (is|was) ((?:(?:also|further|then|here|formally|finally)\s+)?)(shown|demonstrated|argued|proved|proven|found|established|concluded|observed) that\b`, 'i');
+const IMPERSONAL_FINDING = new RegExp(String.raw`^(${SHORT_OPENER})it (is|was) ((?:(?:also|further|then|here|formally|finally)\s+)?)(${alternation(LEXICON_FINDING_PARTICIPLES)}) that\b`, 'i');
 const FINDING_BASE: Record<string, string> = { shown: 'show', demonstrated: 'demonstrate', argued: 'argue', proved: 'prove', proven: 'prove', found: 'find', established: 'establish', concluded: 'conclude', observed: 'observe' };
 
 /**
@@ -142,7 +143,7 @@ function workNames(record: Pick<PaperRecord, 'authors'> & Partial<Pick<PaperReco
 }
 
 /** What a work (or its author) does, in the third person: "argues", "also shows", "traces". */
-const WORK_ACT = String.raw`(?:(?:also|further|then|first|here|briefly|[a-z]+ly)\s+)*(?:argues|concludes|finds|reports|compares|evaluates|shows|demonstrates|explores|examines|traces|offers|deals|discusses|considers|analy[sz]es|investigates|describes|presents|proposes|suggests|contends|maintains|claims|challenges|reveals|focuses|draws|reviews|surveys|outlines|provides|develops|introduces|addresses|highlights|documents|illustrates|questions|situates|reconsiders|revisits|uncovers)\b`;
+const WORK_ACT = String.raw`(?:(?:also|further|then|first|here|briefly|[a-z]+ly)\s+)*(?:${alternation(LEXICON_WORK_ACTS)})\b`;
 /** "He argues …", "She traces …": a pronoun before what an author does in a work (see namedWorkAsWe). */
 const AUTHOR_PRONOUN_ACT = new RegExp(String.raw`^((?:he|she)\s+)(?=${WORK_ACT})`, 'i');
 

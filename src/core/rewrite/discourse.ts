@@ -5,13 +5,14 @@ import { PROBLEM_POINTED_BACK, splitAbstractLabel } from '../engine/cues';
 import { ALWAYS_VERB, AUTHORS_SECOND_PREDICATE, COORDINATED_VERB, toBaseForm, toThirdSingular } from './agreement';
 import { activeSelfDescription } from './self-description';
 import { capitalizeFirst } from './sentence';
+import { alternation, MORE_SELF_LOCATIONS as LEXICON_SELF_LOCATIONS, REMEDY_VERBS as LEXICON_REMEDY_VERBS } from '../lexicon';
 
 
 /**
  * Less common names a paper gives itself where it locates its own act ("In this manuscript, we …", "In this
  * Perspective, …", chemistry's "In this Account, …"), shared by the frames below.
  */
-const MORE_SELF_LOCATIONS = 'publication|manuscript|abstract|talk|presentation|project|proposal|research|perspective|investigation|submission|account|communication|minireview|viewpoint|highlight';
+const MORE_SELF_LOCATIONS = alternation(LEXICON_SELF_LOCATIONS);
 
 /**
  * Openers that carry no content: "In this paper, ", "To this end, ", "Specifically, ", "And finally, " …, and a purpose
@@ -27,7 +28,7 @@ const LEADING_FRAME_NO_COMMA =
 /** "Currently, we address …": the time is the paper's own, and wrong once the sentence reports it ("Currently, they addressed"). */
 const LEADING_NOW_BEFORE_WE = /^(?:currently|at present|presently|now|today)\s*,?\s+(?=(?:we|I)\b)/i;
 
-const REMEDY_VERBS = 'address|tackle|overcome|solve|alleviate|mitigate|remedy|resolve|circumvent|bridge|close|fill|answer|handle|fix|deal with|cope with|counter|approach|attack';
+const REMEDY_VERBS = alternation(LEXICON_REMEDY_VERBS);
 const REMEDY = `(?:${REMEDY_VERBS})`;
 /** "To address this issue we introduce …" (without its comma), "In order to address this issue, …". */
 const LEADING_PURPOSE = new RegExp(String.raw`^(?:in order |so as |(?:aiming|seeking|trying|striving) |in an? (?:attempt|effort) )?to\s+${REMEDY}\s+${PROBLEM_POINTED_BACK}(?:\s*,\s*|\s+(?=(?:we|I)\s))`, 'i');

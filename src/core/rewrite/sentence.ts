@@ -11,6 +11,7 @@ import { stripForeignNumberedCitations } from './clauses';
 import { stripLeadingDiscourse } from './discourse';
 import { OF_THIS_PAPER, ofPhraseBeforeVerb, OUR_ARTIFACT, ourArtifact, replaceInnerFirstPerson, type RewriteTarget, selfReferenceOf, WORK_STATES } from './first-person';
 import { activeCoordinatedPassive, activeSelfDescription, dropSelfPraise } from './self-description';
+import { alternation, CATALOGUE_VERBS as LEXICON_CATALOGUE_VERBS } from '../lexicon';
 
 /** Lower-case technical openers such as "k-means", "t-SNE", "word2vec" or "iPhone" (not "grid-like"). */
 export const LOWERCASE_TECHNICAL_OPENER = /^(?:[a-z]-|[a-z]+\d|[a-z]+\p{Lu})/u;
@@ -98,7 +99,7 @@ export function nounPhraseTopic(sentence: string): { text: string; end: string }
   return { text, end: m?.[2] ?? '.' };
 }
 
-const CATALOGUE_VERB = /^(?:detail|offer|give|include|outline|summari[sz]e|trace|recount|survey|review|consider|chronicle|document|profile|list|cover|assess|critique|reconsider|revisit|illustrate|examine)$/i;
+const CATALOGUE_VERB = new RegExp(`^(?:${alternation(LEXICON_CATALOGUE_VERBS)})$`, 'i');
 const CATALOGUE_PHRASAL_VERB = /^(?:Looks at|Deals with|Focuses on|Concentrates on|Reports on|Comments on|Touches on|Reflects on|Elaborates on|Centres on|Centers on)\s+\S/;
 
 /**

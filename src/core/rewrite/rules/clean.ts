@@ -2,10 +2,11 @@
 import { stripForeignNumberedCitations } from '../clauses';
 import { stripLeadingDiscourse } from '../discourse';
 import { changedBy, changedText, type TableRule } from '../rule';
+import { alternation, SUBJECT_ASIDES } from '../../lexicon';
 
 const INNER_SELF_LOCATION = /(?<=[\w)])\s+(?:in this (?:paper|work|article|study|thesis|dissertation|chapter|book|essay|letter|note)|herein)(?=[\s,.;:])/gi;
 const SUBJECT_ASIDE =
-  /^(we|I)\s*,\s*(?:in contrast|by contrast|however|instead|therefore|thus|hence|in turn|on the other hand|in particular|for example|for instance|in addition|additionally|moreover|furthermore|then|first|finally|here|now|for the first time|to our knowledge|to the best of our knowledge)\s*,\s*/i;
+  new RegExp(String.raw`^(we|I)\s*,\s*(?:${alternation(SUBJECT_ASIDES)})\s*,\s*`, 'i');
 const HERE_AFTER_VERB = /^(we\s+(?:[a-z]+ly\s+)?[a-z]+)\s+here\b(?!\s+(?:is|are)\b)/i;
 const BELIEF = /^(we\s+(?:also\s+|further\s+|[a-z]+ly\s+)?)(?:believe|think)\s+(?=that\b)/i;
 const INSTEAD = /(?<!\b(?:and|but|or)|[,;:])\s+instead\b(?!\s+of\b)(?=[\s.;!?])/gi;

@@ -1,0 +1,60 @@
+// Words around the authors' statement that a citation does not keep: asides after "We," and the qualifiers of a stated
+// aim.
+import type { WordList } from './word-list';
+
+const CITED = 'Doe and Roe \\cite{doe2020}';
+
+export const SUBJECT_ASIDES: WordList = {
+  name: 'SUBJECT_ASIDES',
+  purpose: 'An aside between "We" and its verb ("We, in contrast, discuss …"), dropped so that the new subject meets its verb.',
+  words: ['in contrast', 'by contrast', 'however', 'instead', 'therefore', 'thus', 'hence', 'in turn', 'on the other hand', 'in particular', 'for example', 'for instance', 'in addition', 'additionally', 'moreover', 'furthermore', 'then', 'first', 'finally', 'here', 'now', 'for the first time', 'to our knowledge', 'to the best of our knowledge'],
+  probes: [{
+    examples: [
+      'We, in contrast, discuss the costs of tagging noisy text.',
+      'We, by contrast, discuss the costs of tagging noisy text.',
+      'We, however, discuss the costs of tagging noisy text.',
+      'We, instead, discuss the costs of tagging noisy text.',
+      'We, therefore, discuss the costs of tagging noisy text.',
+      'We, thus, discuss the costs of tagging noisy text.',
+      'We, hence, discuss the costs of tagging noisy text.',
+      'We, in turn, discuss the costs of tagging noisy text.',
+      'We, on the other hand, discuss the costs of tagging noisy text.',
+      'We, in particular, discuss the costs of tagging noisy text.',
+      'We, for example, discuss the costs of tagging noisy text.',
+      'We, for instance, discuss the costs of tagging noisy text.',
+      'We, in addition, discuss the costs of tagging noisy text.',
+      'We, additionally, discuss the costs of tagging noisy text.',
+      'We, moreover, discuss the costs of tagging noisy text.',
+      'We, furthermore, discuss the costs of tagging noisy text.',
+      'We, then, discuss the costs of tagging noisy text.',
+      'We, first, discuss the costs of tagging noisy text.',
+      'We, finally, discuss the costs of tagging noisy text.',
+      'We, here, discuss the costs of tagging noisy text.',
+      'We, now, discuss the costs of tagging noisy text.',
+      'We, for the first time, discuss the costs of tagging noisy text.',
+      'We, to our knowledge, discuss the costs of tagging noisy text.',
+      'We, to the best of our knowledge, discuss the costs of tagging noisy text.',
+    ],
+    output: `${CITED} discussed the costs of tagging noisy text.`,
+  }],
+};
+
+export const AIM_QUALIFIERS: WordList = {
+  name: 'AIM_QUALIFIERS',
+  purpose: 'What qualifies a stated aim ("The main aim of this study was to …"), read as the authors\' "We aim to …".',
+  words: ['main', 'primary', 'principal', 'overall', 'central', 'major', 'specific', 'chief', 'key'],
+  probes: [{
+    examples: [
+      'The main aim of this study was to measure jetty erosion over a decade.',
+      'The primary aim of this study was to measure jetty erosion over a decade.',
+      'The principal aim of this study was to measure jetty erosion over a decade.',
+      'The overall aim of this study was to measure jetty erosion over a decade.',
+      'The central aim of this study was to measure jetty erosion over a decade.',
+      'The major aim of this study was to measure jetty erosion over a decade.',
+      'The specific aim of this study was to measure jetty erosion over a decade.',
+      'The chief aim of this study was to measure jetty erosion over a decade.',
+      'The key aim of this study was to measure jetty erosion over a decade.',
+    ],
+    output: `${CITED} aimed to measure jetty erosion over a decade.`,
+  }],
+};

@@ -1,0 +1,36 @@
+// A word list of the engine: one concept, what it is for, its words, and probes — an example sentence for each word
+// that the whole pipeline must rewrite as the list promises. The examples are the lists' test (test/unit/lexicon): a
+// word deleted from a list leaves its example behind, which then fails; a word without an example fails too.
+import type { CitationStyle } from '../types';
+
+export interface WordProbe {
+  /** Sentences of an abstract that show the words at work, each word in one at least (written out: a word deleted from
+   * the list keeps its example, which then fails). */
+  examples: readonly string[];
+  /** The sentence before it, where the word's rule reads one. */
+  previous?: string;
+  style?: CitationStyle;
+  /** What the citation of each example must be (the example work of Doe and Roe, key doe2020), or how it must open. */
+  output?: string;
+  opensWith?: string;
+}
+
+export interface WordList {
+  name: string;
+  /** What the list is for, and where it is used. */
+  purpose: string;
+  /** In the order the patterns try them (a longer phrase before its prefix). A word may carry a character class ("analy[sz]es"). */
+  words: readonly string[];
+  /** Each word has an example in at least one probe; a list used by two patterns has a probe for each. */
+  probes: readonly WordProbe[];
+}
+
+/** The list as a regular-expression alternation: "paper|article|study". */
+export function alternation(list: WordList): string {
+  return list.words.join('|');
+}
+
+/** A word as a sentence spells it: a character class gives its first letter ("analy[sz]es" → "analyses"). */
+export function spelled(word: string): string {
+  return word.replace(/\[(.)[^\]]*\]/g, '$1');
+}

@@ -1,0 +1,43 @@
+// Each lexicon list's examples run through the whole pipeline (as `citescribe explain` runs a sentence) and must come
+// out as the list promises; every word of a list has an example of its own. The examples are written out, not made
+// from the list, so a word deleted from a list leaves its example behind, which then fails.
+import { strict as assert } from 'assert';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { DefaultEngine } from '../../../src/core/engine/default-engine';
+import { LinearScorer } from '../../../src/core/engine/scorer';
+import { EXAMPLE_RECORD, explainCitation } from '../../../src/core/engine/explain';
+import { alternation, LEXICON, spelled } from '../../../src/core/lexicon';
+
+const scorer = new LinearScorer(new DefaultEngine().scorerModel);
+const srcRoot = path.resolve(__dirname, '../../../src/core');
+
+function sourceFiles(dir: string): string[] {
+  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? sourceFiles(path.join(dir, e.name)) : e.name.endsWith('.ts') ? [path.join(dir, e.name)] : []));
+}
+
+/** The word in the sentence, also inflected ("detail" in "Details the history …"). */
+const hasWord = (sentence: string, word: string) => new RegExp(`\\b${spelled(word)}(?:s|es|d|ed)?\\b`, 'i').test(sentence);
+
+describe('lexicon', () => {
+  for (const list of LEXICON) {
+    describe(list.name, () => {
+      it('has each word once, an example for each, and no other file spells the list', () => {
+        assert.equal(new Set(list.words).size, list.words.length);
+        assert.deepEqual(list.words.filter((w) => !list.probes.some((p) => p.examples.some((e) => hasWord(e, w)))), [], 'words without an example');
+        const spelledOut = alternation(list);
+        const elsewhere = sourceFiles(srcRoot).filter((f) => !f.includes(`${path.sep}lexicon${path.sep}`) && fs.readFileSync(f, 'utf8').includes(spelledOut));
+        assert.deepEqual(elsewhere, []);
+      });
+      for (const probe of list.probes) {
+        for (const example of probe.examples) {
+          it(example, () => {
+            const text = explainCitation(example, scorer, EXAMPLE_RECORD, { style: probe.style, previous: probe.previous }).citation.text;
+            if (probe.output !== undefined) assert.equal(text, probe.output);
+            if (probe.opensWith !== undefined) assert.ok(text.startsWith(probe.opensWith), `got: ${text}`);
+          });
+        }
+      }
+    });
+  }
+});
