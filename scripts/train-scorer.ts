@@ -9,7 +9,7 @@
 // ROUGE-1/2/L F1 of the rewritten (tldr-style) candidate against the paper's targets, centred per paper (so the model
 // learns to rank candidates within a paper). Weights come from ridge regression on standardised features (default;
 // ListNet is the alternative, slightly worse on dev when last measured). Retrain whenever features.ts, candidates.ts
-// or rewrite.ts change: the engine refuses a model whose feature list differs from its own. If
+// or the rewrite rules (src/core/rewrite) change: the engine refuses a model whose feature list differs from its own. If
 // scitldr-dev.jsonl is present, the dev figures of the chosen candidate are printed for tuning by hand; dev is never
 // used for fitting. Only the weights and the normalisation are written: no data set text.
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';

@@ -359,7 +359,7 @@ function titleRecall(titleTerms: ReadonlySet<string>, text: string): number {
 /**
  * The verb with which the authors reported the claim ("We prove that X", "Our experiments show that X"), so that the
  * titled form says "proved that X" rather than weakening it to "noted that X". Hedged reports ("suggest",
- * "indicate") stay "noted". (rewrite.ts's REPORTED_CLAIM is the claim itself, for cutting a sentence.)
+ * "indicate") stay "noted". (rewrite/clauses.ts's REPORTED_CLAIM is the claim itself, for cutting a sentence.)
  */
 const AUTHORS_REPORT =
   /^(?:we|our (?:\w+ )?(?:results|experiments|analysis|evaluation|findings)) (?:also |further |then |first |empirically |experimentally |theoretically |formally )?(show|demonstrate|prove|find|observe|argue|establish|confirm|verify|conclude|hypothesi[sz]e|reveal)s? that\b/i;
