@@ -3,10 +3,13 @@
 // word deleted from a list leaves its example behind, which then fails; a word without an example fails too.
 import type { CitationStyle } from '../types';
 
+/** An example sentence, or one with its own sentence before it and its own citation. */
+export type WordExample = string | { input: string; previous?: string; output: string };
+
 export interface WordProbe {
   /** Sentences of an abstract that show the words at work, each word in one at least (written out: a word deleted from
    * the list keeps its example, which then fails). */
-  examples: readonly string[];
+  examples: readonly WordExample[];
   /** The sentence before it, where the word's rule reads one. */
   previous?: string;
   style?: CitationStyle;

@@ -5,6 +5,7 @@
 import { STOPWORDS } from '../text/tokens';
 import { taggedTerms, type TaggedTerm } from '../text/verbs';
 import { PROPER_OPENER } from './acronyms';
+import { NOUN_PHRASE_PREPOSITIONS } from '../lexicon';
 
 export interface PointerResolution {
   /** The pointer's words in lower case ("such problems"). */
@@ -33,7 +34,7 @@ const QUANTIFIERS = new Set([
 ]);
 /** A phrase after the noun that belongs to it ("problems in image processing"); "for", "from" and the like attach as
  * often to the verb before it ("encode information for later use"). */
-const PREPOSITIONS = new Set(['in', 'of', 'on', 'between', 'among', 'across']);
+const PREPOSITIONS: ReadonlySet<string> = new Set(NOUN_PHRASE_PREPOSITIONS.words);
 /** Adjectives that rank or date a thing rather than say what it is: "the recent approach" names nothing. */
 const VAGUE = new Set([
   'recent', 'new', 'novel', 'previous', 'prior', 'existing', 'current', 'standard', 'common', 'popular', 'similar',

@@ -24,16 +24,18 @@ describe('lexicon', () => {
     describe(list.name, () => {
       it('has each word once, an example for each, and no other file spells the list', () => {
         assert.equal(new Set(list.words).size, list.words.length);
-        assert.deepEqual(list.words.filter((w) => !list.probes.some((p) => p.examples.some((e) => hasWord(e, w)))), [], 'words without an example');
-        const spelledOut = alternation(list);
-        const elsewhere = sourceFiles(srcRoot).filter((f) => !f.includes(`${path.sep}lexicon${path.sep}`) && fs.readFileSync(f, 'utf8').includes(spelledOut));
+        assert.deepEqual(list.words.filter((w) => !list.probes.some((p) => p.examples.some((e) => hasWord(typeof e === 'string' ? e : `${e.previous ?? ''} ${e.input}`, w)))), [], 'words without an example');
+        // As an alternation ("paper|article") or as a list of quoted words ("'in', 'of'").
+        const spellings = [alternation(list), list.words.map((w) => `'${w}'`).join(', ')];
+        const elsewhere = sourceFiles(srcRoot).filter((f) => !f.includes(`${path.sep}lexicon${path.sep}`) && spellings.some((s) => fs.readFileSync(f, 'utf8').includes(s)));
         assert.deepEqual(elsewhere, []);
       });
       for (const probe of list.probes) {
         for (const example of probe.examples) {
-          it(example, () => {
-            const text = explainCitation(example, scorer, EXAMPLE_RECORD, { style: probe.style, previous: probe.previous }).citation.text;
-            if (probe.output !== undefined) assert.equal(text, probe.output);
+          const { input, previous = probe.previous, output = probe.output } = typeof example === 'string' ? { input: example } : example;
+          it(previous ? `${previous} ${input}` : input, () => {
+            const text = explainCitation(input, scorer, EXAMPLE_RECORD, { style: probe.style, previous }).citation.text;
+            if (output !== undefined) assert.equal(text, output);
             if (probe.opensWith !== undefined) assert.ok(text.startsWith(probe.opensWith), `got: ${text}`);
           });
         }
