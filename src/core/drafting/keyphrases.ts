@@ -72,9 +72,9 @@ const NUMBER_WORDS: ReadonlySet<string> = new Set('two three four five six seven
 /** Subjects after which a verb comes. */
 const AFTER_VERB_OPENER: ReadonlySet<string | undefined> = new Set(['we', 'i', 'they']);
 /** Words that end a noun phrase before them ("code-switching in …", "… and"); "shows" may be a noun ("call-in shows"). */
-const FUNCTION_WORDS: ReadonlySet<string> = new Set('and or nor but of in on at to for with from by as than is are was were be been has have had that which who whose where when while can could may might will would should does do did'.split(' '));
+const ENDS_A_NOUN_PHRASE_BEFORE: ReadonlySet<string> = new Set('and or nor but of in on at to for with from by as than is are was were be been has have had that which who whose where when while can could may might will would should does do did'.split(' '));
 /** Prepositions that the stopword list leaves out: a phrase opened by one ("towards harbour pilotage") is no topic. */
-const PREPOSITIONS: ReadonlySet<string> = new Set('towards toward among amongst across beyond versus along around despite like per since unlike inside outside onto near behind beside beneath throughout'.split(' '));
+const PREPOSITIONS_NOT_STOPWORDS: ReadonlySet<string> = new Set('towards toward among amongst across beyond versus along around despite like per since unlike inside outside onto near behind beside beneath throughout'.split(' '));
 /** Words of measurement and of papers' self-description: a phrase made of these alone ("error rate", "relative importance", "experimental results") is what any work reports, not a topic. */
 const GENERIC_TOPIC_WORDS: ReadonlySet<string> = new Set(
   'error errors rate rates relative importance accuracy performance result results experimental experiment experiments improvement improvements significant state art approach approaches method methods paper papers work task tasks problem problems high low large small good better best new novel recent existing different various overall main key important general rest'.split(' '),
@@ -102,8 +102,8 @@ function extractPhrases(text: string): Phrase[] {
       for (let i = 0; i + n <= words.length; i++) {
         const phrase = words.slice(i, i + n);
         if (phrase.some((w) => w.length < 2 || /^\d+$/.test(w))) continue;
-        if (STOPWORDS.has(phrase[0]) || STOPWORDS.has(phrase[n - 1]) || PREPOSITIONS.has(phrase[0]) || PREPOSITIONS.has(phrase[n - 1])) continue;
-        if (phrase.slice(1, -1).some((w) => (STOPWORDS.has(w) && w !== 'of') || PREPOSITIONS.has(w))) continue;
+        if (STOPWORDS.has(phrase[0]) || STOPWORDS.has(phrase[n - 1]) || PREPOSITIONS_NOT_STOPWORDS.has(phrase[0]) || PREPOSITIONS_NOT_STOPWORDS.has(phrase[n - 1])) continue;
+        if (phrase.slice(1, -1).some((w) => (STOPWORDS.has(w) && w !== 'of') || PREPOSITIONS_NOT_STOPWORDS.has(w))) continue;
         // "number of parameters", "variety of knowledge sources", "six senses": a quantity is not a topic; what it
         // counts is a phrase of its own.
         if ((n > 1 && phrase[1] === 'of' && QUANTITY_HEADS.has(phrase[0])) || NUMBER_WORDS.has(phrase[0])) continue;
@@ -116,7 +116,7 @@ function extractPhrases(text: string): Phrase[] {
         if (phrase.some((w, k) => k > 0 && /ing$/.test(w) && /[^s]s$/.test(phrase[k - 1]) && canBeVerb(phrase[k - 1]))) continue;
         if (/-(?:to-[\p{L}\p{N}]+|based|level|aware|free|specific|scale|wise|driven|dependent|invariant|agnostic|order)$/u.test(phrase[n - 1])) continue;
         // "Mandarin-English corpus", "radio call-in shows": a hyphenated word before another word modifies it.
-        if (/[-–]/.test(phrase[n - 1]) && words[i + n] !== undefined && !FUNCTION_WORDS.has(words[i + n]) && !PREPOSITIONS.has(words[i + n])) continue;
+        if (/[-–]/.test(phrase[n - 1]) && words[i + n] !== undefined && !ENDS_A_NOUN_PHRASE_BEFORE.has(words[i + n]) && !PREPOSITIONS_NOT_STOPWORDS.has(words[i + n])) continue;
         // "we apply random walks": a verb after its subject opens what a work does, not a topic. (Not after "to":
         // "applied to machine translation".)
         if (AFTER_VERB_OPENER.has(words[i - 1]) && (canBeVerb(phrase[0]) || isPastForm(phrase[0]))) continue;

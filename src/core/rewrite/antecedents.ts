@@ -34,7 +34,7 @@ const QUANTIFIERS = new Set([
 ]);
 /** A phrase after the noun that belongs to it ("problems in image processing"); "for", "from" and the like attach as
  * often to the verb before it ("encode information for later use"). */
-const PREPOSITIONS: ReadonlySet<string> = new Set(NOUN_PHRASE_PREPOSITIONS.words);
+const CARRIES_A_NOUN_PHRASE_ON: ReadonlySet<string> = new Set(NOUN_PHRASE_PREPOSITIONS.words);
 /** Adjectives that rank or date a thing rather than say what it is: "the recent approach" names nothing. */
 const VAGUE = new Set([
   'recent', 'new', 'novel', 'previous', 'prior', 'existing', 'current', 'standard', 'common', 'popular', 'similar',
@@ -58,11 +58,11 @@ const lower = (t: TaggedTerm): string => t.text.toLowerCase();
 /** Punctuation after a word ends the phrase there ("problem," "graphics."). */
 const endsPhrase = (t: TaggedTerm): boolean => /[,;:.!?\]]/.test(t.post) || (t.post.includes(')') && !t.pre.includes('('));
 /** Words that are never part of a noun phrase, whatever the tagger says (it has read "has" as a noun). */
-const FUNCTION_WORDS = new Set([
+const NEVER_IN_A_NOUN_PHRASE = new Set([
   'has', 'have', 'had', 'is', 'are', 'was', 'were', 'be', 'been', 'being', 'do', 'does', 'did', 'can', 'could', 'will',
   'would', 'may', 'might', 'must', 'shall', 'should', 'not', 'to', 'that', 'which', 'who',
 ]);
-const isNoun = (t: TaggedTerm): boolean => has(t, 'Noun') && !has(t, 'Pronoun') && !has(t, 'Possessive') && !FUNCTION_WORDS.has(lower(t));
+const isNoun = (t: TaggedTerm): boolean => has(t, 'Noun') && !has(t, 'Pronoun') && !has(t, 'Possessive') && !NEVER_IN_A_NOUN_PHRASE.has(lower(t));
 
 /**
  * compromise splits "top-down" into "top-" and "down" (a verb and a particle); a hyphenated compound is one word here,
@@ -109,7 +109,7 @@ function nounPhrase(terms: readonly TaggedTerm[], head: number): string | undefi
     // Before the item next to "and", every item ends on its comma; the word before the first item is not in the list.
     const commaItem = (has(t, 'Adjective') || isNoun(t)) && t.post.trim() === ',';
     if (joinAt >= 0 && k < joinAt - 1 && !commaItem) break;
-    if ((endsPhrase(t) && !(joinAt >= 0 && commaItem)) || FUNCTION_WORDS.has(word) || QUANTIFIERS.has(word) || has(t, 'Determiner') || (has(t, 'Value') && !isNameLikeValue(t))) break;
+    if ((endsPhrase(t) && !(joinAt >= 0 && commaItem)) || NEVER_IN_A_NOUN_PHRASE.has(word) || QUANTIFIERS.has(word) || has(t, 'Determiner') || (has(t, 'Value') && !isNameLikeValue(t))) break;
     // "the rectified linear unit", "label switching failures": a participle describes the noun only after a
     // determiner or another modifier (after a verb it is the verb's: "show switching").
     // A gerund only right before a noun ("switching failures", not "corpora using neural networks").
@@ -125,7 +125,7 @@ function nounPhrase(terms: readonly TaggedTerm[], head: number): string | undefi
   // A list cut short ("and top-down connections") is not a phrase.
   if (/^(?:and|or)$/i.test(terms[from].text)) return undefined;
   let to = head;
-  if (!endsPhrase(terms[head]) && PREPOSITIONS.has(terms[head + 1] ? lower(terms[head + 1]) : '')) {
+  if (!endsPhrase(terms[head]) && CARRIES_A_NOUN_PHRASE_ON.has(terms[head + 1] ? lower(terms[head + 1]) : '')) {
     let lastNoun = -1;
     for (let k = head + 2; k < terms.length && k - head - 1 <= MAX_PREPOSITIONAL; k++) {
       const t = terms[k];
@@ -144,7 +144,7 @@ function nounPhrase(terms: readonly TaggedTerm[], head: number): string | undefi
     // "between feedforward signals from …" with "signals" read as a verb: a phrase that stops before a plural noun
     // the tagger took for a verb would be cut short.
     const after = lastNoun > 0 && !endsPhrase(terms[lastNoun]) ? terms[lastNoun + 1] : undefined;
-    const cutShort = after && has(after, 'PresentTense') && /\p{Ll}s$/u.test(after.text) && !FUNCTION_WORDS.has(lower(after));
+    const cutShort = after && has(after, 'PresentTense') && /\p{Ll}s$/u.test(after.text) && !NEVER_IN_A_NOUN_PHRASE.has(lower(after));
     if (lastNoun > 0 && !cutShort) to = lastNoun;
   }
   // Something must be said beyond the noun: "the recent approach" is no better than "this approach".
