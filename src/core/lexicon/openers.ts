@@ -83,3 +83,42 @@ export const EMPHASIS_OPENERS: WordList = {
     output: PROPOSED,
   }],
 };
+
+export const FRAMES_BEFORE_WE: WordList = {
+  name: 'FRAMES_BEFORE_WE',
+  purpose: 'Openers right before "we" without a comma ("Here we …", "Thus we …", "In doing so we …"), dropped with the subject they lead to.',
+  words: ['here', 'so', 'thus', 'hence', 'therefore', 'now', 'then', 'next', 'below', 'in doing so', 'to do so', 'in turn'],
+  probes: [{
+    examples: [
+      'Here we propose a parser for noisy text.',
+      'So we propose a parser for noisy text.',
+      'Thus we propose a parser for noisy text.',
+      'Hence we propose a parser for noisy text.',
+      'Therefore we propose a parser for noisy text.',
+      'Now we propose a parser for noisy text.',
+      'Then we propose a parser for noisy text.',
+      'Next we propose a parser for noisy text.',
+      'Below we propose a parser for noisy text.',
+      'In doing so we propose a parser for noisy text.',
+      'To do so we propose a parser for noisy text.',
+      'In turn we propose a parser for noisy text.',
+    ],
+    output: PROPOSED,
+  }],
+};
+
+export const TIME_BEFORE_WE: WordList = {
+  name: 'TIME_BEFORE_WE',
+  purpose: 'The paper\'s own time before "we" ("Currently, we …"), wrong once the sentence is reported ("Currently, they proposed").',
+  words: ['currently', 'at present', 'presently', 'now', 'today'],
+  probes: [{
+    examples: [
+      'Currently, we propose a parser for noisy text.',
+      'At present, we propose a parser for noisy text.',
+      'Presently, we propose a parser for noisy text.',
+      'Now, we propose a parser for noisy text.',
+      'Today, we propose a parser for noisy text.',
+    ],
+    output: PROPOSED,
+  }],
+};

@@ -3,6 +3,8 @@
 import type { WordList } from './word-list';
 
 const CITED = 'Doe and Roe \\cite{doe2020}';
+const CITED_AIMED = `${CITED} aimed to measure jetty erosion over a decade.`;
+const CITED_ADDRESSED = `${CITED} addressed tagging by training on noisy tweets.`;
 
 export const SELF_NOUNS: WordList = {
   name: 'SELF_NOUNS',
@@ -54,5 +56,54 @@ export const MORE_SELF_LOCATIONS: WordList = {
       'In this highlight, we propose a parser for noisy text.',
     ],
     output: `${CITED} proposed a parser for noisy text.`,
+  }],
+};
+
+export const AIMED_WORKS: WordList = {
+  name: 'AIMED_WORKS',
+  purpose: 'What a stated aim names as the work ("The aim of this project was to …"), read as the authors\' "We aim to …".',
+  words: ['paper', 'study', 'work', 'article', 'research', 'thesis', 'dissertation', 'project', 'review', 'note', 'chapter', 'investigation', 'report', 'survey', 'analysis', 'experiment'],
+  probes: [{
+    examples: [
+      'The aim of this paper was to measure jetty erosion over a decade.',
+      'The aim of this study was to measure jetty erosion over a decade.',
+      'The aim of this work was to measure jetty erosion over a decade.',
+      'The aim of this article was to measure jetty erosion over a decade.',
+      'The aim of this research was to measure jetty erosion over a decade.',
+      'The aim of this thesis was to measure jetty erosion over a decade.',
+      'The aim of this dissertation was to measure jetty erosion over a decade.',
+      'The aim of this project was to measure jetty erosion over a decade.',
+      'The aim of this review was to measure jetty erosion over a decade.',
+      'The aim of this note was to measure jetty erosion over a decade.',
+      'The aim of this chapter was to measure jetty erosion over a decade.',
+      'The aim of this investigation was to measure jetty erosion over a decade.',
+      'The aim of this report was to measure jetty erosion over a decade.',
+      'The aim of this survey was to measure jetty erosion over a decade.',
+      'The aim of this analysis was to measure jetty erosion over a decade.',
+      'The aim of this experiment was to measure jetty erosion over a decade.',
+    ],
+    output: CITED_AIMED,
+  }],
+};
+
+export const INNER_SELF_LOCATIONS: WordList = {
+  name: 'INNER_SELF_LOCATIONS',
+  purpose: 'An inner "in this paper" after the verb ("We address X in this thesis by …"), which repeats the work once the subject names it.',
+  words: ['paper', 'work', 'article', 'study', 'thesis', 'dissertation', 'chapter', 'book', 'essay', 'letter', 'note'],
+  probes: [{
+    examples: [
+      'We address tagging in this paper by training on noisy tweets.',
+      'We address tagging in this work by training on noisy tweets.',
+      'We address tagging in this article by training on noisy tweets.',
+      'We address tagging in this study by training on noisy tweets.',
+      'We address tagging in this thesis by training on noisy tweets.',
+      'We address tagging in this dissertation by training on noisy tweets.',
+      'We address tagging in this chapter by training on noisy tweets.',
+      'We address tagging in this book by training on noisy tweets.',
+      'We address tagging in this essay by training on noisy tweets.',
+      'We address tagging in this letter by training on noisy tweets.',
+      'We address tagging in this note by training on noisy tweets.',
+    ],
+    output: CITED_ADDRESSED,
   }],
 };

@@ -6,7 +6,7 @@ import { SELF_NOUNS } from '../engine/cues';
 import { agreeVerb, toBaseForm } from './agreement';
 import { stripLeadingDiscourse } from './discourse';
 import { canBeVerb } from './sentence';
-import { AIM_QUALIFIERS as LEXICON_AIM_QUALIFIERS, alternation, FINDING_PARTICIPLES as LEXICON_FINDING_PARTICIPLES, WORK_ACTS as LEXICON_WORK_ACTS } from '../lexicon';
+import { AIM_QUALIFIERS as LEXICON_AIM_QUALIFIERS, AIMED_WORKS as LEXICON_AIMED_WORKS, alternation, FINDING_PARTICIPLES as LEXICON_FINDING_PARTICIPLES, WORK_ACTS as LEXICON_WORK_ACTS } from '../lexicon';
 
 
 /**
@@ -37,7 +37,7 @@ export function firstPersonPlural(sentence: string): string {
 /** A short opener and its comma before the subject ("In this study, the author …"), or nothing. */
 const SHORT_OPENER = String.raw`(?:[^,;]{0,40},\s+)?`;
 const AIM_NOUN = String.raw`(?:(?:${alternation(LEXICON_AIM_QUALIFIERS)})\s+)?(?:aims?|objectives?|purposes?|goals?)`;
-const SELF_NOUN_PHRASE = String.raw`(?:this|the present|the current|our)\s+(?:paper|study|work|article|research|thesis|dissertation|project|review|note|chapter|investigation|report|survey|analysis|experiment)`;
+const SELF_NOUN_PHRASE = String.raw`(?:this|the present|the current|our)\s+(?:${alternation(LEXICON_AIMED_WORKS)})`;
 const STATED_AIM = new RegExp(
   String.raw`^(${SHORT_OPENER})(?:(?:the|our)\s+${AIM_NOUN}\s+(?:of|in)\s+${SELF_NOUN_PHRASE}|our\s+${AIM_NOUN})\s+(?:is|was|are|were)\s+to\s+(?=[a-z])`,
   'i',

@@ -5,7 +5,7 @@ import { PROBLEM_POINTED_BACK, splitAbstractLabel } from '../engine/cues';
 import { ALWAYS_VERB, AUTHORS_SECOND_PREDICATE, COORDINATED_VERB, toBaseForm, toThirdSingular } from './agreement';
 import { activeSelfDescription } from './self-description';
 import { capitalizeFirst } from './sentence';
-import { alternation, CONNECTIVE_OPENERS as LEXICON_CONNECTIVE_OPENERS, CONTRAST_OPENERS as LEXICON_CONTRAST_OPENERS, EMPHASIS_OPENERS as LEXICON_EMPHASIS_OPENERS, MORE_SELF_LOCATIONS as LEXICON_SELF_LOCATIONS, REMEDY_VERBS as LEXICON_REMEDY_VERBS } from '../lexicon';
+import { alternation, CONNECTIVE_OPENERS as LEXICON_CONNECTIVE_OPENERS, CONTRAST_OPENERS as LEXICON_CONTRAST_OPENERS, EMPHASIS_OPENERS as LEXICON_EMPHASIS_OPENERS, FRAMES_BEFORE_WE as LEXICON_FRAMES_BEFORE_WE, MORE_SELF_LOCATIONS as LEXICON_SELF_LOCATIONS, REMEDY_VERBS as LEXICON_REMEDY_VERBS, TIME_BEFORE_WE as LEXICON_TIME_BEFORE_WE } from '../lexicon';
 
 
 /**
@@ -24,9 +24,9 @@ const LEADING_DISCOURSE =
 
 /** "In this paper we …" without a comma. */
 const LEADING_FRAME_NO_COMMA =
-  new RegExp(String.raw`^(?:in this (?:short |brief |preliminary )?(?:paper|work|article|study|letter|thesis|dissertation|chapter|book|essay|note|report|review|survey|${MORE_SELF_LOCATIONS})|in (?:the )?(?:present|current) (?:paper|work|study)|in our (?:paper|work|article|study)|this (?:paper|work|article)|here|so|thus|hence|therefore|now|then|next|below|in doing so|to do so|in turn)\s+(?=(?:we|I)\b)`, 'i');
+  new RegExp(String.raw`^(?:in this (?:short |brief |preliminary )?(?:paper|work|article|study|letter|thesis|dissertation|chapter|book|essay|note|report|review|survey|${MORE_SELF_LOCATIONS})|in (?:the )?(?:present|current) (?:paper|work|study)|in our (?:paper|work|article|study)|this (?:paper|work|article)|${alternation(LEXICON_FRAMES_BEFORE_WE)})\s+(?=(?:we|I)\b)`, 'i');
 /** "Currently, we address …": the time is the paper's own, and wrong once the sentence reports it ("Currently, they addressed"). */
-const LEADING_NOW_BEFORE_WE = /^(?:currently|at present|presently|now|today)\s*,?\s+(?=(?:we|I)\b)/i;
+const LEADING_NOW_BEFORE_WE = new RegExp(String.raw`^(?:${alternation(LEXICON_TIME_BEFORE_WE)})\s*,?\s+(?=(?:we|I)\b)`, 'i');
 
 const REMEDY_VERBS = alternation(LEXICON_REMEDY_VERBS);
 const REMEDY = `(?:${REMEDY_VERBS})`;

@@ -2,9 +2,9 @@
 import { stripForeignNumberedCitations } from '../clauses';
 import { stripLeadingDiscourse } from '../discourse';
 import { changedBy, changedText, type TableRule } from '../rule';
-import { alternation, SUBJECT_ASIDES } from '../../lexicon';
+import { alternation, INNER_SELF_LOCATIONS, SUBJECT_ASIDES } from '../../lexicon';
 
-const INNER_SELF_LOCATION = /(?<=[\w)])\s+(?:in this (?:paper|work|article|study|thesis|dissertation|chapter|book|essay|letter|note)|herein)(?=[\s,.;:])/gi;
+const INNER_SELF_LOCATION = new RegExp(String.raw`(?<=[\w)])\s+(?:in this (?:${alternation(INNER_SELF_LOCATIONS)})|herein)(?=[\s,.;:])`, 'gi');
 const SUBJECT_ASIDE =
   new RegExp(String.raw`^(we|I)\s*,\s*(?:${alternation(SUBJECT_ASIDES)})\s*,\s*`, 'i');
 const HERE_AFTER_VERB = /^(we\s+(?:[a-z]+ly\s+)?[a-z]+)\s+here\b(?!\s+(?:is|are)\b)/i;
