@@ -58,3 +58,33 @@ export const AIM_QUALIFIERS: WordList = {
     output: `${CITED} aimed to measure jetty erosion over a decade.`,
   }],
 };
+
+export const NEWNESS_NOUNS: WordList = {
+  name: 'NEWNESS_NOUNS',
+  purpose: 'Nouns after which "new" is the meaning, not praise ("a new perspective", "a new generation"): the self-praise rule keeps "new" before them.',
+  words: ['perspective', 'angle', 'viewpoint', 'look', 'lens', 'light', 'direction', 'avenue', 'era', 'frontier', 'generation', 'kind', 'sort', 'type', 'breed', 'genre', 'species', 'edition', 'version', 'release'],
+  probes: [{
+    examples: [
+      { input: 'We offer a new perspective for tagging noisy text.', output: `${CITED} offered a new perspective for tagging noisy text.` },
+      { input: 'We offer a new angle for tagging noisy text.', output: `${CITED} offered a new angle for tagging noisy text.` },
+      { input: 'We offer a new viewpoint for tagging noisy text.', output: `${CITED} offered a new viewpoint for tagging noisy text.` },
+      { input: 'We offer a new look for tagging noisy text.', output: `${CITED} offered a new look for tagging noisy text.` },
+      { input: 'We offer a new lens for tagging noisy text.', output: `${CITED} offered a new lens for tagging noisy text.` },
+      { input: 'We offer a new light for tagging noisy text.', output: `${CITED} offered a new light for tagging noisy text.` },
+      { input: 'We offer a new direction for tagging noisy text.', output: `${CITED} offered a new direction for tagging noisy text.` },
+      { input: 'We offer a new avenue for tagging noisy text.', output: `${CITED} offered a new avenue for tagging noisy text.` },
+      { input: 'We offer a new era for tagging noisy text.', output: `${CITED} offered a new era for tagging noisy text.` },
+      { input: 'We offer a new frontier for tagging noisy text.', output: `${CITED} offered a new frontier for tagging noisy text.` },
+      { input: 'We offer a new generation for tagging noisy text.', output: `${CITED} offered a new generation for tagging noisy text.` },
+      { input: 'We offer a new kind for tagging noisy text.', output: `${CITED} offered a new kind for tagging noisy text.` },
+      { input: 'We offer a new sort for tagging noisy text.', output: `${CITED} offered a new sort for tagging noisy text.` },
+      { input: 'We offer a new type for tagging noisy text.', output: `${CITED} offered a new type for tagging noisy text.` },
+      { input: 'We offer a new breed for tagging noisy text.', output: `${CITED} offered a new breed for tagging noisy text.` },
+      { input: 'We offer a new genre for tagging noisy text.', output: `${CITED} offered a new genre for tagging noisy text.` },
+      { input: 'We offer a new species for tagging noisy text.', output: `${CITED} offered a new species for tagging noisy text.` },
+      { input: 'We offer a new edition for tagging noisy text.', output: `${CITED} offered a new edition for tagging noisy text.` },
+      { input: 'We offer a new version for tagging noisy text.', output: `${CITED} offered a new version for tagging noisy text.` },
+      { input: 'We offer a new release for tagging noisy text.', output: `${CITED} offered a new release for tagging noisy text.` },
+    ],
+  }],
+};

@@ -107,3 +107,45 @@ export const INNER_SELF_LOCATIONS: WordList = {
     output: CITED_ADDRESSED,
   }],
 };
+
+export const WORKS_FRAMING_AUTHORS: WordList = {
+  name: 'WORKS_FRAMING_AUTHORS',
+  purpose: 'What a work is called where it frames its authors in the third person ("In this book the authors describe …"), read as "we".',
+  words: ['paper', 'article', 'study', 'report', 'work', 'book', 'chapter', 'essay', 'note', 'review', 'thesis', 'dissertation'],
+  probes: [{
+    examples: [
+      { input: 'In this paper the authors discuss the role of apprentices in early printing houses.', output: `${CITED} discussed the role of apprentices in early printing houses.` },
+      { input: 'In this article the authors discuss the role of apprentices in early printing houses.', output: `${CITED} discussed the role of apprentices in early printing houses.` },
+      { input: 'In this study the authors discuss the role of apprentices in early printing houses.', output: `${CITED} discussed the role of apprentices in early printing houses.` },
+      { input: 'In this report the authors discuss the role of apprentices in early printing houses.', output: `${CITED} discussed the role of apprentices in early printing houses.` },
+      { input: 'In this work the authors discuss the role of apprentices in early printing houses.', output: `${CITED} discussed the role of apprentices in early printing houses.` },
+      { input: 'In this book the authors discuss the role of apprentices in early printing houses.', output: `${CITED} discussed the role of apprentices in early printing houses.` },
+      { input: 'In this chapter the authors discuss the role of apprentices in early printing houses.', output: `${CITED} discussed the role of apprentices in early printing houses.` },
+      { input: 'In this essay the authors discuss the role of apprentices in early printing houses.', output: `${CITED} discussed the role of apprentices in early printing houses.` },
+      { input: 'In this note the authors discuss the role of apprentices in early printing houses.', output: `${CITED} discussed the role of apprentices in early printing houses.` },
+      { input: 'In this review the authors discuss the role of apprentices in early printing houses.', output: `${CITED} discussed the role of apprentices in early printing houses.` },
+      { input: 'In this thesis the authors discuss the role of apprentices in early printing houses.', output: `${CITED} discussed the role of apprentices in early printing houses.` },
+      { input: 'In this dissertation the authors discuss the role of apprentices in early printing houses.', output: `${CITED} discussed the role of apprentices in early printing houses.` },
+    ],
+  }],
+};
+
+export const WORKS_FRAMING_PRONOUNS: WordList = {
+  name: 'WORKS_FRAMING_PRONOUNS',
+  purpose: 'What a work is called where it frames its author as "she" or "he" ("In this essay she traces …"): framed by the work, the pronoun is its author.',
+  words: ['paper', 'article', 'study', 'essay', 'book', 'chapter', 'thesis', 'dissertation', 'review', 'report'],
+  probes: [{
+    examples: [
+      { input: 'In this paper she discusses the role of apprentices in early printing houses.', output: `${CITED} discussed the role of apprentices in early printing houses.` },
+      { input: 'In this article she discusses the role of apprentices in early printing houses.', output: `${CITED} discussed the role of apprentices in early printing houses.` },
+      { input: 'In this study she discusses the role of apprentices in early printing houses.', output: `${CITED} discussed the role of apprentices in early printing houses.` },
+      { input: 'In this essay she discusses the role of apprentices in early printing houses.', output: `${CITED} discussed the role of apprentices in early printing houses.` },
+      { input: 'In this book she discusses the role of apprentices in early printing houses.', output: `${CITED} discussed the role of apprentices in early printing houses.` },
+      { input: 'In this chapter she discusses the role of apprentices in early printing houses.', output: `${CITED} discussed the role of apprentices in early printing houses.` },
+      { input: 'In this thesis she discusses the role of apprentices in early printing houses.', output: `${CITED} discussed the role of apprentices in early printing houses.` },
+      { input: 'In this dissertation she discusses the role of apprentices in early printing houses.', output: `${CITED} discussed the role of apprentices in early printing houses.` },
+      { input: 'In this review she discusses the role of apprentices in early printing houses.', output: `${CITED} discussed the role of apprentices in early printing houses.` },
+      { input: 'In this report she discusses the role of apprentices in early printing houses.', output: `${CITED} discussed the role of apprentices in early printing houses.` },
+    ],
+  }],
+};

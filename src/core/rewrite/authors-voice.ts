@@ -6,7 +6,7 @@ import { SELF_NOUNS } from '../engine/cues';
 import { agreeVerb, toBaseForm } from './agreement';
 import { stripLeadingDiscourse } from './discourse';
 import { canBeVerb } from './sentence';
-import { AIM_QUALIFIERS as LEXICON_AIM_QUALIFIERS, AIMED_WORKS as LEXICON_AIMED_WORKS, alternation, FINDING_PARTICIPLES as LEXICON_FINDING_PARTICIPLES, WORK_ACTS as LEXICON_WORK_ACTS } from '../lexicon';
+import { AIM_QUALIFIERS as LEXICON_AIM_QUALIFIERS, AIMED_WORKS as LEXICON_AIMED_WORKS, alternation, WORKS_FRAMING_AUTHORS as LEXICON_WORKS_FRAMING_AUTHORS, WORKS_FRAMING_PRONOUNS as LEXICON_WORKS_FRAMING_PRONOUNS, FINDING_PARTICIPLES as LEXICON_FINDING_PARTICIPLES, WORK_ACTS as LEXICON_WORK_ACTS } from '../lexicon';
 
 
 /**
@@ -62,11 +62,11 @@ const BARE_PURPOSE = /^to\s+(?!date\b)([a-z]+)\s/i;
 const NOT_A_BARE_PURPOSE = /\b(?:we|I|our|us|it|is|are|was|were|be|been|will|would|must|should|can|could|may|might|has|have|had)\b/i;
 
 /** "In this report the authors present …": the work named as the frame, often without a comma before its authors. */
-const IN_THE_WORK = String.raw`in\s+(?:this|the\s+present)\s+(?:paper|article|study|report|work|book|chapter|essay|note|review|thesis|dissertation)\s+`;
+const IN_THE_WORK = String.raw`in\s+(?:this|the\s+present)\s+(?:${alternation(LEXICON_WORKS_FRAMING_AUTHORS)})\s+`;
 const THE_AUTHORS = new RegExp(String.raw`^(${SHORT_OPENER}|${IN_THE_WORK})(?:the|our)\s+(?:present\s+)?(authors?)(?:\s+of\s+(?:this|the present)\s+(?:paper|article|study|work|book|chapter|report|essay|note))?\s+((?:(?:also|further|then|first|here|briefly|now|[a-z]+ly)\s+)*)([a-z]+)\b`, 'i');
 
 /** "In this article she …", "In this study, he …". */
-const AUTHOR_PRONOUN_IN_THE_WORK = /^(in this (?:paper|article|study|essay|book|chapter|thesis|dissertation|review|report)),?\s+(?:she|he)\s+(?=[a-z])/i;
+const AUTHOR_PRONOUN_IN_THE_WORK = new RegExp(String.raw`^(in this (?:${alternation(LEXICON_WORKS_FRAMING_PRONOUNS)})),?\s+(?:she|he)\s+(?=[a-z])`, 'i');
 
 /**
  * "The author discusses X", "The authors (of this article) describe X" → "We discuss X", "We describe X": catalogue

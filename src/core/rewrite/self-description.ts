@@ -3,6 +3,7 @@
 import { MENTIONS_OTHER_WORK } from '../engine/cues';
 import { impersonalFindingAsWe } from './authors-voice';
 import { indefiniteArticle, NOT_A_NOUN_AFTER } from './first-person';
+import { alternation, NEWNESS_NOUNS } from '../lexicon';
 
 /**
  * "a novel method" → "a method": the authors' "novel"/"new" is self-description that a citing sentence does not
@@ -25,7 +26,7 @@ const CONTRIBUTION_VERB_FORMS =
   'propos(?:e|es|ed)|present(?:s|ed)?|introduc(?:e|es|ed)|report(?:s|ed)?|describ(?:e|es|ed)|develop(?:s|ed)?|offer(?:s|ed)?|design(?:s|ed)?';
 // Built once: dropSelfPraise runs on every rewritten candidate.
 const SELF_PRAISE_AFTER_DETERMINER = new RegExp(
-  String.raw`\b([Aa]|[Aa]n|[Tt]he|[Tt]wo|[Tt]hree|[Ss]everal|[Ss]ome|[Tt]hese|[Tt]his|[Tt]heir|[Ii]ts)\s+(?:novel|new)\s+(?:and\s+)?(?=[A-Za-z])(?!${NOT_A_NOUN_AFTER})(?!(?:perspective|angle|viewpoint|look|lens|light|direction|avenue|era|frontier|generation|kind|sort|type|breed|genre|species|edition|version|release)s?\b)`,
+  String.raw`\b([Aa]|[Aa]n|[Tt]he|[Tt]wo|[Tt]hree|[Ss]everal|[Ss]ome|[Tt]hese|[Tt]his|[Tt]heir|[Ii]ts)\s+(?:novel|new)\s+(?:and\s+)?(?=[A-Za-z])(?!${NOT_A_NOUN_AFTER})(?!(?:${alternation(NEWNESS_NOUNS)})s?\b)`,
   'g',
 );
 const SELF_PRAISE_AFTER_VERB = new RegExp(String.raw`(?<!\bto\s)\b((?:${CONTRIBUTION_VERB_FORMS})\s+)(?:novel|new)\s+(?=[a-z]+s\b)`, 'g');
