@@ -4,6 +4,7 @@ import { type CiteSyntax, type CitationStyle, type PaperRecord, type Tense } fro
 import { isFiniteVerb, isPastForm, taggedTerms } from '../text/verbs';
 import { SELF_NOUNS } from '../engine/cues';
 import { agreeVerb, toThirdSingular } from './agreement';
+import { alternation, EVERYONES_LIVES, GENERIC_WE_VERBS, OUR_TIMES, OUR_WORLDS } from '../lexicon';
 
 // "The paper describes …" at the start of an abstract's sentence is the paper itself too (not "the work of Smith").
 const SELF_REFERENCE = new RegExp(String.raw`^(?:(?:this|the present|the current|our|my) (?:${SELF_NOUNS}|monograph|volume|tutorial|contribution|submission)|the (?:paper|article|thesis|dissertation))\b(?! of\b)\s*`, 'i');
@@ -86,14 +87,14 @@ export function ourArtifact(sentence: string): [string, string] | undefined {
  * "if we consider only continuous activations": a supposition anyone may make, not something the authors did. It reads
  * "if one considers …" (it was "if this paper considers …").
  */
-const GENERIC_WE = /\b(if|when|whenever|once|unless)\s+we\s+(consider|assume|take|let|view|fix|restrict|denote|write|treat|define|regard|allow|choose|pick)\b/gi;
+const GENERIC_WE = new RegExp(String.raw`\b(if|when|whenever|once|unless)\s+we\s+(${alternation(GENERIC_WE_VERBS)})\b`, 'gi');
 
 /**
  * First-person words that are not the authors speaking of their work: a quotation (“…”, "…"), a name or title set in
  * capitals ("the We Read Here campaign", "How Our Town Kept Its Library", where a capital "We" or "Our" inside a
  * sentence cannot be the pronoun), and "our" meaning everyone ("the finest printer of our time").
  */
-const OUR_TIME_OR_WORLD = String.raw`\bof our (?:time|times|era|age|day)\b(?!\s+(?:in|at|on|with|as)\b)|\bour (?:society|world|planet|civili[sz]ation|species)\b`;
+const OUR_TIME_OR_WORLD = String.raw`\bof our (?:${alternation(OUR_TIMES)})\b(?!\s+(?:in|at|on|with|as)\b)|\bour (?:${alternation(OUR_WORLDS)})\b`;
 const NOT_THE_AUTHORS_SPEAKING = new RegExp(String.raw`“[^“”]*”|"[^"]*"|(?<![.:;!?(]\s*|^\s*)\b(?:We|Our|Us|My)\b(?:['’]\w+)?|${OUR_TIME_OR_WORLD}`, 'gu');
 
 /**
@@ -101,7 +102,7 @@ const NOT_THE_AUTHORS_SPEAKING = new RegExp(String.raw`“[^“”]*”|"[^"]*"|
  * "we" and "our" are everyone's too ("… of us all as we define our identities"), not the authors', unless a "we" does
  * research ("Tide apps are used by most of us, yet we find …"): then only the phrase itself is everyone's.
  */
-const SPEAKS_FOR_EVERYONE = /\bour (?:daily|everyday|modern|busy|working|digital) li(?:ves|fe)\b|\b(?:all|each|most|many|some|none|few|both) of us\b|\bus all\b/i;
+const SPEAKS_FOR_EVERYONE = new RegExp(String.raw`\bour (?:${alternation(EVERYONES_LIVES)}) li(?:ves|fe)\b|\b(?:all|each|most|many|some|none|few|both) of us\b|\bus all\b`, 'i');
 const EVERYONE_PHRASES = new RegExp(SPEAKS_FOR_EVERYONE.source, 'gi');
 const WE_DO_RESEARCH = /\bwe (?:\w+ly )?(?:find|found|show|showed|shown|propose|present|introduce|describe|report|demonstrate|argue|develop|study|examine|investigate|survey|measure|evaluate|compare|analy[sz]e|test|observe|conclude)\b/i;
 
