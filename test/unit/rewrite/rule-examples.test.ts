@@ -101,3 +101,21 @@ describe('citescribe explain: the README examples', () => {
     });
   }
 });
+
+describe('citescribe explain piped into a reader that stops early', () => {
+  it('ends quietly when the pipe closes (| head -1), without a stack trace', async () => {
+    const { spawn } = await import('node:child_process');
+    const cli = path.resolve(__dirname, '../../../src/cli/main.ts');
+    const long = Array.from({ length: 40 }, (_, i) => `We propose parser number ${i + 1} for noisy text from tweets.`).join(' ');
+    const result = await new Promise<{ code: number | null; stderr: string }>((resolve) => {
+      const child = spawn(process.execPath, ['--require', require.resolve('tsx/cjs'), cli, 'explain', '--json', long], { stdio: ['ignore', 'pipe', 'pipe'] });
+      let stderr = '';
+      child.stderr.on('data', (d) => (stderr += d));
+      // The reader takes nothing and closes its end at once, as `head -c0` would.
+      child.stdout.destroy();
+      child.once('exit', (code) => resolve({ code, stderr }));
+    });
+    assert.equal(result.stderr, '');
+    assert.equal(result.code, 0);
+  });
+});
