@@ -13,6 +13,11 @@ export interface WordProbe {
   /** The sentence before it, where the word's rule reads one. */
   previous?: string;
   style?: CitationStyle;
+  /**
+   * The examples are run through this compress rule alone (not the whole pipeline): each example's output must be
+   * among the versions it offers. For lists whose effect is a version the scorer weighs, not the citation it picks.
+   */
+  compress?: string;
   /** What the citation of each example must be (the example work of Doe and Roe, key doe2020), or how it must open. */
   output?: string;
   opensWith?: string;

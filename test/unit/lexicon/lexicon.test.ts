@@ -8,6 +8,7 @@ import { DefaultEngine } from '../../../src/core/engine/default-engine';
 import { LinearScorer } from '../../../src/core/engine/scorer';
 import { EXAMPLE_RECORD, explainCitation } from '../../../src/core/engine/explain';
 import { alternation, LEXICON, spelled } from '../../../src/core/lexicon';
+import { compressOffers } from '../../../src/core/rewrite';
 
 const scorer = new LinearScorer(new DefaultEngine().scorerModel);
 const srcRoot = path.resolve(__dirname, '../../../src/core');
@@ -34,6 +35,11 @@ describe('lexicon', () => {
         for (const example of probe.examples) {
           const { input, previous = probe.previous, output = probe.output } = typeof example === 'string' ? { input: example } : example;
           it(previous ? `${previous} ${input}` : input, () => {
+            if (probe.compress) {
+              const offers = compressOffers(probe.compress, input);
+              assert.ok(output !== undefined && offers.includes(output), `offered: ${JSON.stringify(offers)}`);
+              return;
+            }
             const text = explainCitation(input, scorer, EXAMPLE_RECORD, { style: probe.style, previous }).citation.text;
             if (output !== undefined) assert.equal(text, output);
             if (probe.opensWith !== undefined) assert.ok(text.startsWith(probe.opensWith), `got: ${text}`);
