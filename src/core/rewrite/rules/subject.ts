@@ -33,6 +33,15 @@ const subjectOf = (ctx: RuleContext) => workSubject(ctx.record, ctx.syntax);
  * sentence's own subject. Two rules in a row ask for the same text (a noun-phrase topic, else the citation at the
  * end), and the tagger behind it is the costly part, so the last answer is kept.
  */
+/** The work naming itself at the start (selfReferenceOf), asked by two rules in a row for the same text: kept once. */
+let lastSelf: { text: string; record: RuleContext['record']; found: RegExpExecArray | null } | undefined;
+function selfReference(s: string, ctx: RuleContext): RegExpExecArray | null {
+  if (lastSelf && lastSelf.text === s && lastSelf.record === ctx.record) return lastSelf.found;
+  const found = selfReferenceOf(s, ctx.record);
+  lastSelf = { text: s, record: ctx.record, found };
+  return found;
+}
+
 let lastUnnamed: { text: string; style: string; tense?: string; out: string } | undefined;
 function unnamedFirstPerson(s: string, ctx: RuleContext): string {
   if (lastUnnamed && lastUnnamed.text === s && lastUnnamed.style === ctx.style && lastUnnamed.tense === ctx.tense) return lastUnnamed.out;
@@ -83,7 +92,7 @@ export const SUBJECT_RULES: readonly TableRule[] = [
     stage: 'subject',
     summary: '"This work is based on X": the work is, its authors are not ("The work of Doe \\cite{k} was based on X"); nor do they contain what a book contains.',
     match: (s, ctx) => {
-      const self = citation(ctx) && selfReferenceOf(s, ctx.record);
+      const self = citation(ctx) && selfReference(s, ctx);
       return self && WORK_STATES.test(s.slice(self[0].length)) && self;
     },
     apply: (s, ctx, self: RegExpExecArray) => {
@@ -98,7 +107,7 @@ export const SUBJECT_RULES: readonly TableRule[] = [
     id: 'subject.work-itself',
     stage: 'subject',
     summary: '"This paper presents X", "The report identifies X" (in a report) → "Doe \\cite{k} presented X".',
-    match: (s, ctx) => citation(ctx) && selfReferenceOf(s, ctx.record),
+    match: (s, ctx) => citation(ctx) && selfReference(s, ctx),
     apply: (s, ctx, self: RegExpExecArray) => {
       const subject = subjectOf(ctx);
       return `${subject.text} ${agreeVerb(replaceInnerFirstPerson(s.slice(self[0].length), ctx.style, ctx.tense), subject.plurality, 'third-singular', ctx.tense)}`;
@@ -175,7 +184,7 @@ export const SUBJECT_RULES: readonly TableRule[] = [
     id: 'subject.tldr-work-itself',
     stage: 'subject',
     summary: 'TLDR: "This study examines X" → "This paper examines X".',
-    match: (s, ctx) => tldr(ctx) && selfReferenceOf(s, ctx.record),
+    match: (s, ctx) => tldr(ctx) && selfReference(s, ctx),
     apply: (s, ctx, self: RegExpExecArray) => `This paper ${agreeVerb(replaceInnerFirstPerson(s.slice(self[0].length), ctx.style), 'singular', 'third-singular')}`,
     examples: [
       { style: 'tldr', input: 'This study examines the tagging of noisy text.', output: 'This paper examines the tagging of noisy text.' },
