@@ -1,5 +1,6 @@
 // Shared contracts between the library index, the engines, the metrics and the editor/CLI front ends.
 // Pure data: no vscode, no native modules.
+import type { TraceStep } from './rewrite/rule';
 
 export interface Author {
   family: string;
@@ -144,7 +145,7 @@ export interface CitationSentence {
   flags: string[];
   engine: string;
   /** The default engine's rewrite rules that made the text, in order, where asked for (`citescribe explain`). */
-  trace?: Array<{ rule: string; stage: string; text: string }>;
+  trace?: TraceStep[];
 }
 
 export interface DraftRequest {

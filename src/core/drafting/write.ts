@@ -10,9 +10,9 @@ import { contentTerms, cosine, termFrequencies, TfIdfModel, wordCount, type Spar
 import { repeatedSubject, workSubject } from '../rewrite/authors';
 import { sourceDocument } from '../engine/candidates';
 import { plainText } from '../text/plain';
-import { describesTheWork, DRAFT_OWN_RELEVANCE, firstDescribingSentence, rankCandidates, speaksForAuthors, titleOnlySentence, writtenText, type ScoredCandidate } from '../engine/citation';
+import { describesTheWork, DRAFT_OWN_RELEVANCE, firstDescribingSentence, rankCandidates, speaksForAuthors, writtenText, type ScoredCandidate } from '../engine/citation';
 import { hasContributionCue, NOT_DONE, OWN_RELEASE_NOTE } from '../engine/cues';
-import { firstPersonPlural, stripLeadingDiscourse, withoutLinkingAdverb } from '../rewrite';
+import { firstPersonPlural, stripLeadingDiscourse, titleOnlySentence, withoutLinkingAdverb } from '../rewrite';
 import { follows, groupContrast, ownContributionSentences, ownWorkIntroducer, standsAlone } from './contrast';
 import { paragraphWords } from './fit';
 import { groupKeyphrases, type Phrase, phrasesOf, speaksForGroup } from './keyphrases';

@@ -195,8 +195,13 @@ export interface CompressionVariant {
   truncated: boolean;
   droppedParentheticals: boolean;
   droppedFrame: boolean;
-  /** The compress rules that made it, in order (explain). */
-  rules: string[];
+  /** The compress rules that made it, each with the text after it; only where the options asked for them (explain). */
+  steps?: CompressStep[];
+}
+
+export interface CompressStep {
+  rule: string;
+  text: string;
 }
 
 export interface CompressionOptions {
@@ -205,12 +210,13 @@ export interface CompressionOptions {
    * terse; a citation sentence or a draft keeps that context (offering it there too cost CiteBench dev R-2, 5.04 → 4.89).
    */
   dropFronted?: boolean;
+  /** Record in each variant the compress rules that made it (explain); left out, nothing is recorded. */
+  trace?: boolean;
 }
 
 /** The sentence itself and its compressed variants (content-free openers are always removed). */
 export function compressionVariants(sentence: string, options: CompressionOptions = {}): CompressionVariant[] {
   const total = words(sentence);
-  const base = compressOffers('compress.leading-discourse', sentence)[0] ?? sentence;
   const out: CompressionVariant[] = [];
   const seen = new Set<string>();
   const add = (text: string, flags: Omit<CompressionVariant, 'text' | 'kept'>) => {
@@ -219,19 +225,25 @@ export function compressionVariants(sentence: string, options: CompressionOption
     seen.add(t);
     out.push({ text: t, kept: words(t) / Math.max(1, total), ...flags });
   };
-  const opened = base !== sentence ? ['compress.leading-discourse'] : [];
+  // The steps are written only for explain: every sentence of every cited work passes here.
+  const after = (steps: CompressStep[] | undefined, rule: string, text: string) => (steps ? [...steps, { rule, text }] : undefined);
+  const start = options.trace ? [] : undefined;
+  const opened = compressOffers('compress.leading-discourse', sentence)[0];
+  const base = opened ?? sentence;
+  const baseSteps = opened === undefined ? start : after(start, 'compress.leading-discourse', base);
+  const bases: Array<{ text: string; droppedFrame: boolean; steps?: CompressStep[] }> = [{ text: base, droppedFrame: false, steps: baseSteps }];
   const framed = compressOffers('compress.reporting-frame', base)[0];
-  const bases: Array<{ text: string; droppedFrame: boolean; rules: string[] }> = [{ text: base, droppedFrame: false, rules: opened }];
-  if (framed) bases.push({ text: framed, droppedFrame: true, rules: [...opened, 'compress.reporting-frame'] });
+  if (framed) bases.push({ text: framed, droppedFrame: true, steps: after(baseSteps, 'compress.reporting-frame', framed) });
   const unfronted = options.dropFronted ? compressOffers('compress.fronted-clause', base)[0] : undefined;
-  if (unfronted) bases.push({ text: unfronted, droppedFrame: true, rules: [...opened, 'compress.fronted-clause'] });
+  if (unfronted) bases.push({ text: unfronted, droppedFrame: true, steps: after(baseSteps, 'compress.fronted-clause', unfronted) });
   for (const b of bases) {
     const plain = compressOffers('compress.parentheticals', b.text)[0];
-    const forms = plain !== undefined ? [{ text: b.text, dp: false, rules: b.rules }, { text: plain, dp: true, rules: [...b.rules, 'compress.parentheticals'] }] : [{ text: b.text, dp: false, rules: b.rules }];
+    const forms = [{ text: b.text, dp: false, steps: b.steps }];
+    if (plain !== undefined) forms.push({ text: plain, dp: true, steps: after(b.steps, 'compress.parentheticals', plain) });
     for (const f of forms) {
-      add(f.text, { truncated: false, droppedParentheticals: f.dp, droppedFrame: b.droppedFrame, rules: f.rules });
+      add(f.text, { truncated: false, droppedParentheticals: f.dp, droppedFrame: b.droppedFrame, steps: f.steps });
       for (const cut of compressOffers('compress.trailing-clause', f.text)) {
-        add(cut, { truncated: true, droppedParentheticals: f.dp, droppedFrame: b.droppedFrame, rules: [...f.rules, 'compress.trailing-clause'] });
+        add(cut, { truncated: true, droppedParentheticals: f.dp, droppedFrame: b.droppedFrame, steps: after(f.steps, 'compress.trailing-clause', cut) });
       }
     }
   }

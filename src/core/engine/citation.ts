@@ -9,12 +9,8 @@ import { contentTerms, cosine, STOPWORDS, termFrequencies, wordCount } from '../
 import { hasOwnVerb, mainVerbIsPast, pastTense, startsWithName } from '../text/verbs';
 import { ANAPHORIC_START, BACKGROUND_CUE, CUT_OFF_END, FRONTED_POINTER, FUTURE_OWN, hasContributionCue, MENTIONS_OTHER_WORK, NAMES_ITSELF, NOT_DONE, OWN_EARLIER_WORK, OWN_RELEASE_NOTE, POINTS_AHEAD, PROBLEM_POINTER, PRONOUN_POINTER, RELEASE_NOTE, SELF_NOUNS } from './cues';
 import { candidateFeatures, documentContext } from './features';
-import { acronymDefinitions, firstPersonPlural, inAuthorsVoice, NO_TARGET, pointerResolutions, PROPER_OPENER, rewriteSentence, runStage, speaksForEveryone, statesAim, stripLeadingDiscourse, toThirdSingular, withoutEveryonesWords, withoutLinkingAdverb, type PointerResolution, type RuleContext, type TraceStep } from '../rewrite';
+import { acronymDefinitions, DEFAULT_CITATION_TENSE, firstPersonPlural, inAuthorsVoice, NO_TARGET, pointerResolutions, PROPER_OPENER, rewriteSentence, runStage, speaksForEveryone, statesAim, stripLeadingDiscourse, titleOnlySentence, toThirdSingular, withoutEveryonesWords, withoutLinkingAdverb, type PointerResolution, type RuleContext, type TraceStep } from '../rewrite';
 import type { LinearScorer } from './scorer';
-import { DEFAULT_CITATION_TENSE, NOTHING_FLAG, TITLE_ONLY_FLAG, titleOnlySentence } from '../rewrite/title-only';
-
-export { DEFAULT_CITATION_TENSE, NOTHING_FLAG, TITLE_ONLY_FLAG, titleOnlySentence };
-
 
 export interface ScoredCandidate {
   source: SourceSentence;
@@ -163,9 +159,9 @@ export function enumerateCandidates(record: PaperRecord, doc: SourceDocument, op
   };
   doc.sentences.forEach((source, sentenceIndex) => {
     const pointers = () => pointersAt(sentenceIndex);
-    for (const variant of compressionVariants(sentences[sentenceIndex].text, { dropFronted: options.style === 'tldr' })) {
+    for (const variant of compressionVariants(sentences[sentenceIndex].text, { dropFronted: options.style === 'tldr', trace: options.trace })) {
       const target: RuleContext = { record, style: options.style, syntax: options.syntax, tense: options.tense ?? DEFAULT_CITATION_TENSE, truncated: variant.truncated, acronyms };
-      if (options.trace) target.trace = [...(sentences[sentenceIndex].trace ?? []), ...variant.rules.map((rule) => ({ rule, stage: 'compress' as const, text: variant.text }))];
+      if (options.trace) target.trace = [...(sentences[sentenceIndex].trace ?? []), ...(variant.steps ?? []).map((step) => ({ ...step, stage: 'compress' as const }))];
       // "Quiet Margins traces X" (a book's blurb) is the authors' "we" for the rewrite only: its title words are
       // what the scorer's title overlap measures.
       const extract = runStage('name', variant.text, target).text;
@@ -297,7 +293,6 @@ export function rankCandidates(record: PaperRecord, doc: SourceDocument, scorer:
 export function firstDescribingSentence(candidates: readonly ScoredCandidate[]): number {
   return Math.min(...candidates.filter((c) => c.describesWork).map((c) => c.sentenceIndex));
 }
-
 
 export function writeCitationSentence(record: PaperRecord, scorer: LinearScorer, options: CandidateOptions, presplit?: SourceDocument): CitationSentence {
   const doc = presplit ?? sourceDocument(record);

@@ -119,11 +119,8 @@ export function matchOf(rule: Rule, text: string, ctx: RuleContext): unknown {
  * The function is handed the text alone: some take an optional second argument of their own (activeSelfDescription's
  * `framed`), which the context must not fill.
  */
-export function changedBy(rewrite: (text: string) => string | undefined): (text: string) => string | false {
-  return (text) => {
-    const out = rewrite(text);
-    return out !== undefined && out !== text && out;
-  };
+export function changedBy(rewrite: (text: string) => string | undefined): (text: string, ctx: RuleContext) => string | false {
+  return changedWith((text) => rewrite(text));
 }
 
 /** changedBy for a rewrite that reads the context too (the sentence before, the record, the acronyms). */

@@ -3,6 +3,9 @@ import { dropSelfPraise } from '../self-description';
 import { capitalizeFirst, ensureFinalPeriod, withoutUnclosedQuote } from '../sentence';
 import { changedBy, changedText, type TableRule } from '../rule';
 
+/** Built once: the match runs on every rewritten candidate. */
+const withoutSelfPraise = changedBy(dropSelfPraise);
+
 /** "We, in contrast, discuss" → "This paper, in contrast, discusses" (not "This paper , in contrast"). */
 const tidySpacing = (s: string) => s.replace(/\s{2,}/g, ' ').replace(/ ,/g, ',').trim();
 
@@ -11,7 +14,7 @@ export const FINISH_RULES: readonly TableRule[] = [
     id: 'finish.self-praise',
     stage: 'finish',
     summary: 'The authors\' "novel"/"new" before a noun ("a novel method") is not repeated by those who cite it.',
-    match: (s, ctx) => ctx.style === 'citation' && changedBy(dropSelfPraise)(s),
+    match: (s, ctx) => ctx.style === 'citation' && withoutSelfPraise(s, ctx),
     apply: changedText,
     examples: [
       { input: 'We present a novel parser for noisy text.', output: 'Doe and Roe \\cite{doe2020} presented a parser for noisy text.' },
