@@ -4,17 +4,12 @@ import { strict as assert } from 'assert';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import type { CliIO } from '../../../src/cli/args';
 import { main } from '../../../src/cli/main';
 import { documentSections, findSection, relatedWorkSection, sectionAround } from '../../../src/core/cites/sections';
 import { startScholarlyServer, type ScholarlyServer } from '../../support/scholarly-server';
 import { buildZoteroDataDir } from '../../support/zotero-fixture';
+import { captureCli } from '../../support/cli-capture';
 
-function capture(): CliIO & { stdout: string[]; stderr: string[] } {
-  const stdout: string[] = [];
-  const stderr: string[] = [];
-  return { stdout, stderr, out: (l) => stdout.push(l), err: (l) => stderr.push(l), packageRoot: path.resolve(__dirname, '../../..') };
-}
 
 const BIB = `
 @article{kerr2019, author = {Kerr, Isla}, title = {Rainfall Nowcasting from Church Bell Acoustics}, year = {2019}, doi = {10.5555/bells.7}}
@@ -55,7 +50,7 @@ describe('CLI: grounding, sections, enrich and zotero', function () {
     tex = path.join(dir, 'paper.tex');
     fs.writeFileSync(tex, TEX);
     db = path.join(dir, 'library.db');
-    const io = capture();
+    const io = captureCli();
     assert.equal(await main(['index', '--db', db, '--bib', path.join(dir, 'refs.bib'), '--json'], io), 0, io.stderr.join('\n'));
     server = await startScholarlyServer([
       { title: 'Rainfall nowcasting from church bell acoustics', year: 2019, authors: ['Isla Kerr'], doi: '10.5555/bells.7', abstract: 'Church bells ring differently in rain, and their recorded spectra predict the next hour of rainfall.' },
@@ -77,35 +72,35 @@ describe('CLI: grounding, sections, enrich and zotero', function () {
   });
 
   it('draft --tex takes the related-work section\'s keys by default, --section another, --section all every key', async () => {
-    let io = capture();
+    let io = captureCli();
     assert.equal(await main(['draft', '--db', db, '--tex', tex, '--json'], io), 0, io.stderr.join('\n'));
     assert.deepEqual(JSON.parse(io.stdout.join('')).citedKeys.sort(), ['kerr2019', 'lund2020', 'pohl2018']);
     assert.match(io.stderr[0], /keys from section “Related Work” .*\(3 of 5 cited keys; --section all for every key\)/);
-    io = capture();
+    io = captureCli();
     assert.equal(await main(['draft', '--db', db, '--tex', tex, '--section', 'experiments', '--json'], io), 0, io.stderr.join('\n'));
     assert.deepEqual(JSON.parse(io.stdout.join('')).citedKeys.sort(), ['adamw2019', 'penn1993']);
-    io = capture();
+    io = captureCli();
     assert.equal(await main(['draft', '--db', db, '--tex', tex, '--section', 'all', '--json'], io), 0, io.stderr.join('\n'));
     assert.equal(JSON.parse(io.stdout.join('')).citedKeys.length, 5);
-    io = capture();
+    io = captureCli();
     assert.equal(await main(['draft', '--db', db, '--tex', tex, '--section', 'Conclusion'], io), 1);
     assert.match(io.stderr.join('\n'), /has no section titled “Conclusion”; its sections: “Introduction”, “Related Work”/);
   });
 
   it('grounding reports title-only works with a fix; enrich against the local services grounds the one with a DOI', async () => {
-    let io = capture();
+    let io = captureCli();
     assert.equal(await main(['grounding', '--db', db, '--tex', tex, '--section', 'Related Work'], io), 0, io.stderr.join('\n'));
     assert.match(io.stdout[0], /^1\/3 grounded: 0 with a PDF, 1 with an abstract \(1 \.bib\), 2 title only — section “Related Work”/);
     assert.match(io.stdout.join('\n'), /kerr2019 .*\n\s+fix: find its abstract online by its DOI 10\.5555\/bells\.7/);
 
-    io = capture();
+    io = captureCli();
     const endpoints = Object.entries(server.endpoints).flatMap(([name, url]) => ['--endpoint', `${name}=${url}`]);
     assert.equal(await main(['enrich', '--db', db, '--tex', tex, '--section', 'Related Work', '--contact', 'me@example.org', ...endpoints, '--no-rate-limit'], io), 0, io.stderr.join('\n'));
     assert.match(io.stdout[0], /^1 of 2 entries without an abstract now have one \(1 from OpenAlex\); 1 had one already/);
     assert.match(io.stdout.join('\n'), /kerr2019: OpenAlex, by doi/);
     assert.match(io.stdout.join('\n'), /not found: pohl2018/);
 
-    io = capture();
+    io = captureCli();
     await main(['grounding', '--db', db, '--tex', tex, '--json'], io);
     const report = JSON.parse(io.stdout.join(''));
     assert.deepEqual(report.abstractSources, { openalex: 1, bib: 1 });
@@ -114,7 +109,7 @@ describe('CLI: grounding, sections, enrich and zotero', function () {
 
   it('enrich with every service unreachable fails with one message per service and writes nothing', async () => {
     await server.close();
-    const io = capture();
+    const io = captureCli();
     const endpoints = Object.entries(server.endpoints).flatMap(([name, url]) => ['--endpoint', `${name}=${url}`]);
     assert.equal(await main(['enrich', '--db', db, ...endpoints, '--no-rate-limit'], io), 1);
     assert.equal(io.stderr.filter((l) => /could not be reached/.test(l)).length, 4);
@@ -124,10 +119,10 @@ describe('CLI: grounding, sections, enrich and zotero', function () {
   });
 
   it('rejects a bad --endpoint and an unknown --source before any request', async () => {
-    let io = capture();
+    let io = captureCli();
     assert.equal(await main(['enrich', '--db', db, '--endpoint', 'openalex=ftp://x'], io), 2);
     assert.match(io.stderr[0], /is not an http\(s\) URL/);
-    io = capture();
+    io = captureCli();
     assert.equal(await main(['enrich', '--db', db, '--source', 'google'], io), 2);
     assert.match(io.stderr[0], /unknown source 'google'/);
     assert.equal(server.requests.length, 0);
@@ -137,10 +132,10 @@ describe('CLI: grounding, sections, enrich and zotero', function () {
     const zotero = buildZoteroDataDir(path.join(dir, 'Zotero'), [
       { key: 'ABCD2345', title: 'Pigeon loft humidity logs', abstract: 'Humidity in pigeon lofts, logged hourly for a year, predicts when the birds stay in.', date: '2018', creators: [['Vera', 'Pohl']] },
     ]);
-    const io = capture();
+    const io = captureCli();
     assert.equal(await main(['zotero', '--db', db, '--data-dir', zotero], io), 0, io.stderr.join('\n'));
     assert.match(io.stdout[0], /^1 of 5 entries matched to 1 Zotero items \(0 by citation key, 0 by DOI, 1 by title\); 1 abstract\(s\) and 0 PDF\(s\) taken/);
-    const missing = capture();
+    const missing = captureCli();
     assert.equal(await main(['zotero', '--db', db, '--data-dir', dir], missing), 1);
     assert.match(missing.stderr[0], /is not a Zotero data directory/);
   });

@@ -3,14 +3,9 @@ import { strict as assert } from 'assert';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import type { CliIO } from '../../../src/cli/args';
 import { main } from '../../../src/cli/main';
+import { captureCli } from '../../support/cli-capture';
 
-function capture(): CliIO & { stdout: string[]; stderr: string[] } {
-  const stdout: string[] = [];
-  const stderr: string[] = [];
-  return { stdout, stderr, out: (l) => stdout.push(l), err: (l) => stderr.push(l), packageRoot: path.resolve(__dirname, '../../..') };
-}
 
 const BIB = `@article{ada2020,
   author = {Lovelace, Ada},
@@ -46,7 +41,7 @@ describe('CLI inputs', function () {
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'citescribe-cli-'));
     fs.writeFileSync(path.join(dir, 'refs.bib'), BIB);
     db = path.join(dir, 'library.db');
-    const io = capture();
+    const io = captureCli();
     assert.equal(await main(['index', '--db', db, '--bib', path.join(dir, 'refs.bib'), '--json'], io), 0, io.stderr.join('\n'));
   });
   after(() => fs.rmSync(dir, { recursive: true, force: true }));
@@ -57,11 +52,11 @@ describe('CLI inputs', function () {
     fs.writeFileSync(tex, content);
     const before = fs.readdirSync(dir).sort();
     for (const argv of [['search', 'engine', '--db', tex], ['cite', 'ada2020', '--db', tex], ['draft', '--keys', 'ada2020', '--db', tex]]) {
-      const io = capture();
+      const io = captureCli();
       assert.equal(await main(argv, io), 1, argv.join(' '));
       assert.match(io.stderr.join('\n'), /is not a CiteScribe library database/);
     }
-    const io = capture();
+    const io = captureCli();
     assert.equal(await main(['index', '--db', tex, '--bib', path.join(dir, 'refs.bib')], io), 1);
     assert.match(io.stderr.join('\n'), /refusing to overwrite/);
     assert.equal(fs.readFileSync(tex, 'utf8'), content);
@@ -73,7 +68,7 @@ describe('CLI inputs', function () {
       it(`draft --tex reads a ${encoding} .tex ${bom ? 'with' : 'without'} a byte-order mark`, async () => {
         const tex = path.join(dir, `paper-${encoding}-${bom}.tex`);
         fs.writeFileSync(tex, encode('\\section{Related Work}\nEngines \\cite{ada2020} and widgets \\citep{alan2021}.\n', encoding, bom));
-        const io = capture();
+        const io = captureCli();
         assert.equal(await main(['draft', '--db', db, '--tex', tex, '--json'], io), 0, io.stderr.join('\n'));
         const draft = JSON.parse(io.stdout.join('\n')) as { text: string };
         assert.match(draft.text, /\\cite\{ada2020\}/);

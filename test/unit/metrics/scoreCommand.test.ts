@@ -2,14 +2,10 @@ import { strict as assert } from 'assert';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
-import { UsageError, type CliIO } from '../../../src/cli/args';
+import { UsageError } from '../../../src/cli/args';
 import { scoreCommand } from '../../../src/cli/commands/score';
+import { captureCli } from '../../support/cli-capture';
 
-function capture(): CliIO & { stdout: string[]; stderr: string[] } {
-  const stdout: string[] = [];
-  const stderr: string[] = [];
-  return { stdout, stderr, out: (l) => stdout.push(l), err: (l) => stderr.push(l), packageRoot: '.' };
-}
 
 describe('citescribe score', () => {
   let dir: string;
@@ -27,7 +23,7 @@ describe('citescribe score', () => {
   it('prints ROUGE, coverage and BlockMatch as JSON for one candidate', async () => {
     const candidate = file('draft.tex', 'The cat sat on the mat \\cite{a,b}.\n\nDogs bark \\citep{c}.');
     const reference = file('ref.md', 'The cat was on the mat [@a].\n\nDogs bark loudly [@c; @d].');
-    const io = capture();
+    const io = captureCli();
     assert.equal(await scoreCommand.run(['--candidate', candidate, '--reference', reference, '--json'], io), 0);
     const result = JSON.parse(io.stdout.join('\n'));
     assert.deepEqual(Object.keys(result.rouge1), ['p', 'r', 'f']);
@@ -48,7 +44,7 @@ describe('citescribe score', () => {
   it('prints a table with one row per ROUGE metric', async () => {
     const candidate = file('c.txt', 'a b c');
     const reference = file('r.txt', 'a b d');
-    const io = capture();
+    const io = captureCli();
     await scoreCommand.run(['--candidate', candidate, '--reference', reference], io);
     const rows = io.stdout.filter((l) => /^ROUGE-/.test(l));
     assert.deepEqual(
@@ -66,7 +62,7 @@ describe('citescribe score', () => {
     const candidate = file('c.txt', 'a b c d');
     const refA = file('a.txt', 'd c b a');
     const refB = file('b.txt', 'a b x y');
-    const io = capture();
+    const io = captureCli();
     await scoreCommand.run(['--candidate', candidate, '--reference', refA, '--reference', refB, '--json'], io);
     const result = JSON.parse(io.stdout.join('\n'));
     assert.equal(result.rouge1.f, 1);
@@ -82,7 +78,7 @@ describe('citescribe score', () => {
         JSON.stringify({ id: 7, candidate: 'running fast', references: ['runs fast'] }),
       ].join('\n'),
     );
-    const io = capture();
+    const io = captureCli();
     assert.equal(await scoreCommand.run(['--pairs', pairs, '--stem'], io), 0);
     const lines = io.stdout.map((l) => JSON.parse(l));
     assert.deepEqual(
@@ -98,20 +94,20 @@ describe('citescribe score', () => {
 
   it('names the line of a malformed pair', async () => {
     const pairs = file('bad.jsonl', `${JSON.stringify({ id: 1, candidate: 'a', references: ['a'] })}\n{"id": 2, "candidate": "b"}`);
-    await assert.rejects(scoreCommand.run(['--pairs', pairs], capture()), /line 2: "references"/);
+    await assert.rejects(scoreCommand.run(['--pairs', pairs], captureCli()), /line 2: "references"/);
   });
 
   it('explains missing or conflicting arguments as usage errors', async () => {
-    await assert.rejects(scoreCommand.run([], capture()), UsageError);
-    await assert.rejects(scoreCommand.run(['--candidate', 'x.txt'], capture()), /--reference/);
-    await assert.rejects(scoreCommand.run(['--pairs', 'p.jsonl', '--candidate', 'x'], capture()), /either --pairs/);
-    await assert.rejects(scoreCommand.run(['--candidate', 'x', '--reference', 'y', '--language', 'rst'], capture()), /--language/);
+    await assert.rejects(scoreCommand.run([], captureCli()), UsageError);
+    await assert.rejects(scoreCommand.run(['--candidate', 'x.txt'], captureCli()), /--reference/);
+    await assert.rejects(scoreCommand.run(['--pairs', 'p.jsonl', '--candidate', 'x'], captureCli()), /either --pairs/);
+    await assert.rejects(scoreCommand.run(['--candidate', 'x', '--reference', 'y', '--language', 'rst'], captureCli()), /--language/);
   });
 
   it('reports an unreadable file by name', async () => {
     const reference = file('r.txt', 'x');
     await assert.rejects(
-      scoreCommand.run(['--candidate', path.join(dir, 'missing.tex'), '--reference', reference], capture()),
+      scoreCommand.run(['--candidate', path.join(dir, 'missing.tex'), '--reference', reference], captureCli()),
       /cannot read candidate .*missing\.tex: ENOENT/,
     );
   });

@@ -4,13 +4,13 @@
 import { strict as assert } from 'assert';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import type { CliIO } from '../../../src/cli/args';
 import { main } from '../../../src/cli/main';
 import { DefaultEngine } from '../../../src/core/engine/default-engine';
 import { LinearScorer } from '../../../src/core/engine/scorer';
 import { runRuleExample } from '../../../src/core/engine/explain';
 import { buildRegistry } from '../../../src/core/rewrite/registry';
 import { RULES, STAGES } from '../../../src/core/rewrite';
+import { captureCli } from '../../support/cli-capture';
 
 const scorer = new LinearScorer(new DefaultEngine().scorerModel);
 
@@ -44,14 +44,9 @@ describe('rewrite rules: the registry', () => {
 });
 
 describe('citescribe explain', () => {
-  function capture(): CliIO & { stdout: string[]; stderr: string[] } {
-    const stdout: string[] = [];
-    const stderr: string[] = [];
-    return { stdout, stderr, out: (l) => stdout.push(l), err: (l) => stderr.push(l), packageRoot: path.resolve(__dirname, '../../..') };
-  }
 
   it('prints the citation, then each rule that fired with the text after it', async () => {
-    const io = capture();
+    const io = captureCli();
     assert.equal(await main(['explain', 'In this paper, we present here a novel parser for noisy text.'], io), 0);
     assert.equal(io.stdout[0], 'Doe and Roe \\cite{doe2020} presented a parser for noisy text.');
     const rules = io.stdout.slice(1).map((l) => l.trim().split(/\s+/)[0]);
@@ -60,21 +55,21 @@ describe('citescribe explain', () => {
   });
 
   it('gives the steps as JSON, and says when no rule changed the sentence', async () => {
-    const io = capture();
+    const io = captureCli();
     assert.equal(await main(['explain', '--json', '--style', 'tldr', 'We propose a parser for noisy text.'], io), 0);
     const out = JSON.parse(io.stdout[0]);
     assert.equal(out.citation, 'This paper proposes a parser for noisy text.');
     assert.deepEqual(out.steps.map((s: { rule: string }) => s.rule), ['subject.tldr-authors']);
-    const plain = capture();
+    const plain = captureCli();
     assert.equal(await main(['explain', '--style', 'tldr', 'Noisy text remains hard to tag.'], plain), 0);
     assert.deepEqual(plain.stdout, ['Noisy text remains hard to tag.', '  subject.tldr-sentence  Noisy text remains hard to tag.']);
   });
 
   it('refuses what it cannot explain, with the reason', async () => {
-    const io = capture();
+    const io = captureCli();
     assert.equal(await main(['explain'], io), 2);
     assert.match(io.stderr.join('\n'), /a SENTENCE to explain is required/);
-    const noKey = capture();
+    const noKey = captureCli();
     assert.equal(await main(['explain', '--db', 'x.db', 'We propose X.'], noKey), 2);
     assert.match(noKey.stderr.join('\n'), /--db is for --key/);
   });
@@ -91,8 +86,8 @@ describe('citescribe explain: the README examples', () => {
   for (const at of runs) {
     const args = (lines[at].replace(/^\$ citescribe /, '').replace(/\s+#.*$/, '').match(/"[^"]*"|\S+/g) ?? []).map((a) => a.replace(/^"|"$/g, ''));
     it(lines[at].slice(2, 90), async () => {
-      const stdout: string[] = [];
-      const io: CliIO = { out: (l) => stdout.push(l), err: () => undefined, packageRoot: path.resolve(__dirname, '../../..') };
+      const io = captureCli();
+      const { stdout } = io;
       assert.equal(await main(args, io), 0);
       const shown: string[] = [];
       for (let i = at + 1; i < lines.length && !/^(?:\$|```)/.test(lines[i]); i++) shown.push(lines[i]);
