@@ -6,7 +6,7 @@ import { wordCount } from '../text/tokens';
 import { workSubject } from '../rewrite/authors';
 import { plainText } from '../text/plain';
 import { type ScoredCandidate } from '../engine/citation';
-import { ANAPHORIC_START, FRONTED_POINTER, hasContributionCue, NOT_DONE, OWN_RELEASE_NOTE, PRONOUN_POINTER, REFERS_BACK } from '../engine/cues';
+import { ANAPHORIC_START, FRONTED_POINTER, hasContributionCue, NOT_DONE, OWN_RELEASE_NOTE, PRONOUN_POINTER, REFERS_BACK, SELF_NOUNS } from '../engine/cues';
 import { activeSelfDescription, firstPersonPlural, stripLeadingDiscourse } from '../rewrite';
 import { type GroupPlan, knowsNothingOf } from './plan';
 
@@ -48,12 +48,15 @@ export function ownWorkIntroducer(own: readonly string[]): (sentence: string) =>
   };
 }
 
+/** A sentence in the authors' own voice ("We propose", "Our model", "This thesis argues"). */
+const SPOKEN_BY_AUTHORS = new RegExp(String.raw`^(?:we|our|this (?:${SELF_NOUNS}))\b`, 'i');
+
 /** The author's contribution sentences, best first: those with a contribution cue, then the rest in order. */
 export function ownContributionSentences(ownAbstract: string): string[] {
   // Plans ("We will release … in future work") are not what the paper contributes.
   // Nor is where to get it ("We release the data and code"): "Unlike these works, we release …" sets nothing apart.
   const sentences = splitSentences(plainText(ownAbstract)).filter((s) => wordCount(s) >= 6 && !NOT_DONE.test(stripLeadingDiscourse(s)) && !OWN_RELEASE_NOTE.test(stripLeadingDiscourse(s)));
-  const firstPerson = (s: string) => /^(?:we|our|this (?:paper|work|article|study|thesis|dissertation|chapter))\b/i.test(activeVoice(firstPersonPlural(s)));
+  const firstPerson = (s: string) => SPOKEN_BY_AUTHORS.test(activeVoice(firstPersonPlural(s)));
   return [...sentences.filter((s) => hasContributionCue(s) && firstPerson(s)), ...sentences.filter((s) => !hasContributionCue(s) && firstPerson(s))];
 }
 

@@ -7,7 +7,7 @@ import { compressionVariants, sourceDocument, type SourceDocument } from './cand
 import { plainText } from '../text/plain';
 import { contentTerms, cosine, STOPWORDS, termFrequencies, wordCount } from '../text/tokens';
 import { hasOwnVerb, mainVerbIsPast, pastTense, startsWithName } from '../text/verbs';
-import { ANAPHORIC_START, BACKGROUND_CUE, CUT_OFF_END, FRONTED_POINTER, FUTURE_OWN, hasContributionCue, MENTIONS_OTHER_WORK, NAMES_ITSELF, NOT_DONE, OWN_EARLIER_WORK, OWN_RELEASE_NOTE, POINTS_AHEAD, PROBLEM_POINTER, PRONOUN_POINTER, RELEASE_NOTE, SELF_NOUNS } from './cues';
+import { ANAPHORIC_START, BACKGROUND_CUE, CUT_OFF_END, FRONTED_POINTER, FUTURE_OWN, hasContributionCue, MENTIONS_OTHER_WORK, COMMON_SELF_NOUNS, NAMES_ITSELF, NOT_DONE, OWN_EARLIER_WORK, OWN_RELEASE_NOTE, POINTS_AHEAD, PROBLEM_POINTER, PRONOUN_POINTER, RELEASE_NOTE, SELF_NOUNS } from './cues';
 import { candidateFeatures, documentContext } from './features';
 import { acronymDefinitions, DEFAULT_CITATION_TENSE, firstPersonPlural, inAuthorsVoice, NO_TARGET, pointerResolutions, PROPER_OPENER, rewriteSentence, runStage, speaksForEveryone, statesAim, stripLeadingDiscourse, titleOnlySentence, toThirdSingular, withoutEveryonesWords, withoutLinkingAdverb, type PointerResolution, type RuleContext, type TraceStep } from '../rewrite';
 import type { LinearScorer } from './scorer';
@@ -129,6 +129,8 @@ function reportsMeasurements(sentence: string): boolean {
 const MERIT_ONLY =
   /\b(?:demonstrat|show|confirm|verif|validat|prove|illustrat|indicat|highlight)\w* (?:the )?(?:effectiveness|efficacy|superiority|feasibility|validity|usefulness|advantages?|benefits?|merits?|potential|efficiency|robustness|strengths?|value|power) of (?:the|our|this|these)\b/i;
 
+/** "this paper" in a claim: the claim is the work's own voice, not a finding to attribute. */
+const NAMES_ITSELF_COMMONLY = new RegExp(String.raw`\bthis (?:${COMMON_SELF_NOUNS})\b`, 'i');
 const DESCRIBES_ITSELF = /\b(?:the (?:proposed|presented|present) (?:[\w-]+ ){0,2}(?:method|approach|model|framework|algorithm|system|technique|scheme|work|paper|study)|(?:is|are) (?:here )?(?:proposed|presented|introduced|described|developed))\b/i;
 
 /** Every (sentence, compression) candidate of a record with its features and rewritten text; score left at 0. */
@@ -402,7 +404,7 @@ export function titledCitation(record: PaperRecord, title: string, ranked: reado
     let claim = whole.text.slice(0, -marker.length);
     // A claim that still refers to "they", or goes on from the sentence before ("But if …"), needs that sentence.
     // … and one that speaks of "this paper" is the paper's own voice, not a claim to report.
-    if (/^(?:so|thus|hence|therefore|then|also|but|and|or|nor|yet|however)\b|\b(?:they|their|them)\b|\bthis (?:paper|work|article|study)\b/i.test(claim)) return undefined;
+    if (/^(?:so|thus|hence|therefore|then|also|but|and|or|nor|yet|however)\b|\b(?:they|their|them)\b/i.test(claim) || NAMES_ITSELF_COMMONLY.test(claim)) return undefined;
     // … nor one that is only a noun phrase ("noted that tide prediction and harbour pilotage on the Atlantic coast"),
     // even with a clause of its own ("noted that a short memoir of the harbour, when the pilots went on strike").
     if (!hasOwnVerb(claim.replace(/,\s+(?:when|where|which|who|whom|whose|while)\b[^,]*(?:,|$)/g, ' '))) return undefined;

@@ -1,13 +1,23 @@
 // Lexical cues that say what a sentence of an abstract is doing: stating the contribution, giving background,
 // reporting results, or describing the paper's structure. Used by EXT-HEURISTIC and as scorer features.
-import { alternation, SELF_NOUNS as SELF_NOUN_LIST } from '../lexicon';
+import { alternation, COMMON_SELF_NOUNS as COMMON_SELF_NOUN_LIST, SELF_NOUNS as SELF_NOUN_LIST } from '../lexicon';
 
-/** CiteSum's EXT-HEURISTIC contribution patterns ("we propose", "in this paper", …). */
+/** What a work calls itself ("this paper", "the present study"). */
+export const SELF_NOUNS = alternation(SELF_NOUN_LIST);
+/** The four names nearly every abstract gives itself ("this paper", "in this work"). */
+export const COMMON_SELF_NOUNS = alternation(COMMON_SELF_NOUN_LIST);
+
+/**
+ * CiteSum's EXT-HEURISTIC contribution patterns ("we propose", "in this paper", …). This and THIS_PAPER_PHRASE are
+ * features of the learned scorer, and its weights were learned with exactly these names of the work: spelling them
+ * from SELF_NOUNS (which adds "report" and "manuscript") moves a ScisummNet dev citation, so a change here is a
+ * retraining (scripts/train-scorer.ts), not an edit.
+ */
 export const CONTRIBUTION_CUE =
-  /\b(?:we|this (?:paper|work|article|study|thesis|dissertation|chapter|book|survey|review|essay|tutorial|note|letter)|the present (?:paper|work|study)|here we|in this (?:paper|work|article|study))\s+(?:also\s+|further\s+|first\s+|then\s+|now\s+|hence\s+|therefore\s+|thus\s+)?(?:propose|proposes|introduce|introduces|present|presents|develop|develops|describe|describes|design|designs|devise|devises|formulate|formulates|offer|offers|contribute|contributes|put forward|puts forward|establish|establishes|derive|derives|construct|constructs|build|builds|define|defines|provide|provides|suggest|suggests|report|reports|investigate|investigates|study|studies|survey|surveys|review|reviews|explore|explores|address|addresses|tackle|tackles|consider|considers|examine|examines|analy[sz]e|analy[sz]es|show|shows|demonstrate|demonstrates|argue|argues|extend|extends|focus|focuses|aim|aims|seek|seeks|learn|learns|train|trains|use|uses|apply|applies|employ|employs|leverage|leverages|exploit|exploits|outline|outlines|discuss|discusses|characteri[sz]e|characteri[sz]es|prove|proves|evaluate|evaluates|compare|compares|release|releases|collect|collects|create|creates|generali[sz]e|generali[sz]es)\b/i;
+  new RegExp(String.raw`\b(?:we|this (?:paper|work|article|study|thesis|dissertation|chapter|book|survey|review|essay|tutorial|note|letter)|the present (?:paper|work|study)|here we|in this (?:${COMMON_SELF_NOUNS}))\s+(?:also\s+|further\s+|first\s+|then\s+|now\s+|hence\s+|therefore\s+|thus\s+)?(?:propose|proposes|introduce|introduces|present|presents|develop|develops|describe|describes|design|designs|devise|devises|formulate|formulates|offer|offers|contribute|contributes|put forward|puts forward|establish|establishes|derive|derives|construct|constructs|build|builds|define|defines|provide|provides|suggest|suggests|report|reports|investigate|investigates|study|studies|survey|surveys|review|reviews|explore|explores|address|addresses|tackle|tackles|consider|considers|examine|examines|analy[sz]e|analy[sz]es|show|shows|demonstrate|demonstrates|argue|argues|extend|extends|focus|focuses|aim|aims|seek|seeks|learn|learns|train|trains|use|uses|apply|applies|employ|employs|leverage|leverages|exploit|exploits|outline|outlines|discuss|discusses|characteri[sz]e|characteri[sz]es|prove|proves|evaluate|evaluates|compare|compares|release|releases|collect|collects|create|creates|generali[sz]e|generali[sz]es)\b`, 'i');
 
 /** A looser "in this paper"-type phrase, counted as a contribution cue on its own. */
-export const THIS_PAPER_PHRASE = /\b(?:in this (?:paper|work|article|study|letter|thesis|dissertation|chapter|book|essay)|this (?:paper|work|article|study|thesis|dissertation|chapter|book|survey|review|essay|tutorial) (?:proposes|presents|introduces|describes|develops|addresses|investigates|studies))\b/i;
+export const THIS_PAPER_PHRASE = new RegExp(String.raw`\b(?:in this (?:paper|work|article|study|letter|thesis|dissertation|chapter|book|essay)|this (?:paper|work|article|study|thesis|dissertation|chapter|book|survey|review|essay|tutorial) (?:proposes|presents|introduces|describes|develops|addresses|investigates|studies))\b`, 'i');
 
 /** Sentences that set the scene rather than state what the paper does. */
 export const BACKGROUND_CUE =
@@ -45,7 +55,7 @@ export const ROADMAP = new RegExp(
 export const POINTS_INTO_PAPER = /\b(?:fig(?:ure)?s?\.?|tables?|sections?|sec\.|appendix|appendices|algorithm|eq(?:uation)?s?\.?)\s*\(?(?:\d|[IVX]+\b)|\b(?:the )?(?:following|above|below) (?:example|figure|table|section)|\bas (?:shown|illustrated|depicted) (?:above|below)/i;
 
 /** Opening words of a sentence written in the first person plural. */
-export const FIRST_PERSON_START = /^(?:here,?\s+|in this (?:paper|work|article|study),?\s+|to this end,?\s+)?we\b/i;
+export const FIRST_PERSON_START = new RegExp(String.raw`^(?:here,?\s+|in this (?:${COMMON_SELF_NOUNS}),?\s+|to this end,?\s+)?we\b`, 'i');
 
 export function hasContributionCue(sentence: string): boolean {
   return CONTRIBUTION_CUE.test(sentence) || THIS_PAPER_PHRASE.test(sentence);
@@ -100,7 +110,7 @@ export const ANAPHORIC_START =
  * history, …") as a pointer.
  */
 export const FRONTED_POINTER =
-  /^(?!in this\b)(?:[a-z]+\s+){1,2}(?:this|these|those)\s+(?!(?:paper|work|article|study|thesis|dissertation|chapter|book|survey|review|essay|tutorial|note|letter|report|research|manuscript|publication)\b)[\w-]+(?:\s+[\w-]+)?,/i;
+  new RegExp(String.raw`^(?!in this\b)(?:[a-z]+\s+){1,2}(?:this|these|those)\s+(?!(?:${SELF_NOUNS}|research|publication)\b)[\w-]+(?:\s+[\w-]+)?,`, 'i');
 
 /**
  * "… why this is the case", "… and this leads to …", "… a variant that aims to remedy this.": "this" standing for
@@ -161,9 +171,6 @@ export const OWN_RELEASE_NOTE = new RegExp(
   String.raw`^(?:we|I)\s+(?:also\s+|further\s+)?(?:release|publish|share|open-source|make)\s+(?:(?:the|our|my|all|both)\s+)?(?!(?:a|an)\s)(?:[\w-]+\s+){0,2}?${RELEASED_THINGS}(?:\s*(?:,|and|&)\s*(?:(?:the|our|all)\s+)?(?:[\w-]+\s+)?${RELEASED_THINGS})*(?:\s+(?:publicly|freely|openly))?(?:\s+available)?(?:\s+(?:at|on|from|via|through|under|upon|online)\b[^;]*|\s+(?:to|for)(?:\s+[\w-]+){1,4})?\s*[.!]?$`,
   'i',
 );
-
-/** What a work calls itself ("this paper", "the present study"). */
-export const SELF_NOUNS = alternation(SELF_NOUN_LIST);
 
 /**
  * The work naming itself ("this article", "the present study"): what a citation sentence must not say after the

@@ -4,9 +4,12 @@
 import { rougeScores } from '../metrics/rouge';
 import type { SourceSentence } from '../types';
 import { contentTerms, cosine, termFrequencies, tokenize } from '../text/tokens';
-import { BACKGROUND_CUE, CITATION_MARKS, CONTRIBUTION_CUE, RESULT_CUE, STRUCTURE_CUE, THIS_PAPER_PHRASE } from './cues';
+import { BACKGROUND_CUE, CITATION_MARKS, COMMON_SELF_NOUNS, CONTRIBUTION_CUE, RESULT_CUE, STRUCTURE_CUE, THIS_PAPER_PHRASE } from './cues';
 import type { CompressionVariant } from './candidates';
 import { stripLeadingDiscourse } from '../rewrite';
+
+const STARTS_WITH_WE = new RegExp(String.raw`^(?:\W*)(?:here,? |in this (?:paper|work),? )?we\b`, 'i');
+const STARTS_WITH_THIS_PAPER = new RegExp(String.raw`^(?:this|the present|in this) (?:${COMMON_SELF_NOUNS})\b`, 'i');
 
 /** How a sentence opens (after content-free openers): the move it makes. Weights are learned per pattern. */
 const OPENING_PATTERNS = [
@@ -18,7 +21,7 @@ const OPENING_PATTERNS = [
   ['openWeUse', /^we (?:\w+ )?(?:use|apply|employ|leverage|exploit|adopt|train|learn|leverage)\b/i],
   ['openWeProvide', /^we (?:\w+ )?(?:provide|describe|give|report|discuss|outline|release|make)\b/i],
   ['openWeOther', /^we\b/i],
-  ['openThisPaper', /^(?:this|the present|the current) (?:paper|work|article|study|note)\b/i],
+  ['openThisPaper', new RegExp(String.raw`^(?:this|the present|the current) (?:${COMMON_SELF_NOUNS}|note)\b`, 'i')],
   ['openOurMethod', /^our (?:\w+ )?(?:method|approach|model|framework|algorithm|system|technique)\b/i],
   ['openOurResults', /^our (?:\w+ )?(?:results?|experiments?|evaluations?|analysis|findings|empirical)\b/i],
   ['openResults', /^(?:experimental |empirical |extensive |numerical )?(?:results?|experiments?|evaluations?)\b/i],
@@ -26,7 +29,7 @@ const OPENING_PATTERNS = [
   ['openA', /^an?\b/i],
   ['openHowever', /^(?:however|but|unfortunately|yet|although|despite|while)\b/i],
   ['openRecent', /^(?:recent(?:ly)?|in recent years|over the past|nowadays|currently|today)\b/i],
-  ['openThis', /^(?:this|these|such|that)\b(?! (?:paper|work|article|study))/i],
+  ['openThis', new RegExp(String.raw`^(?:this|these|such|that)\b(?! (?:${COMMON_SELF_NOUNS}))`, 'i')],
   ['openTo', /^(?:to|for|in order to)\b/i],
   ['openIt', /^(?:it|they)\b/i],
   ['mentionsNovel', /\b(?:novel|new)\b/i],
@@ -198,7 +201,7 @@ export function candidateFeatures(ctx: DocumentContext, sentenceIndex: number, v
     centrality,
     contributionCue: CONTRIBUTION_CUE.test(original) ? 1 : 0,
     thisPaperPhrase: THIS_PAPER_PHRASE.test(original) ? 1 : 0,
-    startsWithWe: /^(?:\W*)(?:here,? |in this (?:paper|work),? )?we\b/i.test(original) ? 1 : 0,
+    startsWithWe: STARTS_WITH_WE.test(original) ? 1 : 0,
     firstContribution: sentenceIndex === ctx.firstContributionIndex ? 1 : 0,
     backgroundCue: BACKGROUND_CUE.test(original) ? 1 : 0,
     resultCue: RESULT_CUE.test(original) ? 1 : 0,
@@ -215,7 +218,7 @@ export function candidateFeatures(ctx: DocumentContext, sentenceIndex: number, v
     verbShow: VERB_SHOW.test(original) ? 1 : 0,
     verbStudy: VERB_STUDY.test(original) ? 1 : 0,
     verbUse: VERB_USE.test(original) ? 1 : 0,
-    startsWithThisPaper: /^(?:this|the present|in this) (?:paper|work|article|study)\b/i.test(original) ? 1 : 0,
+    startsWithThisPaper: STARTS_WITH_THIS_PAPER.test(original) ? 1 : 0,
     startsWithOur: /^our\b/i.test(original) ? 1 : 0,
     noveltyWord: NOVELTY_WORD.test(text) ? 1 : 0,
     maxSimilarity,

@@ -9,7 +9,7 @@ const CITED_ADDRESSED = `${CITED} addressed tagging by training on noisy tweets.
 export const SELF_NOUNS: WordList = {
   name: 'SELF_NOUNS',
   purpose: 'What a work calls itself as the subject of its act ("This paper presents", "The present study examines").',
-  words: ['paper', 'article', 'study', 'work', 'thesis', 'dissertation', 'report', 'chapter', 'essay', 'letter', 'note', 'manuscript', 'book', 'survey', 'review'],
+  words: ['paper', 'article', 'study', 'work', 'thesis', 'dissertation', 'report', 'chapter', 'essay', 'letter', 'note', 'manuscript', 'book', 'survey', 'review', 'tutorial'],
   probes: [{
     examples: [
       'This paper presents a parser for noisy text.',
@@ -27,8 +27,24 @@ export const SELF_NOUNS: WordList = {
       'This book presents a parser for noisy text.',
       'This survey presents a parser for noisy text.',
       'This review presents a parser for noisy text.',
+      'This tutorial presents a parser for noisy text.',
     ],
     output: `${CITED} presented a parser for noisy text.`,
+  }],
+};
+
+export const COMMON_SELF_NOUNS: WordList = {
+  name: 'COMMON_SELF_NOUNS',
+  purpose: 'The four names nearly every abstract gives itself. The scorer\'s cues and the guards read only these, so that "this survey" or "this note" in a work\'s subject matter is not taken for the work.',
+  words: ['paper', 'work', 'article', 'study'],
+  probes: [{
+    examples: [
+      'In the present paper we propose a parser for noisy text.',
+      'In the present work we propose a parser for noisy text.',
+      'In the current article we propose a parser for noisy text.',
+      'In the present study we propose a parser for noisy text.',
+    ],
+    output: `${CITED} proposed a parser for noisy text.`,
   }],
 };
 

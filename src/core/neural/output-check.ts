@@ -4,6 +4,9 @@ import type { Author, CiteSyntax, PaperRecord, Tense } from '../types';
 import { parseLatexCitations } from '../cites/latex';
 import { citeMarker, workSubject } from '../rewrite/authors';
 import { agreeVerb as reportInTense } from '../rewrite';
+import { alternation, COMMON_SELF_NOUNS as COMMON_SELF_NOUN_LIST } from '../lexicon';
+
+const COMMON_SELF_NOUNS = alternation(COMMON_SELF_NOUN_LIST);
 
 export interface CheckedText {
   text: string;
@@ -219,7 +222,8 @@ function citesKey(text: string, key: string): boolean {
   return parseLatexCitations(text, { comments: false }).some((c) => c.keys.some((k) => k.key === key)) || new RegExp(`@${key.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\b`).test(text);
 }
 
-const SELF_REFERENCE = /^(?:in this (?:paper|work|article|study),?\s+)?(?:this (?:paper|work|article|study)|the authors|we)\b/i;
+const SELF_REFERENCE = new RegExp(String.raw`^(?:in this (?:${COMMON_SELF_NOUNS}),?\s+)?(?:this (?:${COMMON_SELF_NOUNS})|the authors|we)\b`, 'i');
+const SPOKEN_BY_AUTHORS = new RegExp(String.raw`^(?:in this (?:${COMMON_SELF_NOUNS}),?\s+)?(?:we|the authors)\b`, 'i');
 
 /**
  * Puts the work into citation style: "REF" (CiteSum's placeholder) becomes `Smith et al. \cite{key}`; a sentence
@@ -251,7 +255,7 @@ export function toCitationStyle(
       return possessive ? `${replacement}'s` : replacement;
     });
   } else if (SELF_REFERENCE.test(t)) {
-    const wasPlural = /^(?:in this (?:paper|work|article|study),?\s+)?(?:we|the authors)\b/i.test(t);
+    const wasPlural = SPOKEN_BY_AUTHORS.test(t);
     const rest = t.replace(SELF_REFERENCE, '').trimStart();
     t =
       tense === 'past'

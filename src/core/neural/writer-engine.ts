@@ -23,8 +23,11 @@ import { plainText } from '../text/plain';
 import { citationForDocument, clusterWorks, contrastSentence, draftForDocument, formatForSyntax, groupKeyphrases, planningText, planVectors, renderDraft, topicGroupCount } from '../drafting';
 import { DEFAULT_CITATION_TENSE, firstPersonPlural, TITLE_ONLY_FLAG, titleOnlySentence, workSubject } from '../rewrite';
 import { checkCitations, firstSentence, toCitationStyle } from './output-check';
+import { alternation, SELF_NOUNS } from '../lexicon';
 import { paperSource, type PaperSource } from './prompts';
 
+/** The author's own contribution sentence ("In this thesis, we …", "Our model …"): what a contrast sets apart. A single author's "I" is read as "we" first. */
+const OWN_CONTRIBUTION_OPENING = new RegExp(String.raw`^(?:(?:here|in this (?:${alternation(SELF_NOUNS)})),?\s+)?(?:we|our|this (?:${alternation(SELF_NOUNS)}))\b`, 'i');
 
 export interface RawSentence {
   text: string;
@@ -242,7 +245,7 @@ export async function planParagraphs(
     ? splitSentences(req.ownAbstract)
         .map<SourceSentence>((text, index) => ({ text, section: 'abstract', index }))
         // A single author's "I propose …" is a contribution sentence too.
-        .filter((s) => /^(?:(?:here|in this (?:paper|work|thesis|dissertation)),?\s+)?(?:we|our|this (?:paper|work))\b/i.test(firstPersonPlural(s.text)))
+        .filter((s) => OWN_CONTRIBUTION_OPENING.test(firstPersonPlural(s.text)))
     : [];
   return clusters.map((members, gi) => ({
     papers: members

@@ -5,7 +5,7 @@
 import { STOPWORDS } from '../text/tokens';
 import { taggedTerms, type TaggedTerm } from '../text/verbs';
 import { PROPER_OPENER } from './acronyms';
-import { NOUN_PHRASE_PREPOSITIONS } from '../lexicon';
+import { NOUN_PHRASE_PREPOSITIONS, SELF_NOUNS } from '../lexicon';
 
 export interface PointerResolution {
   /** The pointer's words in lower case ("such problems"). */
@@ -22,8 +22,7 @@ const POINTER = /\b(such(?:\s+an?)?|these|those|this)\s+([a-z][a-z-]*)\b/gi;
 const POINTER_WORDS = new Set(['such', 'these', 'those', 'this']);
 /** Nouns that a pointer turns into a frame or an idiom ("in this way", "in such cases"), or into the work itself. */
 const NOT_REFERRING = new Set([
-  'paper', 'work', 'article', 'study', 'thesis', 'chapter', 'section', 'book', 'note', 'letter', 'report', 'survey',
-  'review', 'way', 'ways', 'case', 'cases', 'end', 'time', 'point', 'regard', 'respect', 'purpose', 'sense', 'manner',
+  ...SELF_NOUNS.words, 'section', 'way', 'ways', 'case', 'cases', 'end', 'time', 'point', 'regard', 'respect', 'purpose', 'sense', 'manner',
   'fact', 'extent', 'step', 'stage', 'part', 'kind', 'kinds', 'type', 'types', 'sort', 'context', 'setting', 'line',
   'direction', 'reason', 'area', 'field', 'as', 'that', 'a', 'an',
 ]);

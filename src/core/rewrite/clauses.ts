@@ -5,8 +5,11 @@ import { isPastForm } from '../text/verbs';
 import { ALWAYS_VERB, COORDINATED_VERB } from './agreement';
 import { canBeVerb, ensureFinalPeriod } from './sentence';
 import { alternation, TRAILING_CLAUSE_OPENERS } from '../lexicon';
+import { COMMON_SELF_NOUNS } from '../engine/cues';
 
 /** Where a sentence may be cut and still read as a sentence: before a trailing modifier clause. */
+/** The clause has its own subject, the authors' or the work's ("we", "this paper"). */
+const SPEAKS_OF_ITSELF = new RegExp(String.raw`\b(?:we|I|they|it|this (?:${COMMON_SELF_NOUNS}))\b`);
 const CLAUSE_BOUNDARY =
   new RegExp(String.raw`(?:,\s*(?:${alternation(TRAILING_CLAUSE_OPENERS)}|e\.g\.|i\.e\.|but|and (?:we|it|they|this|these|the|our|show|demonstrate|achieve|obtain|evaluate|apply|find|use|outperform|provide))\b|;\s|\s(?:in order to|so as to|by (?:using|leveraging|exploiting|introducing|combining|learning|training|incorporating|employing|applying|adding|modeling|optimizing|replacing|making|considering|treating|casting|formulating|enforcing|imposing|minimizing|maximizing)|via|through|using|with (?:a|an|the)|based on|without|that (?:is|are|can|could|allows?|enables?|uses?|achieves?|outperforms?|improves?|learns?|leverages?|exploits?|combines?|consists?)|which|where|while|whereas|and (?:show|demonstrate|achieve|evaluate|apply|find|obtain|outperform|provide)|on (?:several|various|multiple|a range of|a variety of|standard|benchmark|two|three|four|five|many)|across|for (?:the (?:task|problem) of)?)\b)`, 'gi');
 
@@ -103,7 +106,7 @@ export function clauseTruncations(sentence: string, minWords = 7): Truncation[] 
     if (/^,?\s*(?:where|when|in which|that|which)\b/i.test(m[0]) && /\b(?:in|for|to|under|on)\s+(?:cases|situations|settings|scenarios|circumstances|conditions|instances|regimes)\s*$/i.test(head)) continue;
     // "As a means of charting the tides [for …, this paper builds X]": a fronted phrase without the clause it leads
     // into.
-    if (FRONTED_OPENER.test(head) && !head.includes(',') && !/\b(?:we|I|they|it|this (?:paper|work|article|study))\b/.test(head)) continue;
+    if (FRONTED_OPENER.test(head) && !head.includes(',') && !SPEAKS_OF_ITSELF.test(head)) continue;
     // "Readings of the gauge, such as those at dawn, have often been lost": the aside sat inside the subject, and the
     // main verb comes after it.
     if (/^,\s*(?:such as|including|e\.g\.|i\.e\.|especially|particularly)/i.test(m[0]) && ASIDE_BEFORE_VERB.test(sentence.slice(m.index + m[0].length))) continue;

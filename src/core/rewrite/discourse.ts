@@ -1,7 +1,7 @@
 // Openers and asides that carry no content once a sentence is quoted alone: "In this paper, ", "To this end, ",
 // reporting frames ("We show that"), fronted clauses, parentheticals and inline enumerators ("(i)").
 import { baseFromGerund, baseFromPast, isPastForm, pastTense } from '../text/verbs';
-import { PROBLEM_POINTED_BACK, splitAbstractLabel } from '../engine/cues';
+import { COMMON_SELF_NOUNS, PROBLEM_POINTED_BACK, SELF_NOUNS, splitAbstractLabel } from '../engine/cues';
 import { ALWAYS_VERB, AUTHORS_SECOND_PREDICATE, COORDINATED_VERB, toBaseForm, toThirdSingular } from './agreement';
 import { activeSelfDescription } from './self-description';
 import { capitalizeFirst } from './sentence';
@@ -20,11 +20,11 @@ const MORE_SELF_LOCATIONS = alternation(LEXICON_SELF_LOCATIONS);
  * nothing once the sentence is quoted alone.
  */
 const LEADING_DISCOURSE =
-  new RegExp(String.raw`^(?:(?:and|but) )?(?:in this (?:[a-z][\w-]* )?(?:paper|work|article|study|letter|thesis|dissertation|chapter|book|essay|survey|review|note|report|contribution|commentary|editorial|volume|monograph|primer|handbook|overview|tutorial|exploration|${MORE_SELF_LOCATIONS})|in (?:the )?(?:present|current) (?:paper|work|study|article)|in (?:our|the) (?:paper|work|article|study)|yet|\([a-z]\)|here|herein|to this end|to that end|to do so|to do this|to achieve this|to [a-z]+(?: with)? (?:(?:this|these|that|those|the above|such)(?: [\w-]+){0,2}|it|them)(?: up| out)?|specifically|in particular|concretely|more specifically|more precisely|in detail|finally|lastly|furthermore|moreover|what(?:'|’| i)s more|on top of (?:this|that)|${alternation(LEXICON_CONNECTIVE_OPENERS)}|(?:in light of|in view of|(?:building|drawing) (?:on|upon)|(?:guided|driven|prompted|encouraged|motivated|inspired) by|based on|following|despite|in spite of|in response to|thanks to) (?:this|these|that|those|the above|such)(?: [\w-]+){0,3}|taking (?:this|these|that|those|such)(?: [\w-]+){0,2} into (?:account|consideration)|(?:as a (?:first )?step )?towards? (?:this|that|these) (?:goals?|ends?|aims?)|addressing (?:this|these|that|those|such)(?: [\w-]+){0,2}|with (?:this|that|these) in (?:mind|view)|${alternation(LEXICON_CONTRAST_OPENERS)}|first(?:ly)?|second(?:ly)?|third(?:ly)?|then|next|empirically|experimentally|theoretically|practically|in practice|in (?:our|the|all|these) experiments|in (?:our|the) evaluations?|${alternation(LEXICON_EMPHASIS_OPENERS)}|i\.e\.|e\.g\.|for example|for instance)\s*,(?!\s*(?:which|who|whom|whose|where)\b)\s*`, 'i');
+  new RegExp(String.raw`^(?:(?:and|but) )?(?:in this (?:[a-z][\w-]* )?(?:${SELF_NOUNS}|contribution|commentary|editorial|volume|monograph|primer|handbook|overview|exploration|${MORE_SELF_LOCATIONS})|in (?:the )?(?:present|current) (?:${COMMON_SELF_NOUNS})|in (?:our|the) (?:${COMMON_SELF_NOUNS})|yet|\([a-z]\)|here|herein|to this end|to that end|to do so|to do this|to achieve this|to [a-z]+(?: with)? (?:(?:this|these|that|those|the above|such)(?: [\w-]+){0,2}|it|them)(?: up| out)?|specifically|in particular|concretely|more specifically|more precisely|in detail|finally|lastly|furthermore|moreover|what(?:'|’| i)s more|on top of (?:this|that)|${alternation(LEXICON_CONNECTIVE_OPENERS)}|(?:in light of|in view of|(?:building|drawing) (?:on|upon)|(?:guided|driven|prompted|encouraged|motivated|inspired) by|based on|following|despite|in spite of|in response to|thanks to) (?:this|these|that|those|the above|such)(?: [\w-]+){0,3}|taking (?:this|these|that|those|such)(?: [\w-]+){0,2} into (?:account|consideration)|(?:as a (?:first )?step )?towards? (?:this|that|these) (?:goals?|ends?|aims?)|addressing (?:this|these|that|those|such)(?: [\w-]+){0,2}|with (?:this|that|these) in (?:mind|view)|${alternation(LEXICON_CONTRAST_OPENERS)}|first(?:ly)?|second(?:ly)?|third(?:ly)?|then|next|empirically|experimentally|theoretically|practically|in practice|in (?:our|the|all|these) experiments|in (?:our|the) evaluations?|${alternation(LEXICON_EMPHASIS_OPENERS)}|i\.e\.|e\.g\.|for example|for instance)\s*,(?!\s*(?:which|who|whom|whose|where)\b)\s*`, 'i');
 
 /** "In this paper we …" without a comma. */
 const LEADING_FRAME_NO_COMMA =
-  new RegExp(String.raw`^(?:in this (?:short |brief |preliminary )?(?:paper|work|article|study|letter|thesis|dissertation|chapter|book|essay|note|report|review|survey|${MORE_SELF_LOCATIONS})|in (?:the )?(?:present|current) (?:paper|work|study)|in our (?:paper|work|article|study)|this (?:paper|work|article)|${alternation(LEXICON_FRAMES_BEFORE_WE)})\s+(?=(?:we|I)\b)`, 'i');
+  new RegExp(String.raw`^(?:in this (?:short |brief |preliminary )?(?:${SELF_NOUNS}|${MORE_SELF_LOCATIONS})|in (?:the )?(?:present|current) (?:${COMMON_SELF_NOUNS})|in our (?:${COMMON_SELF_NOUNS})|this (?:${COMMON_SELF_NOUNS})|${alternation(LEXICON_FRAMES_BEFORE_WE)})\s+(?=(?:we|I)\b)`, 'i');
 /** "Currently, we address …": the time is the paper's own, and wrong once the sentence reports it ("Currently, they addressed"). */
 const LEADING_NOW_BEFORE_WE = new RegExp(String.raw`^(?:${alternation(LEXICON_TIME_BEFORE_WE)})\s*,?\s+(?=(?:we|I)\b)`, 'i');
 
@@ -41,7 +41,7 @@ const PURPOSE_POINTED_BACK = new RegExp(String.raw`(?<=[\p{L}\d)\]"”’])(,?\s
  */
 const NEEDS_ITS_INFINITIVE =
   /\b(?:in order|so as|set(?:s|ting)? out|aim(?:s|ed|ing)?|tr(?:y|ies|ied|ying)|seek(?:s|ing)?|sought|hop(?:e|es|ed|ing)|attempts?|efforts?|ways?|means|approach(?:es)?|solutions?|how|able|unable|wants?|wish(?:es)?|needs?|used|be|been|being|is|are|was|were|begins?|began|beginning|continues?|helps?|serves?|steps?|necessary|sufficient|enough|likely|\w+ed)$/i;
-const AUTHORS_SUBJECT = String.raw`((?:we|I|this (?:paper|work|article|study|thesis))\s+(?:(?:also|further|then|first|here)\s+)?)`;
+const AUTHORS_SUBJECT = String.raw`((?:we|I|this (?:${SELF_NOUNS}))\s+(?:(?:also|further|then|first|here)\s+)?)`;
 /** "We address these issues by proposing X" → "We propose X": what was done, without the problem it pointed back at. */
 const REMEDY_BY_MEANS = new RegExp(
   String.raw`^${AUTHORS_SUBJECT}(${REMEDY_VERBS})(e?s|e?d)?\s+${PROBLEM_POINTED_BACK}\s+(?:by|through|via)\s+((?:[a-z]+ly\s+)?)([a-z]+ing)\b`,
@@ -177,7 +177,7 @@ export function stripLeadingDiscourse(sentence: string): string {
 }
 
 /** "In this paper", "Here": where the abstract locates its own act. */
-const SELF_LOCATION_FRAME = new RegExp(String.raw`^(?:in this (?:short |brief )?(?:paper|work|article|study|letter|note|${MORE_SELF_LOCATIONS})|here(?:in)?)\b`, 'i');
+const SELF_LOCATION_FRAME = new RegExp(String.raw`^(?:in this (?:short |brief )?(?:${SELF_NOUNS}|${MORE_SELF_LOCATIONS})|here(?:in)?)\b`, 'i');
 
 /** Drop "Experimental results show that" / "We show that" when a full clause follows. */
 export function dropReportingFrame(sentence: string): string | undefined {

@@ -7,7 +7,7 @@ import { agreeVerb, toThirdSingular } from './agreement';
 import { alternation, EVERYONES_LIVES, GENERIC_WE_VERBS, OUR_TIMES, OUR_WORLDS } from '../lexicon';
 
 // "The paper describes …" at the start of an abstract's sentence is the paper itself too (not "the work of Smith").
-const SELF_REFERENCE = new RegExp(String.raw`^(?:(?:this|the present|the current|our|my) (?:${SELF_NOUNS}|monograph|volume|tutorial|contribution|submission)|the (?:paper|article|thesis|dissertation))\b(?! of\b)\s*`, 'i');
+const SELF_REFERENCE = new RegExp(String.raw`^(?:(?:this|the present|the current|our|my) (?:${SELF_NOUNS}|monograph|volume|contribution|submission)|the (?:paper|article|thesis|dissertation))\b(?! of\b)\s*`, 'i');
 /** Verbs of which the work, not its authors, is the subject: "This work is …", "The book contains …". */
 export const WORK_STATES = /^(?:is|was|contains?|comprises?|consists?)\b/i;
 /** The nouns a work of each BibTeX type calls itself ("The chapter concludes …" in a chapter of a book). */
@@ -204,18 +204,17 @@ function replaceAuthorsFirstPerson(s: string, style: CitationStyle, tense: Tense
  */
 const NOT_THE_WORK_ITSELF = String.raw`(?<!\b(?:much|most|some|all|none|many|each|any|one|several|both|part|parts|section|sections|version|versions|chapter|remainder|rest|appendix|draft|revision|copy)\s)`;
 const THE_WORK_ITSELF = String.raw`${NOT_THE_WORK_ITSELF}\bof (?:this|the present) `;
-const SELF_NOUN = 'paper|work|article|study|thesis|dissertation|report|note|letter';
-export const OF_THIS_PAPER = new RegExp(String.raw`${THE_WORK_ITSELF}(?:(?:extended|short|present|current) )?(?:${SELF_NOUN})\b`, 'i');
+export const OF_THIS_PAPER = new RegExp(String.raw`${THE_WORK_ITSELF}(?:(?:extended|short|present|current) )?(?:${SELF_NOUNS})\b`, 'i');
 /**
  * "for this paper", "from this work", "a first version of this paper": the work itself after a preposition other than
  * "of" (OF_THIS_PAPER names the authors there), or after a version of it.
  */
 const THIS_PAPER_AFTER_PREPOSITION = new RegExp(
-  String.raw`\b(for|from|to|with|by|into|behind|throughout|(?:version|versions|draft|drafts|revision|copy|edition) of) (?:this|the present) ((?:extended|short) )?(paper|article|study|thesis|dissertation|report|work)\b`,
+  String.raw`\b(for|from|to|with|by|into|behind|throughout|(?:version|versions|draft|drafts|revision|copy|edition) of) (?:this|the present) ((?:extended|short) )?(${SELF_NOUNS})\b`,
   'gi',
 );
 /** The same, anywhere in a sentence, keeping the adjective and noun ("of their extended paper"). */
-const OF_THIS_PAPER_ANYWHERE = new RegExp(String.raw`${THE_WORK_ITSELF}((?:extended|short) )?(${SELF_NOUN})\b`, 'gi');
+const OF_THIS_PAPER_ANYWHERE = new RegExp(String.raw`${THE_WORK_ITSELF}((?:extended|short) )?(${SELF_NOUNS})\b`, 'gi');
 
 export interface RewriteTarget {
   /** `type` and `title` tell which "the report", "the chapter" or "the review" is the work itself. */

@@ -1,6 +1,6 @@
 // How a work describes itself: "a novel method" (praise a citing sentence drops) and the passive "X is proposed",
 // turned active ("We propose X") so that the rewrite can name the authors.
-import { MENTIONS_OTHER_WORK } from '../engine/cues';
+import { COMMON_SELF_NOUNS, MENTIONS_OTHER_WORK, SELF_NOUNS } from '../engine/cues';
 import { impersonalFindingAsWe } from './authors-voice';
 import { indefiniteArticle, NOT_A_NOUN_AFTER } from './first-person';
 import { alternation, NEWNESS_NOUNS } from '../lexicon';
@@ -69,7 +69,7 @@ const FURTHER_PARTICIPLE: Record<string, string> = {
  * sentence, also "was/were" and any noun phrase without a clause of its own (activeSelfDescription checks which).
  */
 const PASSIVE_SELF_DESCRIPTION = new RegExp(
-  `^((?:in this (?:short |brief )?(?:paper|work|article|study|letter|note)|here(?:in)?)\\s*,?\\s+)?((?!(?:an?|the|this|these|two|three|four|five)\\s(?:number|variety|range|lot|couple|few|series) of\\b)[^,;:]{2,200}?)\\s+(is|are|was|were)\\s+((?:(?:also|here|first|then|further|briefly|formally|now|thus|therefore)\\s+)?)(${[...Object.keys(CONTRIBUTION_PARTICIPLE), ...Object.keys(STUDY_ACT_PARTICIPLE)].join('|')})((?:(?:\\s*,\\s*(?:and\\s+|or\\s+)?|\\s+(?:and|or)\\s+)(?:\\w+ed|shown|built))*)\\b`,
+  `^((?:in this (?:short |brief )?(?:${SELF_NOUNS})|here(?:in)?)\\s*,?\\s+)?((?!(?:an?|the|this|these|two|three|four|five)\\s(?:number|variety|range|lot|couple|few|series) of\\b)[^,;:]{2,200}?)\\s+(is|are|was|were)\\s+((?:(?:also|here|first|then|further|briefly|formally|now|thus|therefore)\\s+)?)(${[...Object.keys(CONTRIBUTION_PARTICIPLE), ...Object.keys(STUDY_ACT_PARTICIPLE)].join('|')})((?:(?:\\s*,\\s*(?:and\\s+|or\\s+)?|\\s+(?:and|or)\\s+)(?:\\w+ed|shown|built))*)\\b`,
   'i',
 );
 /** Where no "in this paper" frames the passive, its subject must open with a determiner ("A tagger is presented"). */
@@ -78,7 +78,7 @@ const DETERMINED_PHRASE = /^(?:an?|the|this|these|two|three|four|five)\s/i;
 const PLAIN_NOUN_PHRASE = /^(?!.*\b(?:we|I|our|us|they|it|is|are|was|were|be|been|has|have|had|can|could|will|would|may|might|must|should|do|does|did|that|which|where|who|whom|when|while|if|because)\b)/i;
 /** What follows a passive that names another agent or other work: "… proposed by Okafor", "… in the literature". */
 const OTHER_AGENT = /^\s*(?:by (?!(?:means of|\w+ing)\b)|in (?:the literature|(?:prior|previous|earlier|recent|related|other) (?:work|studies|research|literature|papers)|\[|\()|previously\b|recently\b|elsewhere\b|so far\b|to date\b)/i;
-const INVERTED_PASSIVE = new RegExp(`^(?:(also)\\s+)?(${Object.keys(CONTRIBUTION_PARTICIPLE).join('|')})\\s+(?:here\\s+|in this (?:paper|article|work)\\s+)?(?:is|are)\\s+(?=(?:an?|the|two|three|four|five|several|some|various|new|novel)\\s)`, 'i');
+const INVERTED_PASSIVE = new RegExp(`^(?:(also)\\s+)?(${Object.keys(CONTRIBUTION_PARTICIPLE).join('|')})\\s+(?:here\\s+|in this (?:${COMMON_SELF_NOUNS})\\s+)?(?:is|are)\\s+(?=(?:an?|the|two|three|four|five|several|some|various|new|novel)\\s)`, 'i');
 
 /**
  * The active voice of a passive self-description, with the authors' "we" as subject, so that the rest of the rewrite

@@ -26,9 +26,14 @@ describe('lexicon', () => {
       it('has each word once, an example for each, and no other file spells the list', () => {
         assert.equal(new Set(list.words).size, list.words.length);
         assert.deepEqual(list.words.filter((w) => !list.probes.some((p) => p.examples.some((e) => hasWord(typeof e === 'string' ? e : `${e.previous ?? ''} ${e.input}`, w)))), [], 'words without an example');
-        // As an alternation ("paper|article") or as a list of quoted words ("'in', 'of'").
-        const spellings = [alternation(list), list.words.map((w) => `'${w}'`).join(', ')];
-        const elsewhere = sourceFiles(srcRoot).filter((f) => !f.includes(`${path.sep}lexicon${path.sep}`) && spellings.some((s) => fs.readFileSync(f, 'utf8').includes(s)));
+        // As a whole alternation ("(?:paper|article)", not the first words of a longer one) or as a list of quoted
+        // words ("'in', 'of'").
+        const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+        const spellings = [
+          new RegExp(`(?<![|\\w])${escape(alternation(list))}(?![|\\w])`),
+          new RegExp(escape(list.words.map((w) => `'${w}'`).join(', '))),
+        ];
+        const elsewhere = sourceFiles(srcRoot).filter((f) => !f.includes(`${path.sep}lexicon${path.sep}`) && spellings.some((s) => s.test(fs.readFileSync(f, 'utf8'))));
         assert.deepEqual(elsewhere, []);
       });
       for (const probe of list.probes) {

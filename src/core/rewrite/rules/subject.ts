@@ -10,10 +10,10 @@ import { rewriteSentence } from '../pipeline';
 import type { RuleContext, TableRule } from '../rule';
 
 /** "this essay outlines", "the present study examines": the work as the subject of its own act. */
-const SELF_NAMED_SUBJECT = String.raw`(?:this|the present) (?:${SELF_NOUNS}|monograph|tutorial)\s+(?:also\s+|[a-z]+ly\s+)?[a-z]+s\b`;
+const SELF_NAMED_SUBJECT = String.raw`(?:this|the present) (?:${SELF_NOUNS}|monograph)\s+(?:also\s+|[a-z]+ly\s+)?[a-z]+s\b`;
 /** "Borrowing X from Y, we develop Z", "Drawing on X, this essay outlines Y": a fronted clause before the authors' own. */
 const FRONTED_BEFORE_AUTHORS = new RegExp(
-  String.raw`^([^;]{3,250}?)([,;])\s*(?:(in this (?:paper|work|note|article|study)|here|then|thus|therefore|hence|so|and|but)\s*,?\s+)?(?=we\s|${SELF_NAMED_SUBJECT})`,
+  String.raw`^([^;]{3,250}?)([,;])\s*(?:(in this (?:${SELF_NOUNS})|here|then|thus|therefore|hence|so|and|but)\s*,?\s+)?(?=we\s|${SELF_NAMED_SUBJECT})`,
   'i',
 );
 /** "Inspired by X we design Y": an introductory participle or preposition without its comma. */
