@@ -167,6 +167,8 @@ export interface DraftSentence {
   sources: SourceSentence[];
   /** 'topic' | 'work' | 'contrast' — why the planner wrote this sentence. */
   role: 'topic' | 'work' | 'contrast';
+  /** A topic sentence's phrases, the topic it claims its works share ("tide tables", "sensor logs"). */
+  phrases?: string[];
 }
 
 export interface DraftParagraph {

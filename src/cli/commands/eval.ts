@@ -3,7 +3,7 @@ import { writeJsonLinesAtomic } from '../../core/util/atomic-file';
 import * as fs from 'node:fs';
 import { parseCommandArgs, UsageError, type CliCommand, type CliIO } from '../args';
 import { DefaultEngine } from '../../core/engine';
-import { evaluateCitationSentences, evaluateRelatedWork, parseCitationDataset, type RelatedWorkItem, type RougeTriple } from '../../core/engine/evaluation';
+import { evaluateCitationSentences, evaluateRelatedWork, parseCitationDataset, type RelatedWorkItem, type RelatedWorkReading, type RougeTriple, WORDS_PER_DESCRIBED_WORK } from '../../core/engine/evaluation';
 import { LinearScorer } from '../../core/engine/scorer';
 import type { CitationStyle, Engine } from '../../core/types';
 import { evaluateEngineCitations, evaluateEngineRelatedWork } from '../../core/neural/evaluate';
@@ -92,8 +92,21 @@ async function runRelatedWork(data: string, out: string, json: boolean, io: CliI
   for (const [name, r] of Object.entries(result.systems)) {
     io.out(row(name, r, `  ${r.citationF1.toFixed(3).padStart(7)} ${r.coverage.toFixed(3).padStart(8)} ${String(r.outsideCitations).padStart(7)}`));
   }
+  for (const line of readingLines(result.reading)) io.out(line);
   io.out(`predictions: ${out} (${Math.round(ms)} ms)`);
   return 0;
+}
+
+/** How the default engine's drafts read (issue 54): what a reader notices and ROUGE does not. */
+function readingLines(r: RelatedWorkReading): string[] {
+  const share = (a: number, b: number) => (b ? (a / b).toFixed(3) : '-');
+  return [
+    'default drafts, as a reader sees them:',
+    `  works described in a sentence of their own  ${share(r.described, r.grounded)} (${r.described} of ${r.grounded} with text); ${share(r.roomyDescribed, r.roomyGrounded)} (${r.roomyDescribed} of ${r.roomyGrounded}) in the ${r.roomyItems} drafts whose gold length holds ${WORDS_PER_DESCRIBED_WORK} words a work`,
+    `  topic sentences naming what fewer than two of their works write  ${r.unsharedTopics} of ${r.topicSentences}`,
+    `  sentences of the author's own abstract outside a contrast  ${r.ownOutsideContrast}`,
+    `  most sentences on one work  ${r.maxSentencesOnOneWork}`,
+  ];
 }
 
 async function runSuggest(data: string, out: string, json: boolean, io: CliIO): Promise<number> {

@@ -60,6 +60,11 @@ export function ownContributionSentences(ownAbstract: string): string[] {
   return [...sentences.filter((s) => hasContributionCue(s) && firstPerson(s)), ...sentences.filter((s) => !hasContributionCue(s) && firstPerson(s))];
 }
 
+/** Whether a sentence of the draft sets the author's work against others (how contrastSentence opens one). */
+export function isContrast(text: string): boolean {
+  return /^(?:Unlike|In contrast|Different from)\b/.test(text);
+}
+
 /**
  * "We propose X" → "Unlike these works, we propose X" (or "Unlike Smith et al. \cite{k}, we …" for a lone work);
  * "This paper studies X" → "In contrast, this paper studies X".

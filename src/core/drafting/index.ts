@@ -5,5 +5,6 @@ export { clusterWorks, planningText, planVectors, topicGroupCount, type DraftCon
 export { groupKeyphrases } from './keyphrases';
 export { contrastSentence } from './contrast';
 export { renderDraft } from './render';
+export { measureDraft, type DraftMeasures, type MeasuredWork } from './measures';
 export { writeDraft } from './write';
 export { citationForDocument, draftForDocument, formatForSyntax } from './document-text';

@@ -17,11 +17,15 @@ export function speaksForGroup(keyphrases: readonly string[], groupTexts: readon
   // neural network" speaks of "recurrent neural networks"), and in a large group a quarter of them. A small group
   // had been named by what one of its works alone spoke of ("A first line of work studies magnetic tape composers"
   // over a typography guide and a history of a typeface).
-  const words = (t: string) => ` ${t.toLowerCase().split(/[^\p{L}\p{N}-]+/u).filter(Boolean).map((w) => (w.length > 3 ? w.replace(/s$/, '') : w)).join(' ')} `;
-  const heading = words(keyphrases[0]);
-  const using = groupTexts.filter((t) => words(t).includes(heading)).length;
+  const using = groupTexts.filter((t) => phraseOccursIn(keyphrases[0], t)).length;
   return using >= 2 && (groupTexts.length < MIXED_GROUP_MIN_WORKS || using / groupTexts.length >= MIXED_GROUP_MIN_SHARE);
 }
+/** Whether `text` writes `phrase`, singular or plural ("recurrent neural network" in "… recurrent neural networks …"). */
+export function phraseOccursIn(phrase: string, text: string): boolean {
+  return comparableWords(text).includes(comparableWords(phrase));
+}
+const comparableWords = (t: string) => ` ${t.toLowerCase().split(/[^\p{L}\p{N}-]+/u).filter(Boolean).map((w) => (w.length > 3 ? w.replace(/s$/, '') : w)).join(' ')} `;
+
 /** Below this many works a group is small enough to be named by what two or three of them share. */
 const MIXED_GROUP_MIN_WORKS = 6;
 const MIXED_GROUP_MIN_SHARE = 0.25;

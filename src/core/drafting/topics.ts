@@ -70,6 +70,6 @@ function topicSentences(group: GroupPlan, line: number, syntax: CiteSyntax, line
   } else {
     text = `${opener} ${topic}.`;
   }
-  out.push({ text, keys: grouped, sources: [], role: 'topic' });
+  out.push({ text, keys: grouped, sources: [], role: 'topic', phrases: a ? [a, b].filter((p): p is string => !!p) : [topic] });
   return out;
 }

@@ -9,7 +9,7 @@ import { greedyOracleRelatedWork, heuristicSentence, leadRelatedWork, leadSenten
 import { sourceDocumentFromSentences, sourceDocument } from './candidates';
 import { plainText } from '../text/plain';
 import { writeCitationSentence } from './citation';
-import { writeDraft } from '../drafting';
+import { measureDraft, writeDraft, type DraftMeasures } from '../drafting';
 import { MemoryLibrary } from './memory-library';
 import { stripForeignNumberedCitations } from '../rewrite';
 import type { LinearScorer } from './scorer';
@@ -150,9 +150,26 @@ export interface RelatedWorkSystemFigures extends RougeTriple {
   outsideCitations: number;
 }
 
+/**
+ * How the default engine's drafts read, summed over the items (see drafting/measures): the works described in a
+ * sentence of their own, overall and on the items whose gold paragraph holds a sentence for each work.
+ */
+export interface RelatedWorkReading extends Omit<DraftMeasures, 'maxSentencesOnOneWork'> {
+  /** Items whose gold paragraph has at least WORDS_PER_DESCRIBED_WORK words per grounded work, and their figures. */
+  roomyItems: number;
+  roomyGrounded: number;
+  roomyDescribed: number;
+  /** The most sentences on one work, in any draft. */
+  maxSentencesOnOneWork: number;
+}
+
+/** Words a gold paragraph needs per work to hold a sentence on each (a citation sentence is about 25 words). */
+export const WORDS_PER_DESCRIBED_WORK = 25;
+
 export interface RelatedWorkEvalResult {
   examples: number;
   systems: Record<'default' | 'lead' | 'textrank' | 'oracle', RelatedWorkSystemFigures>;
+  reading: RelatedWorkReading;
   predictions: Array<{ id: number; prediction: string }>;
 }
 
@@ -176,6 +193,7 @@ export async function evaluateRelatedWork(items: readonly RelatedWorkItem[], sco
   const systems = ['default', 'lead', 'textrank', 'oracle'] as const;
   const sums = Object.fromEntries(systems.map((s) => [s, { ...zero(), citationF1: 0, coverage: 0, outsideCitations: 0 }])) as Record<(typeof systems)[number], RelatedWorkSystemFigures>;
   const predictions: Array<{ id: number; prediction: string }> = [];
+  const reading: RelatedWorkReading = { grounded: 0, described: 0, topicSentences: 0, unsharedTopics: 0, ownOutsideContrast: 0, maxSentencesOnOneWork: 0, roomyItems: 0, roomyGrounded: 0, roomyDescribed: 0 };
   let n = 0;
   for (let index = 0; index < items.length; index++) {
     const item = items[index];
@@ -185,6 +203,14 @@ export async function evaluateRelatedWork(items: readonly RelatedWorkItem[], sco
     const { keys, records, library, ownAbstract, targetWords } = relatedWorkTask(item);
     const target = item.target;
     const draft = await writeDraft({ keys, ownAbstract, targetWords, format: 'latex', syntax: 'cite' }, { library, scorer });
+    const m = measureDraft(draft, records.map((r) => ({ key: r.key, text: r.abstract ?? '' })), ownAbstract);
+    for (const f of ['grounded', 'described', 'topicSentences', 'unsharedTopics', 'ownOutsideContrast'] as const) reading[f] += m[f];
+    reading.maxSentencesOnOneWork = Math.max(reading.maxSentencesOnOneWork, m.maxSentencesOnOneWork);
+    if (targetWords >= WORDS_PER_DESCRIBED_WORK * m.grounded) {
+      reading.roomyItems++;
+      reading.roomyGrounded += m.grounded;
+      reading.roomyDescribed += m.described;
+    }
     const ours = latexCitesToNumbered(draft.text.replace(/\\subsection\{[^}]*\}\n/g, ''));
     predictions.push({ id: index, prediction: ours });
     // The baselines read the cited abstracts as our engine does: a cited paper's own "[10, 14]" points into its
@@ -210,5 +236,5 @@ export async function evaluateRelatedWork(items: readonly RelatedWorkItem[], sco
     const p = percent(sums[s], n);
     result[s] = { ...p, citationF1: n ? sums[s].citationF1 / n : 0, coverage: n ? sums[s].coverage / n : 0, outsideCitations: sums[s].outsideCitations };
   }
-  return { examples: n, systems: result, predictions };
+  return { examples: n, systems: result, reading, predictions };
 }
