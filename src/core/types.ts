@@ -159,6 +159,8 @@ export interface DraftRequest {
   syntax?: CiteSyntax;
   /** Tense of the sentences about the cited works; the engine's default when absent. */
   tense?: Tense;
+  /** The most sentences one work may have (2 when absent): a draft describes works, it does not summarise one. */
+  maxSentencesPerWork?: number;
 }
 
 export interface DraftSentence {
@@ -187,6 +189,11 @@ export interface Draft {
   engine: string;
   /** Visible warnings about cited works, e.g. 'liu2016cogan: ungrounded: title only'. */
   flags?: string[];
+  /**
+   * Works cited only in a list ("… including \cite{a,b}", "See also \cite{c}") with no sentence of their own: the target
+   * length held none. Shown in the panel and the CLI, so that a work is never silently reduced to a citation.
+   */
+  listedOnly?: string[];
 }
 
 /** Every engine (default, ONNX, server) implements this. */

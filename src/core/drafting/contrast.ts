@@ -1,9 +1,9 @@
 // contrast: the author's own work set against a group ("Unlike these works, we …"), from the author's abstract: its
 // contribution sentences, never its scene-setting or its release notes.
 import { type CiteSyntax, type DraftSentence } from '../types';
-import { splitSentences } from '../text/sentences';
-import { wordCount } from '../text/tokens';
 import { workSubject } from '../rewrite/authors';
+import { splitSentences } from '../text/sentences';
+import { contentTerms, wordCount } from '../text/tokens';
 import { plainText } from '../text/plain';
 import { type ScoredCandidate } from '../engine/citation';
 import { ANAPHORIC_START, FRONTED_POINTER, hasContributionCue, NOT_DONE, OWN_RELEASE_NOTE, PRONOUN_POINTER, REFERS_BACK, SELF_NOUNS } from '../engine/cues';
@@ -66,24 +66,66 @@ export function isContrast(text: string): boolean {
 }
 
 /**
- * "We propose X" → "Unlike these works, we propose X" (or "Unlike Smith et al. \cite{k}, we …" for a lone work);
- * "This paper studies X" → "In contrast, this paper studies X".
+ * "We propose X" → "Unlike these works on tide tables, we propose X": the group's shared phrase says what the works
+ * have in common, the author's own claim what their work does instead. "This paper studies X" → "In contrast to these
+ * works on tide tables, this paper studies X"; against one work, "Unlike Roe \cite{k}, we …" (the neural engine).
  */
-export function contrastSentence(own: string, variant: number, loneWork?: string): string {
+export function contrastSentence(own: string, variant: number, against: { shared?: string; lone?: string } = {}): string {
   // "Our method is also simple": the "also" tied it to the abstract's sentence before, which the draft does not have.
   const s = activeVoice(own).replace(/^((?:[\w-]+\s+){1,4}?)also\s+(?!known\b|called\b|termed\b|named\b)/i, '$1');
   const lowered = /^(?:We|Our|This|In)\b/.test(s) ? s[0].toLowerCase() + s.slice(1) : s;
-  const openers = loneWork
-    ? [`Unlike ${loneWork}, `, `In contrast to ${loneWork}, `]
-    : ['Unlike these works, ', 'In contrast to these approaches, ', 'Different from them, '];
-  if (/^(?:we|I)\b/i.test(s)) return openers[variant % openers.length] + lowered;
-  return 'In contrast, ' + lowered;
+  const works = against.lone ?? (against.shared ? `these works on ${against.shared}` : 'these works');
+  if (/^(?:we|I)\b/i.test(s)) return [`Unlike ${works}, `, `In contrast to ${works}, `][variant % 2] + lowered;
+  return (against.lone || against.shared ? `In contrast to ${works}, ` : 'In contrast, ') + lowered;
 }
 
-/** The author's sentence `own` (the `index`th of their abstract) set against the works of group `gi`. */
-export function groupContrast(g: GroupPlan, gi: number, own: string, index: number, syntax: CiteSyntax): DraftSentence {
-  const lone = g.works.length === 1 ? workSubject(g.works[0].record, syntax).text : undefined;
-  // A lone work with no text at all says nothing to contrast with: the author's sentence stands on its own.
-  const nothing = g.works.length === 1 && knowsNothingOf(g.works[0]);
-  return { text: nothing ? stripLeadingDiscourse(own) : contrastSentence(own, gi, lone), keys: lone ? [g.works[0].record.key] : [], sources: [{ text: own, section: 'abstract', index }], role: 'contrast' };
+/** Words of a claim that say nothing of how a work differs ("we propose a novel method"). */
+const CLAIM_WORDS = new Set(['propos', 'present', 'introduc', 'develop', 'describ', 'study', 'studi', 'show', 'novel', 'new', 'method', 'approach', 'model', 'work', 'paper', 'use', 'base', 'problem', 'result', 'effect', 'effici', 'achiev', 'perform', 'improv', 'better', 'state', 'art', 'experi', 'demonstr', 'outperform', 'addit', 'simpl', 'also', 'address']);
+
+/** What each work of the group says of itself: its title and abstract, or the sentences the draft could take from it. */
+function workTexts(g: GroupPlan): string[] {
+  return g.works.map((w) => [w.record.title ?? '', w.record.abstract ?? '', ...w.options.map((o) => o.source.text)].join(' '));
 }
+
+/**
+ * Whether the claim speaks of what the group's works speak of: "Unlike these works on rhyme graphs, we forecast harbor
+ * tides" set the author's work against works it has nothing to do with.
+ */
+function sharesSubject(own: string, g: GroupPlan): boolean {
+  const theirs = new Set(workTexts(g).flatMap((text) => contentTerms(text)));
+  return contentTerms(activeVoice(own)).some((t) => theirs.has(t) && !CLAIM_WORDS.has(t));
+}
+
+/**
+ * The words of the author's claim that the group's works do not write — not most of them: among twelve works on
+ * image translation one mentions faces, yet "we keep face identities" is still not what these works do.
+ */
+export function claimedDifference(own: string, g: GroupPlan): string[] {
+  const texts = workTexts(g).map((text) => new Set(contentTerms(text)));
+  const most = Math.ceil(texts.length / 2);
+  return [...new Set(contentTerms(activeVoice(own)))].filter((t) => texts.filter((terms) => terms.has(t)).length < most && !CLAIM_WORDS.has(t) && !/^\d+$/.test(t));
+}
+
+/**
+ * The author's sentence `own` (the `index`th of their abstract) set against the works of group `gi`, or nothing when
+ * no difference can be stated: the group shares no phrase to name it by (unrelated works), or the claim says nothing
+ * its works do not ("Unlike these works, we study the problem of X" beside works on X). A draft of one work names it.
+ */
+export function groupContrast(g: GroupPlan, gi: number, own: string, index: number, syntax: CiteSyntax): DraftSentence | undefined {
+  if (g.mixed || POINTS_BACK.test(own) || !sharesSubject(own, g) || claimedDifference(own, g).length < MIN_DIFFERENCE_TERMS) return undefined;
+  const sources = [{ text: own, section: 'abstract' as const, index }];
+  if (g.works.length === 1) {
+    const lone = g.works[0];
+    if (knowsNothingOf(lone)) return undefined;
+    return { text: contrastSentence(own, gi, { lone: workSubject(lone.record, syntax).text }), keys: [lone.record.key], sources, role: 'contrast' };
+  }
+  const shared = g.keyphrases[0];
+  return shared ? { text: contrastSentence(own, gi, { shared }), keys: [], sources, role: 'contrast' } : undefined;
+}
+/**
+ * "Our forecaster updates those constants each night": the constants were named in the sentence before, which the
+ * draft does not quote (the author's abstract is quoted only in a contrast).
+ */
+const POINTS_BACK = new RegExp(String.raw`\b(?:this|these|those|such)\s+(?!(?:${SELF_NOUNS})\b)[a-z]`, 'i');
+/** Content words of the claim that the works lack, at least: one alone is often a synonym ("forecast" for "predict"). */
+const MIN_DIFFERENCE_TERMS = 2;

@@ -28,7 +28,6 @@ export function paragraphWords(groups: readonly GroupPlan[], topics: readonly Dr
       for (const c of w.chosen) n += wordCount(writtenText(w.options[c]));
     }
     if (g.contrast) n += wordCount(g.contrast.text);
-    for (const e of g.extraOwn) n += wordCount(e.text);
   });
   return n;
 }

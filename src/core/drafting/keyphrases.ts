@@ -167,6 +167,8 @@ export function groupKeyphrases(
   otherTitles: readonly string[] = [],
   /** Phrase lists by text; a draft passes one that keeps every text's list for the whole draft. */
   phrases: (text: string) => Phrase[] = phrasesOf,
+  /** How many of the group's texts must write a phrase: 2 where a topic sentence claims the works share it. */
+  minWorks = 1,
 ): string[] {
   const titleText = titles.join(' ').toLowerCase();
   // A phrase that is a whole title names one paper, not what the group shares ("### Coupled Generative Adversarial
@@ -219,6 +221,13 @@ export function groupKeyphrases(
   // The topic should speak for the works of the group: a multi-word phrase that several works use, some of them not
   // covered by the phrases taken so far, comes before a better-scored one that only repeats the same works ("tide
   // tables and word order", not "tide tables and sensor logs" over tides and parsing) or a lone word ("network").
+  // Counted on the words as written, not their stems: "stacking LSTM" had stood for one work's "stacking LSTM" and
+  // another's "stacked LSTMs".
+  // A single word names a topic only when it is a technical name, a capital inside it ("TeX", "BERT", "PostScript"):
+  // "Another line of work addresses include", "studies hands and kinematic" and "studies Pro" (from a title's "Pro")
+  // had named a verb, an adjective and a title word that two abstracts happened to write.
+  const writtenByEnough = (r: (typeof ranked)[number]) =>
+    minWorks < 2 || ((r.surface.includes(' ') || /^.[^\s]*\p{Lu}/u.test(r.surface)) && groupTexts.filter((t) => phraseOccursIn(r.surface, t)).length >= minWorks);
   const fresh = (r: (typeof ranked)[number]) => r.docs.size >= 2 && r.key.includes(' ') && [...r.docs].some((d) => !covered.has(d));
   while (out.length < count) {
     const lookForFresh = groupTexts.length > 1 && covered.size < groupTexts.length;
@@ -226,7 +235,7 @@ export function groupKeyphrases(
     let pick: (typeof ranked)[number] | undefined;
     for (const r of ranked) {
       const isFresh = lookForFresh && fresh(r);
-      if ((best && !isFresh) || repeats(new Set(r.key.split(' '))) || isClause(r)) continue;
+      if (r.docs.size < minWorks || (best && !isFresh) || repeats(new Set(r.key.split(' '))) || isClause(r) || !writtenByEnough(r)) continue;
       best ??= r;
       if (isFresh || !lookForFresh) {
         pick = r;

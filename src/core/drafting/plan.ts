@@ -1,7 +1,7 @@
 // plan: which works go together and in what order. Each work's planning text (abstract, else the start of its PDF,
 // else its title) is embedded (TF-IDF, or a sentence encoder when one is set), Ward clustering makes the topic
 // groups, and groups are ordered by closeness to the author's own abstract. Shared by the default and neural engines.
-import { type DraftSentence, type EmbedTexts, type EngineOptions, type PaperLookup, type PaperRecord, type SourceSentence } from '../types';
+import { type DraftSentence, type EmbedTexts, type EngineOptions, type PaperLookup, type PaperRecord } from '../types';
 import { wardClusters } from '../engine/ward';
 import { cosine, type SparseVector } from '../text/tokens';
 import { sourceDocument, type SourceDocument } from '../engine/candidates';
@@ -12,11 +12,15 @@ import { type LinearScorer } from '../engine/scorer';
 
 /** Works whose chosen sentences are this similar say the same thing; one sentence and a grouped citation suffice. */
 export const SAME_THING_SIMILARITY = 0.5;
+/** Two sentences this alike are one text twice (a work's preprint and its paper), not two works that share words. */
+export const NEAR_COPY_SIMILARITY = 0.8;
 /** A sentence most of whose content words another sentence has (this share of them) adds nothing to it. */
 const CONTAINED_SHARE = 0.75;
 /** MMR trade-off between the scorer's preference and novelty with respect to the paragraph so far. */
 export const MMR_LAMBDA = 0.7;
 export const LENGTH_TOLERANCE = 0.15;
+/** A draft describes works, it does not summarise one: "six sentences ending [0]" filled a CiteBench draft. */
+export const MAX_SENTENCES_PER_WORK = 2;
 /**
  * Words per paragraph when the length decides how many topic groups to write: a related-work paragraph runs to about
  * 120 words (CiteBench's gold paragraphs average 113); one every 60 words cut a 200-word section into three stubs.
@@ -58,10 +62,6 @@ export interface GroupPlan {
   mixed: boolean;
   ownSimilarity: number;
   contrast?: DraftSentence;
-  /** Further sentences of the author's own abstract that relate the group to their work (added to fill length). */
-  extraOwn: DraftSentence[];
-  /** A background sentence of the author's abstract that frames this group's topic. */
-  context?: SourceSentence;
 }
 
 export interface DraftContext {

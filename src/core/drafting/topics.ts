@@ -4,8 +4,8 @@ import { type CiteSyntax, type DraftSentence } from '../types';
 import { contentTerms } from '../text/tokens';
 import { citeMarker } from '../rewrite/authors';
 import { plainText } from '../text/plain';
-import { stripLeadingDiscourse } from '../rewrite';
 import { type GroupPlan, knowsNothingOf, type WorkPlan } from './plan';
+import { phraseOccursIn } from './keyphrases';
 
 /**
  * Whether the group's topic sentence may carry the work's grouped citation: it claims the work studies the topic. A
@@ -14,9 +14,24 @@ import { type GroupPlan, knowsNothingOf, type WorkPlan } from './plan';
  */
 function topicSpeaksFor(work: WorkPlan, group: GroupPlan): boolean {
   if (knowsNothingOf(work)) return false;
-  if (!work.titleOnly || !group.keyphrases.length) return true;
-  const title = new Set(contentTerms(plainText(work.record.title ?? '')));
-  return group.keyphrases.slice(0, 2).some((phrase) => contentTerms(phrase).some((t) => title.has(t)));
+  if (!group.keyphrases.length) return true;
+  if (work.titleOnly) {
+    const title = new Set(contentTerms(plainText(work.record.title ?? '')));
+    return namedPhrases(group).some((phrase) => contentTerms(phrase).some((t) => title.has(t)));
+  }
+  // A work with text backs the claim only where it writes a phrase the sentence names: "studies neural networks and
+  // Gaussian dropout, including \cite{thinet}" had put a filter-pruning work under dropout.
+  const text = `${work.record.title ?? ''} ${work.record.abstract ?? ''} ${work.options.map((o) => o.source.text).join(' ')}`;
+  return namedPhrases(group).some((phrase) => phraseOccursIn(phrase, text));
+}
+
+/**
+ * The phrases a topic sentence names: the group's first keyphrase, and its second where that is a phrase of several
+ * words ("hands and kinematic" named an adjective).
+ */
+function namedPhrases(group: GroupPlan): string[] {
+  const [a, b] = group.keyphrases;
+  return b?.includes(' ') ? [a, b] : a ? [a] : [];
 }
 
 /**
@@ -25,15 +40,17 @@ function topicSpeaksFor(work: WorkPlan, group: GroupPlan): boolean {
  * already lists it under "Other related work includes".
  */
 export function seeAlso(group: GroupPlan, syntax: CiteSyntax): DraftSentence | undefined {
-  const keys = group.mixed ? [] : group.works.filter((w) => w.groupedOnly && !topicSpeaksFor(w, group)).map((w) => w.record.key);
+  const keys = group.mixed ? [] : group.works.filter((w) => w.groupedOnly && (!namesItsTopic(group) || !topicSpeaksFor(w, group))).map((w) => w.record.key);
   return keys.length ? { text: `See also ${citeMarker(keys, syntax)}.`, keys, sources: [], role: 'topic' } : undefined;
 }
 
-/** Whether a group's paragraph opens with a sentence that names its topic ("A first line of work studies …"). */
+/**
+ * Whether a group's paragraph opens with a sentence that names its topic ("A first line of work studies …"): only
+ * with a phrase that two of its works write (keyphrases), never for a lone work or a group of unrelated works.
+ */
 function namesItsTopic(group: GroupPlan): boolean {
   const grouped = group.works.some((w) => w.groupedOnly);
-  // The author's own framing opens it instead; a lone work's own sentence does; unrelated works have no topic.
-  return !(group.context && !grouped) && (grouped || group.works.length >= 2) && !group.mixed;
+  return group.keyphrases.length > 0 && (grouped || group.works.length >= 2) && !group.mixed;
 }
 
 /** Topic sentences of every group; "first", "another" and "further" count only the groups whose topic is named. */
@@ -43,23 +60,20 @@ export function allTopicSentences(groups: readonly GroupPlan[], syntax: CiteSynt
 }
 
 /**
- * The opening of a paragraph: the author's own framing of the problem when their abstract has one for this group,
- * and a sentence naming the topic (keyphrases) that carries the grouped citations of works without a sentence of
- * their own. Grouped citations never go on the author's own sentence: that would attribute the author's claim.
+ * The opening of a paragraph: a sentence naming the topic (keyphrases) that carries the grouped citations of works
+ * without a sentence of their own.
  * `line` is the paragraph's place among the `lineCount` paragraphs that name their topic.
  */
 function topicSentences(group: GroupPlan, line: number, syntax: CiteSyntax, lineCount: number): DraftSentence[] {
   const grouped = group.works.filter((w) => w.groupedOnly && (group.mixed || topicSpeaksFor(w, group))).map((w) => w.record.key);
   const out: DraftSentence[] = [];
-  // "However, X is hard": the contrast was with the sentence before it in the author's abstract.
-  if (group.context) out.push({ text: stripLeadingDiscourse(group.context.text), keys: [], sources: [group.context], role: 'topic' });
   if (!namesItsTopic(group)) {
     // A group of unrelated works has no topic to name; its grouped citations still need a sentence.
     if (group.mixed && grouped.length) out.push({ text: `Other related work includes ${citeMarker(grouped, syntax)}.`, keys: grouped, sources: [], role: 'topic' });
     return out;
   }
-  const [a, b] = group.keyphrases;
-  const topic = a && b ? `${a} and ${b}` : a ?? 'closely related problems';
+  const phrases = namedPhrases(group);
+  const topic = phrases.join(' and ');
   // "A first line of work" promises a second one: where no other paragraph names its topic, it just opens with it.
   const opener = lineCount === 1 ? 'Prior work studies' : line === 0 ? 'A first line of work studies' : line === 1 ? 'Another line of work addresses' : 'Further work considers';
   let text: string;
@@ -70,6 +84,6 @@ function topicSentences(group: GroupPlan, line: number, syntax: CiteSyntax, line
   } else {
     text = `${opener} ${topic}.`;
   }
-  out.push({ text, keys: grouped, sources: [], role: 'topic', phrases: a ? [a, b].filter((p): p is string => !!p) : [topic] });
+  out.push({ text, keys: grouped, sources: [], role: 'topic', phrases });
   return out;
 }

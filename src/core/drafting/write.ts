@@ -4,21 +4,22 @@
 // plan, keyphrases, topics, contrast, fit and render; writeDraft runs them for the default engine.
 import { type CiteSyntax, type Draft, type DraftParagraph, type DraftRequest, type DraftSentence, type PaperRecord } from '../types';
 import { throwIfCancelled } from '../types';
-import { splitSentences } from '../text/sentences';
 import { headlineCase } from '../text/titles';
 import { contentTerms, cosine, termFrequencies, TfIdfModel, wordCount, type SparseVector } from '../text/tokens';
 import { repeatedSubject, workSubject } from '../rewrite/authors';
 import { sourceDocument } from '../engine/candidates';
 import { plainText } from '../text/plain';
-import { describesTheWork, DRAFT_OWN_RELEVANCE, firstDescribingSentence, rankCandidates, speaksForAuthors, writtenText, type ScoredCandidate } from '../engine/citation';
-import { hasContributionCue, NOT_DONE, OWN_RELEASE_NOTE } from '../engine/cues';
-import { firstPersonPlural, stripLeadingDiscourse, titleOnlySentence, withoutLinkingAdverb } from '../rewrite';
+import { describesTheWork, DRAFT_OWN_RELEVANCE, firstDescribingSentence, rankCandidates, saysOnlyThatItWorks, writtenText, type ScoredCandidate } from '../engine/citation';
+import { titleOnlySentence, withoutLinkingAdverb } from '../rewrite';
 import { follows, groupContrast, ownContributionSentences, ownWorkIntroducer, standsAlone } from './contrast';
 import { paragraphWords } from './fit';
 import { groupKeyphrases, type Phrase, phrasesOf, speaksForGroup } from './keyphrases';
-import { closeness, clusterWorks, type DraftContext, type GroupPlan, knowsNothingOf, LENGTH_TOLERANCE, MMR_LAMBDA, planningText, planVectors, SAME_THING_SIMILARITY, saysNothingNew, topicGroupCount, WORDS_PER_WORK_DEFAULT, type WorkPlan } from './plan';
+import { closeness, clusterWorks, type DraftContext, type GroupPlan, knowsNothingOf, LENGTH_TOLERANCE, MAX_SENTENCES_PER_WORK, MMR_LAMBDA, NEAR_COPY_SIMILARITY, planningText, planVectors, SAME_THING_SIMILARITY, saysNothingNew, topicGroupCount, WORDS_PER_WORK_DEFAULT, type WorkPlan } from './plan';
 import { citeMarkerOf, renderDraft, sentenceOf } from './render';
 import { allTopicSentences, seeAlso } from './topics';
+
+/** Why a work has no sentence of its own in a draft. */
+export const LISTED_ONLY_FLAG = 'only listed in a grouped citation: the target length holds no sentence of its own';
 
 export async function writeDraft(req: DraftRequest, ctx: DraftContext): Promise<Draft> {
   const { library, scorer, options } = ctx;
@@ -114,14 +115,17 @@ export async function writeDraft(req: DraftRequest, ctx: DraftContext): Promise<
       members.map((i) => titles[i]),
       titles.filter((_, i) => !members.includes(i)),
       draftPhrases,
+      // A topic sentence claims its works share the phrase: "Prior work studies neural networks and Gaussian dropout"
+      // had put ThiNet under dropout on one work's word.
+      2,
     );
     return {
       works: ws,
       keyphrases,
-      // "Other" needs another group to be other than.
-      mixed: clusters.length > 1 && !speaksForGroup(keyphrases, groupTexts),
+      // "Other" needs another group to be other than. A group whose works share no phrase (a lone work among them)
+      // has no topic to be named by.
+      mixed: clusters.length > 1 && (!keyphrases.length || !speaksForGroup(keyphrases, groupTexts)),
       ownSimilarity: ws.reduce((a, w) => a + w.ownSimilarity, 0) / ws.length,
-      extraOwn: [],
     };
   });
   // Groups closest to the author's work come last, next to where the paper's own contribution is stated; without an
@@ -148,35 +152,6 @@ export async function writeDraft(req: DraftRequest, ctx: DraftContext): Promise<
     }
   }
 
-  // Background sentences of the author's abstract (not first person) frame the groups they are closest to.
-  const ownAll = ownText ? splitSentences(ownText).filter((s) => wordCount(s) >= 6) : [];
-  if (ownAll.length) {
-    // Abstracts open with the problem and then state the contribution: the sentences before the first
-    // contribution statement are the author's framing, the ones after it describe their own work.
-    const firstContribution = ownAll.findIndex((s) => hasContributionCue(s) || speaksForAuthors(s));
-    const background = ownAll
-      .map((text, index) => ({ text, index }))
-      .filter((s) => (firstContribution < 0 || s.index < firstContribution) && !speaksForAuthors(s.text) && standsAlone(s.text));
-    const used = new Set<number>();
-    for (const g of groups) {
-      const gv = termFrequencies(g.works.flatMap((w) => contentTerms(`${w.record.title ?? ''} ${w.options[0]?.extract ?? ''}`)));
-      let best: { text: string; index: number } | undefined;
-      let bestSim = 0;
-      for (const b of background) {
-        if (used.has(b.index)) continue;
-        const sim = cosine(gv, termFrequencies(contentTerms(b.text)));
-        if (sim > bestSim) {
-          bestSim = sim;
-          best = b;
-        }
-      }
-      if (best) {
-        used.add(best.index);
-        g.context = { text: best.text, section: 'abstract', index: best.index };
-      }
-    }
-  }
-
   // Contrast sentences from the author's abstract, one per group while distinct sentences last.
   const ownContributions = ownText ? ownContributionSentences(ownText) : [];
   const introducesOwnWork = ownWorkIntroducer(ownContributions);
@@ -195,20 +170,18 @@ export async function writeDraft(req: DraftRequest, ctx: DraftContext): Promise<
       const g = groups[gi];
       const introduced = gi > introducedAt;
       const gv = termFrequencies(g.works.flatMap((w) => contentTerms(w.options[w.chosen[0] ?? 0]?.extract ?? w.record.title ?? '')));
-      let pick = -1;
-      let best = -1;
-      own.forEach((s, i) => {
-        if (used.has(i) || (!introduced && !introducesOwnWork(s))) return;
-        const score = cosine(gv, termFrequencies(contentTerms(s))) + (i === 0 ? 0.05 : 0);
-        if (score > best) {
-          best = score;
-          pick = i;
-        }
-      });
-      if (pick >= 0) {
-        used.add(pick);
-        if (introducesOwnWork(own[pick])) introducedAt = Math.min(introducedAt, gi);
-        g.contrast = groupContrast(g, gi, own[pick], pick, syntax);
+      // The closest of the author's sentences that states a difference from this group's works.
+      const ranked = own
+        .map((s, i) => ({ s, i, score: cosine(gv, termFrequencies(contentTerms(s))) + (i === 0 ? 0.05 : 0) }))
+        .filter(({ s, i }) => !used.has(i) && (introduced || introducesOwnWork(s)))
+        .sort((a, b) => b.score - a.score);
+      for (const { s, i } of ranked) {
+        const contrast = groupContrast(g, gi, s, i, syntax);
+        if (!contrast) continue;
+        used.add(i);
+        if (introducesOwnWork(s)) introducedAt = Math.min(introducedAt, gi);
+        g.contrast = contrast;
+        break;
       }
     }
   }
@@ -216,7 +189,6 @@ export async function writeDraft(req: DraftRequest, ctx: DraftContext): Promise<
   // Fit the target length (±15%).
   const topicsFor = () => allTopicSentences(groups, syntax);
   const hi = targetWords * (1 + LENGTH_TOLERANCE);
-  const lo = targetWords * (1 - LENGTH_TOLERANCE);
   const allWorks = groups.flatMap((g) => g.works);
   // Content-word counts of a candidate's extract, made once: the length fitting below compares them work by work and
   // round by round.
@@ -258,7 +230,7 @@ export async function writeDraft(req: DraftRequest, ctx: DraftContext): Promise<
   const introduction = dropped.find((d) => introducesOwnWork(d.sources[0].text));
   if (firstContrast >= 0 && introduction && !introducesOwnWork(groups[firstContrast].contrast!.sources[0].text)) {
     const g = groups[firstContrast];
-    g.contrast = groupContrast(g, firstContrast, introduction.sources[0].text, introduction.sources[0].index, syntax);
+    g.contrast = groupContrast(g, firstContrast, introduction.sources[0].text, introduction.sources[0].index, syntax) ?? g.contrast;
   }
   const byWeakness = [...allWorks].filter((w) => !w.groupedOnly).sort((a, b) => (a.options[0]?.score ?? -Infinity) - (b.options[0]?.score ?? -Infinity));
   for (const w of byWeakness) {
@@ -280,10 +252,17 @@ export async function writeDraft(req: DraftRequest, ctx: DraftContext): Promise<
     const said = group.works.flatMap((x) => x.chosen.map((c) => extractVector(x.options[c])));
     for (let i = 0; i < w.options.length; i++) {
       const original = w.options[i];
-      if (anyFitting && (original.lastResort || !describesTheWork(original.source.text, w.record) || !standsAlone(original.source.text))) continue;
-      const shortest = [original, ...(w.shorter?.get(original.sentenceIndex) ?? [])].sort((a, b) => wordCount(a.text) - wordCount(b.text))[0];
+      if (anyFitting && (original.lastResort || !describesTheWork(original.source.text, w.record))) continue;
+      const versions = [original, ...(w.shorter?.get(original.sentenceIndex) ?? [])].sort((a, b) => wordCount(a.text) - wordCount(b.text));
+      // "Based on this idea, we propose Match-SRNN …" reads on its own once its opener is cut ("Roe \cite{k} proposed
+      // Match-SRNN …"): what must stand alone is the version written, not the source sentence.
+      const shortest = anyFitting ? versions.find((v) => standsAlone(v.extract)) : versions[0];
+      if (!shortest) continue;
       const terms = extractVector(shortest);
-      if (said.some((other) => saysNothingNew(terms, other))) continue;
+        // A work's only sentence may share words with another work's ("proposed a deep architecture to model the
+      // matching structure" beside "proposed a latent semantic model with a pooling structure"): it still tells what
+      // this work did. Only a near copy (the same abstract twice) says nothing of it.
+      if (said.some((other) => (anyFitting ? cosine(terms, other) >= NEAR_COPY_SIMILARITY : saysNothingNew(terms, other)))) continue;
       w.groupedOnly = false;
       w.options[i] = shortest;
       w.chosen = [i];
@@ -306,27 +285,22 @@ export async function writeDraft(req: DraftRequest, ctx: DraftContext): Promise<
   // Then a work still without a sentence may say less than its best: a grouped citation tells the reader nothing of it,
   // while the words left over would otherwise go to a second sentence of another work.
   for (const w of folded) if (w.groupedOnly && !w.titleOnly) restore(w, true);
+  // Describing a work comes before setting the author's work against it: while a work is still only listed, a
+  // contrast gives way (the group least like the author's work first) if that lets the work have its sentence. The
+  // contrast with the closest group stays: it is what places the author's work among the others.
+  const waiting = () => folded.filter((w) => w.groupedOnly && !w.titleOnly);
+  for (const g of groups.filter((x) => x.contrast).sort((a, b) => closeness(a) - closeness(b)).slice(0, -1)) {
+    const before = waiting().length;
+    if (!before) break;
+    const contrast = g.contrast;
+    g.contrast = undefined;
+    for (const w of waiting()) restore(w, true);
+    if (waiting().length === before) g.contrast = contrast;
+  }
 
-  // The author's next unused sentence (first-person contribution sentences first, then the rest in order).
-  const addOwn = (g: GroupPlan): boolean => {
-    const taken = new Set(groups.flatMap((x) => [x.contrast, ...x.extraOwn].flatMap((d) => d?.sources.map((src) => src.text) ?? [])));
-    for (const x of groups) if (x.context) taken.add(x.context.text);
-    // Before the paragraph that introduces the author's work, only their framing: "Our gauge also reports …" would speak
-    // of a gauge the reader has not met.
-    const introducing = groups.findIndex((x) => x.contrast && introducesOwnWork(x.contrast.sources[0].text));
-    const unintroduced = introducing >= 0 && groups.indexOf(g) < introducing;
-    const untaken = ownAll
-      .map((text, index) => ({ text, index }))
-      .filter((o) => !taken.has(o.text) && !NOT_DONE.test(stripLeadingDiscourse(o.text)) && !OWN_RELEASE_NOTE.test(stripLeadingDiscourse(o.text)) && !(unintroduced && speaksForAuthors(o.text)));
-    const next = untaken.find((o) => /^(?:we|our)\b/i.test(stripLeadingDiscourse(firstPersonPlural(o.text)))) ?? untaken[0];
-    if (next && paragraphWords(groups, topicsFor(), syntax) + wordCount(next.text) <= hi) {
-      g.extraOwn.push({ text: stripLeadingDiscourse(next.text), keys: [], sources: [{ text: next.text, section: 'abstract', index: next.index }], role: 'contrast' });
-      return true;
-    }
-    return false;
-  };
-  // Too short: add further sentences per work, by MMR against what the paragraph already says; when no further work
-  // sentence fits, the author's own sentences.
+  // Too short: add further sentences per work, by MMR against what the paragraph already says, at most
+  // MAX_SENTENCES_PER_WORK on one work. The author's own abstract does not fill the length: pasted in, it read as the
+  // draft's body (20 of 26 CiteBench dev drafts) and claimed the author's results as the field's.
   let grew = true;
   // What each group has said so far, in the order it was said, and per candidate the largest cosine to it: a round
   // folds in only the sentences added since the candidate was last scored (the same maximum as over the whole list,
@@ -339,6 +313,7 @@ export async function writeDraft(req: DraftRequest, ctx: DraftContext): Promise<
     for (; r.upTo < said.length; r.upTo++) r.max = Math.max(r.max, cosine(said[r.upTo], v));
     return r.max;
   };
+  const maxPerWork = req.maxSentencesPerWork ?? MAX_SENTENCES_PER_WORK;
   while (paragraphWords(groups, topicsFor(), syntax) < targetWords && grew) {
     grew = false;
     for (const g of groups) {
@@ -347,19 +322,23 @@ export async function writeDraft(req: DraftRequest, ctx: DraftContext): Promise<
       let bestIndex = -1;
       let bestValue = -Infinity;
       for (const w of g.works) {
-        if (w.groupedOnly || !w.options.length) continue;
+        if (w.groupedOnly || !w.options.length || w.chosen.length >= maxPerWork) continue;
         const top = w.options[0].score;
         // A further sentence fills the length: never one the citation would take only as a last resort (about other
         // work, a plan, the work calling itself "this article"), and "They are both elaborated to …", which points at
         // the sentence before it in the paper, only after that sentence.
         // Asked once per candidate and round: the scene check below needs the answers for all of them first.
-        const eligible = w.options.map((c, i) => !w.chosen.includes(i) && !c.lastResort && (standsAlone(c.source.text) || w.chosen.some((k) => follows(c, w.options[k]))));
+        // Nor one that says only that the work works ("Trials confirm the value of the proposed method"): it fills the
+        // length and tells the reader nothing.
+        const eligible = w.options.map((c, i) => !w.chosen.includes(i) && !c.lastResort && !saysOnlyThatItWorks(c.source.text) && (standsAlone(c.source.text) || w.chosen.some((k) => follows(c, w.options[k]))));
         // The scene an abstract sets before it says what the work does ("Short-video platforms have become part of our
         // daily lives", "X has been described as diglossic") is not the work's to be cited for, while its method and
         // findings after that are: the scene only when the work has nothing else left to say.
         const firstDescribing = firstDescribingSentence(w.options);
         const setsScene = (c: ScoredCandidate) => !c.describesWork && c.sentenceIndex < firstDescribing;
-        const onlyScene = !w.options.some((c, i) => eligible[i] && !setsScene(c));
+        // Within the two sentences a work gets by default, never the scene: "Road verges cover a large area \cite{k}"
+        // took the place of another work's finding.
+        const onlyScene = maxPerWork > MAX_SENTENCES_PER_WORK && !w.options.some((c, i) => eligible[i] && !setsScene(c));
         w.options.forEach((c, i) => {
           if (!eligible[i] || (setsScene(c) && !onlyScene)) return;
           const value = MMR_LAMBDA * (c.score - top) - (1 - MMR_LAMBDA) * redundancy(said, c, extractVector(c));
@@ -375,9 +354,6 @@ export async function writeDraft(req: DraftRequest, ctx: DraftContext): Promise<
       if (bestWork && paragraphWords(groups, topicsFor(), syntax) + wordCount(writtenText(bestWork.options[bestIndex])) <= hi) {
         bestWork.chosen.push(bestIndex);
         said.push(extractVector(bestWork.options[bestIndex]));
-        grew = true;
-      } else if (ownAll.length && addOwn(g)) {
-        // The works have nothing more to say that fits: relate them further to the author's own paper.
         grew = true;
       }
       if (paragraphWords(groups, topicsFor(), syntax) >= targetWords) break;
@@ -418,15 +394,7 @@ export async function writeDraft(req: DraftRequest, ctx: DraftContext): Promise<
     }
     const unknown = seeAlso(g, syntax);
     if (unknown) sentences.push(unknown);
-    // The author's own sentences in their abstract's order, with the background that led up to the contrast before
-    // it: "Most tide tables still come from old constants. In contrast, our forecaster …", not the background after
-    // the contrast, where it ended the paragraph on a claim that no longer led anywhere.
-    const ownAt = (d: DraftSentence) => ownAll.indexOf(d.sources[0]?.text ?? '');
-    const extras = [...g.extraOwn].sort((a, b) => ownAt(a) - ownAt(b));
-    const leadIn = g.contrast ? extras.filter((e) => ownAt(e) < ownAt(g.contrast!) && !speaksForAuthors(e.sources[0].text)) : [];
-    sentences.push(...leadIn);
     if (g.contrast) sentences.push(g.contrast);
-    sentences.push(...extras.filter((e) => !leadIn.includes(e)));
     return {
       // Groups of unrelated works come last, under one "Other Related Work" heading. One group gets no heading: a
       // lone subsection divides nothing.
@@ -437,5 +405,8 @@ export async function writeDraft(req: DraftRequest, ctx: DraftContext): Promise<
   });
   const citedKeys = records.map((r) => r.key);
   const flags = works.filter((w) => w.titleOnly).map((w) => `${w.record.key}: ${w.titleOnlyFlag}`);
-  return { text: renderDraft(paragraphs, req.format), paragraphs, citedKeys, unknownKeys, engine: 'default', flags };
+  // A work the library knows nothing of is flagged as such already; the others had text the length left no room for.
+  const listedOnly = works.filter((w) => w.groupedOnly && !knowsNothingOf(w)).map((w) => w.record.key);
+  for (const key of listedOnly) flags.push(`${key}: ${LISTED_ONLY_FLAG}`);
+  return { text: renderDraft(paragraphs, req.format), paragraphs, citedKeys, unknownKeys, engine: 'default', flags, listedOnly };
 }

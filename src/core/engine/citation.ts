@@ -125,6 +125,11 @@ function reportsMeasurements(sentence: string): boolean {
   return (sentence.match(/\d(?:[\d.,]*\d)?\s*(?:x|×|%|-?fold)(?![\p{L}\d])|\d+\.\d+/gu)?.length ?? 0) >= 2;
 }
 
+/** Whether the sentence says only that the work works ("Trials confirm the value of the proposed method"). */
+export function saysOnlyThatItWorks(sentence: string): boolean {
+  return MERIT_ONLY.test(sentence);
+}
+
 /** "Trials confirm the value of the proposed method": that it works, not what it is. */
 const MERIT_ONLY =
   /\b(?:demonstrat|show|confirm|verif|validat|prove|illustrat|indicat|highlight)\w* (?:the )?(?:effectiveness|efficacy|superiority|feasibility|validity|usefulness|advantages?|benefits?|merits?|potential|efficiency|robustness|strengths?|value|power) of (?:the|our|this|these)\b/i;

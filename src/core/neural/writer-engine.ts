@@ -191,7 +191,7 @@ export abstract class SentenceWriterEngine implements Engine {
       if (group.contrast) {
         const lone = group.papers.length === 1 ? group.papers[0] : undefined;
         written.push({
-          text: contrastSentence(group.contrast.text, gi, lone ? workSubject(lone, syntax).text : undefined),
+          text: contrastSentence(group.contrast.text, gi, lone ? { lone: workSubject(lone, syntax).text } : {}),
           keys: lone ? [lone.key] : [],
           sources: [group.contrast],
           role: 'contrast',
