@@ -459,6 +459,15 @@ export function mountDraftView(root: HTMLElement, api: WebviewApi<DraftPanelStat
           ...draft.unknownKeys.flatMap((k, i) => [i ? ', ' : '', h('code', {}, k)]),
         )
       : null;
+    // Never silence: a work the length left without a sentence of its own is named, with what to do about it.
+    const listed = draft.listedOnly?.length
+      ? h(
+          'div',
+          { class: 'message', 'data-testid': 'listed-only', role: 'note' },
+          'Only listed in a grouped citation, with no sentence of their own (a longer target holds them): ',
+          ...draft.listedOnly.flatMap((k, i) => [i ? ', ' : '', h('code', {}, k)]),
+        )
+      : null;
     const footer = h(
       'div',
       { class: 'draft-footer' },
@@ -479,7 +488,7 @@ export function mountDraftView(root: HTMLElement, api: WebviewApi<DraftPanelStat
         'Insert',
       ),
     );
-    replaceChildren(draftBox, h('h2', {}, 'Draft'), unknown, ...paragraphs, footer);
+    replaceChildren(draftBox, h('h2', {}, 'Draft'), unknown, listed, ...paragraphs, footer);
     renderStats();
     renderActions();
     markPendingTargets();

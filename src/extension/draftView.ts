@@ -386,6 +386,7 @@ export function toView(draft: Draft, started: number, format: 'latex' | 'markdow
     format,
     citedKeys: draft.citedKeys,
     unknownKeys: draft.unknownKeys,
+    ...(draft.listedOnly?.length && { listedOnly: draft.listedOnly }),
     engine: draft.engine,
     elapsedMs: Date.now() - started,
   };

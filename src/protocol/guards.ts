@@ -29,7 +29,8 @@ function isDraft(v: Json): v is DraftView {
     Array.isArray(v.paragraphs) &&
     v.paragraphs.every((p) => isObj(p) && isStrArray(p.keys) && Array.isArray(p.sentences) && p.sentences.every(isSentence) && (p.heading === undefined || isStr(p.heading))) &&
     isStrArray(v.citedKeys) &&
-    isStrArray(v.unknownKeys)
+    isStrArray(v.unknownKeys) &&
+    (v.listedOnly === undefined || isStrArray(v.listedOnly))
   );
 }
 

@@ -38,6 +38,8 @@ export interface DraftView {
   format: 'latex' | 'markdown';
   citedKeys: string[];
   unknownKeys: string[];
+  /** Works cited only in a grouped citation, without a sentence of their own (the length held none). */
+  listedOnly?: string[];
   engine: string;
   /** Wall time of the generation, for the footer. */
   elapsedMs: number;

@@ -194,6 +194,7 @@ describe('draft view (browser)', function () {
     assert.equal(await page.getByTestId('sentence-text-1-0').innerText(), DRAFT.paragraphs[1]!.sentences[0]!.text);
     assert.equal(await page.locator('[data-testid^="sentence-text-"]').count(), 5);
     assert.match(await page.getByTestId('unknown-keys').innerText(), /smith2099ghost/);
+    assert.match(await page.getByTestId('listed-only').innerText(), /Only listed in a grouped citation[^]*lin2004rouge/);
     assert.match(await page.getByTestId('draft-stats').innerText(), /\d+ words · extractive · 1\.8 s/);
 
     const grounding = page.getByTestId('grounding-0-1');

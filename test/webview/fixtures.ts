@@ -16,6 +16,7 @@ export const DRAFT: DraftView = {
   elapsedMs: 1840,
   citedKeys: ['lewis2020bart', 'cachola2020tldr', 'lin2004rouge'],
   unknownKeys: ['smith2099ghost'],
+  listedOnly: ['lin2004rouge'],
   paragraphs: [
     {
       heading: 'Summarizing scientific papers',

@@ -71,6 +71,7 @@ export const demoCommand: CliCommand = {
             words: draftWords,
             draftMs,
             unknownKeys: draft.unknownKeys,
+            listedOnly: draft.listedOnly ?? [],
             rouge,
             coverage: { set: coverage.set, multiset: coverage.multiset, missing: coverage.missingKeys, unknown: coverage.unknownKeys, forgotten: coverage.forgottenKeys },
             blockMatch: { precision: blocks.precision, recall: blocks.recall, f1: blocks.f1, pairs: blocks.pairs },
@@ -85,6 +86,7 @@ export const demoCommand: CliCommand = {
       io.out('─'.repeat(100));
       io.out(`\n${draftWords} words, ${draft.paragraphs.length} paragraph(s), drafted in ${draftMs.toFixed(1)} ms.`);
       if (draft.unknownKeys.length) io.out(`Not in the library (not written): ${draft.unknownKeys.join(', ')}`);
+      if (draft.listedOnly?.length) io.out(`Only listed in a grouped citation, no sentence of their own at this length: ${draft.listedOnly.join(', ')}`);
       io.out('\nScores against reference-related-work.tex (ROUGE without stemming, citation markers removed):');
       io.out('            P      R      F');
       for (const [name, s] of Object.entries(rouge)) io.out(`  ${name.padEnd(9)} ${pct(s.p).padStart(5)}  ${pct(s.r).padStart(5)}  ${pct(s.f).padStart(5)}`);
