@@ -69,6 +69,8 @@ export interface PaperRecord {
   bibFile?: string;
   /** 1-based line of the entry in bibFile. */
   bibLine?: number;
+  /** Fields the entry lacked and took from another definition of its key for the same work (another .bib file). */
+  filledFrom?: Array<{ fields: Array<'abstract' | 'doi'>; file: string; line: number }>;
 }
 
 /** What engines need from the library; the SQLite store implements it, tests use in-memory maps. */

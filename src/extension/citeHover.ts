@@ -1,6 +1,7 @@
 // Hover on a cited key: the entry, a generated one-sentence TLDR (marked as generated), and links to the PDF page
 // of the source sentence and to the .bib entry.
 import * as vscode from 'vscode';
+import * as path from 'node:path';
 import type { LibraryService } from './library';
 import type { EngineService } from './engines';
 import { keyAt } from './citesInDocument';
@@ -47,6 +48,10 @@ export class CiteHoverProvider implements vscode.HoverProvider {
       md.appendMarkdown(`*TLDR unavailable: ${escapeMarkdown((err as Error).message)}*\n\n`);
     }
     // Where the text came from when the .bib had no abstract: the reader should know an abstract was looked up.
+    for (const f of paper.filledFrom ?? []) {
+      const what = f.fields.map((x) => (x === 'doi' ? 'DOI' : x)).join(' and ');
+      md.appendMarkdown(`*${what[0].toUpperCase()}${what.slice(1)} from the other entry of this key, [${escapeMarkdown(path.basename(f.file))} line ${f.line}](${commandUri('citescribe.openSource', { bibFile: f.file, line: f.line })}).*\n\n`);
+    }
     if (paper.abstractSource) {
       const from = SOURCE_LABELS[paper.abstractSource.source as FoundSource] ?? paper.abstractSource.source;
       md.appendMarkdown(`*Abstract from ${escapeMarkdown(from)}, ${escapeMarkdown(paper.abstractSource.retrieved)} (matched by ${escapeMarkdown(paper.abstractSource.matchedBy)}).*\n\n`);

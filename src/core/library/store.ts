@@ -13,6 +13,7 @@ import { MIGRATIONS, SCHEMA_VERSION } from './schema';
 import { indexedForm, selectRankingTerms } from './ranking-terms';
 import { lightStem } from '../text/tokens';
 import { asFileFieldItem, entryIdentity, FoundRecords, storedEntryFromRow, type EntryRowForLinking } from './found';
+import { fillFromLaterCopies, type KeyCopy } from './duplicate-fill';
 
 export * from './store-types';
 import type { LinkMethod, StoredLink, FileStamp, MacroEnv, BibMacroInfo, LibraryStats, LibraryProblem, SearchHit, EntrySummary, CitationCandidate, StoredEntry, LinkWork, StoredPdf, LibraryStore, EnrichAttempt, EnrichTarget, FoundAbstract, FoundFile } from './store-types';
@@ -263,9 +264,20 @@ class SqliteLibraryStore implements LibraryStore {
     );
   }
 
+  /** The other definitions of the entry's key, in the order the first-by-path rule ranks them. */
+  private laterCopies(row: EntryRow): KeyCopy[] {
+    return this.stmt(
+      `SELECT e.title, e.abstract, e.doi, e.line, b.path FROM entries e JOIN bib_files b ON b.id = e.bib_file_id
+       WHERE e.key = ? AND e.id <> ? ORDER BY b.path`,
+    ).all(row.key, row.id) as KeyCopy[];
+  }
+
   getPaper(key: string): PaperRecord | undefined {
-    const row = this.entryRow(key);
-    if (!row) return undefined;
+    const found = this.entryRow(key);
+    if (!found) return undefined;
+    // What the first copy lacks, a later copy of the same work may have (see duplicate-fill.ts).
+    const fill = found.abstract === null || found.doi === null ? fillFromLaterCopies({ ...found, path: found.bib_path }, this.laterCopies(found)) : undefined;
+    const row: EntryRow = fill ? { ...found, abstract: fill.abstract, doi: fill.doi } : found;
     const record: PaperRecord = {
       key: row.key,
       type: row.type,
@@ -288,6 +300,7 @@ class SqliteLibraryStore implements LibraryStore {
       }
     }
     if (row.doi !== null) record.doi = row.doi;
+    if (fill?.filledFrom.length) record.filledFrom = fill.filledFrom;
     const pdf = this.linkedPdf(row.key);
     if (pdf) {
       record.pdfPath = pdf.path;
@@ -523,16 +536,20 @@ class SqliteLibraryStore implements LibraryStore {
     ).all() as { key: string; line: number; path: string }[];
     const problems: LibraryProblem[] = [];
     let used: { key: string; line: number; path: string } | undefined;
+    let filled: NonNullable<PaperRecord['filledFrom']> = [];
     for (const r of rows) {
       if (used?.key !== r.key) {
         used = r;
+        filled = this.getPaper(r.key)?.filledFrom ?? [];
         continue;
       }
       const where = path.basename(used.path) === path.basename(r.path) ? used.path : path.basename(used.path);
+      const gave = filled.find((f) => f.file === r.path && f.line === r.line)?.fields;
+      const fate = gave ? `its ${gave.map((f) => (f === 'doi' ? 'DOI' : f)).join(' and ')} fill${gave.length > 1 ? '' : 's'} what that entry lacks` : 'this entry is ignored';
       problems.push({
         file: r.path,
         line: r.line,
-        message: `duplicate key '${r.key}' (also defined in ${where} on line ${used.line}, which is used; this entry is ignored)`,
+        message: `duplicate key '${r.key}' (also defined in ${where} on line ${used.line}, which is used; ${fate})`,
         severity: 'warning',
         related: { file: used.path, line: used.line, message: `the entry used for '${r.key}'` },
       });
