@@ -50,12 +50,11 @@ export const COMMON_SELF_NOUNS: WordList = {
 
 export const MORE_SELF_LOCATIONS: WordList = {
   name: 'MORE_SELF_LOCATIONS',
-  purpose: 'Less common names a paper gives itself where it locates its own act ("In this manuscript, we …", chemistry\'s "In this Account, …").',
-  words: ['publication', 'manuscript', 'abstract', 'talk', 'presentation', 'project', 'proposal', 'research', 'perspective', 'investigation', 'submission', 'account', 'communication', 'minireview', 'viewpoint', 'highlight'],
+  purpose: 'Less common names a paper gives itself where it locates its own act ("In this publication, we …", chemistry\'s "In this Account, …"), read with SELF_NOUNS ("manuscript" is there).',
+  words: ['publication', 'abstract', 'talk', 'presentation', 'project', 'proposal', 'research', 'perspective', 'investigation', 'submission', 'account', 'communication', 'minireview', 'viewpoint', 'highlight'],
   probes: [{
     examples: [
       'In this publication, we propose a parser for noisy text.',
-      'In this manuscript, we propose a parser for noisy text.',
       'In this abstract, we propose a parser for noisy text.',
       'In this talk, we propose a parser for noisy text.',
       'In this presentation, we propose a parser for noisy text.',
