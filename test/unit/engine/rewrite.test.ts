@@ -729,7 +729,7 @@ describe('past tense (citation style)', () => {
     );
     assert.equal(
       rewriteSentence('We first build a rhyme graph and then go on to prune it.', { record: three, style: 'tldr' }),
-      'This paper first builds a rhyme graph and then goes on to prune it.',
+      'This paper builds a rhyme graph and then goes on to prune it.',
     );
     assert.equal(past('We study the ballads that go on to win prizes.'), 'Taigman et al. \\cite{taigman17} studied the ballads that go on to win prizes.');
   });
@@ -1156,10 +1156,10 @@ describe('the work as subject after a fronted clause, and passive self-descripti
 });
 
 describe('list items', () => {
-  it('reads a whole sentence after its enumerator as any other: "(i) We first …" → "This paper first …"', () => {
+  it('reads a whole sentence after its enumerator as any other: "(i) We first …" → "This paper …" (the "first" of its account goes too)', () => {
     assert.equal(
       rewriteSentence('(i) We first measure how far the local updates drift apart on skewed client data.', { record: two, style: 'tldr' }),
-      'This paper first measures how far the local updates drift apart on skewed client data.',
+      'This paper measures how far the local updates drift apart on skewed client data.',
     );
     assert.equal(
       rewriteSentence('2) We release a corpus of 900 annotated ballads.', { record: two, style: 'citation', tense: 'past' }),

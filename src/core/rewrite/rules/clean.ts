@@ -10,6 +10,11 @@ const SUBJECT_ASIDE =
 const HERE_AFTER_VERB = /^(we\s+(?:[a-z]+ly\s+)?[a-z]+)\s+here\b(?!\s+(?:is|are)\b)/i;
 const BELIEF = /^(we\s+(?:also\s+|further\s+|[a-z]+ly\s+)?)(?:believe|think)\s+(?=that\b)/i;
 const INSTEAD = /(?<!\b(?:and|but|or)|[,;:])\s+instead\b(?!\s+of\b)(?=[\s.;!?])/gi;
+/**
+ * "We first propose X": the first step of the paper's own account ("first …, then …"), which in a citation reads as a
+ * priority claim ("Doe and Roe first proposed X"). Not "We are the first to …", which is one.
+ */
+const SEQUENCE_FIRST = /^((?:we|I)\s+)first\s+(?=\p{Ll}+(?:e|s|ed)?\b)(?!(?:time|step|stage|part|order|author)\b)/iu;
 
 export const CLEAN_RULES: readonly TableRule[] = [
   {
@@ -61,6 +66,16 @@ export const CLEAN_RULES: readonly TableRule[] = [
     apply: (s) => s.replace(HERE_AFTER_VERB, '$1'),
     examples: [
       { input: 'We present here a parser for noisy text.', output: 'Doe and Roe \\cite{doe2020} presented a parser for noisy text.' },
+    ],
+  },
+  {
+    id: 'clean.sequence-first',
+    stage: 'clean',
+    summary: '"We first propose X" is a step of the paper\'s account, not a priority claim: "Doe and Roe \\cite{k} proposed X".',
+    match: SEQUENCE_FIRST,
+    apply: (s) => s.replace(SEQUENCE_FIRST, '$1'),
+    examples: [
+      { input: 'We first propose a tagger for noisy tweets, and then train it on news.', output: 'Doe and Roe \\cite{doe2020} proposed a tagger for noisy tweets, and then trained it on news.' },
     ],
   },
   {
