@@ -407,6 +407,7 @@ export async function writeDraft(req: DraftRequest, ctx: DraftContext): Promise<
   const flags = works.filter((w) => w.titleOnly).map((w) => `${w.record.key}: ${w.titleOnlyFlag}`);
   // A work the library knows nothing of is flagged as such already; the others had text the length left no room for.
   const listedOnly = works.filter((w) => w.groupedOnly && !knowsNothingOf(w)).map((w) => w.record.key);
-  for (const key of listedOnly) flags.push(`${key}: ${LISTED_ONLY_FLAG}`);
+  // A title-only work's own flag says already why it has no sentence to itself.
+  for (const w of works) if (listedOnly.includes(w.record.key) && !w.titleOnly) flags.push(`${w.record.key}: ${LISTED_ONLY_FLAG}`);
   return { text: renderDraft(paragraphs, req.format), paragraphs, citedKeys, unknownKeys, engine: 'default', flags, listedOnly };
 }

@@ -28,6 +28,13 @@ const BARE_GENERIC_AT_END =
 const GENERIC_HEAD_AT_END =
   /\b(?:a|an|the|one|two|three|new|novel)\s+(?:(?:new|novel|simple|general|single)\s+)?(?:(?:machine[ -]learning|deep[ -]learning|neural|statistical|probabilistic|(?:semi-|un)?supervised|data-driven|learning-based|computational|automatic|automated|unified|generic|principled|learning)\s+)?(?:task|method|methodolog(?:y|ie)|approach|framework|model|system|technique|algorithm|way|tool|procedure|scheme|mechanism|strategy|paradigm|measure|metric|criterion|set|number|class|family|variety|range|series|kind|type|form|problem|association|relationship|relation|connection|correlation|interaction|difference|comparison|combination|effect|impact|role|influence|extension|generalization)s?\s*$/i;
 
+/** A clause that says how: "by combining …", "via …", "using …", "with a …", "based on …", "that combines …". */
+const METHOD_CLAUSE = /^,?\s*(?:by\s+\p{L}+ing|via|through|using|with\s+(?:a|an|the)|based\s+on|that\s+(?:uses?|combines?|leverages?|exploits?|learns?|consists?))\b/iu;
+/** A noun phrase that ends in a kind of thing a work builds ("a fully-implemented module", "methods"). */
+const KIND_OF_THING_AT_END = /\b(?:system|module|method|approach|framework|model|algorithm|technique|tool|toolkit|architecture|procedure|scheme|collection|package|formalism)s?\s*$/i;
+/** What follows says what the thing is for or how it works: "for X", ", which combines …", "that learns …". */
+const WHAT_IT_IS_FOR = /^,?\s*(?:for\b|(?:which|that)\s+(?!(?:outperforms?|achieves?|improves?|yields?|reach(?:es)?|obtains?|gives?|performs?|results?|leads?|is|are|was|were|has|have|can|could|may|might|will|would)\b))/i;
+
 /**
  * "… cooperative games, which are games [where …]", "… sparse codes: codes [that …]": a definition cut before what
  * defines it only repeats the word it was to define.
@@ -98,6 +105,13 @@ export function clauseTruncations(sentence: string, minWords = 7): Truncation[] 
     // reads the gauge every hour [, such as …]") may be cut like any other.
     const colon = /:\s([^:]*)$/.exec(head);
     if (colon && (!hasVerb(colon[1]) || COUNTED_LIST.test(head.slice(0, colon.index)))) continue;
+    // "… presents a novel training algorithm [for a block sequence translation model]", "… a recognition system [,
+    // which combines rule-based grammars with statistical models]": a kind of thing without what it is for or how it
+    // works is what the work was to be cited for. (What it achieves, ", which outperforms …", may go.)
+    if (KIND_OF_THING_AT_END.test(head) && WHAT_IT_IS_FOR.test(sentence.slice(m.index))) continue;
+    // "… a new channel model for spelling correction[, based on generic string to string edits]": how the work does
+    // it is the reason to cite it, not a clause to save words on.
+    if (METHOD_CLAUSE.test(m[0])) continue;
     // "… the best harbours are the ones [that stay ice-free]": "the ones" is defined by what follows.
     if (/\bthe (?:one|ones|kind|type|sort)\s*$/i.test(head)) continue;
     // "… record only those readings of the tide [that are unusual]": "those" waits for the clause that says which.

@@ -77,7 +77,8 @@ describe('DefaultEngine.draft', () => {
     const listed = keys.filter((k) => !described.has(k));
     assert.ok(listed.length > 0, `120 words hold no sentence for each of ${keys.length} works: ${tight.text}`);
     assert.deepEqual([...(tight.listedOnly ?? [])].sort(), [...listed].sort());
-    for (const k of listed) assert.ok(tight.flags?.some((f) => f.startsWith(`${k}: only listed`)), `${k}: ${tight.flags?.join('; ')}`);
+    // Each is named in a warning: a title-only work by its own ("ungrounded: title only").
+    for (const k of listed) assert.ok(tight.flags?.some((f) => f.startsWith(`${k}: only listed`) || f === `${k}: ungrounded: title only`), `${k}: ${tight.flags?.join('; ')}`);
     const roomy = await engine.draft({ keys, ownAbstract: OWN_ABSTRACT, targetWords: 600, format: 'latex' }, library);
     assert.deepEqual(roomy.listedOnly ?? [], [], roomy.text);
   });
@@ -387,7 +388,7 @@ describe('DefaultEngine.draft', () => {
         article('mensah', 'Night Pilotage', { family: 'Mensah', given: 'C.' }, `We study how harbour pilots board ships at night in rough seas near small harbours, from helmet cameras, interviews with forty pilots and the logbooks that three pilot stations kept over ten winters. ${mensahLast}`),
         article('roe', 'Berth Scheduling', { family: 'Roe', given: 'D.' }, 'We schedule the berths of small harbours around the tides with an online solver that weighs the draught of each ship against the forecast water level and the pilots on duty in every shift. Our solver also plans the tugs.'),
       ]);
-    const request = { keys: ['okafor', 'lindqvist', 'mensah', 'roe'], ownAbstract: 'Small harbours need tide tables. We build a network of tide gauges for small harbours that pilots can read at sea.', targetWords: 76, format: 'latex' as const };
+    const request = { keys: ['okafor', 'lindqvist', 'mensah', 'roe'], ownAbstract: 'Small harbours need tide tables. We build a network of tide gauges for small harbours that pilots can read at sea.', targetWords: 85, format: 'latex' as const };
     const workSentences = (draft: { paragraphs: Array<{ sentences: Array<{ role: string; keys: string[]; text: string }> }> }, key: string) =>
       draft.paragraphs.flatMap((p) => p.sentences).filter((x) => x.role === 'work' && x.keys.includes(key));
 
