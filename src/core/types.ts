@@ -163,6 +163,8 @@ export interface DraftRequest {
   tense?: Tense;
   /** The most sentences one work may have (2 when absent): a draft describes works, it does not summarise one. */
   maxSentencesPerWork?: number;
+  /** Within a paragraph: the works closest to the author's abstract first (default), or the oldest first. */
+  workOrder?: 'relevance' | 'year';
 }
 
 export interface DraftSentence {

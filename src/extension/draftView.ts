@@ -243,6 +243,7 @@ export class DraftViewProvider implements vscode.WebviewViewProvider, vscode.Dis
       format: markdown ? 'markdown' : 'latex',
       syntax: markdown ? 'pandoc' : configured !== 'auto' ? configured : doc ? dominantCiteSyntax(doc) : 'cite',
       tense: readSettings(doc?.uri).tense,
+      workOrder: readSettings(doc?.uri).workOrder,
       ownAbstract: doc ? ownAbstractOf(doc.getText(), markdown ? 'markdown' : 'latex') : undefined,
     };
   }

@@ -11,6 +11,7 @@ export interface CiteScribeSettings {
   subsections: boolean;
   citeCommand: 'auto' | 'cite' | 'citet' | 'citep';
   tense: 'past' | 'present';
+  workOrder: 'relevance' | 'year';
   engine: EngineId;
   modelPath: string;
   modelId: string;
@@ -50,6 +51,7 @@ export function readSettings(scope?: vscode.ConfigurationScope): CiteScribeSetti
     subsections: c.get<boolean>('draft.subsections', false),
     citeCommand: c.get('citeCommand', 'auto'),
     tense: c.get('tense', 'past'),
+    workOrder: c.get('draft.workOrder', 'relevance'),
     engine: c.get<EngineId>('engine', 'default'),
     modelPath: c.get<string>('model.path', ''),
     modelId: c.get<string>('model.id', ''),

@@ -9,7 +9,7 @@ import { ENGINE_OPTIONS, ENGINE_USAGE, engineFromFlags, type EngineFlags } from 
 
 const usage = `Usage: citescribe draft --db DB (--keys k1,k2,… | --tex FILE [--section TITLE|all]) [--own-abstract FILE] [--words N] [--subsections]
                         [--format latex|markdown] [--syntax cite|citet|citep|pandoc] [--tense past|present]
-                        [--engine default|onnx|server [--model DIR|NAME] [--device auto|cuda|cpu] [--url URL]] [--json]
+                        [--order relevance|year] [--engine default|onnx|server [--model DIR|NAME] [--device auto|cuda|cpu] [--url URL]] [--json]
 
 Drafts a related-work section: the works are grouped into topics, each paragraph has a topic sentence, grounded
 sentences per work and, with --own-abstract, a sentence contrasting the group with your own contribution.
@@ -28,6 +28,8 @@ Options:
   --format F           latex (default) or markdown
   --syntax S           citation command (default: cite for LaTeX, pandoc for Markdown)
   --tense T            what the cited works did: past (default: "proposed") or present ("propose")
+  --order O            the works within a paragraph: relevance (closest to your abstract first; default) or year
+                       (oldest first)
 ${ENGINE_USAGE}
   --json               print the draft object {text, paragraphs, citedKeys, unknownKeys, engine}`;
 
@@ -49,6 +51,7 @@ export const draftCommand: CliCommand = {
       format: { type: 'string' },
       syntax: { type: 'string' },
       tense: { type: 'string' },
+      order: { type: 'string' },
       ...ENGINE_OPTIONS,
       json: { type: 'boolean' },
     });
@@ -58,6 +61,8 @@ export const draftCommand: CliCommand = {
     const syntax = values.syntax as CiteSyntax | undefined;
     if (syntax && !['cite', 'citet', 'citep', 'pandoc'].includes(syntax)) throw new UsageError(`--syntax must be cite, citet, citep or pandoc, got '${syntax}'`);
     const tense = parseTense(values.tense as string | undefined);
+    const workOrder = values.order as 'relevance' | 'year' | undefined;
+    if (workOrder !== undefined && workOrder !== 'relevance' && workOrder !== 'year') throw new UsageError(`--order must be relevance or year, got '${workOrder}'`);
     let targetWords: number | undefined;
     if (values.words !== undefined) {
       targetWords = Number(values.words);
@@ -71,7 +76,7 @@ export const draftCommand: CliCommand = {
     const engine = await engineFromFlags(values as EngineFlags, io);
     const store = openDatabase(values.db as string | undefined, 'draft');
     try {
-      const draft = await engine.draft({ keys, ownAbstract, targetWords, subsections: !!values.subsections, format, syntax, tense }, store);
+      const draft = await engine.draft({ keys, ownAbstract, targetWords, subsections: !!values.subsections, format, syntax, tense, workOrder }, store);
       if (values.json) {
         io.out(JSON.stringify(draft));
       } else {

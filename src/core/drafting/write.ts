@@ -105,7 +105,9 @@ export async function writeDraft(req: DraftRequest, ctx: DraftContext): Promise<
   };
   const groups: GroupPlan[] = clusters.map((members) => {
     const ws = members.map((i) => works[i]);
-    ws.sort((a, b) => b.ownSimilarity - a.ownSimilarity || (a.record.year ?? 9999) - (b.record.year ?? 9999));
+    const byYear = (a: WorkPlan, b: WorkPlan) => (a.record.year ?? 9999) - (b.record.year ?? 9999);
+    // A history of the idea reads oldest first; a survey of what bears on the author's work, closest first.
+    ws.sort((a, b) => (req.workOrder === 'year' ? byYear(a, b) || b.ownSimilarity - a.ownSimilarity : b.ownSimilarity - a.ownSimilarity || byYear(a, b)));
     const groupTexts = members.map((i) => texts[i]);
     const keyphrases = groupKeyphrases(
       groupTexts,

@@ -63,6 +63,14 @@ describe('CLI inputs', function () {
     assert.deepEqual(fs.readdirSync(dir).sort(), before, 'nothing moved aside, nothing created');
   });
 
+  it('draft --order takes relevance or year, and names the choices when given another', async () => {
+    const ok = captureCli();
+    assert.equal(await main(['draft', '--db', db, '--keys', 'ada2020,alan2021', '--order', 'year', '--json'], ok), 0, ok.stderr.join('\n'));
+    const bad = captureCli();
+    assert.equal(await main(['draft', '--db', db, '--keys', 'ada2020', '--order', 'newest'], bad), 2);
+    assert.match(bad.stderr.join('\n'), /--order must be relevance or year, got 'newest'/);
+  });
+
   for (const encoding of ['utf16le', 'utf16be', 'utf32le', 'utf32be'] as const) {
     for (const bom of [true, false]) {
       it(`draft --tex reads a ${encoding} .tex ${bom ? 'with' : 'without'} a byte-order mark`, async () => {

@@ -83,6 +83,24 @@ describe('DefaultEngine.draft', () => {
     assert.deepEqual(roomy.listedOnly ?? [], [], roomy.text);
   });
 
+  it('orders the works of a paragraph by year when asked, and by closeness to the author\'s abstract by default', async () => {
+    const works = [
+      { ...article('late2021', 'Tide Gauges on Piers', { family: 'Late', given: 'Ann' }, 'We mount radar tide gauges on harbour piers and log the tide every minute.'), year: 2021 },
+      { ...article('early2003', 'Float Tide Gauges', { family: 'Early', given: 'Bo' }, 'We compare float tide gauges in silted harbours over a decade of tide records.'), year: 2003 },
+      { ...article('mid2012', 'Tide Gauge Datums', { family: 'Mid', given: 'Cy' }, 'We check harbour tide gauges against the harbour datum with a levelling survey.'), year: 2012 },
+    ];
+    const lib = new MemoryLibrary(works);
+    const own = 'We mount self-levelling radar tide gauges on harbour piers.';
+    const order = async (workOrder?: 'relevance' | 'year') => {
+      const draft = await engine.draft({ keys: ['late2021', 'mid2012', 'early2003'], ownAbstract: own, targetWords: 120, format: 'latex', workOrder }, lib);
+      assert.equal(draft.paragraphs.length, 1, draft.text);
+      return draft.paragraphs[0].sentences.filter((s) => s.role === 'work').map((s) => s.keys[0]).filter((k, i, all) => all.indexOf(k) === i);
+    };
+    assert.deepEqual(await order('year'), ['early2003', 'mid2012', 'late2021']);
+    // By default the work on radar gauges on piers, closest to the author's, comes first.
+    assert.equal((await order())[0], 'late2021');
+  });
+
   it('never writes "including" before a single citation', async () => {
     for (const target of [120, 150, 220, 300]) {
       const draft = await engine.draft({ keys, ownAbstract: OWN_ABSTRACT, targetWords: target, format: 'latex' }, library);
