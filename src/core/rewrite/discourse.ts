@@ -209,12 +209,32 @@ export function dropFrontedClause(sentence: string): string | undefined {
   return capitalizeFirst(rest);
 }
 
+/** A name in parentheses ("(LDAWN)", "(TnT)"): one word with a second capital. */
+const NAME_IN_PARENTHESES = /^\s*\((\p{Lu}[\p{L}\d-]*\p{Lu}[\p{L}\d-]*)\)$/u;
+/** What the authors make, just before the aside: "We develop latent Dirichlet allocation with WordNet". */
+const AUTHORS_MAKE = /\b(?:we|I)\s+(?:also\s+)?(?:propose|present|introduce|develop|describe|design|build|create|release|call|name|term|dub)\w*\s+([^,;()]{1,80})$/i;
+/** A term inside a phrase about something else: "a model for statistical machine translation (SMT)". */
+const INSIDE_A_PHRASE = /\b(?:of|for|to|on|in|from|by|between|among|into|over|under|using|via|based)\b/i;
+/** The name closes the noun phrase: ", a …", ", which …", "." — not "(SVM) based", "(QG) features". */
+const CLOSES_THE_PHRASE = /^(?:[,.;:]|\s+(?:which|that|to|for|is|are)\b|\s*$)/;
+
+/**
+ * "We develop latent Dirichlet allocation with WordNet (LDAWN), …": the name the work gives what it makes is how
+ * other papers will cite it, unlike an acronym of a term it uses ("we train Generative Adversarial Networks (GANs)",
+ * "we propose a model for statistical machine translation (SMT)").
+ */
+function namesTheContribution(aside: string, before: string, after: string): boolean {
+  const made = AUTHORS_MAKE.exec(before);
+  return NAME_IN_PARENTHESES.test(aside) && !!made && !INSIDE_A_PHRASE.test(made[1]) && CLOSES_THE_PHRASE.test(after);
+}
+
 export function dropParentheticals(sentence: string): string {
   // Inside out, so that an aside holding one of its own ("(Journal 14 (1969), 217-231)") goes as a whole.
   let s = sentence;
   for (let depth = 0; depth < 3; depth++) {
     // An aside glued to the next word ("[…]Wave", "(x; y)Tw") leaves a space between the words it stood between.
-    const next = s.replace(PARENTHETICAL, (aside: string, at: number, whole: string) => (/[\p{L}\d]/u.test(whole.charAt(at + aside.length)) ? ' ' : ''));
+    const next = s.replace(PARENTHETICAL, (aside: string, at: number, whole: string) =>
+      namesTheContribution(aside, whole.slice(0, at), whole.slice(at + aside.length)) ? aside : /[\p{L}\d]/u.test(whole.charAt(at + aside.length)) ? ' ' : '');
     if (next === s) break;
     s = next;
   }

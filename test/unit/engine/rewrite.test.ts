@@ -1190,6 +1190,13 @@ describe('sentence-final punctuation', () => {
 });
 
 describe('dropParentheticals', () => {
+  it('keeps the name the work gives what it makes, which is how others cite it, not an acronym of a term it uses', () => {
+    assert.equal(
+      dropParentheticals('We develop latent Dirichlet allocation with WordNet (LDAWN), a topic model with word senses (see Section 2).'),
+      'We develop latent Dirichlet allocation with WordNet (LDAWN), a topic model with word senses.',
+    );
+    assert.equal(dropParentheticals('We train Generative Adversarial Networks (GANs) on noisy tweets.'), 'We train Generative Adversarial Networks on noisy tweets.');
+  });
   it('keeps the brackets of a formula and drops asides and glued acronyms', () => {
     assert.equal(dropParentheticals('Parsing takes O(n^3) time on long inputs (see the appendix).'), 'Parsing takes O(n^3) time on long inputs.');
     assert.equal(dropParentheticals('The representation P(Z|X) = P(Z) is trivial.'), 'The representation P(Z|X) = P(Z) is trivial.');
