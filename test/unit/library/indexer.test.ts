@@ -5,6 +5,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { parseBibtex } from '../../../src/core/bibtex';
 import { indexLibrary, reindexFile } from '../../../src/core/library/indexer';
+import { acquireIndexLock } from '../../../src/core/library/index-lock';
 import { openLibraryStore, type LibraryStore } from '../../../src/core/library/store';
 import { CancelledError } from '../../../src/core/types';
 import { paperPdf } from './minimal-pdf';
@@ -309,24 +310,31 @@ describe('two index runs on one database', function () {
     }
     const db = path.join(root, 'library.db');
     const cli = path.resolve(__dirname, '../../../src/cli/main.ts');
-    const run = () =>
-      new Promise<{ code: number | null; stderr: string; stdout: string }>((resolve) => {
-        const child = spawn(process.execPath, ['--require', require.resolve('tsx/cjs'), cli, 'index', '--db', db, '--bib', bibDir, '--json'], { stdio: ['ignore', 'pipe', 'pipe'] });
-        let stderr = '';
-        let stdout = '';
-        child.stderr.on('data', (d) => (stderr += d));
-        child.stdout.on('data', (d) => (stdout += d));
-        child.once('exit', (code) => resolve({ code, stderr, stdout }));
-      });
-    const [a, b] = await Promise.all([run(), run()]);
-    assert.equal(a.code, 0, a.stderr);
-    assert.equal(b.code, 0, b.stderr);
-    for (const r of [a, b]) {
+    const run = () => {
+      const child = spawn(process.execPath, ['--require', require.resolve('tsx/cjs'), cli, 'index', '--db', db, '--bib', bibDir, '--json'], { stdio: ['ignore', 'pipe', 'pipe'] });
+      const out = { code: null as number | null, stderr: '', stdout: '' };
+      child.stderr.on('data', (d) => (out.stderr += d));
+      child.stdout.on('data', (d) => (out.stdout += d));
+      const done = new Promise<typeof out>((resolve) => child.once('exit', (code) => resolve(Object.assign(out, { code }))));
+      return { out, done };
+    };
+    // The runs overlap for certain: this test holds the lock while both start (on a loaded machine, one run could
+    // finish before the other had even loaded, and nothing would have waited), then lets them go at once.
+    const held = await acquireIndexLock(db);
+    const [a, b] = [run(), run()];
+    const waiting = (o: { stderr: string }) => /waiting for another index run/.test(o.stderr);
+    for (const started = Date.now(); !(waiting(a.out) && waiting(b.out)); ) {
+      assert.ok(Date.now() - started < 50_000, `both runs should wait for the lock:\n${a.out.stderr}\n${b.out.stderr}`);
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    held.release();
+    const results = await Promise.all([a.done, b.done]);
+    for (const r of results) {
+      assert.equal(r.code, 0, r.stderr);
       const out = JSON.parse(r.stdout) as { entries: number; errors: { message: string }[] };
       assert.equal(out.entries, files * 20);
       assert.deepEqual(out.errors.filter((e) => /could not read|locked/.test(e.message)), []);
     }
-    assert.ok(/waiting for another index run/.test(a.stderr + b.stderr), `one run should say it waited:\n${a.stderr}\n${b.stderr}`);
     assert.equal(fs.existsSync(db + '.index-lock'), false, 'the lock is released');
   });
 });
