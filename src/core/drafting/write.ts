@@ -275,18 +275,17 @@ export async function writeDraft(req: DraftRequest, ctx: DraftContext): Promise<
       if (!anyFitting) return;
     }
   };
-  for (const w of folded) {
-    if (w.titleOnly) {
-      if (knowsNothingOf(w)) continue;
-      w.groupedOnly = false;
-      if (paragraphWords(groups, topicsFor(), syntax) > hi) w.groupedOnly = true;
-      continue;
-    }
-    restore(w, false);
-  }
+  for (const w of folded) if (!w.titleOnly) restore(w, false);
   // Then a work still without a sentence may say less than its best: a grouped citation tells the reader nothing of it,
   // while the words left over would otherwise go to a second sentence of another work.
   for (const w of folded) if (w.groupedOnly && !w.titleOnly) restore(w, true);
+  // A work known by its title alone comes after those with text: "Liu and Tuzel \cite{k} presented “Coupled
+  // Generative Adversarial Networks”" had taken the room of a work whose abstract says what it did.
+  for (const w of folded) {
+    if (!w.titleOnly || knowsNothingOf(w)) continue;
+    w.groupedOnly = false;
+    if (paragraphWords(groups, topicsFor(), syntax) > hi) w.groupedOnly = true;
+  }
   // Describing a work comes before setting the author's work against it: while a work is still only listed, a
   // contrast gives way (the group least like the author's work first) if that lets the work have its sentence. The
   // contrast with the closest group stays: it is what places the author's work among the others.
