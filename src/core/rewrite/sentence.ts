@@ -3,14 +3,8 @@
 import { STOPWORDS } from '../text/tokens';
 import { hasOwnVerb, isPastForm, pastIsBaseForm, pastTense } from '../text/verbs';
 import { englishWords } from '../text/words';
-import { citedAtEnd, citeMarker, workSubject } from './authors';
-import { SELF_NOUNS } from '../engine/cues';
 import { PROPER_OPENER } from './acronyms';
-import { agreeVerb, ALWAYS_VERB, COORDINATED_VERB, NOT_OBJECT, OBJECT_START, toBaseForm } from './agreement';
-import { stripForeignNumberedCitations } from './clauses';
-import { stripLeadingDiscourse } from './discourse';
-import { OF_THIS_PAPER, ofPhraseBeforeVerb, OUR_ARTIFACT, ourArtifact, replaceInnerFirstPerson, type RewriteTarget, selfReferenceOf, WORK_STATES } from './first-person';
-import { activeCoordinatedPassive, activeSelfDescription, dropSelfPraise } from './self-description';
+import { ALWAYS_VERB, COORDINATED_VERB, NOT_OBJECT, OBJECT_START, toBaseForm } from './agreement';
 import { alternation, CATALOGUE_VERBS as LEXICON_CATALOGUE_VERBS } from '../lexicon';
 
 /** Lower-case technical openers such as "k-means", "t-SNE", "word2vec" or "iPhone" (not "grid-like"). */
