@@ -91,8 +91,8 @@ function workTexts(g: GroupPlan): string[] {
  * Whether the claim speaks of what the group's works speak of: "Unlike these works on rhyme graphs, we forecast harbor
  * tides" set the author's work against works it has nothing to do with.
  */
-function sharesSubject(own: string, g: GroupPlan): boolean {
-  const theirs = new Set(workTexts(g).flatMap((text) => contentTerms(text)));
+function sharesSubject(own: string, texts: readonly string[]): boolean {
+  const theirs = new Set(texts.flatMap((text) => contentTerms(text)));
   return contentTerms(activeVoice(own)).some((t) => theirs.has(t) && !CLAIM_WORDS.has(t));
 }
 
@@ -100,27 +100,43 @@ function sharesSubject(own: string, g: GroupPlan): boolean {
  * The words of the author's claim that the group's works do not write — not most of them: among twelve works on
  * image translation one mentions faces, yet "we keep face identities" is still not what these works do.
  */
-export function claimedDifference(own: string, g: GroupPlan): string[] {
-  const texts = workTexts(g).map((text) => new Set(contentTerms(text)));
+export function claimedDifference(own: string, workTexts: readonly string[]): string[] {
+  const texts = workTexts.map((text) => new Set(contentTerms(text)));
   const most = Math.ceil(texts.length / 2);
   return [...new Set(contentTerms(activeVoice(own)))].filter((t) => texts.filter((terms) => terms.has(t)).length < most && !CLAIM_WORDS.has(t) && !/^\d+$/.test(t));
 }
 
+/** The works a contrast is set against, as every engine's planner knows them. */
+export interface ContrastGroup {
+  /** What each work says of itself (title and abstract, or the sentences taken from its PDF). */
+  texts: readonly string[];
+  /** The phrase at least two of them write (keyphrases with minWorks 2), for a group of several. */
+  sharedPhrase?: string;
+  /** How a lone work is named ("Roe \cite{k}"), with its key. */
+  lone?: { subject: string; key: string };
+  /** Its works share no topic (other related work). */
+  mixed?: boolean;
+}
+
 /**
- * The author's sentence `own` (the `index`th of their abstract) set against the works of group `gi`, or nothing when
- * no difference can be stated: the group shares no phrase to name it by (unrelated works), or the claim says nothing
- * its works do not ("Unlike these works, we study the problem of X" beside works on X). A draft of one work names it.
+ * The author's sentence `own` (the `index`th of their abstract) set against a group (the `gi`th), or nothing when no
+ * difference can be stated: the group shares no phrase to name it by (unrelated works), the claim speaks of something
+ * else, says nothing its works do not ("Unlike these works, we study the problem of X" beside works on X), or points
+ * back at a sentence the draft leaves out. A group of one work names it.
  */
-export function groupContrast(g: GroupPlan, gi: number, own: string, index: number, syntax: CiteSyntax): DraftSentence | undefined {
-  if (g.mixed || POINTS_BACK.test(own) || !sharesSubject(own, g) || claimedDifference(own, g).length < MIN_DIFFERENCE_TERMS) return undefined;
+export function contrastAgainst(group: ContrastGroup, gi: number, own: string, index: number): DraftSentence | undefined {
+  if (group.mixed || POINTS_BACK.test(own) || !sharesSubject(own, group.texts) || claimedDifference(own, group.texts).length < MIN_DIFFERENCE_TERMS) return undefined;
   const sources = [{ text: own, section: 'abstract' as const, index }];
-  if (g.works.length === 1) {
-    const lone = g.works[0];
-    if (knowsNothingOf(lone)) return undefined;
-    return { text: contrastSentence(own, gi, { lone: workSubject(lone.record, syntax).text }), keys: [lone.record.key], sources, role: 'contrast' };
-  }
-  const shared = g.keyphrases[0];
-  return shared ? { text: contrastSentence(own, gi, { shared }), keys: [], sources, role: 'contrast' } : undefined;
+  if (group.lone) return { text: contrastSentence(own, gi, { lone: group.lone.subject }), keys: [group.lone.key], sources, role: 'contrast' };
+  return group.sharedPhrase ? { text: contrastSentence(own, gi, { shared: group.sharedPhrase }), keys: [], sources, role: 'contrast' } : undefined;
+}
+
+/** contrastAgainst for a group of the default engine's plan. */
+export function groupContrast(g: GroupPlan, gi: number, own: string, index: number, syntax: CiteSyntax): DraftSentence | undefined {
+  const loneWork = g.works.length === 1 ? g.works[0] : undefined;
+  if (loneWork && knowsNothingOf(loneWork)) return undefined;
+  const lone = loneWork && { subject: workSubject(loneWork.record, syntax).text, key: loneWork.record.key };
+  return contrastAgainst({ texts: workTexts(g), sharedPhrase: lone ? undefined : g.keyphrases[0], lone, mixed: g.mixed }, gi, own, index);
 }
 /**
  * "Our forecaster updates those constants each night": the constants were named in the sentence before, which the

@@ -3,7 +3,7 @@
 // engine plans with the same stages and writes the sentences with its model.
 export { clusterWorks, planningText, planVectors, topicGroupCount, type DraftContext } from './plan';
 export { groupKeyphrases } from './keyphrases';
-export { contrastSentence } from './contrast';
+export { contrastAgainst, contrastSentence, type ContrastGroup } from './contrast';
 export { renderDraft } from './render';
 export { measureDraft, type DraftMeasures, type MeasuredWork } from './measures';
 export { writeDraft } from './write';

@@ -20,7 +20,7 @@ import { splitSentences } from '../text/sentences';
 import { headlineCase } from '../text/titles';
 import { contentTerms, TfIdfModel } from '../text/tokens';
 import { plainText } from '../text/plain';
-import { citationForDocument, clusterWorks, contrastSentence, draftForDocument, formatForSyntax, groupKeyphrases, planningText, planVectors, renderDraft, topicGroupCount } from '../drafting';
+import { citationForDocument, clusterWorks, contrastAgainst, type ContrastGroup, draftForDocument, formatForSyntax, groupKeyphrases, planningText, planVectors, renderDraft, topicGroupCount } from '../drafting';
 import { DEFAULT_CITATION_TENSE, firstPersonPlural, TITLE_ONLY_FLAG, titleOnlySentence, workSubject } from '../rewrite';
 import { checkCitations, firstSentence, toCitationStyle } from './output-check';
 import { alternation, SELF_NOUNS } from '../lexicon';
@@ -188,15 +188,11 @@ export abstract class SentenceWriterEngine implements Engine {
         const s = sentences.get(p.key)!;
         return { text: s.text, keys: [p.key], sources: s.spans.flatMap((sp) => (sp.source ? [sp.source] : [])), role: 'work' };
       });
-      if (group.contrast) {
-        const lone = group.papers.length === 1 ? group.papers[0] : undefined;
-        written.push({
-          text: contrastSentence(group.contrast.text, gi, lone ? { lone: workSubject(lone, syntax).text } : {}),
-          keys: lone ? [lone.key] : [],
-          sources: [group.contrast],
-          role: 'contrast',
-        });
-      }
+      // The default engine's contrast stage: set against the group only where a difference can be stated.
+      const lone = group.papers.length === 1 ? group.papers[0] : undefined;
+      const against: ContrastGroup = { texts: group.texts, sharedPhrase: lone ? undefined : group.sharedPhrase, lone: lone && { subject: workSubject(lone, syntax).text, key: lone.key } };
+      const contrast = group.contrasts.map((c) => contrastAgainst(against, gi, c.text, c.index)).find((c) => c !== undefined);
+      if (contrast) written.push(contrast);
       return {
         // One group gets no heading: a lone subsection divides nothing.
         heading: req.subsections && groups.length > 1 ? headlineCase(group.keyphrase ?? `Topic ${gi + 1}`) : undefined,
@@ -218,8 +214,12 @@ export abstract class SentenceWriterEngine implements Engine {
 export interface ParagraphPlan {
   papers: PaperRecord[];
   keyphrase?: string;
-  /** A sentence of the author's own abstract to contrast the group with. */
-  contrast?: SourceSentence;
+  /** What each of its works says of itself (title and abstract, or PDF text), as the contrast compares it. */
+  texts: string[];
+  /** A phrase at least two of its works write (no phrase: no contrast with the group as a whole). */
+  sharedPhrase?: string;
+  /** The author's contribution sentences, in the order this group tries them for its contrast. */
+  contrasts: SourceSentence[];
 }
 
 /**
@@ -259,7 +259,19 @@ export async function planParagraphs(
       members.map((i) => papers[i].title),
       papers.flatMap((p, i) => (members.includes(i) ? [] : [p.title])),
     )[0],
-    contrast: own.length ? own[gi % own.length] : undefined,
+    texts: members.map((i) => texts[i]),
+    sharedPhrase: groupKeyphrases(
+      members.map((i) => texts[i]),
+      texts.filter((_, i) => !members.includes(i)),
+      (t) => tfidf.idf(t),
+      1,
+      members.map((i) => papers[i].title),
+      papers.flatMap((p, i) => (members.includes(i) ? [] : [p.title])),
+      undefined,
+      2,
+    )[0],
+    // Each group starts from another of the author's sentences, so that two groups do not repeat one contrast.
+    contrasts: own.map((_, k) => own[(gi + k) % own.length]),
   }));
 }
 

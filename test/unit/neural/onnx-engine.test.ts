@@ -80,7 +80,13 @@ describe('neural: ONNX engine (tiny models, CPU)', function () {
         const cited = new Set([...d.text.matchAll(CITE)].flatMap((m) => m[1].split(',')));
         assert.deepEqual([...cited].sort(), ['lee20', 'onlytitle', 'taigman17']);
         assert.equal(d.paragraphs.flatMap((p) => p.keys).length, 3);
-        assert.ok(d.paragraphs.some((p) => p.sentences.some((s) => s.role === 'contrast')));
+        // "We propose a new method for citation text generation" states nothing Lee's work does not, and nothing of the
+        // image-translation work: no contrast is written.
+        assert.ok(!d.paragraphs.some((p) => p.sentences.some((s) => s.role === 'contrast')), d.text);
+        // The default engine's contrast stage: a lone work is named, and the author's claim says what differs.
+        const lone = await make().draft({ keys: ['lee20'], format: 'latex', ownAbstract: 'We generate citation text with a retrieval model over the full text of the cited paper.' }, library);
+        const contrast = lone.paragraphs.flatMap((p) => p.sentences).find((s) => s.role === 'contrast');
+        assert.match(contrast?.text ?? '', /^(?:Unlike|In contrast to) Lee \\cite\{lee20\}, we generate citation text with a retrieval model/, lone.text);
       });
 
       it('is cancelled mid-generation', async () => {
