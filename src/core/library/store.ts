@@ -530,29 +530,30 @@ class SqliteLibraryStore implements LibraryStore {
    */
   private crossFileDuplicates(): LibraryProblem[] {
     const rows = this.stmt(
-      `SELECT e.key, e.line, b.path FROM entries e JOIN bib_files b ON b.id = e.bib_file_id
+      `SELECT e.key, e.line, e.title, e.abstract, e.doi, b.path FROM entries e JOIN bib_files b ON b.id = e.bib_file_id
        WHERE e.key IN (SELECT key FROM entries GROUP BY key HAVING count(*) > 1)
        ORDER BY e.key, b.path`,
-    ).all() as { key: string; line: number; path: string }[];
+    ).all() as (KeyCopy & { key: string })[];
     const problems: LibraryProblem[] = [];
-    let used: { key: string; line: number; path: string } | undefined;
-    let filled: NonNullable<PaperRecord['filledFrom']> = [];
-    for (const r of rows) {
-      if (used?.key !== r.key) {
-        used = r;
-        filled = this.getPaper(r.key)?.filledFrom ?? [];
-        continue;
+    for (let start = 0; start < rows.length; ) {
+      let end = start + 1;
+      while (end < rows.length && rows[end].key === rows[start].key) end++;
+      const [used, ...later] = rows.slice(start, end);
+      // What the later copies give the used one, as getPaper fills it (from the rows in hand: a PDF's text need not load).
+      const { filledFrom } = fillFromLaterCopies(used, later);
+      for (const r of later) {
+        const where = path.basename(used.path) === path.basename(r.path) ? used.path : path.basename(used.path);
+        const gave = filledFrom.find((f) => f.file === r.path && f.line === r.line)?.fields;
+        const fate = gave ? `its ${gave.map((f) => (f === 'doi' ? 'DOI' : f)).join(' and ')} fill${gave.length > 1 ? '' : 's'} what that entry lacks` : 'this entry is ignored';
+        problems.push({
+          file: r.path,
+          line: r.line,
+          message: `duplicate key '${r.key}' (also defined in ${where} on line ${used.line}, which is used; ${fate})`,
+          severity: 'warning',
+          related: { file: used.path, line: used.line, message: `the entry used for '${r.key}'` },
+        });
       }
-      const where = path.basename(used.path) === path.basename(r.path) ? used.path : path.basename(used.path);
-      const gave = filled.find((f) => f.file === r.path && f.line === r.line)?.fields;
-      const fate = gave ? `its ${gave.map((f) => (f === 'doi' ? 'DOI' : f)).join(' and ')} fill${gave.length > 1 ? '' : 's'} what that entry lacks` : 'this entry is ignored';
-      problems.push({
-        file: r.path,
-        line: r.line,
-        message: `duplicate key '${r.key}' (also defined in ${where} on line ${used.line}, which is used; ${fate})`,
-        severity: 'warning',
-        related: { file: used.path, line: used.line, message: `the entry used for '${r.key}'` },
-      });
+      start = end;
     }
     return problems;
   }
