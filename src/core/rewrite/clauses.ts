@@ -10,8 +10,11 @@ import { COMMON_SELF_NOUNS } from '../engine/cues';
 /** Where a sentence may be cut and still read as a sentence: before a trailing modifier clause. */
 /** The clause has its own subject, the authors' or the work's ("we", "this paper"). */
 const SPEAKS_OF_ITSELF = new RegExp(String.raw`\b(?:we|I|they|it|this (?:${COMMON_SELF_NOUNS}))\b`);
+// No cut before the clause that says how ("by combining …", "via", "through", "using", "with a …", "based on …",
+// "that combines …"): "… a new channel model for spelling correction[, based on generic string to string edits]" —
+// how the work does it is the reason to cite it, not a clause to save words on.
 const CLAUSE_BOUNDARY =
-  new RegExp(String.raw`(?:,\s*(?:${alternation(TRAILING_CLAUSE_OPENERS)}|e\.g\.|i\.e\.|but|and (?:we|it|they|this|these|the|our|show|demonstrate|achieve|obtain|evaluate|apply|find|use|outperform|provide))\b|;\s|\s(?:in order to|so as to|by (?:using|leveraging|exploiting|introducing|combining|learning|training|incorporating|employing|applying|adding|modeling|optimizing|replacing|making|considering|treating|casting|formulating|enforcing|imposing|minimizing|maximizing)|via|through|using|with (?:a|an|the)|based on|without|that (?:is|are|can|could|allows?|enables?|uses?|achieves?|outperforms?|improves?|learns?|leverages?|exploits?|combines?|consists?)|which|where|while|whereas|and (?:show|demonstrate|achieve|evaluate|apply|find|obtain|outperform|provide)|on (?:several|various|multiple|a range of|a variety of|standard|benchmark|two|three|four|five|many)|across|for (?:the (?:task|problem) of)?)\b)`, 'gi');
+  new RegExp(String.raw`(?:,\s*(?:${alternation(TRAILING_CLAUSE_OPENERS)}|e\.g\.|i\.e\.|but|and (?:we|it|they|this|these|the|our|show|demonstrate|achieve|obtain|evaluate|apply|find|use|outperform|provide))\b|;\s|\s(?:in order to|so as to|without|that (?:is|are|can|could|allows?|enables?|achieves?|outperforms?|improves?)|which|where|while|whereas|and (?:show|demonstrate|achieve|evaluate|apply|find|obtain|outperform|provide)|on (?:several|various|multiple|a range of|a variety of|standard|benchmark|two|three|four|five|many)|across|for (?:the (?:task|problem) of)?)\b)`, 'gi');
 
 /**
  * Words that mean little without their "for" / "with": verbs in the present (a past form is never cut from what follows
@@ -28,8 +31,6 @@ const BARE_GENERIC_AT_END =
 const GENERIC_HEAD_AT_END =
   /\b(?:a|an|the|one|two|three|new|novel)\s+(?:(?:new|novel|simple|general|single)\s+)?(?:(?:machine[ -]learning|deep[ -]learning|neural|statistical|probabilistic|(?:semi-|un)?supervised|data-driven|learning-based|computational|automatic|automated|unified|generic|principled|learning)\s+)?(?:task|method|methodolog(?:y|ie)|approach|framework|model|system|technique|algorithm|way|tool|procedure|scheme|mechanism|strategy|paradigm|measure|metric|criterion|set|number|class|family|variety|range|series|kind|type|form|problem|association|relationship|relation|connection|correlation|interaction|difference|comparison|combination|effect|impact|role|influence|extension|generalization)s?\s*$/i;
 
-/** A clause that says how: "by combining …", "via …", "using …", "with a …", "based on …", "that combines …". */
-const METHOD_CLAUSE = /^,?\s*(?:by\s+\p{L}+ing|via|through|using|with\s+(?:a|an|the)|based\s+on|that\s+(?:uses?|combines?|leverages?|exploits?|learns?|consists?))\b/iu;
 /** A noun phrase that ends in a kind of thing a work builds ("a fully-implemented module", "methods"). */
 const KIND_OF_THING_AT_END = /\b(?:system|module|method|approach|framework|model|algorithm|technique|tool|toolkit|architecture|procedure|scheme|collection|package|formalism)s?\s*$/i;
 /** What follows says what the thing is for or how it works: "for X", ", which combines …", "that learns …". */
@@ -109,9 +110,6 @@ export function clauseTruncations(sentence: string, minWords = 7): Truncation[] 
     // which combines rule-based grammars with statistical models]": a kind of thing without what it is for or how it
     // works is what the work was to be cited for. (What it achieves, ", which outperforms …", may go.)
     if (KIND_OF_THING_AT_END.test(head) && WHAT_IT_IS_FOR.test(sentence.slice(m.index))) continue;
-    // "… a new channel model for spelling correction[, based on generic string to string edits]": how the work does
-    // it is the reason to cite it, not a clause to save words on.
-    if (METHOD_CLAUSE.test(m[0])) continue;
     // "… the best harbours are the ones [that stay ice-free]": "the ones" is defined by what follows.
     if (/\bthe (?:one|ones|kind|type|sort)\s*$/i.test(head)) continue;
     // "… record only those readings of the tide [that are unusual]": "those" waits for the clause that says which.
@@ -135,9 +133,6 @@ export function clauseTruncations(sentence: string, minWords = 7): Truncation[] 
     // "… allows the pilot to automatically search [for a berth]", "… learns to encode [with a pair of codebooks]": an
     // infinitive that an adverb or "learns to" marks as a verb, cut from what it acts on.
     if (/^\s/.test(m[0]) && /\b(?:to\s+\p{L}+ly\s+(?:\(\p{L}+-?\))?|(?:learns?|learned|learning|how)\s+to\s+)\p{L}+\s*$/iu.test(head)) continue;
-    // "… the booking system from the first call[, through the allocation of berths, to the departure]": a range cut
-    // after its first stop. ("… features from the target domain [via soft labels]" is no range: no "to" follows.)
-    if (/^\s+(?:through|via)\b/i.test(m[0]) && /\bfrom\s[^,;]*,?\s*$/i.test(head) && /^[^.;]*?\bto\s/i.test(sentence.slice(m.index + m[0].length))) continue;
     // "… and show that the existence of X [for Y is equivalent to Z]": a claim cut before its verb.
     const claim = REPORTED_CLAIM.exec(head) ?? EMBEDDED_QUESTION.exec(head);
     // "recommend that when lexicons are large, recent guidelines [should be consulted]": after a clause that opens
