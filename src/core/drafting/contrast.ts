@@ -82,9 +82,23 @@ export function contrastSentence(own: string, variant: number, against: { shared
 /** Words of a claim that say nothing of how a work differs ("we propose a novel method"). */
 const CLAIM_WORDS = new Set(['propos', 'present', 'introduc', 'develop', 'describ', 'study', 'studi', 'show', 'novel', 'new', 'method', 'approach', 'model', 'work', 'paper', 'use', 'base', 'problem', 'result', 'effect', 'effici', 'achiev', 'perform', 'improv', 'better', 'state', 'art', 'experi', 'demonstr', 'outperform', 'addit', 'simpl', 'also', 'address']);
 
-/** What each work of the group says of itself: its title and abstract, or the sentences the draft could take from it. */
+/**
+ * What each work of the group says of itself: its title and abstract, or the sentences the draft could take from it.
+ * Kept per group, as are their terms below: a draft tries each of the author's sentences against each group.
+ */
+const textsByGroup = new WeakMap<GroupPlan, string[]>();
 function workTexts(g: GroupPlan): string[] {
-  return g.works.map((w) => [w.record.title ?? '', w.record.abstract ?? '', ...w.options.map((o) => o.source.text)].join(' '));
+  let texts = textsByGroup.get(g);
+  if (!texts) textsByGroup.set(g, (texts = g.works.map((w) => [w.record.title ?? '', w.record.abstract ?? '', ...w.options.map((o) => o.source.text)].join(' '))));
+  return texts;
+}
+
+/** Each text's content terms. */
+const termsByTexts = new WeakMap<readonly string[], Set<string>[]>();
+function termSets(texts: readonly string[]): Set<string>[] {
+  let sets = termsByTexts.get(texts);
+  if (!sets) termsByTexts.set(texts, (sets = texts.map((text) => new Set(contentTerms(text)))));
+  return sets;
 }
 
 /**
@@ -92,16 +106,16 @@ function workTexts(g: GroupPlan): string[] {
  * tides" set the author's work against works it has nothing to do with.
  */
 function sharesSubject(own: string, texts: readonly string[]): boolean {
-  const theirs = new Set(texts.flatMap((text) => contentTerms(text)));
-  return contentTerms(activeVoice(own)).some((t) => theirs.has(t) && !CLAIM_WORDS.has(t));
+  const theirs = termSets(texts);
+  return contentTerms(activeVoice(own)).some((t) => !CLAIM_WORDS.has(t) && theirs.some((terms) => terms.has(t)));
 }
 
 /**
  * The words of the author's claim that the group's works do not write — not most of them: among twelve works on
  * image translation one mentions faces, yet "we keep face identities" is still not what these works do.
  */
-export function claimedDifference(own: string, workTexts: readonly string[]): string[] {
-  const texts = workTexts.map((text) => new Set(contentTerms(text)));
+function claimedDifference(own: string, workTexts: readonly string[]): string[] {
+  const texts = termSets(workTexts);
   const most = Math.ceil(texts.length / 2);
   return [...new Set(contentTerms(activeVoice(own)))].filter((t) => texts.filter((terms) => terms.has(t)).length < most && !CLAIM_WORDS.has(t) && !/^\d+$/.test(t));
 }
