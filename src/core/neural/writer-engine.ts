@@ -260,7 +260,8 @@ export async function planParagraphs(
       papers.flatMap((p, i) => (members.includes(i) ? [] : [p.title])),
     )[0],
     texts: members.map((i) => texts[i]),
-    sharedPhrase: groupKeyphrases(
+    // Asked only where a contrast with the group as a whole can be written: the author has sentences, the group works.
+    sharedPhrase: !own.length || members.length < 2 ? undefined : groupKeyphrases(
       members.map((i) => texts[i]),
       texts.filter((_, i) => !members.includes(i)),
       (t) => tfidf.idf(t),
