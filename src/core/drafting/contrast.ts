@@ -8,7 +8,7 @@ import { plainText } from '../text/plain';
 import { type ScoredCandidate } from '../engine/citation';
 import { ANAPHORIC_START, FRONTED_POINTER, hasContributionCue, NOT_DONE, OWN_RELEASE_NOTE, PRONOUN_POINTER, REFERS_BACK, SELF_NOUNS } from '../engine/cues';
 import { activeSelfDescription, firstPersonPlural, stripLeadingDiscourse } from '../rewrite';
-import { type GroupPlan, knowsNothingOf } from './plan';
+import { type GroupPlan, knowsNothingOf, workText } from './plan';
 
 /** "It is common that …": an "it" that points nowhere, a placeholder for the clause that follows. */
 const EXPLETIVE_IT = /^it (?:is|was|has been|remains|seems|appears|becomes)\s+(?:[\w-]+\s+){0,3}?(?:that|to|whether|how)\b/i;
@@ -82,14 +82,12 @@ export function contrastSentence(own: string, variant: number, against: { shared
 /** Words of a claim that say nothing of how a work differs ("we propose a novel method"). */
 const CLAIM_WORDS = new Set(['propos', 'present', 'introduc', 'develop', 'describ', 'study', 'studi', 'show', 'novel', 'new', 'method', 'approach', 'model', 'work', 'paper', 'use', 'base', 'problem', 'result', 'effect', 'effici', 'achiev', 'perform', 'improv', 'better', 'state', 'art', 'experi', 'demonstr', 'outperform', 'addit', 'simpl', 'also', 'address']);
 
-/**
- * What each work of the group says of itself: its title and abstract, or the sentences the draft could take from it.
- * Kept per group, as are their terms below: a draft tries each of the author's sentences against each group.
- */
+/** What each work of the group says of itself, kept per group, as are their terms below: a draft tries each of the
+ * author's sentences against each group. */
 const textsByGroup = new WeakMap<GroupPlan, string[]>();
 function workTexts(g: GroupPlan): string[] {
   let texts = textsByGroup.get(g);
-  if (!texts) textsByGroup.set(g, (texts = g.works.map((w) => [w.record.title ?? '', w.record.abstract ?? '', ...w.options.map((o) => o.source.text)].join(' '))));
+  if (!texts) textsByGroup.set(g, (texts = g.works.map(workText)));
   return texts;
 }
 

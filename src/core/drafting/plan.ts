@@ -130,6 +130,17 @@ export function saysNothingNew(terms: SparseVector, other: SparseVector): boolea
   return terms.size > 0 && shared / terms.size >= CONTAINED_SHARE;
 }
 
+/**
+ * What a work says of itself: its title and abstract, and the sentences the draft could take from it (a linked PDF's).
+ * The topic sentence and the contrast ask it of every work, again for each sentence they try; it is made once.
+ */
+const textOfWork = new WeakMap<WorkPlan, string>();
+export function workText(work: WorkPlan): string {
+  let text = textOfWork.get(work);
+  if (text === undefined) textOfWork.set(work, (text = [work.record.title ?? '', work.record.abstract ?? '', ...work.options.map((o) => o.source.text)].join(' ')));
+  return text;
+}
+
 /** A work the library has neither title nor abstract of. */
 export function knowsNothingOf(work: WorkPlan): boolean {
   return work.titleOnlyFlag === NOTHING_FLAG;

@@ -4,7 +4,7 @@ import { type CiteSyntax, type DraftSentence } from '../types';
 import { contentTerms } from '../text/tokens';
 import { citeMarker } from '../rewrite/authors';
 import { plainText } from '../text/plain';
-import { type GroupPlan, knowsNothingOf, type WorkPlan } from './plan';
+import { type GroupPlan, knowsNothingOf, type WorkPlan, workText } from './plan';
 import { phraseOccursIn } from './keyphrases';
 
 /**
@@ -21,8 +21,7 @@ function topicSpeaksFor(work: WorkPlan, group: GroupPlan): boolean {
   }
   // A work with text backs the claim only where it writes a phrase the sentence names: "studies neural networks and
   // Gaussian dropout, including \cite{thinet}" had put a filter-pruning work under dropout.
-  const text = `${work.record.title ?? ''} ${work.record.abstract ?? ''} ${work.options.map((o) => o.source.text).join(' ')}`;
-  return namedPhrases(group).some((phrase) => phraseOccursIn(phrase, text));
+  return namedPhrases(group).some((phrase) => phraseOccursIn(phrase, workText(work)));
 }
 
 /**
