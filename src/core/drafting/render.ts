@@ -8,8 +8,9 @@ export function citeMarkerOf(key: string, syntax: CiteSyntax): string {
   return syntax === 'citet' ? `{${key}}` : citeMarker([key], syntax);
 }
 
-export function sentenceOf(candidate: ScoredCandidate, key: string): DraftSentence {
-  return { text: writtenText(candidate), keys: [key], sources: [candidate.source], role: 'work' };
+/** The sentence as the draft writes it; `nameSystem` false where the draft already named the work's system. */
+export function sentenceOf(candidate: ScoredCandidate, key: string, nameSystem = true): DraftSentence {
+  return { text: writtenText(candidate, candidate.text, undefined, nameSystem), keys: [key], sources: [candidate.source], role: 'work' };
 }
 
 export function renderDraft(paragraphs: readonly DraftParagraph[], format: 'latex' | 'markdown'): string {

@@ -7,6 +7,7 @@ import { throwIfCancelled } from '../types';
 import { headlineCase } from '../text/titles';
 import { contentTerms, cosine, termFrequencies, TfIdfModel, wordCount, type SparseVector } from '../text/tokens';
 import { repeatedSubject, workSubject } from '../rewrite/authors';
+import { saysName } from '../rewrite/system-name';
 import { sourceDocument } from '../engine/candidates';
 import { plainText } from '../text/plain';
 import { describesTheWork, DRAFT_OWN_RELEVANCE, firstDescribingSentence, rankCandidates, saysOnlyThatItWorks, writtenText, type ScoredCandidate } from '../engine/citation';
@@ -371,14 +372,23 @@ export async function writeDraft(req: DraftRequest, ctx: DraftContext): Promise<
       // Sentences of one work in the order they appear in its source; once cited, the work is named again briefly.
       const picked = [...w.chosen].sort((a, b) => w.options[a].sentenceIndex - w.options[b].sentenceIndex);
       const subject = `${workSubject(w.record, syntax).text} `;
+      // The system the title names ("Brants (TnT) \cite{k}") is written once, in the first sentence that can carry it.
+      const system = w.options[0]?.systemName;
+      const namedSubject = system && `${system.names} (${system.name})${subject.slice(system.names.length)}`;
+      let systemNamed = false;
       picked.forEach((c, k) => {
-        const sentence = sentenceOf(w.options[c], w.record.key);
+        const sentence = sentenceOf(w.options[c], w.record.key, !systemNamed);
+        systemNamed ||= system !== undefined && saysName(sentence.text, system.name);
         const previous = sentences[sentences.length - 1];
         // "Roe \cite{k} additionally proposed X" right after another work's sentence would add to that work.
-        if (!previous?.keys.includes(w.record.key) || previous.role !== 'work') sentence.text = withoutLinkingAdverb(sentence.text, subject.trimEnd());
+        if (!previous?.keys.includes(w.record.key) || previous.role !== 'work') {
+          sentence.text = withoutLinkingAdverb(sentence.text, subject.trimEnd());
+          if (namedSubject) sentence.text = withoutLinkingAdverb(sentence.text, namedSubject.trimEnd());
+        }
         // "They" only after a sentence that named the authors: after "Tides turn at dusk \cite{k}." it would point at
         // nobody ("Roe and Poe believed …" instead).
-        const again = repeatedSubject(w.record, previous !== undefined && (previous.text.includes(subject) || /^They\s/.test(previous.text)));
+        const namedTheAuthors = previous !== undefined && (previous.text.includes(subject) || (namedSubject !== undefined && previous.text.includes(namedSubject)));
+        const again = repeatedSubject(w.record, namedTheAuthors || (previous !== undefined && /^They\s/.test(previous.text)));
         const justCited = k > 0 && again && previous?.keys.includes(w.record.key) && previous.text.includes(citeMarkerOf(w.record.key, syntax));
         const ofWork = /^The ([a-z]+) of /.exec(sentence.text);
         if (justCited && sentence.text.startsWith(subject)) {

@@ -9,7 +9,7 @@ import { contentTerms, cosine, STOPWORDS, termFrequencies, wordCount } from '../
 import { hasOwnVerb, mainVerbIsPast, pastTense, startsWithName } from '../text/verbs';
 import { ANAPHORIC_START, BACKGROUND_CUE, CUT_OFF_END, FRONTED_POINTER, FUTURE_OWN, hasContributionCue, MENTIONS_OTHER_WORK, COMMON_SELF_NOUNS, NAMES_ITSELF, NOT_DONE, OWN_EARLIER_WORK, OWN_RELEASE_NOTE, POINTS_AHEAD, PROBLEM_POINTER, PRONOUN_POINTER, RELEASE_NOTE, SELF_NOUNS } from './cues';
 import { candidateFeatures, documentContext } from './features';
-import { acronymDefinitions, DEFAULT_CITATION_TENSE, firstPersonPlural, inAuthorsVoice, NO_TARGET, pointerResolutions, PROPER_OPENER, rewriteSentence, runStage, speaksForEveryone, statesAim, stripLeadingDiscourse, titleOnlySentence, toThirdSingular, withoutEveryonesWords, withoutLinkingAdverb, type PointerResolution, type RuleContext, type TraceStep } from '../rewrite';
+import { acronymDefinitions, DEFAULT_CITATION_TENSE, firstPersonPlural, inAuthorsVoice, NO_TARGET, pointerResolutions, PROPER_OPENER, rewriteSentence, runStage, speaksForEveryone, statesAim, stripLeadingDiscourse, titleOnlySentence, toThirdSingular, withoutEveryonesWords, withoutLinkingAdverb, systemNaming, type PointerResolution, type RuleContext, type SystemNaming, type TraceStep } from '../rewrite';
 import type { LinearScorer } from './scorer';
 
 export interface ScoredCandidate {
@@ -32,14 +32,16 @@ export interface ScoredCandidate {
    * so that choosing a sentence and fitting a length see the words the source has.
    */
   pointers?: () => readonly PointerResolution[];
+  /** The system the work's title names, for the written sentence to carry after the authors (write-out). */
+  systemName?: SystemNaming;
 }
 
 /**
  * A candidate's text (or a piece of it) as written into a citation or a draft: pointers resolved, and a numbered one
  * that none resolved written as its count ("these two routes" → "two routes").
  */
-export function writtenText(candidate: ScoredCandidate, text = candidate.text, aloneAfter?: string): string {
-  const ctx: RuleContext = { ...NO_TARGET, pointers: candidate.pointers?.(), aloneAfter };
+export function writtenText(candidate: ScoredCandidate, text = candidate.text, aloneAfter?: string, nameSystem = true): string {
+  const ctx: RuleContext = { ...NO_TARGET, pointers: candidate.pointers?.(), aloneAfter, systemName: nameSystem ? candidate.systemName : undefined };
   if (candidate.trace) ctx.trace = candidate.trace;
   return runStage('write-out', text, ctx).text;
 }
@@ -50,11 +52,11 @@ function withSpanTexts(sentence: CitationSentence, rewrite: (span: CitationSente
   return { ...sentence, text: spans.map((s) => s.text).join(' '), spans };
 }
 
-/** The sentence with each span from a candidate's source written out (`writtenText`). */
+/** The sentence with each span from a candidate's source written out (`writtenText`); its title names the system. */
 function writtenOut(sentence: CitationSentence, ranked: readonly ScoredCandidate[]): CitationSentence {
   return withSpanTexts(sentence, (span) => {
     const from = span.source && ranked.find((c) => c.source === span.source);
-    return from ? writtenText(from, span.text) : span.text;
+    return from ? writtenText(from, span.text, undefined, false) : span.text;
   });
 }
 
@@ -164,6 +166,7 @@ export function enumerateCandidates(record: PaperRecord, doc: SourceDocument, op
     }
     return found;
   };
+  const systemName = options.style === 'citation' ? systemNaming(record, options.syntax) : undefined;
   doc.sentences.forEach((source, sentenceIndex) => {
     const pointers = () => pointersAt(sentenceIndex);
     for (const variant of compressionVariants(sentences[sentenceIndex].text, { dropFronted: options.style === 'tldr', trace: options.trace })) {
@@ -180,6 +183,7 @@ export function enumerateCandidates(record: PaperRecord, doc: SourceDocument, op
         features: candidateFeatures(ctx, sentenceIndex, variant),
         score: 0,
         pointers,
+        systemName,
         trace: target.trace,
       });
     }

@@ -7,6 +7,7 @@ import type { CitationStyle } from '../types';
 import type { AcronymLongForm } from './acronyms';
 import type { PointerResolution } from './antecedents';
 import type { RewriteTarget } from './first-person';
+import type { SystemNaming } from './system-name';
 
 /**
  * The named stages, in the order a sentence passes through them:
@@ -36,6 +37,8 @@ export interface RuleContext extends RewriteTarget {
   pointers?: readonly PointerResolution[];
   /** The subject a citation written alone opens with (write-out drops the "also" after it). */
   aloneAfter?: string;
+  /** The system the work's title names (write-out: "Brants (TnT) \cite{k} presented …"). */
+  systemName?: SystemNaming;
 }
 
 /** The context of the stages that read no record (compress, write-out). */

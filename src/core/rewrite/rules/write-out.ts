@@ -3,6 +3,7 @@
 // so that choosing a sentence and fitting a length see the source's own words.
 import { resolvePointers, withoutNumberedPointers } from '../antecedents';
 import { changedBy, changedText, changedWith, type TableRule } from '../rule';
+import { withSystemName } from '../system-name';
 
 /**
  * "Roe \cite{k} also proposed X" → "Roe \cite{k} proposed X", "This paper next investigates X" → "This paper
@@ -46,6 +47,25 @@ export const WRITE_OUT_RULES: readonly TableRule[] = [
     apply: changedText,
     examples: [
       { input: 'We also propose a parser for noisy text.', output: 'Doe and Roe \\cite{doe2020} proposed a parser for noisy text.' },
+    ],
+  },
+  {
+    id: 'write-out.system-name',
+    stage: 'write-out',
+    summary: 'The name the title gives the system goes after the authors when the sentence does not say it ("Brants (TnT) \\cite{k} presented …").',
+    match: changedWith((s, ctx) => ctx.systemName && withSystemName(s, ctx.systemName)),
+    apply: changedText,
+    examples: [
+      {
+        title: 'TnT: A Statistical Part-of-Speech Tagger',
+        input: 'We present a statistical part-of-speech tagger based on Markov models.',
+        output: 'Doe and Roe (TnT) \\cite{doe2020} presented a statistical part-of-speech tagger based on Markov models.',
+      },
+      {
+        title: 'VerbOcean: Mining the Web for Semantic Verb Relations',
+        input: 'Using lexico-syntactic patterns over the Web, we mine semantic relations between verbs.',
+        output: 'Using lexico-syntactic patterns over the Web, Doe and Roe (VerbOcean) \\cite{doe2020} mined semantic relations between verbs.',
+      },
     ],
   },
 ];
