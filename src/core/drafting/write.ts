@@ -7,7 +7,7 @@ import { throwIfCancelled } from '../types';
 import { headlineCase } from '../text/titles';
 import { contentTerms, cosine, termFrequencies, TfIdfModel, wordCount, type SparseVector } from '../text/tokens';
 import { repeatedSubject, workSubject } from '../rewrite/authors';
-import { saysName } from '../rewrite/system-name';
+import { saysName, subjectWithName } from '../rewrite/system-name';
 import { sourceDocument } from '../engine/candidates';
 import { plainText } from '../text/plain';
 import { describesTheWork, DRAFT_OWN_RELEVANCE, firstDescribingSentence, rankCandidates, saysOnlyThatItWorks, writtenText, type ScoredCandidate } from '../engine/citation';
@@ -262,7 +262,7 @@ export async function writeDraft(req: DraftRequest, ctx: DraftContext): Promise<
       const shortest = anyFitting ? versions.find((v) => standsAlone(v.extract)) : versions[0];
       if (!shortest) continue;
       const terms = extractVector(shortest);
-        // A work's only sentence may share words with another work's ("proposed a deep architecture to model the
+      // A work's only sentence may share words with another work's ("proposed a deep architecture to model the
       // matching structure" beside "proposed a latent semantic model with a pooling structure"): it still tells what
       // this work did. Only a near copy (the same abstract twice) says nothing of it.
       if (said.some((other) => (anyFitting ? cosine(terms, other) >= NEAR_COPY_SIMILARITY : saysNothingNew(terms, other)))) continue;
@@ -374,7 +374,7 @@ export async function writeDraft(req: DraftRequest, ctx: DraftContext): Promise<
       const subject = `${workSubject(w.record, syntax).text} `;
       // The system the title names ("Brants (TnT) \cite{k}") is written once, in the first sentence that can carry it.
       const system = w.options[0]?.systemName;
-      const namedSubject = system && `${system.names} (${system.name})${subject.slice(system.names.length)}`;
+      const namedSubject = system && `${subjectWithName(system)} `;
       let systemNamed = false;
       picked.forEach((c, k) => {
         const sentence = sentenceOf(w.options[c], w.record.key, !systemNamed);
@@ -417,8 +417,8 @@ export async function writeDraft(req: DraftRequest, ctx: DraftContext): Promise<
   const citedKeys = records.map((r) => r.key);
   const flags = works.filter((w) => w.titleOnly).map((w) => `${w.record.key}: ${w.titleOnlyFlag}`);
   // A work the library knows nothing of is flagged as such already; the others had text the length left no room for.
-  const listedOnly = works.filter((w) => w.groupedOnly && !knowsNothingOf(w)).map((w) => w.record.key);
+  const listed = works.filter((w) => w.groupedOnly && !knowsNothingOf(w));
   // A title-only work's own flag says already why it has no sentence to itself.
-  for (const w of works) if (listedOnly.includes(w.record.key) && !w.titleOnly) flags.push(`${w.record.key}: ${LISTED_ONLY_FLAG}`);
-  return { text: renderDraft(paragraphs, req.format), paragraphs, citedKeys, unknownKeys, engine: 'default', flags, listedOnly };
+  for (const w of listed) if (!w.titleOnly) flags.push(`${w.record.key}: ${LISTED_ONLY_FLAG}`);
+  return { text: renderDraft(paragraphs, req.format), paragraphs, citedKeys, unknownKeys, engine: 'default', flags, listedOnly: listed.map((w) => w.record.key) };
 }

@@ -16,4 +16,4 @@ export { fromRefConvention, toRefConvention } from './ref-convention';
 export { acronymDefinitions, expandAcronyms, PROPER_OPENER, type AcronymLongForm } from './acronyms';
 export { authorPhrase, citedAtEnd, citeMarker, repeatedSubject, workSubject, type Plurality } from './authors';
 export { DEFAULT_CITATION_TENSE, NOTHING_FLAG, TITLE_ONLY_FLAG, titleOnlySentence } from './title-only';
-export { saysName, systemNameOfTitle, systemNaming, withSystemName, type SystemNaming } from './system-name';
+export { saysName, subjectWithName, systemNameOfTitle, systemNaming, withSystemName, type SystemNaming } from './system-name';

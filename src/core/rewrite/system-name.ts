@@ -52,7 +52,12 @@ export function withSystemName(text: string, naming: SystemNaming): string | und
   const fronted = text.indexOf(`, ${subject} `);
   const at = text.startsWith(`${subject} `) ? 0 : fronted >= 0 ? fronted + 2 : -1;
   if (at < 0) return undefined;
-  return `${text.slice(0, at)}${names} (${name})${text.slice(at + names.length)}`;
+  return `${text.slice(0, at)}${subjectWithName(naming)}${text.slice(at + subject.length)}`;
+}
+
+/** The subject with the system's name after the authors: "Brants (TnT) \cite{k}". */
+export function subjectWithName({ subject, names, name }: SystemNaming): string {
+  return `${names} (${name})${subject.slice(names.length)}`;
 }
 
 /** What the written citation needs to name the system: the name, the authors' phrase, their subject with its marker. */
