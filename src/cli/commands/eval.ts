@@ -10,10 +10,12 @@ import { evaluateEngineCitations, evaluateEngineRelatedWork } from '../../core/n
 import { ENGINE_OPTIONS, ENGINE_USAGE, engineFromFlags, type EngineFlags } from '../engine-options';
 import { evaluateSuggest, parseSuggestDataset } from '../../core/suggest/evaluate';
 import { WEAK_SUPPORT } from '../../core/suggest/check';
+import { runVerifyReferencesEval, VERIFY_EVAL_USAGE } from './eval-verify';
 
 const usage = `Usage: citescribe eval citation --data FILE [--style tldr|citation] --out PRED.jsonl [--engine …] [--json]
        citescribe eval related-work --data FILE --out PRED.jsonl [--engine …] [--json]
        citescribe eval suggest --data FILE --out PRED.jsonl [--json]
+       citescribe eval verify-references --data PATH [--data PATH]… [--seed N] [--json]
 
 citation:      FILE is SciTLDR jsonl (source sentences, paper_id, target) or ScisummNet jsonl (abstract, paper_id, title,
                citances); the kind is detected. Writes {id, prediction} per paper and prints ROUGE-1/2/L F1 (no stemming,
@@ -29,6 +31,8 @@ suggest:       FILE is ScisummNet jsonl. The library is every paper of the file 
                3 content words: dropped) whose answer is the paper it cites. Writes {id, ranked: [{key, score,
                evidence}]} per query and prints R@1/5/10 and MRR of ours and of plain BM25 (k1 1.2, b 0.75, title +
                abstract), and the AUC of the support score against a random paper and against the hardest one.
+
+${VERIFY_EVAL_USAGE}
 
 With --engine onnx|server the predictions written are that engine's, and its row is added to the table.
 With --embeddings DIR (related-work) the drafts are planned with that sentence encoder and written as the predictions;
@@ -136,6 +140,8 @@ export const evalCommand: CliCommand = {
   summary: 'evaluate the default engine and baselines on public data',
   usage,
   async run(argv, io) {
+    // verify-references has options of its own (several --data, --seed): its own parser.
+    if (argv[0] === 'verify-references') return runVerifyReferencesEval(argv.slice(1), io);
     const { values, positionals } = parseCommandArgs(argv, {
       data: { type: 'string' },
       out: { type: 'string' },
@@ -144,7 +150,7 @@ export const evalCommand: CliCommand = {
       ...ENGINE_OPTIONS,
     });
     const task = positionals[0];
-    if (task !== 'citation' && task !== 'related-work' && task !== 'suggest') throw new UsageError('the task must be citation, related-work or suggest');
+    if (task !== 'citation' && task !== 'related-work' && task !== 'suggest') throw new UsageError('the task must be citation, related-work, suggest or verify-references');
     if (!values.data) throw new UsageError('--data FILE is required');
     if (!values.out) throw new UsageError('--out PRED.jsonl is required');
     if (task === 'suggest') return runSuggest(values.data as string, values.out as string, !!values.json, io);
