@@ -11,6 +11,8 @@ export interface StandIn {
   url: string;
   endpoints: Record<'openalex' | 'crossref' | 'dblp' | 'semanticscholar' | 'arxiv', string>;
   requests: number;
+  /** Every request's path and query, decoded, in order (for tests of the request formats). */
+  log: string[];
   close(): Promise<void>;
 }
 
@@ -121,10 +123,19 @@ export async function startStandIn(works: readonly TrueWork[]): Promise<StandIn>
   const byArxiv = new Map(works.filter((w) => w.arxiv).map((w) => [w.arxiv!, w]));
   const arxivIndex = new TitleIndex(works.filter((w) => w.arxiv));
   let requests = 0;
+  const log: string[] = [];
   const server = http.createServer((req, res) => {
     requests++;
     const url = new URL(req.url ?? '/', 'http://127.0.0.1');
-    const path = decodeURIComponent(url.pathname);
+    const decode = (text: string) => {
+      try {
+        return decodeURIComponent(text);
+      } catch {
+        return text;
+      }
+    };
+    if (log.length < 10_000) log.push(decode(url.pathname + url.search));
+    const path = decode(url.pathname);
     const json = (status: number, body: unknown) => {
       res.writeHead(status, { 'content-type': 'application/json; charset=utf-8' });
       res.end(JSON.stringify(body));
@@ -187,6 +198,7 @@ export async function startStandIn(works: readonly TrueWork[]): Promise<StandIn>
     get requests() {
       return requests;
     },
+    log,
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();
