@@ -16,6 +16,7 @@ import { verifyEntryFromBib } from '../../../src/core/verify/entries';
 import { makeVerifySource, type VerifySourceName } from '../../../src/core/verify/sources';
 import type { EntryVerdict } from '../../../src/core/verify/types';
 import { BIB, WORKS } from './fixtures';
+import type { TrueWork } from '../../../src/core/verify/benchmark/truth';
 import { verifyEntries } from '../../../src/core/verify/verify';
 
 const entries = () => parseBibtex(BIB).entries.map(verifyEntryFromBib);
@@ -87,6 +88,22 @@ describe('verify: verdicts against a stand-in for the services', function () {
     assert.equal(arxivOnly.get('fakearxiv')!.verdict, 'mismatch');
     // arXiv holds no journal articles: its silence on one is no evidence.
     assert.equal(arxivOnly.get('ferns')!.verdict, 'unverifiable');
+  });
+
+  it('reads Crossref\'s separate subtitle as part of the title: an invented subtitle is not the real work', async () => {
+    const guide: TrueWork = { id: 9, title: 'Counting Whistled Syllables: A Field Guide', authors: [{ given: 'Yui', family: 'Tanaka' }], year: 2020, onlineYear: 2020, venue: 'Journal of Whistled Languages', venueKind: 'journal', doi: '10.5555/whistle.20', quirks: { crossrefSubtitle: true } };
+    const own = await startStandIn([guide]);
+    try {
+      const bib = parseBibtex(String.raw`
+@article{real, author = {Tanaka, Yui}, title = {Counting Whistled Syllables: A Field Guide}, journal = {Journal of Whistled Languages}, year = {2020}}
+@article{invented, author = {Tanaka, Yui}, title = {Counting Whistled Syllables: Neural Transducers for Mountain Villages}, journal = {Journal of Whistled Languages}, year = {2020}}`).entries.map(verifyEntryFromBib);
+      const crossref = makeVerifySource('crossref', { fetch, endpoints: own.endpoints, rateLimit: false });
+      const v = byKey((await verifyEntries(bib, { sources: [crossref] })).entries);
+      assert.equal(v.get('real')!.verdict, 'verified', v.get('real')!.evidence);
+      assert.notEqual(v.get('invented')!.verdict, 'verified', v.get('invented')!.evidence);
+    } finally {
+      await own.close();
+    }
   });
 
   it('reads DBLP hits with one author (an object, not a list) and numbered names', () => {

@@ -7,8 +7,11 @@ import { asString, asYear, joinUrl, queryTitle, venueKindOf, type FoundWork, typ
 
 function toWork(record: unknown, url: string): FoundWork | undefined {
   const r = record as Record<string, unknown> | undefined;
-  const title = Array.isArray(r?.title) ? asString(r!.title[0]) : asString(r?.title);
-  if (!r || !title) return undefined;
+  const main = Array.isArray(r?.title) ? asString(r!.title[0]) : asString(r?.title);
+  if (!r || !main) return undefined;
+  // Crossref keeps a subtitle apart (title ["BERT"], subtitle ["Pre-training of …"]); the work's title is both.
+  const subtitle = Array.isArray(r.subtitle) ? asString(r.subtitle[0]) : undefined;
+  const title = subtitle && !main.includes(subtitle) ? `${main.replace(/[:\s]+$/, '')}: ${subtitle}` : main;
   const authors = Array.isArray(r.author)
     ? r.author
         .map((a) => {

@@ -45,9 +45,11 @@ class TitleIndex {
   }
 }
 
-const name = (p: { given: string; family: string }) => (p.given ? `${p.given} ${p.family}` : p.family);
+const personName = (p: { given: string; family: string }) => (p.given ? `${p.given} ${p.family}` : p.family);
+const name = personName;
 
 function openAlexWork(w: TrueWork, select: string | null): Record<string, unknown> {
+  const name = (p: { given: string; family: string }) => (w.quirks?.openAlexPlainNames ? plainName(personName(p)) : personName(p));
   const full: Record<string, unknown> = {
     id: `https://openalex.org/W${4000000000 + w.id}`,
     doi: `https://doi.org/${w.doi.toLowerCase()}`,
@@ -66,11 +68,27 @@ function openAlexWork(w: TrueWork, select: string | null): Record<string, unknow
   return Object.fromEntries(select.split(',').filter((k) => k in full).map((k) => [k, full[k]]));
 }
 
+function crossrefTitle(w: TrueWork): { title: string[]; subtitle?: string[] } {
+  let title = w.title;
+  if (w.quirks?.crossrefMarkup) {
+    const words = title.split(' ');
+    const longest = words.reduce((a, b) => (b.length > a.length ? b : a), '');
+    title = words.map((x) => (x === longest ? `<i>${x}</i>` : x)).join(' ').replace(/&/g, '&amp;');
+  }
+  const colon = title.indexOf(': ');
+  if (w.quirks?.crossrefSubtitle && colon > 0) return { title: [title.slice(0, colon)], subtitle: [title.slice(colon + 2)] };
+  return { title: [title] };
+}
+
+function plainName(text: string): string {
+  return text.normalize('NFKD').replace(/[\u0300-\u036f]/g, '');
+}
+
 function crossrefWork(w: TrueWork): Record<string, unknown> {
   return {
     DOI: w.doi,
     type: w.venueKind === 'proceedings' ? 'proceedings-article' : w.venueKind === 'journal' ? 'journal-article' : 'book-chapter',
-    title: [w.title],
+    ...crossrefTitle(w),
     author: w.authors.map((a, i) => ({ given: a.given || undefined, family: a.family, sequence: i === 0 ? 'first' : 'additional', affiliation: [] })),
     'container-title': w.venue ? [w.venue] : [],
     issued: { 'date-parts': [[w.year]] },

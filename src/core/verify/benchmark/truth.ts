@@ -22,6 +22,15 @@ export interface TrueWork {
   venueKind: 'journal' | 'proceedings' | 'book' | 'other';
   doi: string;
   arxiv?: string;
+  /** How the services' copies of this record differ from one another, as real ones do. */
+  quirks?: {
+    /** Crossref keeps the subtitle apart: title ["Main"], subtitle ["Sub"]. */
+    crossrefSubtitle?: boolean;
+    /** Crossref's title carries JATS/HTML face markup and entities ("<i>TeX</i> &amp; fonts"). */
+    crossrefMarkup?: boolean;
+    /** OpenAlex shows the names without their accents ("Hanna Schutze"). */
+    openAlexPlainNames?: boolean;
+  };
 }
 
 const ACCENTS: Record<string, string> = { '"': '\u0308', "'": '\u0301', '`': '\u0300', '^': '\u0302', '~': '\u0303', '=': '\u0304', '.': '\u0307', u: '\u0306', v: '\u030c', H: '\u030b', c: '\u0327', k: '\u0328', r: '\u030a' };
@@ -156,6 +165,7 @@ export function trueWorkOf(entry: BibEntry, id: number, rng: Rng): TrueWork | un
   if (!entry.fields.fjournal) venue = fullJournalName(venue);
   const venueKind = entry.type === 'article' ? 'journal' : entry.type === 'inproceedings' ? 'proceedings' : /book/.test(entry.type) ? 'book' : 'other';
   const work: TrueWork = { id, title, authors, year, onlineYear: rng.chance(0.1) ? year - 1 : year, venue, venueKind, doi: doiMatch[0].replace(/[.,;]+$/, '') };
+  work.quirks = { crossrefSubtitle: /: /.test(title) && rng.chance(0.5), crossrefMarkup: rng.chance(0.15), openAlexPlainNames: rng.chance(0.1) };
   const arxiv = /(\d{4}\.\d{4,5})/.exec(entry.fields.eprint ?? '')?.[1];
   if (arxiv) work.arxiv = arxiv;
   return work;
