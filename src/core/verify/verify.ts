@@ -216,7 +216,13 @@ export function combineOutcomes(entry: VerifyEntry, online: SourceOutcome[], lib
     verdict: 'unverifiable',
     source: null,
     decidedBy: 'search',
-    evidence: tooLittle ? 'too little to look up: no title, DOI or arXiv id' : asked ? `no source could be asked: ${base.unchecked.join('; ') || 'none answered'}` : 'no source to ask',
+    evidence: tooLittle
+      ? 'too little to look up: no title, DOI or arXiv id'
+      : asked
+        ? `no source could be asked: ${base.unchecked.join('; ') || 'none answered'}`
+        : online.length
+          ? `none of the sources asked holds this kind of entry (${online.map((o) => label(o.source)).join(', ')})`
+          : 'no online source asked, and no other copy in your library',
     notes: [],
   };
 }

@@ -88,6 +88,7 @@ describe('verify: verdicts against a stand-in for the services', function () {
     assert.equal(arxivOnly.get('fakearxiv')!.verdict, 'mismatch');
     // arXiv holds no journal articles: its silence on one is no evidence.
     assert.equal(arxivOnly.get('ferns')!.verdict, 'unverifiable');
+    assert.match(arxivOnly.get('ferns')!.evidence, /none of the sources asked holds this kind of entry \(arXiv\)/);
   });
 
   it('reads Crossref\'s separate subtitle as part of the title: an invented subtitle is not the real work', async () => {
