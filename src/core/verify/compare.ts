@@ -98,7 +98,11 @@ function foldName(name: string): string {
 
 /** The family name without particles, folded: "van der Maaten" → "maaten", "de la Fuente" → "fuente". */
 function familyKey(family: string): string {
-  const words = foldName(family).split(' ').filter((w) => w && !PARTICLES.has(w));
+  // "Müller" is "Mueller" in German transliteration and "Muller" once accents are folded: one key for all three.
+  const words = foldName(family.replace(/ä/g, 'a').replace(/ö/g, 'o').replace(/ü/g, 'u').replace(/Ä/g, 'A').replace(/Ö/g, 'O').replace(/Ü/g, 'U'))
+    .replace(/([aou])e/g, '$1')
+    .split(' ')
+    .filter((w) => w && !PARTICLES.has(w));
   return words.join('');
 }
 
@@ -203,6 +207,9 @@ const VENUE_GENERIC = new Set([
 ]);
 const VENUE_SMALL = new Set(['the', 'of', 'on', 'and', 'in', 'for', 'at', 'a', 'an', 'to', 'de', 'des', 'der', 'und', 'fur', 'et']);
 
+/** Venues renamed while their papers keep being cited under either name. */
+const RENAMED_VENUES: Array<[RegExp, string]> = [[/\bneurips\b/gi, 'NIPS']];
+
 function venueWords(venue: string): string[] {
   return foldName(venue).split(' ').filter((w) => w && !/^\d+(st|nd|rd|th)?$/.test(w) && !/^(19|20)\d\d$/.test(w));
 }
@@ -228,7 +235,10 @@ function coverage(a: string[], b: string[]): number {
 }
 
 /** The same venue, as far as names tell: shared distinctive words (abbreviated or not), or an acronym of the other. */
-export function venuesAgree(ours: string, theirs: string): boolean {
+export function venuesAgree(oursWritten: string, theirsWritten: string): boolean {
+  const renamed = (v: string) => RENAMED_VENUES.reduce((text, [pattern, name]) => text.replace(pattern, name), v);
+  const ours = renamed(oursWritten);
+  const theirs = renamed(theirsWritten);
   const a = venueWords(ours);
   const b = venueWords(theirs);
   if (!a.length || !b.length) return true;

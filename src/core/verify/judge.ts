@@ -83,6 +83,10 @@ export function judgeRecord(entry: VerifyEntry, record: SourceRecord, foundBy: F
   if (entry.venue && record.venue && !preprint && theirKind !== 'repository') {
     if (ourKind && theirKind && (theirKind === 'journal' || theirKind === 'proceedings') && ourKind !== theirKind) {
       notes.push(`the entry is the ${ourKind === 'journal' ? 'journal' : 'conference'} version; the record is the ${theirKind === 'journal' ? 'journal' : 'conference'} version (${record.venue})`);
+    } else if (theirKind === 'book' || theirKind === 'other') {
+      // A paper of a proceedings printed in a book series: the record names the series ("Lecture Notes in Computer
+      // Science") where the entry names the conference. Two names of one place, not two places.
+      notes.push(`the record names the series or book “${record.venue}”, the entry “${entry.venue}”`);
     } else {
       compared.add('venue');
       if (!venuesAgree(entry.venue, record.venue)) fields.push({ field: 'venue', ours: entry.venue, theirs: record.venue, why: `${entry.venueField ?? 'venue'} “${entry.venue}” vs “${record.venue}”` });

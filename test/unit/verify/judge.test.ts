@@ -66,6 +66,15 @@ describe('verify: matching that does not cry wolf', () => {
     assert.equal(venuesAgree('Appl. Phys. Lett.', 'Applied Physics Letters'), true);
     assert.equal(venuesAgree('NeurIPS', 'Advances in Neural Information Processing Systems (NeurIPS)'), true);
     assert.equal(venuesAgree('Journal of Coastal Words', 'Physical Review B'), false);
+    // Renamed: papers are cited under NeurIPS and recorded under the old name's words.
+    assert.equal(venuesAgree('Proc. NeurIPS', 'Neural Information Processing Systems'), true);
+  });
+
+  it('takes "Mueller" for "Müller", and a proceedings paper recorded under its book series as the same place', () => {
+    const e = entry(`@inproceedings{k, author = {Mueller, Jonas}, title = {Whistled Syllables}, booktitle = {Proceedings of the Whistle Workshop}, year = {2020}}`);
+    const j = judgeRecord(e, record({ title: 'Whistled Syllables', authors: ['Jonas Müller'], year: 2020, venue: 'Lecture Notes in Computer Science', venueKind: 'book' }), 'doi');
+    assert.equal(j.outcome, 'verified', JSON.stringify(j.fields));
+    assert.ok(j.notes.some((n) => /series or book/.test(n)));
   });
 });
 
