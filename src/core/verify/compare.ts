@@ -111,8 +111,20 @@ function givenInitial(given: string | undefined): string | undefined {
   return folded ? folded[0] : undefined;
 }
 
+const GENERATION = /^(?:jr|sr|ii|iii|iv)\.?$/i;
+
+/** "William Paterson III" read First-Last makes "III" the family name: the generation is not a name. */
+function withoutGeneration(author: Author): Author {
+  const family = author.family.split(/\s+/).filter((w) => !GENERATION.test(w)).join(' ');
+  if (family) return { ...author, family };
+  const given = (author.given ?? '').split(/\s+/).filter((w) => w && !GENERATION.test(w));
+  return given.length ? { family: given[given.length - 1], given: given.slice(0, -1).join(' ') } : author;
+}
+
 /** The same person, as far as names tell: family names alike (particles aside), or given and family swapped. */
-export function sameAuthor(ours: Author, theirs: Author): boolean {
+export function sameAuthor(oursWritten: Author, theirsWritten: Author): boolean {
+  const ours = withoutGeneration(oursWritten);
+  const theirs = withoutGeneration(theirsWritten);
   const a = familyKey(ours.family);
   const b = familyKey(theirs.family);
   if (!a || !b) return false;

@@ -56,6 +56,8 @@ function toRecord(work: FoundWork): SourceRecord {
 
 class SourceRunner {
   private failuresInARow = 0;
+  /** The source has answered in this run: a dropped connection now is a hiccup, not a wrong address. */
+  private answered = false;
   stoppedBecause?: string;
 
   constructor(
@@ -78,8 +80,9 @@ class SourceRunner {
     if (!this.source.covers(entry)) return { kind: 'skipped', source: name };
     if (this.stoppedBecause) return { kind: 'failed', source: name, why: this.stoppedBecause };
     try {
-      const outcome = await this.ask(entry);
+      const outcome = await this.askOnceMore(entry);
       this.failuresInARow = 0;
+      this.answered = true;
       return outcome;
     } catch (err) {
       if (err instanceof OfflineError) {
@@ -91,6 +94,16 @@ class SourceRunner {
         return { kind: 'failed', source: name, why: err.message };
       }
       throw err;
+    }
+  }
+
+  /** A connection reset by a source that has answered before (a keep-alive race, a proxy) is asked again once. */
+  private async askOnceMore(entry: VerifyEntry): Promise<SourceOutcome> {
+    try {
+      return await this.ask(entry);
+    } catch (err) {
+      if (!(err instanceof OfflineError) || !this.answered) throw err;
+      return this.ask(entry);
     }
   }
 

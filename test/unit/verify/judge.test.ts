@@ -70,6 +70,12 @@ describe('verify: matching that does not cry wolf', () => {
     assert.equal(venuesAgree('Proc. NeurIPS', 'Neural Information Processing Systems'), true);
   });
 
+  it('does not take a generation ("III", "Jr.") for the family name, braced or not', () => {
+    const e = entry(`@article{k, author = {Hugh {Marsh III} and Tess Vale}, title = {Whistled Syllables}, year = {2020}}`);
+    const j = judgeRecord(e, record({ title: 'Whistled Syllables', authors: ['Hugh Marsh III', 'Tess Vale Jr.'], year: 2020 }), 'doi');
+    assert.equal(j.outcome, 'verified', JSON.stringify(j.fields));
+  });
+
   it('takes "Mueller" for "Müller", and a proceedings paper recorded under its book series as the same place', () => {
     const e = entry(`@inproceedings{k, author = {Mueller, Jonas}, title = {Whistled Syllables}, booktitle = {Proceedings of the Whistle Workshop}, year = {2020}}`);
     const j = judgeRecord(e, record({ title: 'Whistled Syllables', authors: ['Jonas Müller'], year: 2020, venue: 'Lecture Notes in Computer Science', venueKind: 'book' }), 'doi');

@@ -165,6 +165,31 @@ describe('verify: sources that fail', function () {
     assert.equal(hits.filter((h) => h.startsWith('/garbage/')).length, 3);
   });
 
+  it('asks again once when a source that has answered drops a connection, instead of giving it up for the run', async () => {
+    const works = new Map([0, 1, 2].map((i) => [`10.5555/gulls.${i}`, { id: `https://openalex.org/W${i}`, doi: `https://doi.org/10.5555/gulls.${i}`, display_name: `Harbour Noise and Gull Calls ${i}`, publication_year: 2015, authorships: [{ author: { display_name: 'Petra Novak' } }] }]));
+    let served = 0;
+    const flaky = http.createServer((req, res) => {
+      // The second request's connection is dropped without an answer, as a proxy or a keep-alive race does.
+      if (++served === 2) return req.socket.destroy();
+      const doi = /\/works\/doi:([^?]+)/.exec(decodeURIComponent(req.url ?? ''))?.[1];
+      const work = doi && works.get(doi);
+      res.writeHead(work ? 200 : 404, { 'content-type': 'application/json' });
+      res.end(JSON.stringify(work ?? { error: 'not found' }));
+    });
+    await new Promise<void>((resolve) => flaky.listen(0, '127.0.0.1', resolve));
+    try {
+      const source = makeVerifySource('openalex', { fetch, endpoints: { openalex: `http://127.0.0.1:${(flaky.address() as AddressInfo).port}` }, rateLimit: false });
+      const three = [0, 1, 2].map((i) => parseBibtex(`@article{g${i}, author = {Novak, Petra}, title = {Harbour Noise and Gull Calls ${i}}, year = {2015}, doi = {10.5555/gulls.${i}}}`).entries[0]).map(verifyEntryFromBib);
+      const report = await verifyEntries(three, { sources: [source] });
+      assert.deepEqual(report.entries.map((e) => e.verdict), ['verified', 'verified', 'verified'], report.problems.join('\n'));
+      assert.deepEqual(report.problems, []);
+      assert.ok(served > 3, `the dropped request was asked again (${served} requests)`);
+    } finally {
+      flaky.closeAllConnections();
+      flaky.close();
+    }
+  });
+
   it('calls an entry unverifiable, not invented, when no source can be reached', async () => {
     const closed = http.createServer();
     await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));

@@ -208,6 +208,9 @@ export async function startStandIn(works: readonly TrueWork[]): Promise<StandIn>
     res.writeHead(404, { 'content-type': 'text/plain' });
     res.end('not found');
   });
+  // Longer than Node's 5 s: a benchmark run pauses between sources, and a socket the server closes just as the
+  // client reuses it reads as a reset connection.
+  server.keepAliveTimeout = 60_000;
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return {
