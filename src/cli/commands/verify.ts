@@ -7,7 +7,8 @@ import { parseCommandArgs, UsageError, type CliCommand, type CliIO } from '../ar
 import type { FetchLike } from '../../core/enrich/http';
 import { FileCache, MemoryCache } from '../../core/verify/cache';
 import { readBibForVerify } from '../../core/verify/entries';
-import { libraryCopyFinder } from '../../core/verify/library-copies';
+import { libraryCopyFinder, zoteroCopies } from '../../core/verify/library-copies';
+import { readZoteroLibrary } from '../../core/zotero/reader';
 import { makeVerifySource, VERIFY_ENDPOINTS, VERIFY_LABELS, VERIFY_SOURCES, type VerifySourceName } from '../../core/verify/sources';
 import type { EntryVerdict, VerifyEntry } from '../../core/verify/types';
 import { verifyEntries, type VerifyReport } from '../../core/verify/verify';
@@ -32,7 +33,9 @@ What is sent: each entry's DOI, arXiv or anthology id and its title, to the serv
 Options:
   --bib FILE           the entries of this .bib file (no index needed); with --keys/--tex, only those of them
   --db DB              the library database: entries by key from its .bib files, and its other .bib files' copies
-                       of each work compared first
+                       of each work compared first (a copy that disagrees is reported when no service answers;
+                       one that agrees is no proof, since an invented entry copied twice agrees with itself)
+  --zotero DIR         also compare with the items of this Zotero data directory (read-only; e.g. ~/Zotero)
   --keys LIST | --tex FILE [--section T]   only these entries, or those the document (section) cites
   --source LIST        services to ask, in order (default: ${VERIFY_SOURCES.join(',')})
   --offline            ask no service: compare with the library's own copies only
@@ -77,7 +80,7 @@ interface Loaded {
   scope: string;
 }
 
-function loadEntries(values: { db?: string; bib?: string; keys?: string; tex?: string; section?: string }): Loaded {
+function loadEntries(values: { db?: string; bib?: string; keys?: string; tex?: string; section?: string; zotero?: string }): Loaded {
   const selection = selectKeys(values);
   const problems: string[] = [];
   let library: VerifyEntry[] = [];
@@ -115,10 +118,15 @@ function loadEntries(values: { db?: string; bib?: string; keys?: string; tex?: s
     entries = selection.keys.filter((k) => chosen.has(k)).map((k) => chosen.get(k)!);
     scope = `${selection.scope}${values.bib ? ` in ${values.bib}` : ''}`;
   }
+  if (values.zotero) {
+    // Read-only: Zotero's database is copied and the copy read, as `citescribe zotero` does.
+    const zotero = readZoteroLibrary(values.zotero);
+    library.push(...zoteroCopies(zotero.items, zotero.dataDirectory));
+  }
   if (values.bib && library.length) {
     // The file given is one of the library's own: its entries are not their own copies.
     const file = path.resolve(values.bib);
-    library = library.filter((e) => path.resolve(e.file ?? '') !== file);
+    library = library.filter((e) => !e.file || e.line === undefined || path.resolve(e.file) !== file);
   }
   return { entries, library, problems, scope };
 }
@@ -154,6 +162,7 @@ export const verifyCommand: CliCommand = {
       endpoint: { type: 'string', multiple: true },
       contact: { type: 'string' },
       cache: { type: 'string' },
+      zotero: { type: 'string' },
       retry: { type: 'boolean' },
       timeout: { type: 'string' },
       'no-rate-limit': { type: 'boolean' },
@@ -165,7 +174,7 @@ export const verifyCommand: CliCommand = {
     const endpoints = parseEndpoints(values.endpoint as string[] | undefined);
     const timeoutS = values.timeout === undefined ? 15 : Number(values.timeout);
     if (!(timeoutS > 0)) throw new UsageError(`--timeout must be a number of seconds, got '${values.timeout}'`);
-    const loaded = loadEntries(values as { db?: string; bib?: string; keys?: string; tex?: string; section?: string });
+    const loaded = loadEntries(values as { db?: string; bib?: string; keys?: string; tex?: string; section?: string; zotero?: string });
     const cacheFile = (values.cache as string | undefined) ?? (values.db ? path.join(path.dirname(path.resolve(values.db as string)), 'verify-cache.jsonl') : undefined);
     const cache = cacheFile ? new FileCache(cacheFile) : new MemoryCache();
     const controller = new AbortController();

@@ -2,6 +2,7 @@
 // DOI or the same title. They are asked first and cost nothing; a copy that disagrees is evidence, one that agrees
 // is not proof (an invented entry copied twice agrees with itself), so online records decide when there are any.
 import { foldTitle } from './compare';
+import type { ZoteroItem } from '../zotero/reader';
 import type { FoundBy, SourceRecord, VerifyEntry } from './types';
 
 export function libraryCopyFinder(library: readonly VerifyEntry[]): (entry: VerifyEntry) => { record: SourceRecord; foundBy: FoundBy }[] {
@@ -23,8 +24,31 @@ export function libraryCopyFinder(library: readonly VerifyEntry[]): (entry: Veri
       ...(e.venue && { venue: e.venue }),
       ...(e.doi && { doi: e.doi }),
       ...(e.arxiv && { arxivId: e.arxiv }),
-      url: `${e.file ?? ''}:${e.line ?? 0} (${e.key})`,
+      url: e.line ? `${e.file ?? ''}:${e.line} (${e.key})` : `${e.file ?? ''} (${e.key})`,
     });
     return [...doiCopies.map((e) => ({ record: record(e), foundBy: 'doi' as const })), ...titleCopies.map((e) => ({ record: record(e), foundBy: 'title' as const }))];
   };
+}
+
+/**
+ * Zotero's items as copies to compare with: Zotero keeps what was imported from the publisher's page, so a .bib
+ * entry that disagrees with the user's own Zotero item on the year or the authors is worth a look. Zotero gives
+ * family names only and no venue here, so only title, authors' family names, year and DOI are compared.
+ */
+export function zoteroCopies(items: readonly ZoteroItem[], dataDirectory: string): VerifyEntry[] {
+  return items
+    .filter((item) => item.title)
+    .map((item) => {
+      const entry: VerifyEntry = {
+        key: item.citationKey ?? item.key,
+        type: item.type,
+        title: item.title,
+        authors: item.creators.map((family) => ({ family })),
+        authorsTruncated: false,
+        file: `Zotero (${dataDirectory}), item ${item.key}`,
+      };
+      if (item.year !== undefined) entry.year = item.year;
+      if (item.doi) entry.doi = item.doi.toLowerCase();
+      return entry;
+    });
 }

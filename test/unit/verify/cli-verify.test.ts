@@ -7,6 +7,7 @@ import * as path from 'node:path';
 import { main } from '../../../src/cli/main';
 import { startStandIn, type StandIn } from '../../../src/core/verify/benchmark/standin-server';
 import { captureCli } from '../../support/cli-capture';
+import { buildZoteroDataDir } from '../../support/zotero-fixture';
 import { BIB, WORKS } from './fixtures';
 
 describe('CLI: citescribe verify', function () {
@@ -67,6 +68,19 @@ describe('CLI: citescribe verify', function () {
     assert.equal(entry.source, 'library');
     assert.deepEqual(entry.fields.map((f: { field: string }) => f.field), ['year']);
     assert.match(entry.notes.join('\n'), /not checked online/);
+  });
+
+  it('with --zotero compares the items of the user\'s Zotero library, read-only and offline', async () => {
+    const zotero = buildZoteroDataDir(path.join(dir, 'Zotero'), [
+      { key: 'TIDE2345', type: 'journalArticle', title: 'Tidal Lexicons of Harbour Towns', date: '2011', creators: [['Hanna', 'Schütze'], ['Lars', 'Berg']] },
+    ]);
+    const io = captureCli();
+    await main(['verify', '--bib', bib, '--keys', 'tides', '--zotero', zotero, '--offline', '--json'], io);
+    const entry = JSON.parse(io.stdout[0]).entries[0];
+    assert.equal(entry.verdict, 'mismatch', entry.evidence);
+    assert.equal(entry.source, 'library');
+    assert.deepEqual(entry.fields.map((f: { field: string }) => f.field), ['authors']);
+    assert.match(entry.record.url, /Zotero .*item TIDE2345/);
   });
 
   it('refuses unknown sources, bad endpoints and a missing input with a clear message', async () => {
