@@ -16,7 +16,7 @@ import { openDatabase } from './engine-common';
 import { KEY_OPTIONS, selectKeys } from './document-keys';
 
 const usage = `Usage: citescribe verify [--db DB] (--bib FILE | --tex FILE [--section T] | --keys LIST) [--source LIST | --offline]
-                         [--endpoint NAME=URL]... [--contact EMAIL] [--cache FILE] [--retry] [--timeout S] [--json]
+                         [--endpoint NAME=URL]... [--zotero DIR] [--contact EMAIL] [--cache FILE] [--retry] [--timeout S] [--json]
 
 Checks that each entry is a real work as the entry describes it. Per entry a verdict with its evidence:
   verified      a record agrees on title, authors, year, and venue/DOI where both have them
