@@ -47,7 +47,9 @@ export function judgeRecord(entry: VerifyEntry, record: SourceRecord, foundBy: F
   if (authors.compared) compared.add('authors');
   if (year) compared.add('year');
 
-  if (!title.same) {
+  // An entry without a title, found by its DOI: the title decides nothing; authors and year still can.
+  if (!entry.title) notes.push('the entry has no title: compared by its identifier, authors and year');
+  else if (!title.same) {
     const nearlySame = title.similarity >= NEAR_TITLE && authors.compared && authors.agree && (!year || year.agree);
     if (!nearlySame) {
       if (foundBy === 'title') return { outcome: 'other-work', fields, notes, compared, decidedBy: 'title', score: 0 };

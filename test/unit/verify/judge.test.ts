@@ -118,6 +118,14 @@ describe('verify: what is flagged, and which field decided', () => {
     assert.match(j.fields[0].why, /DOI 10\.5555\/gulls\.3 is the identifier of another work: “Harbour Noise and Gull Calls” by Novak \(2015\)/);
   });
 
+  it('an entry without a title, found by its DOI, is judged on its authors and year, not called another work', () => {
+    const j = judgeRecord(entry(`@article{k, author = {Lindqvist, Maja and Osei, Kwame}, year = {2019}, doi = {10.5555/ferns.2019.17}}`), truth, 'doi');
+    assert.equal(j.outcome, 'verified', JSON.stringify(j.fields));
+    assert.ok(j.notes.some((n) => /no title/.test(n)));
+    const wrong = judgeRecord(entry(`@article{k, author = {Doe, Jane}, year = {2019}, doi = {10.5555/ferns.2019.17}}`), truth, 'doi');
+    assert.deepEqual(wrong.fields.map((f) => f.field), ['authors']);
+  });
+
   it('a title search hit that is another work is set aside, not reported', () => {
     const j = judgeRecord(entry(`@article{k, ${base}, year = {2019}}`), record({ title: 'Gull calls at dawn', authors: ['Petra Novak'], year: 2015 }), 'title');
     assert.equal(j.outcome, 'other-work');
