@@ -179,8 +179,9 @@ function removeStale(lockPath: string, ino: number): boolean {
 /** Creates the lock file with `content` whole, or returns false when it exists. */
 function create(lockPath: string, content: string, token: string): boolean {
   const draft = `${lockPath}.${process.pid}-${token}.new`;
-  fs.writeFileSync(draft, content);
   try {
+    // A full disk fails here, before the lock exists: nothing empty is left for the next run to judge.
+    fs.writeFileSync(draft, content);
     fs.linkSync(draft, lockPath);
     return true;
   } catch (err) {
