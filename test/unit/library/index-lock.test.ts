@@ -101,6 +101,35 @@ describe('index lock', () => {
     first.release();
   });
 
+  it('runs taking over one stale lock at the same moment hold it one at a time', async function () {
+    this.timeout(90_000);
+    // Each removed the stale file and created its own: a slower one could delete the faster one's new lock.
+    staleLock('', 60_000);
+    const go = path.join(dir, 'go');
+    const log = path.join(dir, 'held.log');
+    const lockModule = path.resolve(__dirname, '../../../src/core/library/index-lock.ts');
+    const script = `
+      const fs = require('fs');
+      const { acquireIndexLock } = require(${JSON.stringify(lockModule)});
+      (async () => {
+        console.log('ready');
+        while (!fs.existsSync(${JSON.stringify(go)})) await new Promise((r) => setTimeout(r, 1));
+        const lock = await acquireIndexLock(${JSON.stringify(db)}, { waitMs: 60000, pollMs: 5 });
+        const from = Date.now();
+        await new Promise((r) => setTimeout(r, 100));
+        fs.appendFileSync(${JSON.stringify(log)}, from + ' ' + Date.now() + '\\n');
+        lock.release();
+      })();`;
+    const runs = Array.from({ length: 4 }, () => spawn(process.execPath, ['--require', require.resolve('tsx/cjs'), '-e', script], { stdio: ['ignore', 'pipe', 'inherit'] }));
+    await Promise.all(runs.map((r) => new Promise((resolve) => r.stdout.once('data', resolve))));
+    fs.writeFileSync(go, '');
+    await Promise.all(runs.map((r) => new Promise((resolve) => r.once('exit', resolve))));
+    const held = fs.readFileSync(log, 'utf8').trim().split('\n').map((l) => l.split(' ').map(Number)).sort((a, b) => a[0] - b[0]);
+    assert.equal(held.length, 4);
+    for (let i = 1; i < held.length; i++) assert.ok(held[i][0] >= held[i - 1][1], `two runs held the lock at once: ${JSON.stringify(held)}`);
+    assert.equal(fs.existsSync(lockPathFor(db)), false);
+  });
+
   it('stops waiting when cancelled', async () => {
     const first = await acquireIndexLock(db);
     const controller = new AbortController();
