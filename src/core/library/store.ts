@@ -122,7 +122,7 @@ export function openLibraryStore(dbPath: string, mode: OpenMode): LibraryStore {
 
 function openChecked(Driver: BetterSqlite3, dbPath: string, mode: OpenMode): Database {
   if (mode === 'read' && dbPath !== ':memory:') return openForReading(Driver, dbPath);
-  const db = new Driver(dbPath, { fileMustExist: mode === 'read' });
+  const db = new Driver(dbPath);
   try {
     db.pragma('busy_timeout = 5000');
     const problem = dbPath === ':memory:' ? undefined : schemaProblem(db, () => new Driver(':memory:'));
