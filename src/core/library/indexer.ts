@@ -48,7 +48,10 @@ async function withIndexLock<T>(
   const lock = await acquireIndexLock(store.path, {
     waitMs: options.lockWaitMs ?? DEFAULT_LOCK_WAIT_MS,
     signal: options.signal,
-    onWait: (holder) => options.onProgress?.(0, 0, `waiting for another index run (process ${holder.pid}) to finish`),
+    onWait: (holder, lockPath) =>
+      options.onProgress?.(0, 0, `waiting for another index run${holder ? ` (process ${holder.pid})` : ''} to finish: it holds ${lockPath}`),
+    // Said, so that a user who wonders where a run went knows which lock was judged stale, and why.
+    onTakeOver: (lockPath, why) => options.onProgress?.(0, 0, `took over the stale lock ${lockPath}: ${why}`),
   });
   try {
     return await work();
