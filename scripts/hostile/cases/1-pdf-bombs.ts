@@ -1,6 +1,7 @@
 // Issue 63 item 1: PDFs whose streams decode to gigabytes in disguises the old inflate pre-scan did not see.
 // Each case is a folder with one good paper and one 2–4 MB bomb that decodes to 2–3 GB (an image-looking entry in
-// the content stream's dictionary, LZW, [/ASCIIHexDecode /FlateDecode], a content stream inside an object stream).
+// the content stream's dictionary, LZW, [/ASCIIHexDecode /FlateDecode], a content stream inside an object stream;
+// and a 160 KB Brotli one of 768 MB, built whole, so kept smaller).
 // A correct run refuses the bomb as too large, names it, and still indexes the paper, in seconds and well under
 // the memory cap; before the fix each run grew past the cap (6 GB, 4.3 GB, 2.4 GB when left to run).
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -12,7 +13,7 @@ import type { HostileCase, HostileOutcome } from '../case';
 const GB = 1024 * 1024 * 1024;
 
 /** Decoded size of each bomb: the files stay at a few MB. */
-const SIZES: Record<string, number> = { 'decoy-image': 3 * GB, lzw: 3 * GB, 'hex-flate': 2 * GB, 'object-stream': 3 * GB };
+const SIZES: Record<string, number> = { 'decoy-image': 3 * GB, lzw: 3 * GB, 'hex-flate': 2 * GB, 'object-stream': 3 * GB, brotli: 0.75 * GB };
 
 interface IndexJson {
   pdfFiles: number;
