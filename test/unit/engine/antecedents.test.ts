@@ -1,6 +1,6 @@
 import { strict as assert } from 'assert';
 import { pointerResolutions, resolvePointers } from '../../../src/core/rewrite/antecedents';
-import { DefaultEngine } from '../../../src/core/engine';
+import { DefaultEngine } from '../../../src/core/engines';
 import { citeAlone, sampleLibrary } from './helpers';
 
 function resolved(sentence: string, ...before: string[]): string {

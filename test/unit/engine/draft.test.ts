@@ -1,6 +1,6 @@
 import { strict as assert } from 'assert';
 import { citedKeys } from '../../../src/core/cites';
-import { createEngine, DefaultEngine, registerEngine } from '../../../src/core/engine';
+import { createEngine, DefaultEngine, registerEngine } from '../../../src/core/engines';
 import { clusterWorks, contrastSentence, groupKeyphrases } from '../../../src/core/drafting';
 import { phraseOccursIn } from '../../../src/core/drafting/keyphrases';
 import { headlineCase } from '../../../src/core/text/titles';
