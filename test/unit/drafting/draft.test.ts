@@ -7,7 +7,7 @@ import { headlineCase } from '../../../src/core/text/titles';
 import { TfIdfModel, wordCount } from '../../../src/core/text/tokens';
 import { MemoryLibrary } from '../../../src/core/engine/memory-library';
 import type { Draft, PaperRecord } from '../../../src/core/types';
-import { OWN_ABSTRACT, sampleLibrary, sampleRecords } from './helpers';
+import { OWN_ABSTRACT, sampleLibrary, sampleRecords } from '../../support/engine-records';
 
 /** A journal article of one author, as a test library holds it. */
 const article = (key: string, title: string, author: { family: string; given: string }, abstract: string): PaperRecord => ({ key, type: 'article', title, authors: [author], abstract });
