@@ -1,8 +1,8 @@
 // `citescribe eval citation|related-work`: the default engine on public dev data, with the baselines in the same run.
 import { writeJsonLinesAtomic } from '../../core/util/atomic-file';
 import { parseCommandArgs, UsageError, type CliCommand, type CliIO } from '../args';
-import { DefaultEngine } from '../../core/engine';
-import { evaluateCitationSentences, evaluateRelatedWork, parseCitationDataset, type RelatedWorkItem, type RelatedWorkReading, type RougeTriple, WORDS_PER_DESCRIBED_WORK } from '../../core/engine/evaluation';
+import { DefaultEngine } from '../../core/engines';
+import { evaluateCitationSentences, evaluateRelatedWork, parseCitationDataset, type RelatedWorkItem, type RelatedWorkReading, type RougeTriple, WORDS_PER_DESCRIBED_WORK } from '../../core/engines/evaluation';
 import { LinearScorer } from '../../core/engine/scorer';
 import type { CitationStyle, Engine } from '../../core/types';
 import { evaluateEngineCitations, evaluateEngineRelatedWork } from '../../core/neural/evaluate';
