@@ -164,8 +164,8 @@ export class ServerEngine extends SentenceWriterEngine {
             // Silence before any text is a server that did not answer: tried again, as a timeout is.
             if (!text && streamed.cutBy === 'silence') throw new SilentReply();
             // A reply cut at a limit is never taken for a complete one: without text it is an error, with text a flag.
-            if (!text) throw new ServerError(`${this.endpoint}: the reply ${streamed.cut} before any text came`);
-            return { text, notes: [`the reply was cut short: it ${streamed.cut}`] };
+            if (!text) throw new ServerError(`${this.endpoint}: ${streamed.cut}, and no text came`);
+            return { text, notes: [`the reply was cut short: ${streamed.cut}`] };
           }
           const notes = streamed.ended === 'cut-off' && endsMidSentence(text) ? ['the reply stopped mid-sentence'] : [];
           return { text, notes };

@@ -49,7 +49,7 @@ export interface StreamResult {
    * (`cut` says which) — a cut reply is never complete, whatever it holds.
    */
   ended: 'done' | 'enough' | 'cut-off' | 'cut';
-  /** Why a cut reply was cut: "passed 1536 characters", or a limit of the read (bytes, line, deadline, silence). */
+  /** Why a cut reply was cut: "it passed 1536 characters", or a limit of the read ("the server sent a line longer …"). */
   cut?: string;
   /** Which limit cut it: the characters the caller wanted at most, or a limit of the read. */
   cutBy?: 'chars' | CutReason;
@@ -88,7 +88,7 @@ export async function readStream(
       if (text.length > options.maxChars) {
         text = text.slice(0, options.maxChars);
         ended = 'cut';
-        cut = `passed ${options.maxChars} characters`;
+        cut = `it passed ${options.maxChars} characters`;
         return true;
       }
       if (options.enough?.(text)) {
@@ -99,6 +99,6 @@ export async function readStream(
     },
     { ...(options.startedAt !== undefined && { startedAt: options.startedAt }) },
   );
-  if (read.cut) return { text, ended: 'cut', cutBy: read.cut, cut: describeCut(read.cut, 'chat-stream', limits).replace(/; stopped reading$/, '') };
+  if (read.cut) return { text, ended: 'cut', cutBy: read.cut, cut: `the server ${describeCut(read.cut, 'chat-stream', limits).replace(/; stopped reading$/, '')}` };
   return { text, ended: ended ?? 'cut-off', ...(cut && { cut, cutBy: 'chars' as const }) };
 }
