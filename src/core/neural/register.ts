@@ -47,6 +47,8 @@ export interface NeuralEngineSettings {
   serverContextLength?: number;
   apiKey?: string;
   timeoutMs?: number;
+  /** The longest one reply (a chat completion, a batch of embeddings) may take; defaults in REPLY_LIMITS. */
+  deadlineMs?: number;
   maxRetries?: number;
   /** One-line messages for the log (e.g. the CPU fallback). */
   log?: (message: string) => void;
@@ -112,6 +114,7 @@ export function createServerEngine(settings: NeuralEngineSettings): ServerEngine
     apiKey: settings.apiKey,
     ...(settings.serverContextLength && { maxPromptChars: promptCharsFor(settings.serverContextLength) }),
     timeoutMs: settings.timeoutMs,
+    deadlineMs: settings.deadlineMs,
     maxRetries: settings.maxRetries,
   });
 }
@@ -133,7 +136,12 @@ function embedderFromSettings(settings: NeuralEngineSettings): EmbedTexts | unde
     if (!settings.embeddingsModel) throw new Error('Embeddings from a server need a model name (citescribe.embeddings.model / --embeddings-model).');
     // The server's key goes only to the server it was entered for.
     const sameServer = !!settings.serverUrl && originOf(settings.serverUrl) === originOf(settings.embeddingsUrl);
-    return serverEmbedder({ url: settings.embeddingsUrl, model: settings.embeddingsModel, ...(sameServer && settings.apiKey && { apiKey: settings.apiKey }) });
+    return serverEmbedder({
+      url: settings.embeddingsUrl,
+      model: settings.embeddingsModel,
+      deadlineMs: settings.deadlineMs,
+      ...(sameServer && settings.apiKey && { apiKey: settings.apiKey }),
+    });
   }
   // A GGUF file (an embedding model's, or an Ollama blob) runs through node-llama-cpp; a folder is an ONNX export.
   if (settings.embeddingsPath && isGgufFile(settings.embeddingsPath)) {
