@@ -1,6 +1,6 @@
 // Entries to verify, read from .bib files as BibTeX reads them (macros expanded, crossref inherited, LaTeX to
 // Unicode), with the identifiers the services look works up by.
-import * as fs from 'node:fs';
+import { readInputFile } from '../util/input-file';
 import { decodeBibBuffer, latexToUnicode, parseBibtex, type BibEntry } from '../bibtex';
 import { workIds } from '../enrich/identifiers';
 import { normalizeDoi } from '../library/link';
@@ -59,8 +59,8 @@ export interface BibFileEntries {
 }
 
 export function readBibForVerify(file: string): BibFileEntries {
-  if (!fs.existsSync(file)) throw new Error(`no such file: ${file}`);
-  const parsed = parseBibtex(decodeBibBuffer(fs.readFileSync(file)), file);
+  // The shared reader: a size cap, and /dev/zero or /proc/… refused with the reason instead of read.
+  const parsed = parseBibtex(decodeBibBuffer(readInputFile(file)), file);
   return {
     entries: parsed.entries.map(verifyEntryFromBib),
     problems: parsed.errors.filter((e) => e.severity === 'error').map((e) => `${file}:${e.line}: ${e.message}`),

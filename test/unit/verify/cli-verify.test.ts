@@ -88,7 +88,8 @@ describe('CLI: citescribe verify', function () {
       [['verify', '--bib', bib, '--source', 'google'], /unknown source 'google'/],
       [['verify', '--bib', bib, '--endpoint', 'openalex=ftp://x'], /not an http\(s\) URL/],
       [['verify', '--keys', 'a'], /give --bib FILE, or --db DB/],
-      [['verify', '--bib', path.join(dir, 'missing.bib')], /no such file/],
+      [['verify', '--bib', path.join(dir, 'missing.bib')], /missing\.bib: file not found/],
+      [['verify', '--bib', '/dev/zero'], /dev\/zero/],
     ] as const) {
       const io = captureCli();
       const code = await main([...argv], io);
