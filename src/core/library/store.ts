@@ -403,13 +403,16 @@ class SqliteLibraryStore implements LibraryStore {
     // Each word matches as a prefix of its light stem, so "taggers" finds "tagger" and "tagging" finds "tagged".
     const best = this.bestScores(terms.map((w) => `"${lightStem(w.toLowerCase())}"*`).join(' OR '), limit, '0.0, 1.0, 0.0, 1.0');
     const ranked = [...best.entries()].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1)).slice(0, limit);
-    const read = this.stmt(
-      `SELECT e.title, COALESCE(e.abstract, (SELECT f.abstract FROM found_abstracts f WHERE f.entry_key = e.key)) AS abstract, e.year,
-              EXISTS (SELECT 1 FROM links l WHERE l.entry_key = e.key) AS linked
-       FROM entries e WHERE e.key = ? LIMIT 1`,
-    );
+    // All candidates in one statement (50 one by one cost twice as much), each key's first entry as `key = ? LIMIT 1`
+    // finds it.
+    const rows = this.stmt(
+      `SELECT j.value AS key, e.title, COALESCE(e.abstract, (SELECT f.abstract FROM found_abstracts f WHERE f.entry_key = e.key)) AS abstract,
+              e.year, EXISTS (SELECT 1 FROM links l WHERE l.entry_key = e.key) AS linked
+       FROM json_each(?) j JOIN entries e ON e.id = (SELECT id FROM entries WHERE key = j.value LIMIT 1)`,
+    ).all(JSON.stringify(ranked.map(([key]) => key))) as { key: string; title: string; abstract: string | null; year: number | null; linked: number }[];
+    const byKey = new Map(rows.map((r) => [r.key, r]));
     return ranked.map(([key, score]) => {
-      const row = read.get(key) as { title: string; abstract: string | null; year: number | null; linked: number };
+      const row = byKey.get(key)!;
       return { key, title: row.title, score, ...(row.abstract !== null && { abstract: row.abstract }), ...(row.year !== null && { year: row.year }), linkedPdf: row.linked === 1 };
     });
   }
