@@ -6,7 +6,7 @@ import { parseCommandArgs, UsageError, type CliCommand, type CliIO } from '../ar
 import { openLibraryStore, type LibraryStore } from '../../core/library/store';
 import { citeLanguageFor } from '../../core/cites';
 import { suggestCitations } from '../../core/suggest/suggest';
-import { checkDocument, checkPair } from '../../core/suggest/check';
+import { checkDocument, checkPairs } from '../../core/suggest/check';
 import { decodeTextBuffer } from '../../core/bibtex';
 import { readInputFile } from '../../core/util/input-file';
 
@@ -100,8 +100,9 @@ export const checkCommand: CliCommand = {
     try {
       if (values.pairs) {
         const pairs = readJsonLines<{ id: unknown; text: unknown; key: unknown }>(values.pairs as string, (p) => p !== null && typeof p === 'object' && typeof p.text === 'string' && typeof p.key === 'string', '{id, text, key}');
-        for (const p of pairs) {
-          const r = checkPair(store, p.text as string, p.key as string);
+        let i = 0;
+        for (const r of checkPairs(store, pairs.map((p) => ({ sentence: p.text as string, key: p.key as string })))) {
+          const p = pairs[i++];
           io.out(JSON.stringify({ id: p.id, key: p.key, support: r.support === undefined ? null : Number(r.support.toFixed(4)), verdict: r.verdict, evidence: r.evidence ?? null }));
         }
         return 0;
