@@ -117,7 +117,7 @@ module.exports = {
     },
     {
       name: 'verify-reads-the-library-and-the-services',
-      comment: 'Reference verification checks a .bib against online records: it may use util, text, bibtex, library, zotero (the user's own records come first) and enrich, never the writing layers.',
+      comment: 'Reference verification checks a .bib against online records: it may use util, text, bibtex, library, zotero (the user’s own records come first) and enrich, never the writing layers.',
       severity: 'error',
       from: { path: core('verify') },
       to: { path: '^src/core/', pathNot: core('verify', 'types', 'trace', 'util', 'text', 'bibtex', 'library', 'zotero', 'enrich') },
