@@ -22,7 +22,7 @@ import { contentTerms, TfIdfModel } from '../text/tokens';
 import { plainText } from '../text/plain';
 import { citationForDocument, clusterWorks, contrastAgainst, type ContrastGroup, draftForDocument, formatForSyntax, groupKeyphrases, planningText, planVectors, renderDraft, topicGroupCount } from '../drafting';
 import { DEFAULT_CITATION_TENSE, firstPersonPlural, TITLE_ONLY_FLAG, titleOnlySentence, workSubject } from '../rewrite';
-import { checkCitations, firstSentence, toCitationStyle } from './output-check';
+import { checkCitations, firstSentence, inCitationSyntax, toCitationStyle } from './output-check';
 import { alternation, SELF_NOUNS } from '../lexicon';
 import { paperSource, type PaperSource } from './prompts';
 
@@ -139,8 +139,9 @@ export abstract class SentenceWriterEngine implements Engine {
       text = titleOnlySentence(paper, plainText(paper.title ?? ''), req.style, req.syntax, tense).text;
       flags.push('model output empty: title used');
     }
-    // Re-check after styling: only the requested key may remain, whatever the model wrote.
-    const final = checkCitations(text, [paper.key], paper.authors);
+    // Re-check after styling: only the requested key may remain, whatever the model wrote; and it is written as the
+    // document cites (a \cite{k} in a Markdown draft is [@k]).
+    const final = checkCitations(inCitationSyntax(text, [paper.key], req.syntax), [paper.key], paper.authors);
     const nearest = source.titleOnly ? source.sentences[0] : nearestSource(final.text, source.sentences);
     return {
       key: paper.key,
