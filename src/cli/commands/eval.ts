@@ -1,15 +1,15 @@
 // `citescribe eval citation|related-work`: the default engine on public dev data, with the baselines in the same run.
 import { writeJsonLinesAtomic } from '../../core/util/atomic-file';
-import * as fs from 'node:fs';
 import { parseCommandArgs, UsageError, type CliCommand, type CliIO } from '../args';
-import { DefaultEngine } from '../../core/engine';
-import { evaluateCitationSentences, evaluateRelatedWork, parseCitationDataset, type RelatedWorkItem, type RelatedWorkReading, type RougeTriple, WORDS_PER_DESCRIBED_WORK } from '../../core/engine/evaluation';
+import { DefaultEngine } from '../../core/engines';
+import { evaluateCitationSentences, evaluateRelatedWork, parseCitationDataset, type RelatedWorkItem, type RelatedWorkReading, type RougeTriple, WORDS_PER_DESCRIBED_WORK } from '../../core/engines/evaluation';
 import { LinearScorer } from '../../core/engine/scorer';
 import type { CitationStyle, Engine } from '../../core/types';
 import { evaluateEngineCitations, evaluateEngineRelatedWork } from '../../core/neural/evaluate';
 import { ENGINE_OPTIONS, ENGINE_USAGE, engineFromFlags, type EngineFlags } from '../engine-options';
 import { evaluateSuggest, parseSuggestDataset } from '../../core/suggest/evaluate';
 import { WEAK_SUPPORT } from '../../core/suggest/check';
+import { readInputFile } from '../../core/util/input-file';
 
 const usage = `Usage: citescribe eval citation --data FILE [--style tldr|citation] --out PRED.jsonl [--engine …] [--json]
        citescribe eval related-work --data FILE --out PRED.jsonl [--engine …] [--json]
@@ -39,12 +39,19 @@ function row(name: string, r: RougeTriple, extra = ''): string {
   return `${name.padEnd(14)} ${r.rouge1.toFixed(2).padStart(6)} ${r.rouge2.toFixed(2).padStart(6)} ${r.rougeL.toFixed(2).padStart(6)}${extra}`;
 }
 
+/** Evaluation sets are larger than other inputs (the shared ones are 0.2–4 MB; full training splits more). */
+const MAX_DATASET_BYTES = 256 * 1024 * 1024;
+
+function readDataset(file: string): string {
+  return readInputFile(file, { maxBytes: MAX_DATASET_BYTES }).toString('utf8');
+}
+
 function writePredictions(out: string, lines: unknown[]): void {
   writeJsonLinesAtomic(out, lines);
 }
 
 async function runCitation(data: string, out: string, style: string | undefined, json: boolean, io: CliIO, scorer: LinearScorer, engine?: Engine): Promise<number> {
-  const { kind, items } = parseCitationDataset(fs.readFileSync(data, 'utf8'));
+  const { kind, items } = parseCitationDataset(readDataset(data));
   const chosen = (style ?? (kind === 'scitldr' ? 'tldr' : 'citation')) as CitationStyle;
   if (chosen !== 'tldr' && chosen !== 'citation') throw new UsageError(`--style must be tldr or citation, got '${chosen}'`);
   const started = performance.now();
@@ -69,7 +76,7 @@ async function runCitation(data: string, out: string, style: string | undefined,
 }
 
 async function runRelatedWork(data: string, out: string, json: boolean, io: CliIO, scorer: LinearScorer, engine?: Engine): Promise<number> {
-  const items = JSON.parse(fs.readFileSync(data, 'utf8')) as RelatedWorkItem[];
+  const items = JSON.parse(readDataset(data)) as RelatedWorkItem[];
   if (!Array.isArray(items) || !items.every((i) => typeof i.target === 'string' && Array.isArray(i.input))) {
     throw new Error('unrecognised data: expected CiteBench json, a list of {target, input}');
   }
@@ -110,7 +117,7 @@ function readingLines(r: RelatedWorkReading): string[] {
 }
 
 async function runSuggest(data: string, out: string, json: boolean, io: CliIO): Promise<number> {
-  const papers = parseSuggestDataset(fs.readFileSync(data, 'utf8'));
+  const papers = parseSuggestDataset(readDataset(data));
   const started = performance.now();
   const result = await evaluateSuggest(papers);
   const ms = performance.now() - started;

@@ -8,6 +8,7 @@ import { citeLanguageFor } from '../../core/cites';
 import { suggestCitations } from '../../core/suggest/suggest';
 import { checkDocument, checkPair } from '../../core/suggest/check';
 import { decodeTextBuffer } from '../../core/bibtex';
+import { readInputFile } from '../../core/util/input-file';
 
 const suggestUsage = `Usage: citescribe suggest "SENTENCE" --db DB [--k 10] [--json]
        citescribe suggest --db DB --queries Q.jsonl [--k 10] --json
@@ -36,8 +37,8 @@ function openLibrary(db: unknown, io: CliIO, command: string): LibraryStore | un
 }
 
 function readJsonLines<T>(file: string, check: (x: T) => boolean, shape: string): T[] {
-  return fs
-    .readFileSync(file, 'utf8')
+  return readInputFile(file)
+    .toString('utf8')
     .split('\n')
     .filter((l) => l.trim())
     .map((l, i) => {
@@ -106,7 +107,7 @@ export const checkCommand: CliCommand = {
         return 0;
       }
       const file = values.tex as string;
-      const text = decodeTextBuffer(fs.readFileSync(file));
+      const text = decodeTextBuffer(readInputFile(file));
       const checks = checkDocument(store, text, citeLanguageFor(file));
       if (values.json) {
         io.out(JSON.stringify(checks));

@@ -15,11 +15,10 @@ import { openAlexSource } from './sources/openalex';
 import { semanticScholarSource } from './sources/semantic-scholar';
 import type { FoundWork, OnlineSource } from './sources/types';
 import { SOURCE_LABELS } from './labels';
+import type { EndpointName, OnlineSourceName } from './endpoint-names';
 
-export type OnlineSourceName = 'openalex' | 'semanticscholar' | 'crossref' | 'arxiv';
+export type { EndpointName, OnlineSourceName } from './endpoint-names';
 export const ONLINE_SOURCES: readonly OnlineSourceName[] = ['openalex', 'semanticscholar', 'crossref', 'arxiv'];
-/** Base URLs, each a setting and a CLI flag (mirrors, proxies, tests). */
-export type EndpointName = OnlineSourceName | 'arxiv-pdf' | 'aclanthology';
 export const DEFAULT_ENDPOINTS: Readonly<Record<EndpointName, string>> = {
   openalex: 'https://api.openalex.org',
   semanticscholar: 'https://api.semanticscholar.org',

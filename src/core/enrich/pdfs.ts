@@ -5,7 +5,7 @@ import * as path from 'node:path';
 import type { FoundSource } from '../library/store-types';
 import { ServiceError, type PoliteClient } from './http';
 import type { WorkIds } from './identifiers';
-import type { EndpointName } from './enrich';
+import type { EndpointName } from './endpoint-names';
 
 /** 200 MB: a scanned book is large, but a larger "PDF" is a mistake or an attack. */
 const MAX_PDF_BYTES = 200 * 1024 * 1024;

@@ -1,8 +1,8 @@
 // Registers the 'onnx' and 'server' engines with the engine registry, and registers 'default' again so that every
 // engine can plan drafts with a sentence encoder (settings.embeddingsPath). Importing this module loads no native
 // code: onnxruntime-node and transformers.js are required only when a model first runs.
-import { DefaultEngine } from '../engine/default-engine';
-import { registerEngine, type EngineCreateOptions } from '../engine/registry';
+import { DefaultEngine } from '../engines/default-engine';
+import { registerEngine, type EngineCreateOptions } from '../engines/registry';
 import type { DownloadProgress } from './download';
 import { lazyEmbedder } from './embedder';
 import type { ModelDtype } from './model-folder';
