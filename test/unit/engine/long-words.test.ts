@@ -2,7 +2,7 @@
 // patterns that scan a word from each of its characters are quadratic in its length. These tests time the engine on
 // such words as a ratio to ordinary words of the same length, so that a loaded machine slows both alike.
 import { strict as assert } from 'assert';
-import { DefaultEngine } from '../../../src/core/engine';
+import { DefaultEngine } from '../../../src/core/engines';
 import { MemoryLibrary } from '../../../src/core/engine/memory-library';
 import { isFrontOrBackMatter } from '../../../src/core/engine/cues';
 import { acronymDefinitions, bracketedAcronyms } from '../../../src/core/rewrite/acronyms';
