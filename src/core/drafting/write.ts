@@ -10,6 +10,7 @@ import { repeatedSubject, workSubject } from '../rewrite/authors';
 import { saysName, subjectWithName } from '../rewrite/system-name';
 import { sourceDocument } from '../engine/candidates';
 import { plainText } from '../text/plain';
+import { boundedRecord, capLongTokens } from '../text/long-tokens';
 import { describesTheWork, DRAFT_OWN_RELEVANCE, firstDescribingSentence, rankCandidates, saysOnlyThatItWorks, writtenText, type ScoredCandidate } from '../engine/citation';
 import { titleOnlySentence, withoutLinkingAdverb } from '../rewrite';
 import { follows, groupContrast, ownContributionSentences, ownWorkIntroducer, standsAlone } from './contrast';
@@ -28,14 +29,16 @@ export async function writeDraft(req: DraftRequest, ctx: DraftContext): Promise<
   const seen = new Set<string>();
   const keys = req.keys.map((k) => k.trim()).filter((k) => k && !seen.has(k) && seen.add(k));
   const unknownKeys = keys.filter((k) => !library.hasKey(k));
-  const records = keys.filter((k) => library.hasKey(k)).map((k) => library.getPaper(k)).filter((r): r is PaperRecord => !!r);
-  for (const k of keys) if (library.hasKey(k) && !records.some((r) => r.key === k)) unknownKeys.push(k);
+  const found = keys.filter((k) => library.hasKey(k)).map((k) => library.getPaper(k)).filter((r): r is PaperRecord => !!r);
+  for (const k of keys) if (library.hasKey(k) && !found.some((r) => r.key === k)) unknownKeys.push(k);
+  // Where the works' text enters the engine: no pattern after this point sees a word longer than MAX_TOKEN_CHARS.
+  const records = found.map(boundedRecord);
   if (records.length === 0) return { text: '', paragraphs: [], citedKeys: [], unknownKeys, engine: 'default' };
 
   // Plan: vectors over title + abstract (or the linked PDF's text), similarity to the author's own abstract.
   const docs = records.map((r) => sourceDocument(r));
   const texts = records.map((r, i) => planningText(r, docs[i]));
-  const ownText = req.ownAbstract ? plainText(req.ownAbstract) : '';
+  const ownText = req.ownAbstract ? plainText(capLongTokens(req.ownAbstract)) : '';
   const termLists = texts.map((t) => contentTerms(t));
   const model = new TfIdfModel(ownText ? [...termLists, contentTerms(ownText)] : termLists);
   const tfidfVectors = termLists.map((t) => model.vector(t));

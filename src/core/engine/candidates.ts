@@ -3,6 +3,7 @@
 import type { PaperRecord, PaperSection, SectionKind, SourceSentence } from '../types';
 import { splitSentences } from '../text/sentences';
 import { plainText } from '../text/plain';
+import { capLongTokens } from '../text/long-tokens';
 import { cutOffEnding, isFrontOrBackMatter, POINTS_INTO_PAPER, ROADMAP, splitAbstractLabel, STRUCTURE_CUE, THIS_PAPER_PHRASE } from './cues';
 import { compressOffers, LOWERCASE_TECHNICAL_OPENER, stripLeadingDiscourse } from '../rewrite';
 
@@ -253,7 +254,8 @@ export function compressionVariants(sentence: string, options: CompressionOption
 /** A source document from sentences that are already split (data sets such as SciTLDR ship them that way). */
 export function sourceDocumentFromSentences(sentences: readonly string[], title = ''): SourceDocument {
   const usable = sentences
-    .map((s) => withoutCopyrightNotice(plainText(s)))
+    // Data sets' sentences enter the engine here (see capLongTokens).
+    .map((s) => withoutCopyrightNotice(plainText(capLongTokens(s))))
     .filter((s) => quotable(s, MAX_WORDS * 2))
     .map((text, index): SourceSentence => ({ text, section: 'abstract', index }));
   return { title: plainText(title), sentences: usable, grounded: usable.length > 0 };

@@ -5,6 +5,7 @@ import { citeMarker, workSubject } from '../rewrite/authors';
 import { readableTitle } from '../text/titles';
 import { compressionVariants, sourceDocument, type SourceDocument } from './candidates';
 import { plainText } from '../text/plain';
+import { boundedRecord, capLongTokens } from '../text/long-tokens';
 import { contentTerms, cosine, STOPWORDS, termFrequencies, wordCount } from '../text/tokens';
 import { hasOwnVerb, mainVerbIsPast, pastTense, startsWithName } from '../text/verbs';
 import { ANAPHORIC_START, BACKGROUND_CUE, CUT_OFF_END, FRONTED_POINTER, FUTURE_OWN, hasContributionCue, MENTIONS_OTHER_WORK, COMMON_SELF_NOUNS, NAMES_ITSELF, NOT_DONE, OWN_EARLIER_WORK, OWN_RELEASE_NOTE, POINTS_AHEAD, PROBLEM_POINTER, PRONOUN_POINTER, RELEASE_NOTE, SELF_NOUNS } from './cues';
@@ -305,7 +306,10 @@ export function firstDescribingSentence(candidates: readonly ScoredCandidate[]):
   return Math.min(...candidates.filter((c) => c.describesWork).map((c) => c.sentenceIndex));
 }
 
-export function writeCitationSentence(record: PaperRecord, scorer: LinearScorer, options: CandidateOptions, presplit?: SourceDocument): CitationSentence {
+export function writeCitationSentence(unbounded: PaperRecord, scorer: LinearScorer, options: CandidateOptions, presplit?: SourceDocument): CitationSentence {
+  // Where the work's text enters the engine: no pattern after this point sees a word longer than MAX_TOKEN_CHARS.
+  const record = boundedRecord(unbounded);
+  if (options.ownAbstract) options = { ...options, ownAbstract: capLongTokens(options.ownAbstract) };
   const doc = presplit ?? sourceDocument(record);
   if (!doc.grounded) return titleOnlySentence(record, doc.title, options.style, options.syntax, options.tense);
   let ranked = rankCandidates(record, doc, scorer, options);

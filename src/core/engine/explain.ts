@@ -4,6 +4,7 @@
 // output: `citescribe explain "We present here a novel parser." --key doe2020 --db lib.db`.
 import type { CitationSentence, CitationStyle, CiteSyntax, PaperRecord, Tense } from '../types';
 import { splitSentences } from '../text/sentences';
+import { capLongTokens } from '../text/long-tokens';
 import { sourceDocumentFromSentences } from './candidates';
 import { writeCitationSentence } from './citation';
 import type { LinearScorer } from './scorer';
@@ -39,8 +40,10 @@ export const EXAMPLE_RECORD: PaperRecord = {
   ],
 };
 
-export function explainCitation(text: string, scorer: LinearScorer, record: PaperRecord = EXAMPLE_RECORD, options: ExplainOptions = {}): Explanation {
-  const before = options.previous ? splitSentences(options.previous) : [];
+export function explainCitation(unbounded: string, scorer: LinearScorer, record: PaperRecord = EXAMPLE_RECORD, options: ExplainOptions = {}): Explanation {
+  // The sentence is split before writeCitationSentence bounds its words: bound them here (see capLongTokens).
+  const text = capLongTokens(unbounded);
+  const before = options.previous ? splitSentences(capLongTokens(options.previous)) : [];
   const doc = sourceDocumentFromSentences([...before, ...splitSentences(text)], record.title ?? '');
   const avoidSources = doc.sentences.slice(0, before.length).map((s) => s.text);
   const abstract = options.previous ? `${options.previous} ${text}` : text;

@@ -2,6 +2,7 @@
 // work's is removed, and CiteSum's "REF" placeholder becomes the work's own authors and citation command.
 import type { Author, CiteSyntax, PaperRecord, Tense } from '../types';
 import { parseLatexCitations } from '../cites/latex';
+import { parsePandocCitations } from '../cites/pandoc';
 import { citeMarker, workSubject } from '../rewrite/authors';
 import { agreeVerb as reportInTense } from '../rewrite';
 import { alternation, COMMON_SELF_NOUNS as COMMON_SELF_NOUN_LIST } from '../lexicon';
@@ -28,6 +29,32 @@ export interface CheckedText {
 const REFERRING = String.raw`unlike|like|as in|as|following|similar to|similarly to|compared (?:with|to)|in contrast to|contrary to|in line with|building on|extending|cf\.|e\.g\.,?|see|as shown by|as reported by|as proposed by|as done by|than|over|versus|vs\.|outperforming|improving (?:on|over)|beyond`;
 const OPENS_WITH_REFERRING = new RegExp(String.raw`^\s*(?:[,;:]\s*)?(?:and\s+|but\s+|while\s+)?(?:${REFERRING})\b`, 'i');
 const ENDS_WITH_REFERRING = new RegExp(String.raw`\b(?:${REFERRING})\s*(?:the\s+(?:work|method|approach|model)s?\s+(?:of|in)\s+)?$`, 'i');
+
+/**
+ * A referring word left with nothing to refer to once its citation went: "…; see.", "…, as in.", "…, unlike ,". What
+ * is left is no sentence.
+ */
+const DANGLING_REFERRING = new RegExp(String.raw`(?:^|[\s,;:(])(?:${REFERRING})\s*(?=[,;:.!?)]|$)`, 'i');
+/** Commands whose citation is the sentence's subject ("\citet{x} showed that …"): without it, no one did. */
+const TEXTUAL_COMMAND = /^(?:[Cc]itet|[Tt]extcites?|[Cc]iteauthor|[Cc]iteA)$/;
+/** "\\cite{k}": the backslash doubled, as a model escaping for a string writes it; LaTeX would read a line break. */
+const DOUBLED_BACKSLASH_CITE = /\\{2,}(?=[A-Za-z]*[Cc]ite[A-Za-z]*\*?\s*[[{(<])/g;
+
+/**
+ * Citation-looking text of a reply read as the citation it looks like, before any check: "\\cite{k}" is \cite{k} (else
+ * it became "\textbackslash{}\cite{k}", a live citation of an invented key), and a Pandoc citation whose keys are all
+ * invented, [@a; @b] or in-text @a, is \cite{a,b} or \citet{a}, so that it goes with its clause as a LaTeX one does
+ * ("As @fake showed, …" had left "As showed, …"; "…; see [@fake]." had left "…; see.").
+ */
+export function asLatexCitations(text: string, allowed: ReadonlySet<string>): string {
+  let out = text.replace(DOUBLED_BACKSLASH_CITE, '\\');
+  const invented = parsePandocCitations(out).filter((c) => c.keys.length > 0 && c.keys.every((k) => !allowed.has(k.key)));
+  for (const c of [...invented].reverse()) {
+    const keys = c.keys.map((k) => k.key).join(',');
+    out = out.slice(0, c.start) + (c.command === '@' ? `\\citet{${keys}}` : `\\cite{${keys}}`) + out.slice(c.end);
+  }
+  return out;
+}
 
 /** Where the clause holding `at` starts: after the last , ; : ( before it, or at the start of the text. */
 function clauseStart(text: string, at: number): number {
@@ -106,6 +133,8 @@ function filterLatexCitations(text: string, allowed: ReadonlySet<string>, remove
         continue;
       }
       if (alone && ENDS_WITH_REFERRING.test(lead)) drop.sentence = true;
+      // "\citet{x} showed that …": the invented work was the subject; what is left says nobody did it.
+      if (alone && !lead.trim() && start === 0 && TEXTUAL_COMMAND.test(command.command)) drop.sentence = true;
       out = out.slice(0, command.start) + out.slice(command.end);
       continue;
     }
@@ -136,7 +165,7 @@ export function checkCitations(text: string, allowedKeys: readonly string[], all
   const families = familyNames(allowedAuthors);
   const removed: string[] = [];
   const drop = { sentence: false };
-  let out = filterLatexCitations(text, allowed, removed, drop);
+  let out = filterLatexCitations(asLatexCitations(text, allowed), allowed, removed, drop);
   if (drop.sentence) return { text: '', removed: [...removed, `sentence '${text.trim()}' (it compared the work with one the model invented)`], dropped: true };
   out = out.replace(PANDOC_BRACKET, (whole, inner: string) => {
     const items = inner.split(';').map((s) => s.trim());
@@ -173,7 +202,42 @@ export function checkCitations(text: string, allowedKeys: readonly string[], all
     removed.push(`author mention '${whole.trim()}'`);
     return 'prior work';
   });
-  return { text: tidy(out), removed };
+  const tidied = tidy(out);
+  // What is left must still be a sentence: "…; see." is not, and the caller asks again (then uses the title).
+  if (removed.length > 0 && DANGLING_REFERRING.test(tidied)) {
+    return { text: '', removed: [...removed, `sentence '${text.trim()}' (what was left of it once the invented citation went was no sentence)`], dropped: true };
+  }
+  return { text: tidied, removed };
+}
+
+/** Every citation of `allowedKeys` as the command `syntax` writes, which the document escaping keeps as a citation. */
+const PLAIN_LATEX_MARKER = /^\\cite[tp]?\{[^{}]*\}$/;
+
+/**
+ * The reply's citations in the document's syntax: with Pandoc, a \cite{k} the model wrote is [@k] (escaped for
+ * Markdown it was "\\cite{k}", no citation at all); in LaTeX, a [@k] or @k is \cite{k}, and a \parencite[p.~3]{k} is
+ * \cite{k} (LaTeX escaping keeps only \cite, \citep and \citet whole). Citations of other keys are left to the check.
+ */
+export function inCitationSyntax(text: string, allowedKeys: readonly string[], syntax: CiteSyntax = 'cite'): string {
+  const allowed = new Set(allowedKeys);
+  const ours = (c: { keys: Array<{ key: string }> }) => c.keys.length > 0 && c.keys.every((k) => allowed.has(k.key));
+  const commands = [...parseLatexCitations(text, { comments: false }), ...parsePandocCitations(text)].filter(ours).sort((a, b) => b.start - a.start);
+  let out = text;
+  let before = Infinity;
+  for (const c of commands) {
+    // A Pandoc reading inside a LaTeX command (or the reverse) overlaps one already rewritten.
+    if (c.end > before) continue;
+    const keys = c.keys.map((k) => k.key);
+    const written = text.slice(c.start, c.end);
+    let marker: string;
+    if (syntax === 'pandoc') marker = citeMarker(keys, 'pandoc');
+    else if (c.syntax === 'latex' && PLAIN_LATEX_MARKER.test(written)) marker = written;
+    else if (c.command === '@' || TEXTUAL_COMMAND.test(c.command)) marker = syntax === 'cite' ? citeMarker(keys, 'cite') : `\\citet{${keys.join(',')}}`;
+    else marker = citeMarker(keys, syntax === 'citet' ? 'citep' : syntax);
+    out = out.slice(0, c.start) + marker + out.slice(c.end);
+    before = c.start;
+  }
+  return out;
 }
 
 /** First sentence of a model answer: stops at the first sentence end that is not "et al." or an initial. */

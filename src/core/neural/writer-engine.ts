@@ -22,7 +22,8 @@ import { contentTerms, TfIdfModel } from '../text/tokens';
 import { plainText } from '../text/plain';
 import { citationForDocument, clusterWorks, contrastAgainst, type ContrastGroup, draftForDocument, formatForSyntax, groupKeyphrases, planningText, planVectors, renderDraft, topicGroupCount } from '../drafting';
 import { DEFAULT_CITATION_TENSE, firstPersonPlural, TITLE_ONLY_FLAG, titleOnlySentence, workSubject } from '../rewrite';
-import { checkCitations, firstSentence, toCitationStyle } from './output-check';
+import { checkCitations, firstSentence, inCitationSyntax, toCitationStyle } from './output-check';
+import { boundedRecord, capLongTokens } from '../text/long-tokens';
 import { alternation, SELF_NOUNS } from '../lexicon';
 import { paperSource, type PaperSource } from './prompts';
 
@@ -109,17 +110,20 @@ export abstract class SentenceWriterEngine implements Engine {
   /** The sentence as plain text with its citation marker; the draft escapes whole paragraphs at the end. */
   private async plainCitationSentence(req: CitationRequest, library: PaperLookup, options: EngineOptions): Promise<CitationSentence> {
     throwIfCancelled(options.signal);
-    const found = library.getPaper(req.key);
-    if (!found) throw new UnknownKeyError(req.key);
+    const stored = library.getPaper(req.key);
+    if (!stored) throw new UnknownKeyError(req.key);
+    // The work's text and the model's reply are outside text: no word longer than MAX_TOKEN_CHARS reaches a pattern.
+    const found = boundedRecord(stored);
     const { paper, source } = withoutSentences(found, req.avoidSources);
     let raw = await this.writeRaw(paper, source, req, options);
+    raw = { ...raw, text: capLongTokens(raw.text) };
     throwIfCancelled(options.signal);
     if (checkCitations(firstSentence(raw.text), [paper.key], paper.authors).dropped) {
       // The answer compared the work with one the model invented: nothing of it can be kept. Ask once more; a second
       // such answer ends as the title sentence, flagged.
       const again = await this.writeRaw(paper, source, req, options);
       throwIfCancelled(options.signal);
-      raw = { ...again, notes: [...(again.notes ?? []), `asked again: the first answer compared the work with an invented citation ('${firstSentence(raw.text)}')`] };
+      raw = { ...again, text: capLongTokens(again.text), notes: [...(again.notes ?? []), `asked again: the first answer compared the work with an invented citation ('${firstSentence(raw.text)}')`] };
     }
     return this.finish(paper, source, req, raw);
   }
@@ -139,8 +143,9 @@ export abstract class SentenceWriterEngine implements Engine {
       text = titleOnlySentence(paper, plainText(paper.title ?? ''), req.style, req.syntax, tense).text;
       flags.push('model output empty: title used');
     }
-    // Re-check after styling: only the requested key may remain, whatever the model wrote.
-    const final = checkCitations(text, [paper.key], paper.authors);
+    // Re-check after styling: only the requested key may remain, whatever the model wrote; and it is written as the
+    // document cites (a \cite{k} in a Markdown draft is [@k]).
+    const final = checkCitations(inCitationSyntax(text, [paper.key], req.syntax), [paper.key], paper.authors);
     const nearest = source.titleOnly ? source.sentences[0] : nearestSource(final.text, source.sentences);
     return {
       key: paper.key,
@@ -157,7 +162,7 @@ export abstract class SentenceWriterEngine implements Engine {
     const unknownKeys: string[] = [];
     for (const key of [...new Set(req.keys.map((k) => k.trim()).filter(Boolean))]) {
       const paper = library.getPaper(key);
-      if (paper) known.push(paper);
+      if (paper) known.push(boundedRecord(paper));
       else unknownKeys.push(key);
     }
     const syntax: CiteSyntax = req.syntax ?? (req.format === 'markdown' ? 'pandoc' : 'cite');

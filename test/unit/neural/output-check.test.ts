@@ -1,5 +1,5 @@
 import { strict as assert } from 'assert';
-import { checkCitations, firstSentence, toCitationStyle } from '../../../src/core/neural/output-check';
+import { checkCitations, firstSentence, inCitationSyntax, toCitationStyle } from '../../../src/core/neural/output-check';
 import { MemoryLibrary } from '../../../src/core/engine/memory-library';
 import { SentenceWriterEngine, type RawSentence } from '../../../src/core/neural/writer-engine';
 import type { Author } from '../../../src/core/types';
@@ -62,9 +62,32 @@ describe('neural: output check', () => {
   });
 
   it('removes invented pandoc keys and numeric markers', () => {
-    const r = checkCitations('DTN [@taigman17; @ghost] maps images [12] as in @nobody.', ['taigman17'], TAIGMAN);
-    assert.equal(r.text, 'DTN [@taigman17] maps images as in.');
+    const r = checkCitations('DTN [@taigman17; @ghost] maps images [12] by @nobody.', ['taigman17'], TAIGMAN);
+    assert.equal(r.text, 'DTN [@taigman17] maps images by.');
     assert.equal(r.removed.length, 3);
+  });
+
+  it('reads every citation-looking text of a reply as a citation before the checks (issue 63, item 7)', () => {
+    const check = (text: string) => checkCitations(text, ['taigman17'], TAIGMAN);
+    // A doubled backslash is still a citation: it had become "\textbackslash{}\cite{fake2020}", a live invented key.
+    const doubled = check('Taigman et al. \\\\cite{taigman17} map domains \\\\cite{fake2020}.');
+    assert.equal(doubled.text, 'Taigman et al. \\cite{taigman17} map domains.');
+    assert.deepEqual(doubled.removed, ["citation key 'fake2020'"]);
+    // A Pandoc citation of an invented work goes with its clause, as a LaTeX one does: never "As showed, …" or "…; see.".
+    assert.equal(check('As @fake2020 showed, Taigman et al. map domains.').text, 'Taigman et al. map domains.');
+    assert.equal(check('Taigman et al. map domains; see [@fake2020].').text, 'Taigman et al. map domains.');
+    // An invented work as the subject: nobody is left to have done it.
+    assert.equal(check('\\citet{fake2020} showed that domains map.').dropped, true);
+    assert.equal(check('@fake2020 showed that domains map.').dropped, true);
+    // "…as in @nobody." would leave "…as in.": the sentence compared the work with an invented one.
+    assert.equal(check('DTN [@taigman17] maps images as in @nobody.').dropped, true);
+  });
+
+  it("writes the reply's citations of the work in the document's syntax", () => {
+    assert.equal(inCitationSyntax('Taigman et al. \\cite{taigman17} map domains.', ['taigman17'], 'pandoc'), 'Taigman et al. [@taigman17] map domains.');
+    assert.equal(inCitationSyntax('Taigman et al. [@taigman17] map domains.', ['taigman17'], 'cite'), 'Taigman et al. \\cite{taigman17} map domains.');
+    assert.equal(inCitationSyntax('@taigman17 map domains \\parencite[p.~3]{taigman17}.', ['taigman17'], 'citep'), '\\citet{taigman17} map domains \\citep{taigman17}.');
+    assert.equal(inCitationSyntax('Taigman et al. \\citet{taigman17} and \\cite{other}.', ['taigman17'], 'cite'), 'Taigman et al. \\citet{taigman17} and \\cite{other}.');
   });
 
   it('replaces invented author mentions and drops invented author-year citations', () => {
@@ -107,6 +130,19 @@ describe('neural: output check', () => {
     const empty = await new ScriptedEngine(' \\cite{x} ').citationSentence({ key: 'taigman17', style: 'citation' }, library);
     assert.equal(empty.text, 'Taigman et al. \\cite{taigman17} presented “Unsupervised cross-domain image generation”.');
     assert.ok(empty.flags.includes('model output empty: title used'));
+  });
+
+  it('never lets an invented key through a doubled backslash, and cites the work in Pandoc when the reply wrote \\cite', async () => {
+    const library = new MemoryLibrary([
+      { key: 'taigman17', type: 'article', title: 'Unsupervised cross-domain image generation', authors: TAIGMAN, abstract: 'We propose the domain transfer network. It maps samples between domains.' },
+    ]);
+    const latex = await new ScriptedEngine('REF propose the domain transfer network \\\\cite{fake2020}.').citationSentence({ key: 'taigman17', style: 'citation' }, library);
+    assert.equal(latex.text, 'Taigman et al. \\cite{taigman17} proposed the domain transfer network.');
+    assert.ok(latex.flags.includes("removed invented citation key 'fake2020'"));
+    const pandoc = await new ScriptedEngine('Taigman et al. \\cite{taigman17} propose the domain transfer network.').citationSentence({ key: 'taigman17', style: 'citation', syntax: 'pandoc' }, library);
+    assert.equal(pandoc.text, 'Taigman et al. [@taigman17] propose the domain transfer network.');
+    const subjectless = await new ScriptedEngine('As \\\\citet{fake2020} showed, REF map domains; see [@fake2021].').citationSentence({ key: 'taigman17', style: 'citation', syntax: 'pandoc' }, library);
+    assert.equal(subjectless.text, 'Taigman et al. [@taigman17] mapped domains.');
   });
 
   it('asks once more when the answer compared the work with an invented one, and falls back to the title after that', async () => {
