@@ -58,7 +58,7 @@ for (const suite of ['extension', 'vsix']) {
   });
 }
 // Worker entry points (e.g. the PDF extraction pool) are bundled beside the CLI/extension.
-for (const [entry, out] of [['src/core/pdf/worker.ts', 'dist/pdf-worker.js']]) {
+for (const [entry, out] of [['src/core/pdf/worker.ts', 'dist/pdf-worker.js'], ['src/cli/check-worker.ts', 'dist/check-worker.js']]) {
   if (existsSync(entry)) {
     builds.push({ ...common, entryPoints: [entry], outfile: out, platform: 'node', format: 'cjs', target: 'node20', external: nodeExternals });
   }

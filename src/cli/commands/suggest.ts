@@ -6,7 +6,7 @@ import { parseCommandArgs, UsageError, type CliCommand, type CliIO } from '../ar
 import { openLibraryStore, type LibraryStore } from '../../core/library/store';
 import { citeLanguageFor } from '../../core/cites';
 import { suggestCitations } from '../../core/suggest/suggest';
-import { checkDocument, checkPairs } from '../../core/suggest/check';
+import { checkDocumentInThreads, checkPairsInThreads } from '../check-threads';
 import { decodeTextBuffer } from '../../core/bibtex';
 import { readInputFile } from '../../core/util/input-file';
 
@@ -97,19 +97,20 @@ export const checkCommand: CliCommand = {
     if (!values.tex && !values.pairs) throw new UsageError('--tex FILE or --pairs P.jsonl is required');
     const store = openLibrary(values.db, io, 'check');
     if (!store) return 1;
+    const dbPath = path.resolve(values.db as string);
     try {
       if (values.pairs) {
         const pairs = readJsonLines<{ id: unknown; text: unknown; key: unknown }>(values.pairs as string, (p) => p !== null && typeof p === 'object' && typeof p.text === 'string' && typeof p.key === 'string', '{id, text, key}');
-        let i = 0;
-        for (const r of checkPairs(store, pairs.map((p) => ({ sentence: p.text as string, key: p.key as string })))) {
-          const p = pairs[i++];
+        const results = await checkPairsInThreads(store, dbPath, pairs.map((p) => ({ sentence: p.text as string, key: p.key as string })));
+        for (const [i, r] of results.entries()) {
+          const p = pairs[i];
           io.out(JSON.stringify({ id: p.id, key: p.key, support: r.support === undefined ? null : Number(r.support.toFixed(4)), verdict: r.verdict, evidence: r.evidence ?? null }));
         }
         return 0;
       }
       const file = values.tex as string;
       const text = decodeTextBuffer(readInputFile(file));
-      const checks = checkDocument(store, text, citeLanguageFor(file));
+      const checks = await checkDocumentInThreads(store, dbPath, text, citeLanguageFor(file));
       if (values.json) {
         io.out(JSON.stringify(checks));
         return 0;

@@ -79,32 +79,80 @@ export function checkPair(library: CheckLibrary, sentence: string, key: string, 
 const RANKINGS_KEPT = 256;
 
 /**
+ * One share of a job split among threads: the items whose sentence is the `index`-th distinct sentence modulo `of`
+ * ({index: 1, of: 2}: the 2nd, 4th, … sentences). A sentence's items stay in one share, so they still share its ranking.
+ */
+export interface CheckShare {
+  index: number;
+  of: number;
+}
+
+const WHOLE: CheckShare = { index: 0, of: 1 };
+
+/** Whether the item with this sentence is in the share, numbering sentences in the order they first appear. */
+function inShare(share: CheckShare): (sentence: string) => boolean {
+  if (share.of === 1) return () => true;
+  const ordinals = new Map<string, number>();
+  return (sentence) => {
+    let n = ordinals.get(sentence);
+    if (n === undefined) ordinals.set(sentence, (n = ordinals.size));
+    return n % share.of === share.index;
+  };
+}
+
+/**
  * Checks (sentence, key) pairs in order, each as checkPair would. The pairs of one sentence (its cited work and the
  * works it is compared with, as an evaluation pairs them) share its ranking instead of ranking it again for each key.
  */
 export function* checkPairs(library: CheckLibrary, pairs: Iterable<{ sentence: string; key: string }>): Generator<Omit<CitationCheck, 'start' | 'end' | 'sentence'>> {
+  for (const { check } of checkPairsShare(library, pairs, WHOLE)) yield check;
+}
+
+/** checkPairs of one share of the pairs, each with its position among all the pairs. */
+export function* checkPairsShare(
+  library: CheckLibrary,
+  pairs: Iterable<{ sentence: string; key: string }>,
+  share: CheckShare,
+): Generator<{ at: number; check: Omit<CitationCheck, 'start' | 'end' | 'sentence'> }> {
   const rankings = new Map<string, Suggestion[]>();
+  const mine = inShare(share);
+  let at = 0;
   for (const { sentence, key } of pairs) {
+    if (!mine(sentence)) {
+      at++;
+      continue;
+    }
     let ranked = rankings.get(sentence);
     if (!ranked) {
       if (rankings.size >= RANKINGS_KEPT) rankings.delete(rankings.keys().next().value!);
       rankings.set(sentence, (ranked = suggestCitations(library, sentence, CANDIDATES)));
     }
-    yield checkPair(library, sentence, key, ranked);
+    yield { at: at++, check: checkPair(library, sentence, key, ranked) };
   }
 }
 
 /** Every cited key of a document with its check, in document order. */
 export function checkDocument(library: CheckLibrary, text: string, language: CiteLanguage): CitationCheck[] {
-  const out: CitationCheck[] = [];
+  return checkDocumentShare(library, text, language, WHOLE).map((c) => c.check);
+}
+
+/** checkDocument of one share of the document's sentences, each check with its position among all the document's. */
+export function checkDocumentShare(library: CheckLibrary, text: string, language: CiteLanguage, share: CheckShare): { at: number; check: CitationCheck }[] {
+  const out: { at: number; check: CitationCheck }[] = [];
   // Two citations in one sentence share its ranking.
   const rankings = new Map<string, Suggestion[]>();
+  const mine = inShare(share);
+  let at = 0;
   for (const cite of parseCitations(text, language)) {
     if (!cite.keys.length) continue;
     const sentence = sentenceAround(text, cite.start);
+    if (!mine(sentence)) {
+      at += cite.keys.length;
+      continue;
+    }
     let ranked = rankings.get(sentence);
     if (!ranked) rankings.set(sentence, (ranked = suggestCitations(library, sentence, CANDIDATES)));
-    for (const k of cite.keys) out.push({ ...checkPair(library, sentence, k.key, ranked), start: k.start, end: k.end, sentence });
+    for (const k of cite.keys) out.push({ at: at++, check: { ...checkPair(library, sentence, k.key, ranked), start: k.start, end: k.end, sentence } });
   }
   return out;
 }
