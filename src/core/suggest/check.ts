@@ -60,7 +60,11 @@ function scoreOnItsOwn(library: CheckLibrary, sentence: string, key: string, pap
 
 /** Checks one (sentence, key) pair. */
 export function checkPair(library: CheckLibrary, sentence: string, key: string, ranked?: readonly Suggestion[]): Omit<CitationCheck, 'start' | 'end' | 'sentence'> {
-  const paper = library.getPaper(key);
+  return checkPairOf(library, sentence, key, library.getPaper(key), ranked);
+}
+
+/** checkPair with the cited work's record already read (undefined: the key is not in the library). */
+function checkPairOf(library: CheckLibrary, sentence: string, key: string, paper: PaperRecord | undefined, ranked?: readonly Suggestion[]): Omit<CitationCheck, 'start' | 'end' | 'sentence'> {
   if (!paper) return { key, verdict: 'not-in-library' };
   const suggestions = ranked ?? suggestCitations(library, sentence, CANDIDATES);
   if (!suggestions.length) return { key, verdict: 'no-sentence' };
@@ -77,6 +81,12 @@ export function checkPair(library: CheckLibrary, sentence: string, key: string, 
 
 /** How many recent sentences' rankings checkPairs keeps: a pairs file lists a sentence's keys together. */
 const RANKINGS_KEPT = 256;
+/**
+ * How many works' records checkPairs keeps: an evaluation pairs each sentence with its work and a random one, so the
+ * same few thousand keys come back again and again, and reading a record (entry, copies, linked PDF) was a tenth of a
+ * pair. The library does not change during a check.
+ */
+const PAPERS_KEPT = 1024;
 
 /**
  * One share of a job split among threads: the items whose sentence is the `index`-th distinct sentence modulo `of`
@@ -115,6 +125,14 @@ export function* checkPairsShare(
   share: CheckShare,
 ): Generator<{ at: number; check: Omit<CitationCheck, 'start' | 'end' | 'sentence'> }> {
   const rankings = new Map<string, Suggestion[]>();
+  const papers = new Map<string, PaperRecord | undefined>();
+  const paperOf = (key: string) => {
+    if (papers.has(key)) return papers.get(key);
+    if (papers.size >= PAPERS_KEPT) papers.delete(papers.keys().next().value!);
+    const paper = library.getPaper(key);
+    papers.set(key, paper);
+    return paper;
+  };
   const mine = inShare(share);
   let at = 0;
   for (const { sentence, key } of pairs) {
@@ -127,7 +145,7 @@ export function* checkPairsShare(
       if (rankings.size >= RANKINGS_KEPT) rankings.delete(rankings.keys().next().value!);
       rankings.set(sentence, (ranked = suggestCitations(library, sentence, CANDIDATES)));
     }
-    yield { at: at++, check: checkPair(library, sentence, key, ranked) };
+    yield { at: at++, check: checkPairOf(library, sentence, key, paperOf(key), ranked) };
   }
 }
 
