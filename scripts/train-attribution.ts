@@ -1,7 +1,7 @@
 // Trains the attribution judgement (src/core/suggest/attribution-model.ts) on ScisummNet dev citances, by the protocol
 // of `citescribe eval verify`: each citance against the paragraph of its cited paper and that paper's 4 nearest
 // neighbours. The weights: a softmax over the works of the paragraph whose answer is the cited paper. The thresholds:
-// the misattribution margin and the unsupported support, chosen so that at most TARGET_FALSE_FLAGS of intact
+// the misattribution margin and the reach below which a sentence is unsupported or weak, chosen so that at most TARGET_FALSE_FLAGS of intact
 // citations are flagged while most swapped and outside ones are. Reports two folds by cited paper (held out: a fold
 // never sees the papers it is tested on), then trains on everything and, with --write, writes the model.
 //   node --import tsx scripts/train-attribution.ts ../shared/data/citation-sentences/scisummnet-dev.jsonl [--sample 2000] [--cache F.json] [--write]
@@ -9,11 +9,11 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { parseSuggestDataset } from '../src/core/suggest/evaluate';
 import { collectVerifyCases, verifyFigures, type VerifyCase } from '../src/core/suggest/attribution-eval';
-import { GROUP_FEATURE_NAMES, judgeFromFits } from '../src/core/suggest/attribution';
+import { GROUP_FEATURE_NAMES, judgeFromFits, REACH_FEATURE } from '../src/core/suggest/attribution';
 import type { AttributionModel } from '../src/core/suggest/attribution-model';
 
-/** Below the 10% of the issue's protocol, so that data unlike ours has room before it reaches 10%. */
-const TARGET_FALSE_FLAGS = 0.09;
+/** Below the 10% of the issue's protocol: held out, 8% on one fold became 5.7% and 12.0% on the other (its citances are harder). */
+const TARGET_FALSE_FLAGS = 0.08;
 
 function trainWeights(cases: readonly VerifyCase[], epochs = 400, l2 = 1e-3): number[] {
   const d = GROUP_FEATURE_NAMES.length;
@@ -42,6 +42,10 @@ function trainWeights(cases: readonly VerifyCase[], epochs = 400, l2 = 1e-3): nu
       m[i] = 0.9 * m[i] + 0.1 * grad;
       v[i] = 0.999 * v[i] + 0.001 * grad * grad;
       w[i] -= (0.05 * (m[i] / (1 - 0.9 ** epoch))) / (Math.sqrt(v[i] / (1 - 0.999 ** epoch)) + 1e-8);
+      // Kept at zero or above: a word, name or phrase of the sentence that only this work holds never counts against
+      // it. Unconstrained, ScisummNet's paragraphs (the cited paper's nearest neighbours share its words) teach a
+      // negative weight that would call "Microphones recorded tern calls" cited to a puffin survey supported.
+      if (i > 0) w[i] = Math.max(0, w[i]);
     }
   }
   return w;
@@ -49,7 +53,7 @@ function trainWeights(cases: readonly VerifyCase[], epochs = 400, l2 = 1e-3): nu
 
 /** The cases with each work's fit recomputed under `weights`. */
 function refit(cases: readonly VerifyCase[], weights: readonly number[]): VerifyCase[] {
-  const fit = (f: VerifyCase['fits'][number]) => ({ ...f, fit: f.features.reduce((a, x, i) => a + x * weights[i], 0) });
+  const fit = (f: VerifyCase['fits'][number]) => ({ ...f, reach: f.features[REACH_FEATURE], fit: f.features.reduce((a, x, i) => a + x * weights[i], 0) });
   return cases.map((c) => ({ ...c, fits: c.fits.map(fit), outside: { ...c.outside, fits: c.outside.fits.map(fit) } }));
 }
 
@@ -67,13 +71,13 @@ function flagRates(cases: readonly VerifyCase[], model: AttributionModel): { int
   return { intact: intact / n, swapped: swapped / n, outside: outside / n };
 }
 
-/** Support thresholds tried: around 0.012–0.0134, where a work that shares no retrieved word with the sentence lies. */
-const SUPPORT_GRID = [0, 0.005, 0.01, 0.011, 0.012, 0.0125, 0.013, 0.0135, 0.014, 0.015, 0.017, 0.02, 0.025, 0.03, 0.04, 0.05, 0.07, 0.1];
+/** Reach thresholds tried: 1e-9 is "shares no content word". */
+const REACH_GRID = [0, 1e-9, 0.02, 0.05, 0.1, 0.15, 0.2, 0.3, 0.4, 0.5, 0.75, 1];
 
 /**
  * The margin and support thresholds that flag the most swapped and outside citations with at most TARGET of intact
- * ones flagged. Each case is reduced first to what the verdict reads (margin, best support of the paragraph, own
- * support), so the grid is quick.
+ * ones flagged. Each case is reduced first to what the verdict reads (margin, best reach of the paragraph, own
+ * reach), so the grid is quick.
  */
 function calibrate(cases: readonly VerifyCase[], weights: number[]): AttributionModel {
   const reduce = (fits: VerifyCase['fits'], key: string) => {
@@ -81,15 +85,15 @@ function calibrate(cases: readonly VerifyCase[], weights: number[]): Attribution
     if (!own) return undefined;
     let other = -Infinity;
     for (const f of fits) if (f.key !== key) other = Math.max(other, f.fit);
-    return { margin: other - own.fit, top: Math.max(...fits.map((f) => f.support)), own: own.support };
+    return { margin: other - own.fit, top: Math.max(...fits.map((f) => f.reach)), own: own.reach };
   };
   const sets = ['intact', 'swapped', 'outside'].map((kind) =>
     cases.map((c) => (kind === 'intact' ? reduce(c.fits, c.cited) : kind === 'swapped' ? reduce(c.fits, c.swapped) : reduce(c.outside.fits, c.cited))).filter((x) => x !== undefined),
   );
   const rate = (set: (typeof sets)[number], m: AttributionModel) => set.filter((x) => x.top < m.unsupportedBelow || x.margin >= m.misattributedMargin || x.own < m.weakBelow).length / (set.length || 1);
   let best: { model: AttributionModel; gain: number } | undefined;
-  for (const unsupportedBelow of SUPPORT_GRID) {
-    for (const weakBelow of SUPPORT_GRID) {
+  for (const unsupportedBelow of REACH_GRID) {
+    for (const weakBelow of REACH_GRID) {
       for (let margin = 0; margin <= 8; margin += 0.1) {
         const model = { weights, misattributedMargin: Number(margin.toFixed(2)), unsupportedBelow, weakBelow };
         if (rate(sets[0], model) > TARGET_FALSE_FLAGS) continue;

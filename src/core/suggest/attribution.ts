@@ -13,6 +13,9 @@ import { ATTRIBUTION_MODEL, type AttributionModel } from './attribution-model';
 /** Sentences of a linked PDF read for a work that has no abstract. */
 const PDF_SENTENCES_READ = 30;
 
+/** Where `reach` is among the features. */
+export const REACH_FEATURE = 6;
+
 export type AttributionVerdict = 'supported' | 'weak' | 'misattributed' | 'unsupported' | 'title-only' | 'not-in-library' | 'no-sentence';
 
 export const GROUP_FEATURE_NAMES = ['support', 'distinctive', 'distinctiveEvidence', 'distinctiveNames', 'distinctiveBigrams', 'distinctiveTitle', 'bm25InGroup', 'titleRarity'] as const;
@@ -22,6 +25,11 @@ export interface WorkFit {
   key: string;
   /** Today's library-wide support (0–1), as Check Citations reports it without a paragraph. */
   support: number;
+  /**
+   * How much of the sentence the work says on its own: BM25 of the sentence's words over the work, weighted by their
+   * rarity in the library, over 10. 0 when they share no content word. What "unsupported" and "weak" read.
+   */
+  reach: number;
   /** The group-aware score: comparable between the works of one paragraph only. */
   fit: number;
   features: number[];
@@ -64,7 +72,7 @@ export function groupFits(library: CheckLibrary, sentence: string, group: readon
       const others = works.filter((w) => w.key !== key).map((w) => w.work);
       const { features, evidence, distinctive } = distinctiveFeatures(query, work, others, rarity, score, meanLength);
       const fit = features.reduce((a, x, i) => a + x * model.weights[i], 0);
-      return { key, support: supportFromScore(score), fit, features, evidence, distinctive };
+      return { key, support: supportFromScore(score), reach: features[REACH_FEATURE], fit, features, evidence, distinctive };
     })
     .sort((a, b) => b.fit - a.fit || (a.key < b.key ? -1 : 1));
 }
@@ -157,13 +165,13 @@ export function judgeFromFits(fits: readonly WorkFit[], key: string, model: Attr
   if (!own) return { verdict: 'title-only' };
   const base = { support: own.support, evidence: own.evidence };
   // No work of the paragraph says what the sentence says: naming a "better" one would only move the error.
-  if (Math.max(...fits.map((f) => f.support)) < model.unsupportedBelow) return { verdict: 'unsupported', ...base };
+  if (Math.max(...fits.map((f) => f.reach)) < model.unsupportedBelow) return { verdict: 'unsupported', ...base };
   let best: WorkFit | undefined;
   for (const f of fits) if (f.key !== key && (!best || f.fit > best.fit)) best = f;
   if (best && best.fit - own.fit >= model.misattributedMargin) {
     return { verdict: 'misattributed', ...base, better: { key: best.key, support: best.support, evidence: best.evidence } };
   }
-  return { verdict: own.support < model.weakBelow ? 'weak' : 'supported', ...base };
+  return { verdict: own.reach < model.weakBelow ? 'weak' : 'supported', ...base };
 }
 
 /**

@@ -59,7 +59,7 @@ describe('attribution: a citation judged against the other works of its paragrap
     assert.equal(r.verdict, 'misattributed', JSON.stringify(r));
     assert.equal(r.better?.key, 'moreau2021puffins');
     assert.match(r.better!.evidence.text, /Volunteers count the burrows/);
-    const terns = judgeAttribution(store, 'Microphones on the islands recorded tern calls for counting.', 'moreau2021puffins', PARAGRAPH);
+    const terns = judgeAttribution(store, 'Microphones left on the islands recorded tern calls, and a classifier counted the birds from the audio.', 'moreau2021puffins', PARAGRAPH);
     assert.equal(terns.verdict, 'misattributed', JSON.stringify(terns));
     assert.equal(terns.better?.key, 'lind2020terns');
   });
