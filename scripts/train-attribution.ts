@@ -53,7 +53,7 @@ function trainWeights(cases: readonly VerifyCase[], epochs = 400, l2 = 1e-3): nu
 
 /** The cases with each work's fit recomputed under `weights`. */
 function refit(cases: readonly VerifyCase[], weights: readonly number[]): VerifyCase[] {
-  const fit = (f: VerifyCase['fits'][number]) => ({ ...f, reach: f.features[REACH_FEATURE], fit: f.features.reduce((a, x, i) => a + x * weights[i], 0) });
+  const fit = (f: VerifyCase['fits'][number]) => ({ ...f, reach: f.features[REACH_FEATURE], behindLibrary: f.behindLibrary, fit: f.features.reduce((a, x, i) => a + x * weights[i], 0) });
   return cases.map((c) => ({ ...c, fits: c.fits.map(fit), outside: { ...c.outside, fits: c.outside.fits.map(fit) } }));
 }
 
@@ -72,7 +72,9 @@ function flagRates(cases: readonly VerifyCase[], model: AttributionModel): { int
 }
 
 /** Reach thresholds tried: 1e-9 is "shares no content word". */
-const REACH_GRID = [0, 1e-9, 0.02, 0.05, 0.1, 0.15, 0.2, 0.3, 0.4, 0.5, 0.75, 1];
+const REACH_GRID = [0, 1e-9, 0.1, 0.2, 0.3, 0.4];
+/** How far behind the library's best work (support score, log-odds) the cited work may be. */
+const BEHIND_GRID = [Infinity, 4, 5, 6, 7, 8, 10];
 
 /**
  * The margin and support thresholds that flag the most swapped and outside citations with at most TARGET of intact
@@ -85,21 +87,25 @@ function calibrate(cases: readonly VerifyCase[], weights: number[]): Attribution
     if (!own) return undefined;
     let other = -Infinity;
     for (const f of fits) if (f.key !== key) other = Math.max(other, f.fit);
-    return { margin: other - own.fit, top: Math.max(...fits.map((f) => f.reach)), own: own.reach };
+    return { margin: other - own.fit, top: Math.max(...fits.map((f) => f.reach)), own: own.reach, behind: own.behindLibrary };
   };
   const sets = ['intact', 'swapped', 'outside'].map((kind) =>
     cases.map((c) => (kind === 'intact' ? reduce(c.fits, c.cited) : kind === 'swapped' ? reduce(c.fits, c.swapped) : reduce(c.outside.fits, c.cited))).filter((x) => x !== undefined),
   );
-  const rate = (set: (typeof sets)[number], m: AttributionModel) => set.filter((x) => x.top < m.unsupportedBelow || x.margin >= m.misattributedMargin || x.own < m.weakBelow).length / (set.length || 1);
+  // Flagged exactly as judgeFromFits flags (an unsupported paragraph is one where the cited work is far behind too).
+  const rate = (set: (typeof sets)[number], m: AttributionModel) =>
+    set.filter((x) => x.top < m.unsupportedBelow || x.margin >= m.misattributedMargin || x.own < m.weakBelow || x.behind >= m.behindLibraryBy).length / (set.length || 1);
   let best: { model: AttributionModel; gain: number } | undefined;
   for (const unsupportedBelow of REACH_GRID) {
-    for (const weakBelow of REACH_GRID) {
-      for (let margin = 0; margin <= 8; margin += 0.1) {
-        const model = { weights, misattributedMargin: Number(margin.toFixed(2)), unsupportedBelow, weakBelow };
-        if (rate(sets[0], model) > TARGET_FALSE_FLAGS) continue;
-        const gain = rate(sets[1], model) + rate(sets[2], model);
-        if (!best || gain > best.gain) best = { model, gain };
-        break;
+    for (const weakBelow of REACH_GRID.slice(0, 4)) {
+      for (const behindLibraryBy of BEHIND_GRID) {
+        for (let margin = 0; margin <= 8; margin += 0.1) {
+          const model = { weights, misattributedMargin: Number(margin.toFixed(2)), unsupportedBelow, weakBelow, behindLibraryBy };
+          if (rate(sets[0], model) > TARGET_FALSE_FLAGS) continue;
+          const gain = rate(sets[1], model) + rate(sets[2], model);
+          if (!best || gain > best.gain) best = { model, gain };
+          break;
+        }
       }
     }
   }
@@ -135,17 +141,17 @@ async function main(): Promise<void> {
     const r = flagRates(test, model);
     console.log(
       `fold ${k}: held out ${test.length} — swaps flagged at 10% false flags ${pct(ours.swapsFlaggedAtTenPercent)} (support alone ${pct(baseline.swapsFlaggedAtTenPercent)}), ` +
-        `pairwise ${ours.pairwise.toFixed(3)} (${baseline.pairwise.toFixed(3)}); at the trained thresholds (margin ${model.misattributedMargin}, unsupported below ${model.unsupportedBelow}, weak below ${model.weakBelow}) ` +
+        `pairwise ${ours.pairwise.toFixed(3)} (${baseline.pairwise.toFixed(3)}); at the trained thresholds (margin ${model.misattributedMargin}, unsupported below ${model.unsupportedBelow}, weak below ${model.weakBelow}, behind the library's best by ${model.behindLibraryBy}) ` +
         `flagged: intact ${pct(r.intact)}, swapped ${pct(r.swapped)}, outside ${pct(r.outside)} (unsupported ${pct(ours.outsideUnsupported)})`,
     );
   }
   const weights = trainWeights(cases);
   const model = calibrate(refit(cases, weights), weights);
-  console.log('weights:', GROUP_FEATURE_NAMES.map((n, i) => `${n} ${weights[i].toFixed(3)}`).join(', '), `margin ${model.misattributedMargin}, unsupported below ${model.unsupportedBelow}, weak below ${model.weakBelow}`);
+  console.log('weights:', GROUP_FEATURE_NAMES.map((n, i) => `${n} ${weights[i].toFixed(3)}`).join(', '), `margin ${model.misattributedMargin}, unsupported below ${model.unsupportedBelow}, weak below ${model.weakBelow}, behind by ${model.behindLibraryBy}`);
   if (process.argv.includes('--write')) {
     const file = path.join(__dirname, '..', 'src', 'core', 'suggest', 'attribution-model.ts');
     const text = fs.readFileSync(file, 'utf8');
-    const line = `export const ATTRIBUTION_MODEL: AttributionModel = { weights: [${weights.map((x) => x.toFixed(4)).join(', ')}], misattributedMargin: ${model.misattributedMargin}, unsupportedBelow: ${model.unsupportedBelow}, weakBelow: ${model.weakBelow} };`;
+    const line = `export const ATTRIBUTION_MODEL: AttributionModel = { weights: [${weights.map((x) => x.toFixed(4)).join(', ')}], misattributedMargin: ${model.misattributedMargin}, unsupportedBelow: ${model.unsupportedBelow}, weakBelow: ${model.weakBelow}, behindLibraryBy: ${model.behindLibraryBy} };`;
     fs.writeFileSync(file, text.replace(/(\/\*\*[^\n]*\*\/\n)?export const ATTRIBUTION_MODEL[^\n]*\n/, `/** Trained by scripts/train-attribution.ts on ${cases.length} ScisummNet dev citances. */\n${line}\n`));
     console.log(`wrote ${file}`);
   }

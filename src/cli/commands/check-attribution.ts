@@ -8,9 +8,10 @@ A line may carry "group": the keys of the works its paragraph cites (the cited k
 then judged against the other works of the paragraph and answered {id, key, support, verdict, better, evidence,
 betterEvidence, unsupportedDetails}:
   support       0–1, the library-wide support of the cited work (as without a group), or null;
-  verdict       "supported"; "weak" (low support, no work of the group fits clearly better); "misattributed"
-                (another work of the group fits clearly better: its key is "better", its closest sentence
-                "betterEvidence"); "unsupported" (no work of the group supports the sentence); "title-only" (the
+  verdict       "supported"; "misattributed" (another work of the group fits clearly better: its key is
+                "better", its closest sentence "betterEvidence"); "unsupported" (no work of the group supports the
+                sentence: each is far behind the library's best work for it); "weak" (the cited work is far behind
+                the library's best, another work of the group is not, but fits no clearly better); "title-only" (the
                 library has only a title for the cited work); "not-in-library" (no such key) or "no-sentence" (no
                 content word to judge);
   better        the better work's key, or null;

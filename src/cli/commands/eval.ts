@@ -139,7 +139,7 @@ async function runVerify(data: string, sample: number, seed: number, json: boole
   io.out(`scorer                     swaps flagged at ${100 * FALSE_FLAG_RATE}% false flags   pairwise`);
   io.out(`attribution (group fit)    ${pct(ours.swapsFlaggedAtTenPercent)}                            ${ours.pairwise.toFixed(3)}`);
   io.out(`support score (baseline)   ${pct(baseline.swapsFlaggedAtTenPercent)}                            ${baseline.pairwise.toFixed(3)}`);
-  io.out(`shipped verdicts (margin ${ATTRIBUTION_MODEL.misattributedMargin}, unsupported below ${ATTRIBUTION_MODEL.unsupportedBelow}): flagged ${pct(ours.flagged.intact).trim()} of intact, ${pct(ours.flagged.swapped).trim()} of swapped (${pct(ours.swappedRightBetter).trim()} naming the right paper), ${pct(ours.flagged.outside).trim()} of outside (${pct(ours.outsideUnsupported).trim()} as unsupported)`);
+  io.out(`shipped verdicts (margin ${ATTRIBUTION_MODEL.misattributedMargin}, far behind the library's best by ${ATTRIBUTION_MODEL.behindLibraryBy}): flagged ${pct(ours.flagged.intact).trim()} of intact, ${pct(ours.flagged.swapped).trim()} of swapped (${pct(ours.swappedRightBetter).trim()} naming the right paper), ${pct(ours.flagged.outside).trim()} of outside (${pct(ours.outsideUnsupported).trim()} as unsupported)`);
   io.out(`(${Math.round(ms)} ms)`);
   return 0;
 }

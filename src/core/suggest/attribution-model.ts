@@ -8,7 +8,12 @@ export interface AttributionModel {
   unsupportedBelow: number;
   /** The cited work's own reach below this, with no better work named: weak. */
   weakBelow: number;
+  /**
+   * A work whose support score is this far behind the library's best work for the sentence does not say it: weak
+   * when another work of the paragraph is closer, unsupported when none is.
+   */
+  behindLibraryBy: number;
 }
 
 /** Trained by scripts/train-attribution.ts on 2000 ScisummNet dev citances. */
-export const ATTRIBUTION_MODEL: AttributionModel = { weights: [0.4168, 0.0000, 0.0000, 0.0000, 0.9115, 0.0000, 0.2331, 0.8457], misattributedMargin: 2.3, unsupportedBelow: 0.3, weakBelow: 0 };
+export const ATTRIBUTION_MODEL: AttributionModel = { weights: [0.4168, 0.0000, 0.0000, 0.0000, 0.9115, 0.0000, 0.2331, 0.8457], misattributedMargin: 2.2, unsupportedBelow: 0, weakBelow: 0, behindLibraryBy: 7 };

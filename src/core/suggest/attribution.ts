@@ -1,8 +1,11 @@
-// "Does this sentence describe the work it cites, or another work of its paragraph?" The works of one paragraph are
-// usually close in subject (five parsers, five taggers), so the library-wide support score (check.ts) rates them all
-// alike. What tells them apart is what only one of them has: "TnT", "trigram", "Penn Treebank" in one abstract and in
-// none of the four others. Each work of the paragraph gets a fit: today's support plus how much of the sentence it
-// alone says, with weights trained held-out by scripts/train-attribution.ts (attribution-model.ts).
+// "Does this sentence describe the work it cites, or another work of its paragraph?" Each work of the paragraph gets a
+// fit: today's support score (check.ts) plus what it says of the sentence beside the other works: the sentence's
+// two-word phrases only it holds ("hidden states" in one abstract of five), BM25 with word counts, rare title words.
+// Weights and thresholds are trained held-out by scripts/train-attribution.ts (attribution-model.ts). Words only one
+// work holds, one at a time, were tried and earned no weight: on ScisummNet a paragraph's works are the cited paper's
+// nearest neighbours, so the words that identify it are shared with them. The verdict: misattributed when another
+// work's fit beats the cited one's by a margin; unsupported when every work of the paragraph is far behind the
+// library's best work for the sentence (it describes some other work); weak when only the cited one is.
 import { contentWords, stripCitationMarkers } from './citance';
 import { lightStem } from '../text/tokens';
 import { prepareQuery, type Evidence, type PreparedQuery, type PreparedWork, type Rarity } from './features';
@@ -27,9 +30,15 @@ export interface WorkFit {
   support: number;
   /**
    * How much of the sentence the work says on its own: BM25 of the sentence's words over the work, weighted by their
-   * rarity in the library, over 10. 0 when they share no content word. What "unsupported" and "weak" read.
+   * rarity in the library, over 10. 0 when they share no content word. Below the model's thresholds: unsupported
+   * (every work of the paragraph) or weak (the cited one).
    */
   reach: number;
+  /**
+   * How far this work's support score is behind the best work of the whole library for the sentence (0 when it is the
+   * best): a sentence that another work of the library says far better than any of the paragraph's is not theirs.
+   */
+  behindLibrary: number;
   /** The group-aware score: comparable between the works of one paragraph only. */
   fit: number;
   features: number[];
@@ -66,13 +75,14 @@ export function groupFits(library: CheckLibrary, sentence: string, group: readon
     works.push({ key, work: { ...prepared, ...countTerms(prepared.rawWork) }, score: supportOf(library, sentence, key, undefined, rankedHere) });
   }
   const rarity: Rarity = (t) => library.termRarity(t);
+  const libraryBest = rankedHere[0]?.score ?? -Infinity;
   const meanLength = works.reduce((a, w) => a + w.work.length, 0) / (works.length || 1) || 1;
   return works
     .map(({ key, work, score }) => {
       const others = works.filter((w) => w.key !== key).map((w) => w.work);
       const { features, evidence, distinctive } = distinctiveFeatures(query, work, others, rarity, score, meanLength);
       const fit = features.reduce((a, x, i) => a + x * model.weights[i], 0);
-      return { key, support: supportFromScore(score), reach: features[REACH_FEATURE], fit, features, evidence, distinctive };
+      return { key, support: supportFromScore(score), reach: features[REACH_FEATURE], behindLibrary: Math.max(0, libraryBest - score), fit, features, evidence, distinctive };
     })
     .sort((a, b) => b.fit - a.fit || (a.key < b.key ? -1 : 1));
 }
@@ -164,14 +174,16 @@ export function judgeFromFits(fits: readonly WorkFit[], key: string, model: Attr
   const own = fits.find((f) => f.key === key);
   if (!own) return { verdict: 'title-only' };
   const base = { support: own.support, evidence: own.evidence };
+  // Far behind: another work of the library says the sentence much better (by the support score) than this one.
+  const farBehind = (f: WorkFit) => f.behindLibrary >= model.behindLibraryBy;
   // No work of the paragraph says what the sentence says: naming a "better" one would only move the error.
-  if (Math.max(...fits.map((f) => f.reach)) < model.unsupportedBelow) return { verdict: 'unsupported', ...base };
+  if (Math.max(...fits.map((f) => f.reach)) < model.unsupportedBelow || fits.every(farBehind)) return { verdict: 'unsupported', ...base };
   let best: WorkFit | undefined;
   for (const f of fits) if (f.key !== key && (!best || f.fit > best.fit)) best = f;
   if (best && best.fit - own.fit >= model.misattributedMargin) {
     return { verdict: 'misattributed', ...base, better: { key: best.key, support: best.support, evidence: best.evidence } };
   }
-  return { verdict: own.reach < model.weakBelow ? 'weak' : 'supported', ...base };
+  return { verdict: own.reach < model.weakBelow || farBehind(own) ? 'weak' : 'supported', ...base };
 }
 
 /**
