@@ -101,9 +101,10 @@ export function flagMargin(fits: readonly WorkFit[], key: string, score: (f: Wor
   return best - score(own);
 }
 
-function quantile(values: readonly number[], q: number): number {
+/** The smallest value that at most `share` of the values exceed: of 10 values and a share of 0.1, the 9th smallest. */
+function thresholdExceededBy(values: readonly number[], share: number): number {
   const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0;
+  return sorted[Math.max(0, Math.ceil((1 - share) * sorted.length) - 1)] ?? 0;
 }
 
 function counts(verdicts: readonly AttributionVerdict[]): Record<string, number> {
@@ -120,7 +121,7 @@ export function verifyFigures(cases: readonly VerifyCase[], score: (f: WorkFit) 
   const intactMargins = cases.map((c) => flagMargin(c.fits, c.cited, score));
   const swappedMargins = cases.map((c) => flagMargin(c.fits, c.swapped, score));
   // Flagged when the margin is above the threshold: at most FALSE_FLAG_RATE of intact margins are.
-  const threshold = quantile(intactMargins, 1 - FALSE_FLAG_RATE);
+  const threshold = thresholdExceededBy(intactMargins, FALSE_FLAG_RATE);
   let pairwise = 0;
   for (const c of cases) {
     const a = c.fits.find((f) => f.key === c.cited);

@@ -6,6 +6,7 @@ import { indexLibrary } from '../../../src/core/library/indexer';
 import { openLibraryStore, type LibraryStore } from '../../../src/core/library/store';
 import { judgeAttribution, unsupportedDetails } from '../../../src/core/suggest/attribution';
 import { checkCommand } from '../../../src/cli/commands/suggest';
+import { verifyFigures } from '../../../src/core/suggest/attribution-eval';
 import { captureCli } from '../../support/cli-capture';
 
 // A made-up library: a paragraph of three works on counting seabirds, each with something only it has (drones,
@@ -116,5 +117,25 @@ describe('attribution: a citation judged against the other works of its paragrap
     const pairs = path.join(dir, 'bad.jsonl');
     fs.writeFileSync(pairs, `${JSON.stringify({ id: 1, text: PUFFIN_SENTENCE, key: 'sato2019gulls', group: ['lind2020terns'] })}\n${JSON.stringify({ id: 2, text: PUFFIN_SENTENCE, key: 'sato2019gulls', group: 'lind2020terns' })}`);
     await assert.rejects(checkCommand.run(['--db', db, '--pairs', pairs, '--json'], captureCli()), /line 2: expected .*group/);
+  });
+});
+
+describe('eval verify figures', () => {
+  // Ten sentences, each with a paragraph of two works: "a" is the cited paper, "b" the swap. The fit of "a" is 1 in all
+  // but the last, where the sentence says "b" better (an intact citation a scorer cannot defend).
+  const fit = (key: string, value: number) => ({ key, support: 0.5, reach: 1, behindLibrary: 0, fit: value, features: [], evidence: { text: key, source: 'title' as const }, distinctive: [] });
+  const cases = Array.from({ length: 10 }, (_, i) => {
+    const fits = [fit('a', i === 9 ? 0 : 1), fit('b', i === 9 ? 2 : i < 5 ? 0.5 : 1)];
+    return { id: String(i), cited: 'a', group: ['a', 'b'], swapped: 'b', fits, outside: { id: 'x', fits } };
+  });
+
+  it('counts the swaps flagged at the margin one intact citation in ten exceeds, and intact above swapped as pairwise', () => {
+    const f = verifyFigures(cases);
+    // Intact margins: nine of -0.5 or 0, one of 2; the threshold is the largest of the nine (0). Swapped margins: 0.5
+    // in the first five (flagged), 0 in the next four (not above the threshold), -2 in the last.
+    assert.equal(f.marginAtTenPercent, 0);
+    assert.equal(f.swapsFlaggedAtTenPercent, 0.5);
+    // Five wins, four ties (half each), one loss.
+    assert.equal(f.pairwise, 0.7);
   });
 });
