@@ -1,9 +1,8 @@
 // `citescribe eval citation|related-work`: the default engine on public dev data, with the baselines in the same run.
 import { writeJsonLinesAtomic } from '../../core/util/atomic-file';
-import * as fs from 'node:fs';
 import { parseCommandArgs, UsageError, type CliCommand, type CliIO } from '../args';
-import { DefaultEngine } from '../../core/engine';
-import { evaluateCitationSentences, evaluateRelatedWork, parseCitationDataset, type RelatedWorkItem, type RelatedWorkReading, type RougeTriple, WORDS_PER_DESCRIBED_WORK } from '../../core/engine/evaluation';
+import { DefaultEngine } from '../../core/engines';
+import { evaluateCitationSentences, evaluateRelatedWork, parseCitationDataset, type RelatedWorkItem, type RelatedWorkReading, type RougeTriple, WORDS_PER_DESCRIBED_WORK } from '../../core/engines/evaluation';
 import { LinearScorer } from '../../core/engine/scorer';
 import type { CitationStyle, Engine } from '../../core/types';
 import { evaluateEngineCitations, evaluateEngineRelatedWork } from '../../core/neural/evaluate';
@@ -12,11 +11,14 @@ import { evaluateSuggest, parseSuggestDataset } from '../../core/suggest/evaluat
 import { WEAK_SUPPORT } from '../../core/suggest/check';
 import { collectVerifyCases, FALSE_FLAG_RATE, NEIGHBOURS, verifyFigures } from '../../core/suggest/attribution-eval';
 import { ATTRIBUTION_MODEL } from '../../core/suggest/attribution-model';
+import { readInputFile } from '../../core/util/input-file';
+import { runVerifyReferencesEval, VERIFY_EVAL_USAGE } from './eval-verify';
 
 const usage = `Usage: citescribe eval citation --data FILE [--style tldr|citation] --out PRED.jsonl [--engine …] [--json]
        citescribe eval related-work --data FILE --out PRED.jsonl [--engine …] [--json]
        citescribe eval suggest --data FILE --out PRED.jsonl [--json]
        citescribe eval verify --data FILE [--sample 800] [--seed 7] [--json]
+       citescribe eval verify-references --data PATH [--data PATH]… [--seed N] [--json]
 
 citation:      FILE is SciTLDR jsonl (source sentences, paper_id, target) or ScisummNet jsonl (abstract, paper_id, title,
                citances); the kind is detected. Writes {id, prediction} per paper and prints ROUGE-1/2/L F1 (no stemming,
@@ -43,6 +45,8 @@ verify:        FILE is ScisummNet jsonl; the library is every paper of the file,
                verdicts \`citescribe check --pairs\` gives with a group) the shares of intact, swapped and outside
                citations flagged (any verdict but supported) and of outside ones called unsupported.
 
+${VERIFY_EVAL_USAGE}
+
 With --engine onnx|server the predictions written are that engine's, and its row is added to the table.
 With --embeddings DIR (related-work) the drafts are planned with that sentence encoder and written as the predictions;
 their row (default+embeddings) is added to the table.
@@ -52,12 +56,19 @@ function row(name: string, r: RougeTriple, extra = ''): string {
   return `${name.padEnd(14)} ${r.rouge1.toFixed(2).padStart(6)} ${r.rouge2.toFixed(2).padStart(6)} ${r.rougeL.toFixed(2).padStart(6)}${extra}`;
 }
 
+/** Evaluation sets are larger than other inputs (the shared ones are 0.2–4 MB; full training splits more). */
+const MAX_DATASET_BYTES = 256 * 1024 * 1024;
+
+function readDataset(file: string): string {
+  return readInputFile(file, { maxBytes: MAX_DATASET_BYTES }).toString('utf8');
+}
+
 function writePredictions(out: string, lines: unknown[]): void {
   writeJsonLinesAtomic(out, lines);
 }
 
 async function runCitation(data: string, out: string, style: string | undefined, json: boolean, io: CliIO, scorer: LinearScorer, engine?: Engine): Promise<number> {
-  const { kind, items } = parseCitationDataset(fs.readFileSync(data, 'utf8'));
+  const { kind, items } = parseCitationDataset(readDataset(data));
   const chosen = (style ?? (kind === 'scitldr' ? 'tldr' : 'citation')) as CitationStyle;
   if (chosen !== 'tldr' && chosen !== 'citation') throw new UsageError(`--style must be tldr or citation, got '${chosen}'`);
   const started = performance.now();
@@ -82,7 +93,7 @@ async function runCitation(data: string, out: string, style: string | undefined,
 }
 
 async function runRelatedWork(data: string, out: string, json: boolean, io: CliIO, scorer: LinearScorer, engine?: Engine): Promise<number> {
-  const items = JSON.parse(fs.readFileSync(data, 'utf8')) as RelatedWorkItem[];
+  const items = JSON.parse(readDataset(data)) as RelatedWorkItem[];
   if (!Array.isArray(items) || !items.every((i) => typeof i.target === 'string' && Array.isArray(i.input))) {
     throw new Error('unrecognised data: expected CiteBench json, a list of {target, input}');
   }
@@ -123,7 +134,7 @@ function readingLines(r: RelatedWorkReading): string[] {
 }
 
 async function runVerify(data: string, sample: number, seed: number, json: boolean, io: CliIO): Promise<number> {
-  const papers = parseSuggestDataset(fs.readFileSync(data, 'utf8'));
+  const papers = parseSuggestDataset(readDataset(data));
   const started = performance.now();
   const { cases, queries, dropped } = await collectVerifyCases(papers, sample, seed);
   const ours = verifyFigures(cases, (f) => f.fit);
@@ -145,7 +156,7 @@ async function runVerify(data: string, sample: number, seed: number, json: boole
 }
 
 async function runSuggest(data: string, out: string, json: boolean, io: CliIO): Promise<number> {
-  const papers = parseSuggestDataset(fs.readFileSync(data, 'utf8'));
+  const papers = parseSuggestDataset(readDataset(data));
   const started = performance.now();
   const result = await evaluateSuggest(papers);
   const ms = performance.now() - started;
@@ -178,6 +189,8 @@ export const evalCommand: CliCommand = {
   summary: 'evaluate the default engine and baselines on public data',
   usage,
   async run(argv, io) {
+    // verify-references has options of its own (several --data, --seed): its own parser.
+    if (argv[0] === 'verify-references') return runVerifyReferencesEval(argv.slice(1), io);
     const { values, positionals } = parseCommandArgs(argv, {
       data: { type: 'string' },
       out: { type: 'string' },
@@ -188,7 +201,7 @@ export const evalCommand: CliCommand = {
       ...ENGINE_OPTIONS,
     });
     const task = positionals[0];
-    if (task !== 'citation' && task !== 'related-work' && task !== 'suggest' && task !== 'verify') throw new UsageError('the task must be citation, related-work, suggest or verify');
+    if (task !== 'citation' && task !== 'related-work' && task !== 'suggest' && task !== 'verify') throw new UsageError('the task must be citation, related-work, suggest, verify or verify-references');
     if (!values.data) throw new UsageError('--data FILE is required');
     if (task === 'verify') return runVerify(values.data as string, count(values.sample, 800, '--sample'), count(values.seed, 7, '--seed'), !!values.json, io);
     if (values.sample !== undefined || values.seed !== undefined) throw new UsageError('--sample and --seed apply to eval verify only');

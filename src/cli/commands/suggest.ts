@@ -6,8 +6,9 @@ import { parseCommandArgs, UsageError, type CliCommand, type CliIO } from '../ar
 import { openLibraryStore, type LibraryStore } from '../../core/library/store';
 import { citeLanguageFor } from '../../core/cites';
 import { suggestCitations } from '../../core/suggest/suggest';
-import { checkDocument, checkPair } from '../../core/suggest/check';
+import { checkDocument, checkPairs } from '../../core/suggest/check';
 import { decodeTextBuffer } from '../../core/bibtex';
+import { readInputFile } from '../../core/util/input-file';
 import { attributionLine, ATTRIBUTION_USAGE, isPair } from './check-attribution';
 
 const suggestUsage = `Usage: citescribe suggest "SENTENCE" --db DB [--k 10] [--json]
@@ -38,8 +39,8 @@ function openLibrary(db: unknown, io: CliIO, command: string): LibraryStore | un
 }
 
 function readJsonLines<T>(file: string, check: (x: T) => boolean, shape: string): T[] {
-  return fs
-    .readFileSync(file, 'utf8')
+  return readInputFile(file)
+    .toString('utf8')
     .split('\n')
     .filter((l) => l.trim())
     .map((l, i) => {
@@ -101,18 +102,20 @@ export const checkCommand: CliCommand = {
     try {
       if (values.pairs) {
         const pairs = readJsonLines<{ id: unknown; text: unknown; key: unknown; group?: unknown }>(values.pairs as string, isPair, '{id, text, key} with an optional group: an array of keys');
+        // Lines without a group are checked as before, in order, sharing each sentence's ranking (checkPairs).
+        const plain = checkPairs(store, pairs.filter((p) => p.group === undefined).map((p) => ({ sentence: p.text as string, key: p.key as string })));
         for (const p of pairs) {
           if (p.group !== undefined) {
             io.out(JSON.stringify(attributionLine(store, p.id, p.text as string, p.key as string, p.group as string[])));
             continue;
           }
-          const r = checkPair(store, p.text as string, p.key as string);
+          const r = plain.next().value!;
           io.out(JSON.stringify({ id: p.id, key: p.key, support: r.support === undefined ? null : Number(r.support.toFixed(4)), verdict: r.verdict, evidence: r.evidence ?? null }));
         }
         return 0;
       }
       const file = values.tex as string;
-      const text = decodeTextBuffer(fs.readFileSync(file));
+      const text = decodeTextBuffer(readInputFile(file));
       const checks = checkDocument(store, text, citeLanguageFor(file));
       if (values.json) {
         io.out(JSON.stringify(checks));

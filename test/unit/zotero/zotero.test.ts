@@ -4,7 +4,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import Database from 'better-sqlite3';
-import { DefaultEngine } from '../../../src/core/engine/default-engine';
+import { DefaultEngine } from '../../../src/core/engines/default-engine';
 import { indexLibrary } from '../../../src/core/library/indexer';
 import { openLibraryStore, type LibraryStore } from '../../../src/core/library/store';
 import { importFromZotero } from '../../../src/core/zotero/import';

@@ -1,6 +1,6 @@
 import { strict as assert } from 'assert';
 import { statedAim } from '../../../src/core/rewrite';
-import { citeAlone } from './helpers';
+import { citeAlone } from '../../support/engine-records';
 
 describe('abstracts that state their aim ("The purpose of this study was to …")', () => {
   it('cites the aim of a social-science abstract, not its background or a result', async () => {

@@ -1,5 +1,5 @@
 import { strict as assert } from 'assert';
-import { loadedHeavyPackages } from '../../src/extension/activation';
+import { loadedHeavyPackages } from '../../../src/extension/activation';
 
 describe('activation report', () => {
   it('names the heavy packages present in a module cache, by package', () => {

@@ -108,7 +108,7 @@ describe('citescribe score', () => {
     const reference = file('r.txt', 'x');
     await assert.rejects(
       scoreCommand.run(['--candidate', path.join(dir, 'missing.tex'), '--reference', reference], captureCli()),
-      /cannot read candidate .*missing\.tex: ENOENT/,
+      /cannot read candidate .*missing\.tex: file not found/,
     );
   });
 });

@@ -1,8 +1,8 @@
 import { strict as assert } from 'assert';
 import { readFileSync } from 'node:fs';
 import * as path from 'node:path';
-import { DefaultEngine } from '../../../src/core/engine';
-import { datasetSentences, evaluateCitationSentences, evaluateRelatedWork, latexCitesToNumbered, parseCitationDataset } from '../../../src/core/engine/evaluation';
+import { DefaultEngine } from '../../../src/core/engines';
+import { datasetSentences, evaluateCitationSentences, evaluateRelatedWork, latexCitesToNumbered, parseCitationDataset } from '../../../src/core/engines/evaluation';
 import { LinearScorer } from '../../../src/core/engine/scorer';
 
 const fixture = (name: string) => readFileSync(path.join(__dirname, '../../fixtures/engine', name), 'utf8');

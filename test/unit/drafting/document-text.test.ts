@@ -3,7 +3,7 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
-import { DefaultEngine } from '../../../src/core/engine';
+import { DefaultEngine } from '../../../src/core/engines';
 import { toDocumentText } from '../../../src/core/drafting/document-text';
 import { MemoryLibrary } from '../../../src/core/engine/memory-library';
 import { SentenceWriterEngine, type RawSentence } from '../../../src/core/neural/writer-engine';

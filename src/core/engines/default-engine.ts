@@ -2,10 +2,10 @@
 import type { CitationRequest, CitationSentence, Draft, DraftRequest, EmbedTexts, Engine, EngineOptions, PaperLookup } from '../types';
 import { throwIfCancelled } from '../types';
 import shippedModel from '../../../resources/models/sentence-scorer.json';
-import { writeCitationSentence } from './citation';
+import { writeCitationSentence } from '../engine/citation';
 import { citationForDocument, draftForDocument, formatForSyntax } from '../drafting/document-text';
 import { writeDraft } from '../drafting';
-import { LinearScorer, type LinearModel } from './scorer';
+import { LinearScorer, type LinearModel } from '../engine/scorer';
 
 export const DEFAULT_ENGINE_ID = 'default';
 

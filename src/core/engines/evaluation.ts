@@ -5,14 +5,14 @@ import { citationCoverage, rougeScores, stripCitationMarkers } from '../metrics'
 import type { CitationStyle, PaperRecord } from '../types';
 import { splitSentences } from '../text/sentences';
 import { wordCount } from '../text/tokens';
-import { greedyOracleRelatedWork, heuristicSentence, leadRelatedWork, leadSentence, oracleSentence, textRankRelatedWork, type CitedDocument } from './baselines';
-import { sourceDocumentFromSentences, sourceDocument } from './candidates';
+import { greedyOracleRelatedWork, heuristicSentence, leadRelatedWork, leadSentence, oracleSentence, textRankRelatedWork, type CitedDocument } from '../engine/baselines';
+import { sourceDocumentFromSentences, sourceDocument } from '../engine/candidates';
 import { plainText } from '../text/plain';
-import { writeCitationSentence } from './citation';
+import { writeCitationSentence } from '../engine/citation';
 import { measureDraft, writeDraft, type DraftMeasures } from '../drafting';
-import { MemoryLibrary } from './memory-library';
+import { MemoryLibrary } from '../engine/memory-library';
 import { stripForeignNumberedCitations } from '../rewrite';
-import type { LinearScorer } from './scorer';
+import type { LinearScorer } from '../engine/scorer';
 
 export interface RougeTriple {
   rouge1: number;

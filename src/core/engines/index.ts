@@ -6,5 +6,5 @@ export { authorPhrase, citeMarker, workSubject } from '../rewrite/authors';
 export { rewriteSentence, toRefConvention, fromRefConvention, stripLeadingDiscourse } from '../rewrite';
 export { TITLE_ONLY_FLAG } from '../rewrite/title-only';
 export { renderDraft } from '../drafting';
-export { leadSentence, heuristicSentence, oracleSentence, textRank, leadRelatedWork, textRankRelatedWork, greedyOracleRelatedWork } from './baselines';
-export { MemoryLibrary } from './memory-library';
+export { leadSentence, heuristicSentence, oracleSentence, textRank, leadRelatedWork, textRankRelatedWork, greedyOracleRelatedWork } from '../engine/baselines';
+export { MemoryLibrary } from '../engine/memory-library';

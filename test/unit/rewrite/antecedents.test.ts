@@ -1,7 +1,7 @@
 import { strict as assert } from 'assert';
 import { pointerResolutions, resolvePointers } from '../../../src/core/rewrite/antecedents';
-import { DefaultEngine } from '../../../src/core/engine';
-import { citeAlone, sampleLibrary } from './helpers';
+import { DefaultEngine } from '../../../src/core/engines';
+import { citeAlone, sampleLibrary } from '../../support/engine-records';
 
 function resolved(sentence: string, ...before: string[]): string {
   return resolvePointers(sentence, pointerResolutions(sentence, before));

@@ -1,13 +1,13 @@
 import { strict as assert } from 'assert';
 import { citedKeys } from '../../../src/core/cites';
-import { createEngine, DefaultEngine, registerEngine } from '../../../src/core/engine';
+import { createEngine, DefaultEngine, registerEngine } from '../../../src/core/engines';
 import { clusterWorks, contrastSentence, groupKeyphrases } from '../../../src/core/drafting';
 import { phraseOccursIn } from '../../../src/core/drafting/keyphrases';
 import { headlineCase } from '../../../src/core/text/titles';
 import { TfIdfModel, wordCount } from '../../../src/core/text/tokens';
 import { MemoryLibrary } from '../../../src/core/engine/memory-library';
 import type { Draft, PaperRecord } from '../../../src/core/types';
-import { OWN_ABSTRACT, sampleLibrary, sampleRecords } from './helpers';
+import { OWN_ABSTRACT, sampleLibrary, sampleRecords } from '../../support/engine-records';
 
 /** A journal article of one author, as a test library holds it. */
 const article = (key: string, title: string, author: { family: string; given: string }, abstract: string): PaperRecord => ({ key, type: 'article', title, authors: [author], abstract });

@@ -2,9 +2,9 @@ import { strict as assert } from 'assert';
 import { authorPhrase, workSubject } from '../../../src/core/rewrite/authors';
 import { compressionVariants } from '../../../src/core/engine/candidates';
 import { acronymDefinitions, clauseTruncations, expandAcronyms, dropFrontedClause, dropParentheticals, dropReportingFrame, dropSelfPraise, firstPersonPlural, fromRefConvention, inAuthorsVoice, namedWorkAsWe, rewriteSentence, stripForeignNumberedCitations, stripLeadingDiscourse, toBaseForm, toRefConvention, toThirdSingular, withoutInlineEnumerators, workPronounAsWe } from '../../../src/core/rewrite';
-import { DefaultEngine } from '../../../src/core/engine';
+import { DefaultEngine } from '../../../src/core/engines';
 import { MemoryLibrary } from '../../../src/core/engine/memory-library';
-import { citeAlone } from './helpers';
+import { citeAlone } from '../../support/engine-records';
 
 const three = { key: 'taigman17', authors: [{ family: 'Taigman' }, { family: 'Polyak' }, { family: 'Wolf' }] };
 const two = { key: 'benaim17', authors: [{ family: 'Benaim' }, { family: 'Wolf' }] };

@@ -1,12 +1,12 @@
 import { readFileSync } from 'node:fs';
 import * as path from 'node:path';
-import { DefaultEngine } from '../../../src/core/engine';
-import { MemoryLibrary } from '../../../src/core/engine/memory-library';
-import type { CitationSentence, CitationStyle, PaperRecord } from '../../../src/core/types';
+import { DefaultEngine } from '../../src/core/engines';
+import { MemoryLibrary } from '../../src/core/engine/memory-library';
+import type { CitationSentence, CitationStyle, PaperRecord } from '../../src/core/types';
 
 /** The sample library's entries (resources/sample-library/library.bib) as records, abstracts written by us. */
 export function sampleRecords(): PaperRecord[] {
-  return JSON.parse(readFileSync(path.join(__dirname, '../../fixtures/engine/sample-records.json'), 'utf8')) as PaperRecord[];
+  return JSON.parse(readFileSync(path.join(__dirname, '../fixtures/engine/sample-records.json'), 'utf8')) as PaperRecord[];
 }
 
 export function sampleLibrary(): MemoryLibrary {
