@@ -1,6 +1,6 @@
 // What every part of the draft panel is handed: the model, the frame's elements, the way to the extension, and the
-// other parts' entry points. The parts call each other through it (rendering a sentence starts a request, a request
-// marks the sentence busy), so no part imports another and the folder has no import cycle.
+// other parts' entry points. Parts that call each other both ways go through it (a request marks busy the sentence
+// render.ts drew; a reply has render.ts redraw it), so the folder has no import cycle.
 import type { DraftPanelState, DraftParagraphView, DraftSentenceView, DraftToExtension, KeyGroup } from '../../src/protocol/webview';
 import type { WebviewApi } from '../vscodeApi';
 import type { DraftElements } from './layout';
