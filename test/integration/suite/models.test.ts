@@ -6,7 +6,7 @@ import * as http from 'http';
 import type { AddressInfo } from 'net';
 import * as vscode from 'vscode';
 import { readyLibrary } from './api';
-import { screenshot, sleep, typeInWorkbench, waitFor, webviewAction } from './helpers';
+import { screenshot, typeInWorkbench, waitFor, webviewAction } from './helpers';
 
 describe('Select Model: local servers', () => {
   it('lists a local Ollama\'s two models; picking one sets engine, URL and model, and it writes the draft', async () => {
@@ -52,9 +52,9 @@ describe('Select Model: local servers', () => {
     try {
       const picking = vscode.commands.executeCommand<string | undefined>('citescribe.selectModel');
       await waitFor('the tags asked for', () => asked.includes('GET /api/tags') || undefined);
-      await sleep(800);
+      await typeInWorkbench('select-model-listed', '', undefined, 'tinyllama:1.1b');
       await screenshot('21-select-model-local-servers');
-      await typeInWorkbench('select-model-tiny', 'tinyllama', 'Enter');
+      await typeInWorkbench('select-model-tiny', 'tinyllama', 'Enter', 'tinyllama:1.1b');
       assert.equal(await picking, 'server:tinyllama:1.1b');
       const settings = vscode.workspace.getConfiguration('citescribe');
       assert.deepEqual([settings.get('engine'), settings.get('server.url'), settings.get('server.model')], ['server', `${url}/v1`, 'tinyllama:1.1b']);
