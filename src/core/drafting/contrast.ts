@@ -1,7 +1,7 @@
 // contrast: the author's own work set against a group ("Unlike these works, we …"), from the author's abstract: its
 // contribution sentences, never its scene-setting or its release notes.
 import { type CiteSyntax, type DraftSentence } from '../types';
-import { workSubject } from '../rewrite/authors';
+import { citeMarker, workSubject } from '../rewrite/authors';
 import { splitSentences } from '../text/sentences';
 import { contentTerms, wordCount } from '../text/tokens';
 import { plainText } from '../text/plain';
@@ -9,6 +9,7 @@ import { type ScoredCandidate } from '../engine/citation';
 import { ANAPHORIC_START, FRONTED_POINTER, hasContributionCue, NOT_DONE, OWN_RELEASE_NOTE, PRONOUN_POINTER, REFERS_BACK, SELF_NOUNS } from '../engine/cues';
 import { activeSelfDescription, firstPersonPlural, stripLeadingDiscourse } from '../rewrite';
 import { type GroupPlan, knowsNothingOf, workText } from './plan';
+import { phraseOccursIn } from './keyphrases';
 
 /** "It is common that …": an "it" that points nowhere, a placeholder for the clause that follows. */
 const EXPLETIVE_IT = /^it (?:is|was|has been|remains|seems|appears|becomes)\s+(?:[\w-]+\s+){0,3}?(?:that|to|whether|how)\b/i;
@@ -62,7 +63,7 @@ export function ownContributionSentences(ownAbstract: string): string[] {
 
 /** Whether a sentence of the draft sets the author's work against others (how contrastSentence opens one). */
 export function isContrast(text: string): boolean {
-  return /^(?:Unlike|In contrast|Different from)\b/.test(text);
+  return /^(?:Unlike|In contrast|Different from|Building on)\b/.test(text);
 }
 
 /**
@@ -128,6 +129,11 @@ export interface ContrastGroup {
   lone?: { subject: string; key: string };
   /** Its works share no topic (other related work). */
   mixed?: boolean;
+  /**
+   * The author's whole abstract: where it writes the shared phrase too, "Unlike these works on image denoising, we
+   * propose … for blind image denoising" contradicts itself; the contrast then says "these works" alone.
+   */
+  ownAbstract?: string;
 }
 
 /**
@@ -140,16 +146,53 @@ export function contrastAgainst(group: ContrastGroup, gi: number, own: string, i
   if (group.mixed || POINTS_BACK.test(own) || !sharesSubject(own, group.texts) || claimedDifference(own, group.texts).length < MIN_DIFFERENCE_TERMS) return undefined;
   const sources = [{ text: own, section: 'abstract' as const, index }];
   if (group.lone) return { text: contrastSentence(own, gi, { lone: group.lone.subject }), keys: [group.lone.key], sources, role: 'contrast' };
-  return group.sharedPhrase ? { text: contrastSentence(own, gi, { shared: group.sharedPhrase }), keys: [], sources, role: 'contrast' } : undefined;
+  if (!group.sharedPhrase) return undefined;
+  const alsoTheirs = phraseOccursIn(group.sharedPhrase, own) || (group.ownAbstract !== undefined && phraseOccursIn(group.sharedPhrase, group.ownAbstract));
+  return { text: contrastSentence(own, gi, alsoTheirs ? {} : { shared: group.sharedPhrase }), keys: [], sources, role: 'contrast' };
 }
 
-/** contrastAgainst for a group of the default engine's plan. */
-export function groupContrast(g: GroupPlan, gi: number, own: string, index: number, syntax: CiteSyntax): DraftSentence | undefined {
+/** contrastAgainst for a group of the default engine's plan; `ownAbstract` is the author's whole abstract. */
+export function groupContrast(g: GroupPlan, gi: number, own: string, index: number, syntax: CiteSyntax, ownAbstract?: string): DraftSentence | undefined {
   const loneWork = g.works.length === 1 ? g.works[0] : undefined;
   if (loneWork && knowsNothingOf(loneWork)) return undefined;
+  const basis = buildsOn(g, own, index, syntax);
+  if (basis) return basis;
   const lone = loneWork && { subject: workSubject(loneWork.record, syntax).text, key: loneWork.record.key };
-  return contrastAgainst({ texts: workTexts(g), sharedPhrase: lone ? undefined : g.keyphrases[0], lone, mixed: g.mixed }, gi, own, index);
+  return contrastAgainst({ texts: workTexts(g), sharedPhrase: lone ? undefined : g.keyphrases[0], lone, mixed: g.mixed, ownAbstract }, gi, own, index);
 }
+
+/**
+ * The name a work gives what it introduces: "a language representation model called BERT", "namely FFDNet", "dubbed
+ * DCNN". A name has a capital after its first letter ("BERT", "XLNet", "ThiNet"), so that "called deep compression"
+ * names nothing the author's abstract could be matched on.
+ */
+const INTRODUCED_NAME = /\b(?:called|named|namely|dubbed|termed|coined)\s+(?:the\s+|an?\s+)?(\p{Lu}[\p{L}\d]{0,30}\p{Lu}[\p{L}\d-]{0,30})/gu;
+/** Words with which the author says their work uses another: "a modification of the pretrained BERT network". */
+const USES_WORK = /\b(?:modification of|modif(?:y|ies|ying)|based on|builds? (?:up)?on|building (?:up)?on|extend(?:s|ing)?|adapt(?:s|ing)?|on top of|fine-?tun\w*|inherit\w*|us(?:e|es|ing)|appl(?:y|ies|ying)|leverag\w+|employ(?:s|ing)?|variant of|version of)\b/i;
+
+/**
+ * "Building on BERT \cite{k}, we present Sentence-BERT, a modification of the pretrained BERT network …": the author's
+ * claim names a system a work of the group introduced and says it uses it. "Unlike these works, we present
+ * Sentence-BERT" had set the author's work against the very work it modifies.
+ */
+export function buildsOn(g: GroupPlan, own: string, index: number, syntax: CiteSyntax): DraftSentence | undefined {
+  const claimed = activeVoice(own);
+  if (POINTS_BACK.test(claimed) || !USES_WORK.test(claimed)) return undefined;
+  for (const w of g.works) {
+    if (knowsNothingOf(w)) continue;
+    for (const m of `${w.record.title ?? ''}. ${w.record.abstract ?? ''}`.matchAll(INTRODUCED_NAME)) {
+      const name = m[1].replace(/-$/, '');
+      // The name is letters, digits and hyphens only: nothing in it needs escaping.
+      if (!new RegExp(String.raw`(?<![\p{L}\d])${name}(?![\p{L}\d])`, 'u').test(own)) continue;
+      const claim = claimed.replace(/^((?:[\w-]+\s+){1,4}?)also\s+/i, '$1');
+      if (!/^(?:we|our)\b/i.test(claim)) continue;
+      const text = `Building on ${name} ${citeMarker([w.record.key], syntax)}, ${claim[0].toLowerCase()}${claim.slice(1)}`;
+      return { text, keys: [w.record.key], sources: [{ text: own, section: 'abstract', index }], role: 'contrast' };
+    }
+  }
+  return undefined;
+}
+
 /**
  * "Our forecaster updates those constants each night": the constants were named in the sentence before, which the
  * draft does not quote (the author's abstract is quoted only in a contrast).

@@ -12,12 +12,13 @@ import { sourceDocument } from '../engine/candidates';
 import { plainText } from '../text/plain';
 import { describesTheWork, DRAFT_OWN_RELEVANCE, firstDescribingSentence, rankCandidates, saysOnlyThatItWorks, writtenText, type ScoredCandidate } from '../engine/citation';
 import { titleOnlySentence, withoutLinkingAdverb } from '../rewrite';
-import { follows, groupContrast, ownContributionSentences, ownWorkIntroducer, standsAlone } from './contrast';
+import { buildsOn, follows, groupContrast, ownContributionSentences, ownWorkIntroducer, standsAlone } from './contrast';
 import { paragraphWords } from './fit';
 import { groupKeyphrases, type Phrase, phrasesOf, speaksForGroup } from './keyphrases';
 import { closeness, clusterWorks, type DraftContext, type GroupPlan, knowsNothingOf, LENGTH_TOLERANCE, MAX_SENTENCES_PER_WORK, MMR_LAMBDA, NEAR_COPY_SIMILARITY, planningText, planVectors, SAME_THING_SIMILARITY, saysNothingNew, topicGroupCount, WORDS_PER_WORK_DEFAULT, type WorkPlan } from './plan';
 import { citeMarkerOf, renderDraft, sentenceOf } from './render';
 import { allTopicSentences, seeAlso } from './topics';
+import { smoothParagraph } from './flow';
 
 /** Why a work has no sentence of its own in a draft. */
 export const LISTED_ONLY_FLAG = 'only listed in a grouped citation: the target length holds no sentence of its own';
@@ -178,8 +179,11 @@ export async function writeDraft(req: DraftRequest, ctx: DraftContext): Promise<
         .map((s, i) => ({ s, i, score: cosine(gv, termFrequencies(contentTerms(s))) + (i === 0 ? 0.05 : 0) }))
         .filter(({ s, i }) => !used.has(i) && (introduced || introducesOwnWork(s)))
         .sort((a, b) => b.score - a.score);
+      // A sentence that says the author's work uses one of the group's ("a modification of the pretrained BERT
+      // network") relates the two best: it is tried first, whatever its similarity.
+      ranked.sort((a, b) => Number(buildsOn(g, b.s, b.i, syntax) !== undefined) - Number(buildsOn(g, a.s, a.i, syntax) !== undefined));
       for (const { s, i } of ranked) {
-        const contrast = groupContrast(g, gi, s, i, syntax);
+        const contrast = groupContrast(g, gi, s, i, syntax, ownText);
         if (!contrast) continue;
         used.add(i);
         if (introducesOwnWork(s)) introducedAt = Math.min(introducedAt, gi);
@@ -233,7 +237,7 @@ export async function writeDraft(req: DraftRequest, ctx: DraftContext): Promise<
   const introduction = dropped.find((d) => introducesOwnWork(d.sources[0].text));
   if (firstContrast >= 0 && introduction && !introducesOwnWork(groups[firstContrast].contrast!.sources[0].text)) {
     const g = groups[firstContrast];
-    g.contrast = groupContrast(g, firstContrast, introduction.sources[0].text, introduction.sources[0].index, syntax) ?? g.contrast;
+    g.contrast = groupContrast(g, firstContrast, introduction.sources[0].text, introduction.sources[0].index, syntax, ownText) ?? g.contrast;
   }
   const byWeakness = [...allWorks].filter((w) => !w.groupedOnly).sort((a, b) => (a.options[0]?.score ?? -Infinity) - (b.options[0]?.score ?? -Infinity));
   for (const w of byWeakness) {
@@ -403,15 +407,14 @@ export async function writeDraft(req: DraftRequest, ctx: DraftContext): Promise<
         sentences.push(sentence);
       });
     }
-    const unknown = seeAlso(g, syntax);
-    if (unknown) sentences.push(unknown);
+    sentences.push(...seeAlso(g, syntax, groups.length));
     if (g.contrast) sentences.push(g.contrast);
     return {
       // Groups of unrelated works come last, under one "Other Related Work" heading. One group gets no heading: a
       // lone subsection divides nothing.
       heading: !req.subsections || groups.length < 2 || (g.mixed && groups[gi - 1]?.mixed) ? undefined : g.mixed ? 'Other Related Work' : headlineCase(g.keyphrases[0] ?? `Topic ${gi + 1}`),
       keys: g.works.map((w) => w.record.key),
-      sentences,
+      sentences: smoothParagraph(sentences, syntax),
     };
   });
   const citedKeys = records.map((r) => r.key);

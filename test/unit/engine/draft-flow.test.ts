@@ -1,0 +1,68 @@
+import { strict as assert } from 'assert';
+import { DefaultEngine } from '../../../src/core/engine';
+import { FLOW_RULES, smoothParagraph } from '../../../src/core/drafting/flow';
+import { MemoryLibrary } from '../../../src/core/engine/memory-library';
+import type { DraftSentence, PaperRecord } from '../../../src/core/types';
+
+const work = (text: string, keys: string[]): DraftSentence => ({ text, keys, sources: [], role: 'work' });
+
+describe('draft flow rules (how a paragraph reads sentence after sentence)', () => {
+  for (const rule of FLOW_RULES) {
+    for (const example of rule.examples) {
+      it(`${rule.id}: ${example.output[0].slice(0, 60)}…`, () => {
+        const out = rule.apply(
+          example.input.map((text, i) => work(text, example.keys[i])),
+          'cite',
+        );
+        assert.deepEqual(
+          out.map((s) => s.text),
+          example.output,
+        );
+      });
+    }
+  }
+
+  it('never joins a third act to a sentence that already joins two, nor sentences on two works', () => {
+    const joined = smoothParagraph([work('\\cite{0} addressed grasping, and presented an algorithm for it.', ['0']), work('\\cite{0} described body positioning.', ['0'])], 'cite');
+    assert.equal(joined.length, 2);
+    const two = smoothParagraph([work('\\cite{0} addressed grasping.', ['0']), work('\\cite{1} described body positioning.', ['1'])], 'cite');
+    assert.deepEqual(
+      two.map((s) => s.text),
+      ['\\cite{0} addressed grasping.', '\\cite{1} described body positioning.'],
+    );
+  });
+
+  it('leaves sentences that name their authors as they are ("Roe \\cite{k} proposed …" varies by name already)', () => {
+    const named = ['Roe \\cite{a} proposed X.', 'Poe \\cite{b} proposed Y.', 'Doe \\cite{c} proposed Z.'];
+    assert.deepEqual(
+      smoothParagraph(named.map((t, i) => work(t, [['a', 'b', 'c'][i]])), 'cite').map((s) => s.text),
+      named,
+    );
+  });
+});
+
+describe('the relation of the author\'s work to the works drafted', () => {
+  const engine = new DefaultEngine();
+  const record = (key: string, abstract: string): PaperRecord => ({ key, type: 'article', title: '', authors: [], abstract });
+
+  it('says the author builds on a work whose system their abstract modifies, instead of "Unlike these works"', async () => {
+    const lib = new MemoryLibrary([
+      record('0', 'We introduce a tide model called TideNet that forecasts harbour tides from gauge logs. TideNet is trained on ten years of gauge logs from forty harbours.'),
+      record('1', 'We present a tide forecaster that reads satellite altimetry over harbours. Our forecaster cuts the error of harbour tide tables by a third.'),
+    ]);
+    const own = 'Harbour tides matter to pilots. We present SurgeNet, a modification of the pretrained TideNet network that adds storm surge to harbour tide forecasts.';
+    const draft = await engine.draft({ keys: ['0', '1'], ownAbstract: own, targetWords: 80, format: 'latex' }, lib);
+    assert.match(draft.text, /Building on TideNet \\cite\{0\}, we present SurgeNet, a modification of the pretrained TideNet network/, draft.text);
+    assert.doesNotMatch(draft.text, /Unlike/, draft.text);
+  });
+
+  it('does not set the author\'s work against "these works on X" when the author works on X too', async () => {
+    const lib = new MemoryLibrary([
+      record('0', 'We forecast harbour tides from gauge logs with a linear model. The linear model is fitted to ten years of logs.'),
+      record('1', 'We forecast harbour tides from satellite altimetry. Altimetry covers harbours that have no gauge.'),
+    ]);
+    const own = 'We forecast harbour tides with a recurrent network that reads buoy swell and wind readings.';
+    const draft = await engine.draft({ keys: ['0', '1'], ownAbstract: own, targetWords: 60, format: 'latex' }, lib);
+    assert.doesNotMatch(draft.text, /these works on harbour tides/, draft.text);
+  });
+});
