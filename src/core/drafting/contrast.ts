@@ -7,7 +7,7 @@ import { contentTerms, wordCount } from '../text/tokens';
 import { plainText } from '../text/plain';
 import { type ScoredCandidate } from '../engine/citation';
 import { ANAPHORIC_START, FRONTED_POINTER, hasContributionCue, NOT_DONE, OWN_RELEASE_NOTE, PRONOUN_POINTER, REFERS_BACK, SELF_NOUNS } from '../engine/cues';
-import { activeSelfDescription, firstPersonPlural, stripLeadingDiscourse } from '../rewrite';
+import { activeSelfDescription, firstPersonPlural, looksLikeExtractionJunk, stripLeadingDiscourse } from '../rewrite';
 import { type GroupPlan, knowsNothingOf, workText } from './plan';
 import { phraseOccursIn } from './keyphrases';
 
@@ -56,7 +56,7 @@ const SPOKEN_BY_AUTHORS = new RegExp(String.raw`^(?:we|our|this (?:${SELF_NOUNS}
 export function ownContributionSentences(ownAbstract: string): string[] {
   // Plans ("We will release … in future work") are not what the paper contributes.
   // Nor is where to get it ("We release the data and code"): "Unlike these works, we release …" sets nothing apart.
-  const sentences = splitSentences(plainText(ownAbstract)).filter((s) => wordCount(s) >= 6 && !NOT_DONE.test(stripLeadingDiscourse(s)) && !OWN_RELEASE_NOTE.test(stripLeadingDiscourse(s)));
+  const sentences = splitSentences(plainText(ownAbstract)).filter((s) => wordCount(s) >= 6 && !NOT_DONE.test(stripLeadingDiscourse(s)) && !OWN_RELEASE_NOTE.test(stripLeadingDiscourse(s)) && !looksLikeExtractionJunk(s));
   const firstPerson = (s: string) => SPOKEN_BY_AUTHORS.test(activeVoice(firstPersonPlural(s)));
   return [...sentences.filter((s) => hasContributionCue(s) && firstPerson(s)), ...sentences.filter((s) => !hasContributionCue(s) && firstPerson(s))];
 }

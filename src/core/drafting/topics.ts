@@ -45,7 +45,9 @@ export function seeAlso(group: GroupPlan, syntax: CiteSyntax, paragraphs: number
   const named = namesItsTopic(group, paragraphs);
   const works = group.works.filter((w) => w.groupedOnly && (!named || !topicSpeaksFor(w, group)));
   const [phrase] = namedPhrases(group);
-  const onTopic = named || !phrase ? [] : works.filter((w) => topicSpeaksFor(w, group)).map((w) => w.record.key);
+  const speaking = named || !phrase ? [] : works.filter((w) => topicSpeaksFor(w, group)).map((w) => w.record.key);
+  // One list, not two in a row ("Other work on X includes [8]. See also [3, 7]."): on the topic only if all are.
+  const onTopic = speaking.length === works.length ? speaking : [];
   const others = works.map((w) => w.record.key).filter((k) => !onTopic.includes(k));
   const out: DraftSentence[] = [];
   if (onTopic.length) out.push({ text: `Other work on ${phrase} includes ${citeMarker(onTopic, syntax)}.`, keys: onTopic, sources: [], role: 'topic' });

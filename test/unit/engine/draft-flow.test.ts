@@ -3,6 +3,8 @@ import { DefaultEngine } from '../../../src/core/engine';
 import { FLOW_RULES, smoothParagraph } from '../../../src/core/drafting/flow';
 import { MemoryLibrary } from '../../../src/core/engine/memory-library';
 import type { DraftSentence, PaperRecord } from '../../../src/core/types';
+import { looksLikeExtractionJunk } from '../../../src/core/rewrite';
+import { rejoinSplitSuffixes } from '../../../src/core/text/words';
 
 const work = (text: string, keys: string[]): DraftSentence => ({ text, keys, sources: [], role: 'work' });
 
@@ -64,5 +66,61 @@ describe('the relation of the author\'s work to the works drafted', () => {
     const own = 'We forecast harbour tides with a recurrent network that reads buoy swell and wind readings.';
     const draft = await engine.draft({ keys: ['0', '1'], ownAbstract: own, targetWords: 60, format: 'latex' }, lib);
     assert.doesNotMatch(draft.text, /these works on harbour tides/, draft.text);
+  });
+});
+
+describe('extraction junk never reaches a draft', () => {
+  const engine = new DefaultEngine();
+
+  it('tells a table of contents, a section label, a stray symbol, a lost percent sign and an unclosed bracket from prose', () => {
+    assert.ok(looksLikeExtractionJunk('Lexical Representation: The Passive in Lexical Theory (J. Bresnan); Polyadicity (J. Bresnan).'));
+    assert.ok(looksLikeExtractionJunk('The tagger is fast — III. Syntactic Representation: Control and Complementation.'));
+    assert.ok(looksLikeExtractionJunk('We tag noisy text > with a small model.'));
+    assert.ok(looksLikeExtractionJunk('Our method reaches sparsity up to 97.5 without significant loss.'));
+    assert.ok(looksLikeExtractionJunk('We tag noisy text (with a small model.'));
+    assert.ok(!looksLikeExtractionJunk('We tag noisy text with a small model (a tagger of 3.5 MB) and reach 97.5% accuracy.'));
+  });
+
+  it('rejoins a word a line break split before its suffix ("learn ing"), and leaves two words alone', () => {
+    assert.equal(rejoinSplitSuffixes('We study deep learn ing for tide tables.'), 'We study deep learning for tide tables.');
+    assert.equal(rejoinSplitSuffixes('We study the ratio of sea ice to open water.'), 'We study the ratio of sea ice to open water.');
+  });
+
+  it('cites a work for the sentence that says what it does, not for its table of contents', async () => {
+    const lib = new MemoryLibrary([
+      {
+        key: '0',
+        type: 'book',
+        title: '',
+        authors: [],
+        abstract:
+          'The twelve articles are grouped into three sections, as follows: I. Tides: Harbour Tides (J. Moss); Tide Gauges (K. Poe). II. Surge: Storm Surge in Estuaries (J. Moss); Surge Barriers (L. Roe). This volume surveys how harbour tides are measured and forecast.',
+      },
+    ]);
+    const draft = await engine.draft({ keys: ['0'], targetWords: 40, format: 'latex' }, lib);
+    assert.doesNotMatch(draft.text, /II\.|\(J\. Moss\)/, draft.text);
+    assert.match(draft.text, /harbour tides are measured and forecast/, draft.text);
+  });
+});
+
+describe('works described rather than listed', () => {
+  const engine = new DefaultEngine();
+  const record = (key: string, abstract: string): PaperRecord => ({ key, type: 'article', title: '', authors: [], abstract });
+
+  it('gives every work a sentence where the length holds about 13 words a work, even past the upper bound', async () => {
+    const abstracts = [
+      'We forecast harbour tides from gauge logs with a linear model fitted to ten years of hourly readings.',
+      'We forecast harbour tides from satellite altimetry over harbours that have no working tide gauge at all.',
+      'We correct drifting tide gauges against a levelling survey of the harbour datum carried out every spring.',
+      'We model storm surge on top of harbour tides with a shallow water solver run on a coarse grid.',
+      'We measure how silt in gauge wells biases float tide gauges in harbours on muddy river estuaries.',
+      'We compare radar tide gauges mounted on piers with float gauges in wells during winter storms.',
+    ];
+    const lib = new MemoryLibrary(abstracts.map((a, i) => record(String(i), a)));
+    const keys = abstracts.map((_, i) => String(i));
+    const draft = await engine.draft({ keys, targetWords: 80, format: 'latex' }, lib);
+    const described = new Set(draft.paragraphs.flatMap((p) => p.sentences).filter((s) => s.role === 'work').flatMap((s) => s.keys));
+    assert.deepEqual([...described].sort(), keys, draft.text);
+    assert.doesNotMatch(draft.text, /See also|includes \\cite/, draft.text);
   });
 });

@@ -56,7 +56,9 @@ describe('DefaultEngine.draft', () => {
     for (const targetWords of [40, 60]) {
       const draft = await engine.draft({ keys: records.map((r) => r.key), targetWords, format: 'latex' }, lib);
       const citing = draft.paragraphs.flatMap((p) => p.sentences).filter((x) => x.keys.includes('manual'));
-      assert.deepEqual(citing.map((x) => x.text), ['See also \\cite{manual}.'], `${targetWords} words: ${draft.text}`);
+      // Cited without a topic: "See also" (with the works listed beside it, one list rather than two in a row).
+      assert.equal(citing.length, 1, draft.text);
+      assert.match(citing[0].text, /^See also \\cite\{[^}]*\bmanual\b[^}]*\}\.$/, `${targetWords} words: ${draft.text}`);
     }
   });
 

@@ -7,7 +7,8 @@ import { changedBy, changedText, type TableRule } from '../rule';
 const withoutSelfPraise = changedBy(dropSelfPraise);
 
 /** "We, in contrast, discuss" → "This paper, in contrast, discusses" (not "This paper , in contrast"). */
-const tidySpacing = (s: string) => s.replace(/\s{2,}/g, ' ').replace(/ ,/g, ',').trim();
+/** "a robust control Lyapunov function ( rclf )" → "(rclf)": the spaces an extraction left inside brackets. */
+const tidySpacing = (s: string) => s.replace(/\s{2,}/g, ' ').replace(/ ,/g, ',').replace(/([([]) (?=\S)/g, '$1').replace(/(?<=\S) ([)\]])/g, '$1').trim();
 
 export const FINISH_RULES: readonly TableRule[] = [
   {
@@ -28,6 +29,7 @@ export const FINISH_RULES: readonly TableRule[] = [
     apply: changedText,
     examples: [
       { style: 'tldr', input: 'This paper, in contrast, studies tagging from the point of view of the reader.', output: 'This paper, in contrast, studies tagging from the point of view of the reader.' },
+      { input: 'We introduce the concept of a robust control Lyapunov function ( rclf ).', output: 'Doe and Roe \\cite{doe2020} introduced the concept of a robust control Lyapunov function (rclf).' },
     ],
   },
   {
