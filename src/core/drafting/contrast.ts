@@ -14,9 +14,22 @@ import { phraseOccursIn } from './keyphrases';
 /** "It is common that …": an "it" that points nowhere, a placeholder for the clause that follows. */
 const EXPLETIVE_IT = /^it (?:is|was|has been|remains|seems|appears|becomes)\s+(?:[\w-]+\s+){0,3}?(?:that|to|whether|how)\b/i;
 
+/**
+ * "The results lead them to …", "A fourth approach …", "both methods", "the latter": words that name what the
+ * abstract said before, anywhere in the sentence. A blind reader marked such sentences in 19 of 48 drafts.
+ */
+const POINTS_OUTSIDE =
+  /^(?:the results?|the findings|these results)\b|\b(?:lead|leads|led|allow|allows|allowed|enable|enables|enabled)\s+them\b|\b(?:a|the)\s+(?:second|third|fourth|fifth|sixth)\s+(?:approach|method|model|technique|algorithm|one|variant|strategy)\b|\bboth\s+(?:methods|approaches|models|systems|techniques|algorithms|variants|strategies)\b|\bthe (?:former|latter)\b|\b(?:such|this|that)\s+(?:a\s+)?(?:property|capability|ability|behaviou?r|phenomenon|effect)\b/i;
+
+/** Whether the sentence names what its abstract said before it, even right after that sentence in a draft. */
+export function pointsOutside(sentence: string): boolean {
+  return POINTS_OUTSIDE.test(stripLeadingDiscourse(sentence));
+}
+
 /** A background sentence that can open a paragraph: it does not point back at a sentence the draft leaves out. */
 export function standsAlone(sentence: string): boolean {
   const s = stripLeadingDiscourse(sentence);
+  if (POINTS_OUTSIDE.test(s)) return false;
   if (EXPLETIVE_IT.test(s)) return !REFERS_BACK.test(s) && !PRONOUN_POINTER.test(s);
   return !ANAPHORIC_START.test(s) && !REFERS_BACK.test(s) && !FRONTED_POINTER.test(s) && !PRONOUN_POINTER.test(s);
 }
@@ -147,8 +160,19 @@ export function contrastAgainst(group: ContrastGroup, gi: number, own: string, i
   const sources = [{ text: own, section: 'abstract' as const, index }];
   if (group.lone) return { text: contrastSentence(own, gi, { lone: group.lone.subject }), keys: [group.lone.key], sources, role: 'contrast' };
   if (!group.sharedPhrase) return undefined;
-  const alsoTheirs = phraseOccursIn(group.sharedPhrase, own) || (group.ownAbstract !== undefined && phraseOccursIn(group.sharedPhrase, group.ownAbstract));
+  const alsoTheirs = phraseOccursIn(group.sharedPhrase, own) || (group.ownAbstract !== undefined && writesMostOf(group.sharedPhrase, `${own} ${group.ownAbstract}`));
   return { text: contrastSentence(own, gi, alsoTheirs ? {} : { shared: group.sharedPhrase }), keys: [], sources, role: 'contrast' };
+}
+
+/**
+ * Whether the author's text writes the phrase or half its content words at least: "Unlike these works on neural
+ * networks, we propose a deep neural architecture" set the author's work against what it is.
+ */
+function writesMostOf(phrase: string, text: string): boolean {
+  if (phraseOccursIn(phrase, text)) return true;
+  const terms = [...new Set(contentTerms(phrase))];
+  const written = new Set(contentTerms(text));
+  return terms.length > 0 && terms.filter((t) => written.has(t)).length * 2 >= terms.length;
 }
 
 /** contrastAgainst for a group of the default engine's plan; `ownAbstract` is the author's whole abstract. */

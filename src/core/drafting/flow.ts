@@ -77,6 +77,32 @@ const MERGE_SAME_WORK: FlowRule = {
   ],
 };
 
+/**
+ * A second sentence on the work just cited, which MERGE_SAME_WORK could not join (the first already joins two acts,
+ * or the two would run too long): "It also described …" rather than the marker again.
+ */
+const SAME_WORK_AGAIN: FlowRule = {
+  id: 'flow.same-work-again',
+  summary: 'A sentence on the work the sentence before cited by its number opens "It also …": "[0] … [0] described" reads as a list.',
+  apply(sentences, syntax) {
+    return sentences.map((s, i) => {
+      const previous = sentences[i - 1];
+      const subject = subjectOf(s, syntax);
+      if (!previous || !subject || previous.role !== 'work' || previous.keys.length !== 1 || previous.keys[0] !== s.keys[0] || !previous.text.includes(subject)) return s;
+      const rest = s.text.slice(subject.length + 1);
+      if (!pastClause(rest)) return s;
+      return { ...s, text: /^also\s/i.test(rest) ? `It ${rest}` : `It also ${rest}` };
+    });
+  },
+  examples: [
+    {
+      input: ['\\cite{0} addressed grasping in animation, and presented an algorithm for grasping motion.', '\\cite{0} described an approach for body positioning.'],
+      keys: [['0'], ['0']],
+      output: ['\\cite{0} addressed grasping in animation, and presented an algorithm for grasping motion.', 'It also described an approach for body positioning.'],
+    },
+  ],
+};
+
 /** Where a run of sentences opening "[k] verbed" reaches three, the third names the work as a place. */
 const VARY_OPENINGS: FlowRule = {
   id: 'flow.vary-openings',
@@ -105,7 +131,7 @@ const VARY_OPENINGS: FlowRule = {
   ],
 };
 
-export const FLOW_RULES: readonly FlowRule[] = [MERGE_SAME_WORK, VARY_OPENINGS];
+export const FLOW_RULES: readonly FlowRule[] = [MERGE_SAME_WORK, SAME_WORK_AGAIN, VARY_OPENINGS];
 
 /** The paragraph's sentences with every flow rule applied, in order. */
 export function smoothParagraph(sentences: DraftSentence[], syntax: CiteSyntax): DraftSentence[] {

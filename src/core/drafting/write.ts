@@ -12,7 +12,7 @@ import { sourceDocument } from '../engine/candidates';
 import { plainText } from '../text/plain';
 import { describesTheWork, DRAFT_OWN_RELEVANCE, firstDescribingSentence, rankCandidates, saysOnlyThatItWorks, writtenText, type ScoredCandidate } from '../engine/citation';
 import { titleOnlySentence, withoutLinkingAdverb } from '../rewrite';
-import { buildsOn, follows, groupContrast, ownContributionSentences, ownWorkIntroducer, standsAlone } from './contrast';
+import { buildsOn, follows, groupContrast, ownContributionSentences, ownWorkIntroducer, pointsOutside, standsAlone } from './contrast';
 import { paragraphWords } from './fit';
 import { groupKeyphrases, type Phrase, phrasesOf, speaksForGroup } from './keyphrases';
 import { closeness, clusterWorks, type DraftContext, type GroupPlan, knowsNothingOf, LENGTH_TOLERANCE, MAX_SENTENCES_PER_WORK, MMR_LAMBDA, NEAR_COPY_SIMILARITY, planningText, planVectors, SAME_THING_SIMILARITY, saysNothingNew, topicGroupCount, WORDS_PER_WORK_DEFAULT, type WorkPlan } from './plan';
@@ -351,7 +351,7 @@ export async function writeDraft(req: DraftRequest, ctx: DraftContext): Promise<
         // Asked once per candidate and round: the scene check below needs the answers for all of them first.
         // Nor one that says only that the work works ("Trials confirm the value of the proposed method"): it fills the
         // length and tells the reader nothing.
-        const eligible = w.options.map((c, i) => !w.chosen.includes(i) && !c.lastResort && !saysOnlyThatItWorks(c.source.text) && (standsAlone(c.source.text) || w.chosen.some((k) => follows(c, w.options[k]))));
+        const eligible = w.options.map((c, i) => !w.chosen.includes(i) && !c.lastResort && !saysOnlyThatItWorks(c.source.text) && !pointsOutside(c.source.text) && (standsAlone(c.source.text) || w.chosen.some((k) => follows(c, w.options[k]))));
         // The scene an abstract sets before it says what the work does ("Short-video platforms have become part of our
         // daily lives", "X has been described as diglossic") is not the work's to be cited for, while its method and
         // findings after that are: the scene only when the work has nothing else left to say.

@@ -124,3 +124,23 @@ describe('works described rather than listed', () => {
     assert.doesNotMatch(draft.text, /See also|includes \\cite/, draft.text);
   });
 });
+
+describe('sentences that point outside the draft', () => {
+  const engine = new DefaultEngine();
+
+  it('never fills the length with a sentence that names what the abstract said before ("The results lead them to …")', async () => {
+    const lib = new MemoryLibrary([
+      {
+        key: '0',
+        type: 'article',
+        title: '',
+        authors: [],
+        abstract:
+          'We forecast harbour tides from gauge logs with a linear model. The results lead them to drop the satellite data. A fourth approach reads the tide from buoy swell. Both methods fail in winter storms. Ten years of hourly gauge readings from forty harbours fit the linear model.',
+      },
+    ]);
+    const draft = await engine.draft({ keys: ['0'], targetWords: 60, format: 'latex' }, lib);
+    assert.doesNotMatch(draft.text, /lead them|fourth approach|Both methods/, draft.text);
+    assert.match(draft.text, /years of hourly gauge readings/, draft.text);
+  });
+});
