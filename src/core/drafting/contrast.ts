@@ -19,7 +19,7 @@ const EXPLETIVE_IT = /^it (?:is|was|has been|remains|seems|appears|becomes)\s+(?
  * abstract said before, anywhere in the sentence. A blind reader marked such sentences in 19 of 48 drafts.
  */
 const POINTS_OUTSIDE =
-  /^(?:the results?|the findings|these results)\b|\b(?:lead|leads|led|allow|allows|allowed|enable|enables|enabled)\s+them\b|\b(?:a|the)\s+(?:second|third|fourth|fifth|sixth)\s+(?:approach|method|model|technique|algorithm|one|variant|strategy)\b|\bboth\s+(?:methods|approaches|models|systems|techniques|algorithms|variants|strategies)\b|\bthe (?:former|latter)\b|\b(?:such|this|that)\s+(?:a\s+)?(?:property|capability|ability|behaviou?r|phenomenon|effect)\b/i;
+  /^(?:the results?|the findings|these results)\b|\b(?:lead|leads|led|allow|allows|allowed|enable|enables|enabled)\s+them\b|\b(?:a|the)\s+(?:second|third|fourth|fifth|sixth)\s+(?:approach|method|model|technique|algorithm|one|variant|strategy)\b|\bboth\s+(?:methods|approaches|models|systems|techniques|algorithms|variants|strategies)\b|\bthe (?:former|latter)\b|\bthe present (?:model|method|approach|framework|system|algorithm|account|theory)\b|\b(?:such|this|that)\s+(?:a\s+)?(?:property|capability|ability|behaviou?r|phenomenon|effect)\b/i;
 
 /** Whether the sentence names what its abstract said before it, even right after that sentence in a draft. */
 export function pointsOutside(sentence: string): boolean {

@@ -247,6 +247,8 @@ export function withoutNumberedPointers(text: string): string {
  * reader never sees ("adapted to this broad noise model" after an abstract's own sentence on the model).
  */
 const MODIFIED_POINTER = /\b([Tt]his|[Tt]hese) ([\p{L}][\p{L}\d-]{0,40}) ([\p{L}][\p{L}\d-]{0,40})\b/gu;
+/** "such a barrier certificate" inside a sentence, not "such as" nor "such a way that" (which points ahead). */
+const SUCH_A = /(?<=\S )such (an? (?!(?:way|manner|degree|extent)\b)[\p{L}-]{1,40}\b)(?! that\b)/gu;
 /** Words after "this" that are no part of a noun phrase's modifiers ("this only", "this very"): left as they are. */
 const NOT_A_MODIFIER = /^(?:only|very|same|one|kind|type|sort|way|end|case|point|time|reason|purpose|paper|work|article|study|thesis|chapter|book|report|section)$/i;
 
@@ -256,7 +258,8 @@ const NOT_A_MODIFIER = /^(?:only|very|same|one|kind|type|sort|way|end|case|point
  * concept" would point just as far, and the draft chooses such sentences last.
  */
 export function withoutModifiedPointers(text: string): string {
-  return text.replace(MODIFIED_POINTER, (m, pointer: string, first: string, second: string, at: number) => {
+  // "a construction of such a barrier certificate" → "a construction of a barrier certificate".
+  return text.replace(SUCH_A, '$1').replace(MODIFIED_POINTER, (m, pointer: string, first: string, second: string, at: number) => {
     if (STOPWORDS.has(first.toLowerCase()) || STOPWORDS.has(second.toLowerCase()) || NOT_A_MODIFIER.test(first) || /ly$/.test(first)) return m;
     // "this model is", "these methods were": the second word opens the predicate, so the first is the lone noun.
     if (/^(?:is|are|was|were|has|have|had|can|could|may|might|will|would|should|must|does|do|did)$/i.test(second)) return m;

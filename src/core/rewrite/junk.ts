@@ -12,11 +12,11 @@ const STRAY_SYMBOL = /(?:^|\s)[<>|•·■►§¶](?=\s|$)/u;
 /** "pp. 217", "page 12", or a page number the sentence opens with ("12 The results …"). */
 const PAGE_NUMBER = /\bpp?\.\s?\d{1,4}\b|\bpage\s\d{1,4}\b|^\d{1,3}\s+\p{Lu}\p{Ll}/u;
 /**
- * "sparsity levels up to 97.5 without significant loss", "around 1 loss at 40x compression": a figure whose percent
+ * "sparsity levels up to 97.5 without significant loss", "reduce costs by up to 34 and …": a figure whose percent
  * sign the extraction lost, read as a bare number before a word that only a percentage would precede.
  */
 const LOST_PERCENT =
-  /\b(?:up to|around|about|nearly|almost|over|by|only|than)\s\d{1,3}(?:\.\d{1,3})?\s(?=(?:without|loss|improvement|reduction|increase|decrease|gain|drop|fewer|less|relative|absolute|accuracy|error|of (?:the|all|its|our|their))\b)/;
+  /\b(?:up to|around|about|nearly|almost|over|by|only|than)\s\d{1,3}(?:\.\d{1,3})?\s(?=(?:without|loss|improvement|reduction|increase|decrease|gain|drop|fewer|less|relative|absolute|accuracy|error|of (?:the|all|its|our|their))\b)|\bby up to \d{1,3}(?:\.\d{1,3})?(?=\s(?:and|on|in|for|with|at|while|compared)\b|[,.;])/;
 
 /** Whether brackets and quotes open and close in equal numbers. */
 function balanced(sentence: string): boolean {
