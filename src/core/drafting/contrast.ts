@@ -159,9 +159,12 @@ export function contrastAgainst(group: ContrastGroup, gi: number, own: string, i
   if (group.mixed || POINTS_BACK.test(own) || !sharesSubject(own, group.texts) || claimedDifference(own, group.texts).length < MIN_DIFFERENCE_TERMS) return undefined;
   const sources = [{ text: own, section: 'abstract' as const, index }];
   if (group.lone) return { text: contrastSentence(own, gi, { lone: group.lone.subject }), keys: [group.lone.key], sources, role: 'contrast' };
-  if (!group.sharedPhrase) return undefined;
-  const alsoTheirs = phraseOccursIn(group.sharedPhrase, own) || (group.ownAbstract !== undefined && writesMostOf(group.sharedPhrase, `${own} ${group.ownAbstract}`));
-  return { text: contrastSentence(own, gi, alsoTheirs ? {} : { shared: group.sharedPhrase }), keys: [], sources, role: 'contrast' };
+  // Without a phrase the works share, "these works" alone: the paragraph has just described them, and the claim
+  // still has to say what they do not (claimedDifference above). A draft of three works on grasping had closed on
+  // "See also \cite{k}." rather than on what the author's grasping system does.
+  const shared = group.sharedPhrase;
+  const alsoTheirs = !shared || phraseOccursIn(shared, own) || (group.ownAbstract !== undefined && writesMostOf(shared, `${own} ${group.ownAbstract}`));
+  return { text: contrastSentence(own, gi, alsoTheirs ? {} : { shared }), keys: [], sources, role: 'contrast' };
 }
 
 /**

@@ -259,14 +259,19 @@ const NOT_A_MODIFIER = /^(?:only|very|same|one|kind|type|sort|way|end|case|point
  */
 export function withoutModifiedPointers(text: string): string {
   // "a construction of such a barrier certificate" → "a construction of a barrier certificate".
-  return text.replace(SUCH_A, '$1').replace(MODIFIED_POINTER, (m, pointer: string, first: string, second: string, at: number) => {
+  return text.replace(SUCH_A, '$1').replace(MODIFIED_POINTER, (m, pointer: string, first: string, second: string, at: number, text: string) => {
     if (STOPWORDS.has(first.toLowerCase()) || STOPWORDS.has(second.toLowerCase()) || NOT_A_MODIFIER.test(first) || /ly$/.test(first)) return m;
     // "this model is", "these methods were": the second word opens the predicate, so the first is the lone noun.
     if (/^(?:is|are|was|were|has|have|had|can|could|may|might|will|would|should|must|does|do|did)$/i.test(second)) return m;
     // Not "that", "those": "argued that relief stayed local" is no pointer.
     const singular = /^this$/i.test(pointer);
     const start = at === 0;
-    if (singular) return `${start ? 'The' : 'the'} ${first} ${second}`;
+    // "This text elucidates …", "This column considers …": at the start of an abstract's sentence it is the work
+    // itself, which the citation names; "The text" would say no more.
+    if (singular && start) return m;
+    if (singular) return `the ${first} ${second}`;
+    // "each of these aesthetic categories" needs its article: "each of the aesthetic categories".
+    if (/\bof $/.test(text.slice(Math.max(0, at - 3), at))) return `the ${first} ${second}`;
     // A plural goes without its pointer only where the second word is surely still the noun phrase's ("these
     // fortuitous initializations", "these Recurrent Neural Networks"), not its verb ("these results suggest").
     if (!/s$/.test(second) && !/^\p{Lu}/u.test(second)) return m;
