@@ -40,9 +40,9 @@ function namedPhrases(group: GroupPlan): string[] {
  * without a topic claimed for it ("Prior work studies joint angles \cite{k}" had said what the other works of its group
  * do). A group of unrelated works already lists it under "Other related work includes".
  */
-export function seeAlso(group: GroupPlan, syntax: CiteSyntax, paragraphs: number): DraftSentence[] {
+export function seeAlso(group: GroupPlan, syntax: CiteSyntax, groups: readonly GroupPlan[]): DraftSentence[] {
   if (group.mixed) return [];
-  const named = namesItsTopic(group, paragraphs);
+  const named = namedGroups(groups).includes(group);
   const works = group.works.filter((w) => w.groupedOnly && (!named || !topicSpeaksFor(w, group)));
   const [phrase] = namedPhrases(group);
   const speaking = named || !phrase ? [] : works.filter((w) => topicSpeaksFor(w, group)).map((w) => w.record.key);
@@ -56,40 +56,48 @@ export function seeAlso(group: GroupPlan, syntax: CiteSyntax, paragraphs: number
 }
 
 /**
- * Whether a group's paragraph opens with a sentence that names its topic ("A first line of work studies …"): only
- * where the draft has several paragraphs, which the topic tells apart, and with a phrase that two of its works write
- * (keyphrases), never for a lone work or a group of unrelated works. A draft of one paragraph opens with its first
- * work: "Prior work studies image denoising." told the reader nothing the works do not say, and a blind reader marked
- * such openings as filler in 33 of 48 drafts.
+ * Whether a group could open with a sentence that names its topic ("A first line of work studies …"): with a phrase
+ * that two of its works write (keyphrases), never for a lone work or a group of unrelated works.
  */
-function namesItsTopic(group: GroupPlan, paragraphs: number): boolean {
+function namesItsTopic(group: GroupPlan): boolean {
   const grouped = group.works.some((w) => w.groupedOnly);
-  return paragraphs > 1 && group.keyphrases.length > 0 && (grouped || group.works.length >= 2) && !group.mixed;
+  return group.keyphrases.length > 0 && (grouped || group.works.length >= 2) && !group.mixed;
+}
+
+/**
+ * The groups whose paragraphs open with their topic: two at least, or none. The topic tells one line of work from
+ * another; a draft of one paragraph opens with its first work. "Prior work studies image denoising." told the reader
+ * nothing the works do not say (a blind reader marked such openings as filler in 33 of 48 drafts), and so does a lone
+ * "Prior work studies font size." in a section whose other paragraphs name nothing.
+ */
+function namedGroups(groups: readonly GroupPlan[]): GroupPlan[] {
+  const named = groups.filter(namesItsTopic);
+  return named.length >= 2 ? named : [];
 }
 
 /** Topic sentences of every group; "first", "another" and "further" count only the groups whose topic is named. */
 export function allTopicSentences(groups: readonly GroupPlan[], syntax: CiteSyntax): DraftSentence[][] {
-  const named = groups.filter((g) => namesItsTopic(g, groups.length));
-  return groups.map((g) => topicSentences(g, named.indexOf(g), syntax, named.length, groups.length));
+  const named = namedGroups(groups);
+  return groups.map((g) => topicSentences(g, named.indexOf(g), syntax));
 }
 
 /**
  * The opening of a paragraph: a sentence naming the topic (keyphrases) that carries the grouped citations of works
  * without a sentence of their own.
- * `line` is the paragraph's place among the `lineCount` paragraphs that name their topic, of the draft's `paragraphs`.
+ * `line` is the paragraph's place among the paragraphs that name their topic (-1: it names none).
  */
-function topicSentences(group: GroupPlan, line: number, syntax: CiteSyntax, lineCount: number, paragraphs: number): DraftSentence[] {
+function topicSentences(group: GroupPlan, line: number, syntax: CiteSyntax): DraftSentence[] {
   const grouped = group.works.filter((w) => w.groupedOnly && (group.mixed || topicSpeaksFor(w, group))).map((w) => w.record.key);
   const out: DraftSentence[] = [];
-  if (!namesItsTopic(group, paragraphs)) {
+  if (line < 0) {
     // A group of unrelated works has no topic to name; its grouped citations still need a sentence.
     if (group.mixed && grouped.length) out.push({ text: `Other related work includes ${citeMarker(grouped, syntax)}.`, keys: grouped, sources: [], role: 'topic' });
     return out;
   }
   const phrases = namedPhrases(group);
   const topic = phrases.join(' and ');
-  // "A first line of work" promises a second one: where no other paragraph names its topic, it just opens with it.
-  const opener = lineCount === 1 ? 'Prior work studies' : line === 0 ? 'A first line of work studies' : line === 1 ? 'Another line of work addresses' : 'Further work considers';
+  // "A first line of work" promises a second one, which namedGroups guarantees.
+  const opener = line === 0 ? 'A first line of work studies' : line === 1 ? 'Another line of work addresses' : 'Further work considers';
   let text: string;
   if (grouped.length) {
     const cite = citeMarker(grouped, syntax);

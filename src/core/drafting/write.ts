@@ -422,7 +422,7 @@ export async function writeDraft(req: DraftRequest, ctx: DraftContext): Promise<
         sentences.push(sentence);
       });
     }
-    sentences.push(...seeAlso(g, syntax, groups.length));
+    sentences.push(...seeAlso(g, syntax, groups));
     if (g.contrast) sentences.push(g.contrast);
     return {
       // Groups of unrelated works come last, under one "Other Related Work" heading. One group gets no heading: a

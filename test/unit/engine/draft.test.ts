@@ -554,8 +554,8 @@ describe('DefaultEngine.draft', () => {
     assert.equal(draft.paragraphs.length, 2, draft.text);
     // The lone work's paragraph opens with its own sentence, so no second line of work follows a first.
     assert.doesNotMatch(draft.text, /A first line of work/, draft.text);
-    // One phrase, not two joined ("ballad rhymes and stanza endings" read as lifted words).
-    assert.match(draft.text, /^Prior work studies ballad rhymes\./, draft.text);
+    // Nor a lone "Prior work studies ballad rhymes": with no other line of work named, the paragraph opens with a work.
+    assert.match(draft.text, /^Bard\d \\cite\{b\d\}/, draft.text);
     assert.match(draft.text, /\n\nMoss \\cite\{tide\} calibrated/, draft.text);
   });
 
