@@ -126,9 +126,9 @@ function sharesSubject(own: string, texts: readonly string[]): boolean {
  * The words of the author's claim that the group's works do not write — not most of them: among twelve works on
  * image translation one mentions faces, yet "we keep face identities" is still not what these works do.
  */
-function claimedDifference(own: string, workTexts: readonly string[]): string[] {
+function claimedDifference(own: string, workTexts: readonly string[], strict = false): string[] {
   const texts = termSets(workTexts);
-  const most = Math.ceil(texts.length / 2);
+  const most = strict ? 1 : Math.ceil(texts.length / 2);
   return [...new Set(contentTerms(activeVoice(own)))].filter((t) => texts.filter((terms) => terms.has(t)).length < most && !CLAIM_WORDS.has(t) && !/^\d+$/.test(t));
 }
 
@@ -160,9 +160,11 @@ export function contrastAgainst(group: ContrastGroup, gi: number, own: string, i
   const sources = [{ text: own, section: 'abstract' as const, index }];
   if (group.lone) return { text: contrastSentence(own, gi, { lone: group.lone.subject }), keys: [group.lone.key], sources, role: 'contrast' };
   // Without a phrase the works share, "these works" alone: the paragraph has just described them, and the claim
-  // still has to say what they do not (claimedDifference above). A draft of three works on grasping had closed on
-  // "See also \cite{k}." rather than on what the author's grasping system does.
+  // has to say what none of them does ("Unlike these works, we propose a method for citation text generation" beside
+  // a work on citation text contradicted itself). A draft of three works on grasping had closed on "See also
+  // \cite{k}." rather than on what the author's grasping system does.
   const shared = group.sharedPhrase;
+  if (!shared && claimedDifference(own, group.texts, true).length < MIN_DIFFERENCE_TERMS) return undefined;
   const alsoTheirs = !shared || phraseOccursIn(shared, own) || (group.ownAbstract !== undefined && writesMostOf(shared, `${own} ${group.ownAbstract}`));
   return { text: contrastSentence(own, gi, alsoTheirs ? {} : { shared }), keys: [], sources, role: 'contrast' };
 }
