@@ -71,6 +71,8 @@ function namesItsTopic(group: GroupPlan): boolean {
  * "Prior work studies font size." in a section whose other paragraphs name nothing.
  */
 function namedGroups(groups: readonly GroupPlan[]): GroupPlan[] {
+  // Under "\subsection{Production Systems}", "A first line of work studies production systems." says it twice.
+  if (groups.some((g) => g.headed)) return [];
   const named = groups.filter(namesItsTopic);
   return named.length >= 2 ? named : [];
 }

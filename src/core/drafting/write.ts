@@ -141,6 +141,9 @@ export async function writeDraft(req: DraftRequest, ctx: DraftContext): Promise<
   // own abstract, larger groups first. Groups of unrelated works ("Other Related Work") close the section.
   groups.sort((a, b) => Number(a.mixed) - Number(b.mixed) || (ownVector ? a.ownSimilarity - b.ownSimilarity : b.works.length - a.works.length));
 
+  // Subsections are headed by their topic (see the paragraphs written below): no topic sentence repeats it.
+  if (req.subsections && groups.length >= 2) for (const g of groups) g.headed = true;
+
   // A work with neither title nor abstract has nothing to say: a grouped citation in its topic sentence, not a
   // "See \cite{k}." of its own (unless it is alone in its group).
   for (const g of groups) {

@@ -5,6 +5,7 @@ import { MemoryLibrary } from '../../../src/core/engine/memory-library';
 import type { DraftSentence, PaperRecord } from '../../../src/core/types';
 import { looksLikeExtractionJunk } from '../../../src/core/rewrite';
 import { rejoinSplitSuffixes } from '../../../src/core/text/words';
+import { OWN_ABSTRACT, sampleLibrary, sampleRecords } from './helpers';
 
 const work = (text: string, keys: string[]): DraftSentence => ({ text, keys, sources: [], role: 'work' });
 
@@ -144,5 +145,15 @@ describe('sentences that point outside the draft', () => {
     const draft = await engine.draft({ keys: ['0'], targetWords: 60, format: 'latex' }, lib);
     assert.doesNotMatch(draft.text, /lead them|fourth approach|Both methods/, draft.text);
     assert.match(draft.text, /years of hourly gauge readings/, draft.text);
+  });
+});
+
+describe('topic sentences', () => {
+  it('are not written under a subsection heading, which names the topic already', async () => {
+    const library = sampleLibrary();
+    const keys = sampleRecords().map((r) => r.key);
+    const draft = await new DefaultEngine().draft({ keys, ownAbstract: OWN_ABSTRACT, targetWords: 300, format: 'latex', subsections: true }, library);
+    assert.ok(draft.paragraphs.filter((p) => p.heading).length >= 2, draft.text);
+    assert.doesNotMatch(draft.text, /line of work|Prior work studies/, draft.text);
   });
 });
