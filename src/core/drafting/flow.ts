@@ -90,6 +90,8 @@ const SAME_WORK_AGAIN: FlowRule = {
       const subject = subjectOf(s, syntax);
       if (!previous || !subject || previous.role !== 'work' || previous.keys.length !== 1 || previous.keys[0] !== s.keys[0] || !previous.text.includes(subject)) return s;
       const rest = s.text.slice(subject.length + 1);
+      // "[0] has GP-trained H-LSTMs for …" → "It has GP-trained H-LSTMs for …": no "also" to add before an auxiliary.
+      if (/^(?:has|had|is|was|can|could)\s/.test(rest)) return { ...s, text: `It ${rest}` };
       if (!pastClause(rest)) return s;
       return { ...s, text: /^also\s/i.test(rest) ? `It ${rest}` : `It also ${rest}` };
     });
@@ -99,6 +101,11 @@ const SAME_WORK_AGAIN: FlowRule = {
       input: ['\\cite{0} addressed grasping in animation, and presented an algorithm for grasping motion.', '\\cite{0} described an approach for body positioning.'],
       keys: [['0'], ['0']],
       output: ['\\cite{0} addressed grasping in animation, and presented an algorithm for grasping motion.', 'It also described an approach for body positioning.'],
+    },
+    {
+      input: ['\\cite{0} proposed a hidden-layer LSTM that adds hidden layers to its control gates.', '\\cite{0} has trained such LSTMs for image captioning.'],
+      keys: [['0'], ['0']],
+      output: ['\\cite{0} proposed a hidden-layer LSTM that adds hidden layers to its control gates.', 'It has trained such LSTMs for image captioning.'],
     },
   ],
 };
