@@ -247,8 +247,8 @@ export function withoutNumberedPointers(text: string): string {
  * reader never sees ("adapted to this broad noise model" after an abstract's own sentence on the model).
  */
 const MODIFIED_POINTER = /\b([Tt]his|[Tt]hese) ([\p{L}][\p{L}\d-]{0,40}) ([\p{L}][\p{L}\d-]{0,40})\b/gu;
-/** "such a barrier certificate" inside a sentence, not "such as" nor "such a way that" (which points ahead). */
-const SUCH_A = /(?<=\S )such (an? (?!(?:way|manner|degree|extent)\b)[\p{L}-]{1,40}\b)(?! that\b)/gu;
+/** "such a barrier certificate" inside a sentence, not "such as", "such a way that" (which points ahead), "just such a". */
+const SUCH_A = /(?<=\S )(?<!\bjust )such (an? (?!(?:way|manner|degree|extent)\b)[\p{L}-]{1,40}\b)(?! that\b)/gu;
 /** Words after "this" that are no part of a noun phrase's modifiers ("this only", "this very"): left as they are. */
 const NOT_A_MODIFIER = /^(?:only|very|same|one|kind|type|sort|way|end|case|point|time|reason|purpose|paper|work|article|study|thesis|chapter|book|report|section)$/i;
 

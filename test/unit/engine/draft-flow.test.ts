@@ -79,6 +79,7 @@ describe('extraction junk never reaches a draft', () => {
     assert.ok(looksLikeExtractionJunk('We tag noisy text > with a small model.'));
     assert.ok(looksLikeExtractionJunk('Our method reaches sparsity up to 97.5 without significant loss.'));
     assert.ok(looksLikeExtractionJunk('We tag noisy text (with a small model.'));
+    assert.ok(!looksLikeExtractionJunk('We explore polynomials as activation functions (order ≥ 2) within an interval.'));
     assert.ok(looksLikeExtractionJunk('Filter pruning can reduce inference costs for VGG-16 by up to 34 and ResNet-110 by up to 38 on CIFAR10.'));
     assert.ok(!looksLikeExtractionJunk('We tag noisy text with a small model (a tagger of 3.5 MB) and reach 97.5% accuracy.'));
     assert.ok(!looksLikeExtractionJunk('We reduce the number of parameters up to 280 times on LeNet architectures.'));
