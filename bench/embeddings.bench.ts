@@ -3,7 +3,7 @@
 // is the generated 256-wide test model (no pretrained encoder can be downloaded here), so this measures CiteScribe's
 // plumbing (tokenizing, batching, pooling, planning), not a real model's compute.
 // Usage: node --import tsx bench/embeddings.bench.ts   (npm run bench -- embeddings)
-import { DefaultEngine } from '../src/core/engine';
+import { DefaultEngine } from '../src/core/engines';
 import { lazyEmbedder } from '../src/core/neural/embedder';
 import { tinyModels } from '../test/unit/neural/tiny-models';
 import { syntheticLibrary } from './synthetic-library';

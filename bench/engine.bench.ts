@@ -1,6 +1,6 @@
 // Default engine speed: citation sentence latency (goal p50 ≤ 5 ms) and a 50-reference related-work draft
 // (goal ≤ 300 ms). Uses the sample library plus synthetic entries built from it; argv[2] (shared data) is not needed.
-import { DefaultEngine } from '../src/core/engine';
+import { DefaultEngine } from '../src/core/engines';
 import { syntheticLibrary } from './synthetic-library';
 import { percentile } from './stats';
 

@@ -13,7 +13,7 @@ import { main } from '../src/cli/main';
 import { openLibraryStore, type LibraryStore } from '../src/core/library/store';
 import { indexLibrary } from '../src/core/library/indexer';
 import { walkFiles } from '../src/core/library/discovery';
-import { createEngine } from '../src/core/engine';
+import { createEngine } from '../src/core/engines';
 import { citedKeys } from '../src/core/cites';
 import { ownAbstractOf } from '../src/core/text/abstract';
 import type { Engine } from '../src/core/types';

@@ -4,7 +4,7 @@
 //            sample — does a test fail?
 //   words:   the same for the word alternations still spelled inside patterns ("(?:paper|study|work)") under
 //            src/core/rewrite and src/core/engine — what the lexicon has not taken in yet.
-// The engine's tests (test/unit/engine, test/unit/rewrite, test/unit/lexicon) run on a copy of the tree for each
+// The engine's tests (test/unit/ engine, engines, drafting, rewrite, lexicon) run on a copy of the tree for each
 // mutant, two at a time.
 //   npx tsx scripts/mutation-check.ts [rules|lexicon|words|all] [--sample 100] [--seed 53]
 import { spawn } from 'node:child_process';
@@ -14,7 +14,7 @@ import * as path from 'node:path';
 import { RULES } from '../src/core/rewrite';
 
 const root = path.resolve(__dirname, '..');
-const TESTS = ['test/unit/engine/**/*.test.ts', 'test/unit/rewrite/**/*.test.ts', 'test/unit/lexicon/**/*.test.ts'];
+const TESTS = ['test/unit/engine/**/*.test.ts', 'test/unit/engines/**/*.test.ts', 'test/unit/drafting/**/*.test.ts', 'test/unit/rewrite/**/*.test.ts', 'test/unit/lexicon/**/*.test.ts'];
 /** Where the engine's word lists are spelled. */
 const WORD_LIST_DIRS = ['src/core/rewrite', 'src/core/engine'];
 

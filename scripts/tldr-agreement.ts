@@ -6,7 +6,7 @@
 // Skips (exit 0) with a message when the data file is absent.
 import { existsSync, readFileSync } from 'node:fs';
 import * as path from 'node:path';
-import { EVAL_MARKER_STRIP as STRIP, parseCitationDataset } from '../src/core/engine/evaluation';
+import { EVAL_MARKER_STRIP as STRIP, parseCitationDataset } from '../src/core/engines/evaluation';
 import { rougeScores, stripCitationMarkers } from '../src/core/metrics';
 
 const TYPES = ['rouge1', 'rouge2', 'rougeL'] as const;

@@ -20,7 +20,7 @@ import { enumerateCandidates, type ScoredCandidate } from '../src/core/engine/ci
 import { FEATURE_NAMES } from '../src/core/engine/features';
 import { fitListNet, fitRidge, LinearScorer, standardization, type LinearModel, type RankingGroup } from '../src/core/engine/scorer';
 import { meanRougeF } from '../src/core/engine/baselines';
-import { datasetSentences } from '../src/core/engine/evaluation';
+import { datasetSentences } from '../src/core/engines/evaluation';
 import type { PaperRecord } from '../src/core/types';
 
 interface TldrItem {

@@ -5,8 +5,8 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { UsageError, type CliIO, type OptionSpec } from './args';
-import '../core/engine';
-import { availableEngines, createEngine } from '../core/engine/registry';
+import '../core/engines';
+import { availableEngines, createEngine } from '../core/engines/registry';
 import '../core/neural/register';
 import type { NeuralEngineSettings } from '../core/neural/register';
 import { isGgufFile } from '../core/neural/gguf-engine';
@@ -20,6 +20,7 @@ export const ENGINE_OPTIONS: OptionSpec = {
   'allow-download': { type: 'boolean', default: false },
   embeddings: { type: 'string' },
   'embeddings-model': { type: 'string' },
+  deadline: { type: 'string' },
 };
 
 export const ENGINE_USAGE = [
@@ -34,6 +35,8 @@ export const ENGINE_USAGE = [
   '                                 server: an OpenAI-compatible base URL, or Ollama\'s http://127.0.0.1:11434/api/embed) that',
   '                                 groups the works of a draft by meaning (default: TF-IDF over their abstracts)',
   '  --embeddings-model NAME        with --embeddings URL: the embedding model on that server (e.g. nomic-embed-text)',
+  '  --deadline SECONDS             server and --embeddings URL: the longest one reply may take, keep-alives or not',
+  '                                 (default 300 for a chat reply, 120 for a batch of embeddings)',
 ].join('\n');
 
 export interface EngineFlags {
@@ -44,6 +47,7 @@ export interface EngineFlags {
   'allow-download'?: boolean;
   embeddings?: string;
   'embeddings-model'?: string;
+  deadline?: string;
 }
 
 /** "owner/name" that is not a path on disk: a Hugging Face id. */
@@ -68,6 +72,12 @@ export async function engineFromFlags(flags: EngineFlags, io?: Partial<Pick<CliI
     throw new UsageError(`--engine must be one of ${availableEngines().join(', ')} (got '${id}')`);
   }
   const settings: NeuralEngineSettings = { log: (message) => io?.err?.(`citescribe: ${message}`) };
+  if (flags.deadline !== undefined) {
+    const seconds = Number(flags.deadline);
+    if (!(seconds > 0) || !Number.isFinite(seconds)) throw new UsageError(`--deadline must be a number of seconds above 0 (got '${flags.deadline}')`);
+    if (id !== 'server' && !/^https?:\/\//.test(flags.embeddings ?? '')) throw new UsageError('--deadline is for --engine server and --embeddings URL');
+    settings.deadlineMs = Math.round(seconds * 1000);
+  }
   if (flags['embeddings-model'] !== undefined && !/^https?:\/\//.test(flags.embeddings ?? '')) throw new UsageError('--embeddings-model needs --embeddings URL (a server)');
   if (flags.embeddings !== undefined) {
     if (/^https?:\/\//.test(flags.embeddings)) {

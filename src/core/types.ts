@@ -1,6 +1,6 @@
 // Shared contracts between the library index, the engines, the metrics and the editor/CLI front ends.
 // Pure data: no vscode, no native modules.
-import type { TraceStep } from './rewrite/rule';
+import type { TraceStep } from './trace';
 
 export interface Author {
   family: string;

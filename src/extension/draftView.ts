@@ -1,7 +1,7 @@
 // The side-bar draft panel: pick keys, generate with progress and cancel, edit, regenerate, insert as one edit.
 import * as vscode from 'vscode';
 import { CancelledError, type Draft, type DraftParagraph, type DraftRequest, type DraftSentence } from '../core/types';
-import { availableEngines } from '../core/engine/registry';
+import { availableEngines } from '../core/engines/registry';
 import { isDraftToExtension } from '../protocol/guards';
 import type {
   DraftPanelState,

@@ -3,7 +3,7 @@
 import * as vscode from 'vscode';
 import type { Engine } from '../core/types';
 import type { DownloadProgress } from '../core/neural/download';
-import { createEngine } from '../core/engine';
+import { createEngine } from '../core/engines';
 // Registers the 'onnx' and 'server' engines; loads no native code until a model is first used.
 import '../core/neural/register';
 import { readSettings, type EngineId } from './settings';

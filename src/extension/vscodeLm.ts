@@ -2,7 +2,7 @@
 // through vscode.lm. VS Code asks the user's consent the first time an extension sends a request, as the API
 // requires; a refusal or a model that is gone is reported, never replaced by another engine.
 import * as vscode from 'vscode';
-import { registerEngine } from '../core/engine/registry';
+import { registerEngine } from '../core/engines/registry';
 import { ChatFunctionEngine, type ChatGenerate } from '../core/neural/chat-engine';
 import type { ChatMessage } from '../core/neural/prompts';
 

@@ -1,7 +1,8 @@
 // A local stand-in for OpenAlex, Semantic Scholar, Crossref, arXiv and the PDF hosts, on 127.0.0.1: it answers in
 // each service's documented format (OpenAlex work objects with abstract_inverted_index, the Graph API's paper
 // objects, Crossref's {status, message} with a JATS abstract, arXiv's Atom feed) with records the test writes.
-// Faults are switched on per path prefix: 429 with Retry-After, 500s, malformed JSON, a hang, and it logs every request.
+// Faults are switched on per path prefix: 429 with Retry-After, 500s, malformed JSON, a hang, an answer without end,
+// and it logs every request.
 import * as http from 'node:http';
 import type { AddressInfo } from 'node:net';
 
@@ -18,7 +19,12 @@ export interface FakeWork {
   pdf?: boolean;
 }
 
-export type Fault = { kind: 'status'; status: number; times: number; retryAfter?: string } | { kind: 'malformed' } | { kind: 'hang' };
+export type Fault =
+  | { kind: 'status'; status: number; times: number; retryAfter?: string }
+  | { kind: 'malformed' }
+  | { kind: 'hang' }
+  /** 200 and a JSON answer that never ends (blank padding, as fast as the client reads); `sent` counts its bytes. */
+  | { kind: 'endless'; sent: number };
 
 export interface ScholarlyServer {
   url: string;
@@ -81,6 +87,16 @@ export async function startScholarlyServer(works: FakeWork[] = []): Promise<Scho
     for (const [prefix, fault] of state.faults) {
       if (!pathname.startsWith(prefix)) continue;
       if (fault.kind === 'hang') return; // never answers: the client's timeout must end it
+      if (fault.kind === 'endless') {
+        res.writeHead(200, { 'content-type': 'application/json' });
+        res.write('{"results": [');
+        const padding = ' '.repeat(64 * 1024);
+        const more = () => {
+          while (!res.destroyed && res.write(padding)) fault.sent += padding.length;
+          if (!res.destroyed) res.once('drain', more);
+        };
+        return more();
+      }
       if (fault.kind === 'malformed') {
         res.writeHead(200, { 'content-type': 'application/json' });
         return res.end('{"results": [ {"display_name": "trunc');

@@ -114,3 +114,37 @@ export function buildZoteroDataDir(dir: string, items: readonly FixtureItem[]): 
   }
   return dir;
 }
+
+/**
+ * What another process in the middle of a write transaction leaves on disk: the abstract of the item titled `title`
+ * rewritten to `uncommitted`, not committed, and SQLite's page cache spilled, so that zotero.sqlite itself holds the
+ * new pages and zotero.sqlite-journal the old ones (a copy of zotero.sqlite alone reads the uncommitted abstract).
+ * `rollback()` ends the transaction as the writer would, and the file is as it was.
+ */
+export function holdUncommittedAbstract(dataDir: string, title: string, uncommitted: string): { rollback(): void } {
+  const file = path.join(dataDir, 'zotero.sqlite');
+  const db = openDb(file);
+  // Padding committed first; rewriting it inside the transaction overflows a one-page cache, and SQLite then writes
+  // the transaction's pages into the database file before commit, having saved the originals in the journal.
+  db.exec(`CREATE TABLE IF NOT EXISTS spill (b BLOB); INSERT INTO spill SELECT zeroblob(1000) FROM (WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 400) SELECT i FROM n);`);
+  db.pragma('cache_size = 1');
+  db.exec('BEGIN IMMEDIATE');
+  const changed = db
+    .prepare(
+      `UPDATE itemDataValues SET value = ? WHERE valueID IN (SELECT d.valueID FROM itemData d JOIN items i ON i.itemID = d.itemID
+       WHERE d.fieldID = ? AND i.itemID IN (SELECT itemID FROM itemData WHERE fieldID = ? AND valueID = (SELECT valueID FROM itemDataValues WHERE value = ?)))`,
+    )
+    .run(uncommitted, FIELDS.abstractNote, FIELDS.title, title).changes;
+  db.exec(`UPDATE spill SET b = randomblob(1000)`);
+  if (changed !== 1 || !fs.readFileSync(file).includes(uncommitted) || !fs.existsSync(`${file}-journal`)) {
+    db.exec('ROLLBACK');
+    db.close();
+    throw new Error('the uncommitted abstract did not reach zotero.sqlite: the fixture no longer reproduces a hot journal');
+  }
+  return {
+    rollback() {
+      db.exec('ROLLBACK');
+      db.close();
+    },
+  };
+}

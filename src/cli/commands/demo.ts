@@ -8,7 +8,7 @@ import { parseCommandArgs, type CliCommand } from '../args';
 import { openLibraryStore } from '../../core/library/store';
 import { indexLibrary } from '../../core/library/indexer';
 import { citedKeys } from '../../core/cites';
-import { createEngine } from '../../core/engine';
+import { createEngine } from '../../core/engines';
 import { ownAbstractOf } from '../../core/text/abstract';
 import { rougeScores, citationCoverage, blockMatch, stripCitationMarkers } from '../../core/metrics';
 

@@ -1,8 +1,8 @@
 // The keys a command works on: a list (--keys), or those a .tex/.md file cites (--tex), all of them or one
 // section's (--section "Related Work"; `draft` takes a related-work section by default when the file has one).
-import * as fs from 'node:fs';
 import { UsageError } from '../args';
 import { decodeTextBuffer } from '../../core/bibtex/decode';
+import { readInputFile } from '../../core/util/input-file';
 import { citedKeys } from '../../core/cites';
 import { documentSections, findSection, keysCitedIn, relatedWorkSection } from '../../core/cites/sections';
 
@@ -36,8 +36,7 @@ export function selectKeys(
     return undefined;
   }
   const file = values.tex;
-  if (!fs.existsSync(file)) throw new Error(`no such file: ${file}`);
-  const text = decodeTextBuffer(fs.readFileSync(file));
+  const text = decodeTextBuffer(readInputFile(file));
   const language = /\.(md|markdown|qmd|rmd)$/i.test(file) ? 'markdown' : 'latex';
   const all = citedKeys(text, language);
   if (!all.length) throw new Error(`${file} cites no keys`);

@@ -1,7 +1,7 @@
 // `citescribe draft`: a related-work section for a set of keys (a list, or every key a .tex file cites).
-import * as fs from 'node:fs';
 import { parseCommandArgs, UsageError, type CliCommand } from '../args';
 import { decodeTextBuffer } from '../../core/bibtex/decode';
+import { readInputFile } from '../../core/util/input-file';
 import { KEY_OPTIONS, selectKeys } from './document-keys';
 import type { CiteSyntax } from '../../core/types';
 import { openDatabase, parseTense } from './engine-common';
@@ -72,7 +72,7 @@ export const draftCommand: CliCommand = {
     const keys = selection.keys;
     let ownAbstract = selection.text !== undefined ? abstractOfTex(selection.text) : undefined;
     if (values.tex) io.err(`keys from ${selection.scope}`);
-    if (values['own-abstract']) ownAbstract = decodeTextBuffer(fs.readFileSync(values['own-abstract'] as string));
+    if (values['own-abstract']) ownAbstract = decodeTextBuffer(readInputFile(values['own-abstract'] as string));
     const engine = await engineFromFlags(values as EngineFlags, io);
     const store = openDatabase(values.db as string | undefined, 'draft');
     try {

@@ -2,7 +2,7 @@
 // Semantic Scholar, Crossref and arXiv. `citescribe zotero`: the same from a local Zotero data directory, offline.
 import * as path from 'node:path';
 import { parseCommandArgs, UsageError, type CliCommand, type CliIO } from '../args';
-import { DEFAULT_ENDPOINTS, enrichLibrary, ONLINE_SOURCES, SOURCE_LABELS, type EndpointName, type EnrichReport, type OnlineSourceName } from '../../core/enrich/enrich';
+import { DEFAULT_ENDPOINTS, DEFAULT_ENRICH_DEADLINE_MS, enrichLibrary, ONLINE_SOURCES, SOURCE_LABELS, type EndpointName, type EnrichReport, type OnlineSourceName } from '../../core/enrich/enrich';
 import type { FetchLike } from '../../core/enrich/http';
 import { indexLibrary } from '../../core/library/indexer';
 import { openLibraryStore, type LibraryStore } from '../../core/library/store';
@@ -30,6 +30,8 @@ Options:
   --endpoint NAME=URL  another base URL for a service (repeatable): ${Object.keys(DEFAULT_ENDPOINTS).join(', ')}
   --contact EMAIL      contact address for the services' polite pools
   --retry              ask again where an earlier run found nothing
+  --deadline SECONDS   the whole run at most (default 1800: 30 minutes); entries left are listed as not looked up,
+                       and the next run carries on from them
   --no-rate-limit      do not space requests (only for a local mirror or test server)
   --json               print the report as JSON`;
 
@@ -80,7 +82,7 @@ function printEnrichReport(report: EnrichReport, io: CliIO): void {
   );
   for (const f of report.found) io.out(`  ${f.key}: ${SOURCE_LABELS[f.source]}, by ${f.matchedBy}`);
   if (report.notFound.length) io.out(`not found: ${report.notFound.join(', ')}`);
-  if (report.notLookedUp.length) io.out(`not looked up (${report.cancelled ? 'cancelled' : 'no service could be reached'}): ${report.notLookedUp.join(', ')}`);
+  if (report.notLookedUp.length) io.out(`not looked up (${report.stoppedBecause ?? 'no service could be reached'}): ${report.notLookedUp.join(', ')}`);
   for (const r of report.rejected) io.out(`rejected for ${r.key}: ${SOURCE_LABELS[r.source]}'s “${r.title}” (${r.why})`);
   for (const p of report.pdfs) io.out(`PDF for ${p.key}: ${p.path}`);
   for (const p of report.problems) io.err(`problem: ${p}`);
@@ -101,6 +103,7 @@ export const enrichCommand: CliCommand = {
       endpoint: { type: 'string', multiple: true },
       contact: { type: 'string' },
       retry: { type: 'boolean' },
+      deadline: { type: 'string' },
       'no-rate-limit': { type: 'boolean' },
       json: { type: 'boolean' },
     });
@@ -108,6 +111,8 @@ export const enrichCommand: CliCommand = {
     const sources = parseSources(values.source as string | undefined);
     const endpoints = parseEndpoints(values.endpoint as string[] | undefined);
     if (values['pdf-folder'] && !values.pdfs) throw new UsageError('--pdf-folder needs --pdfs');
+    const deadlineSeconds = values.deadline === undefined ? DEFAULT_ENRICH_DEADLINE_MS / 1000 : Number(values.deadline);
+    if (!(deadlineSeconds > 0) || !Number.isFinite(deadlineSeconds)) throw new UsageError(`--deadline must be a number of seconds above 0, got '${values.deadline}'`);
     const selection = selectKeys(values as { keys?: string; tex?: string; section?: string });
     const store = openForWrite(values.db as string | undefined);
     const controller = new AbortController();
@@ -125,6 +130,7 @@ export const enrichCommand: CliCommand = {
         ...(selection && { keys: selection.keys }),
         ...(pdfFolder && { pdfFolder }),
         retry: !!values.retry,
+        deadlineMs: Math.round(deadlineSeconds * 1000),
         rateLimit: !values['no-rate-limit'],
         signal: controller.signal,
         onProgress: (done, total, key) => showProgress && process.stderr.write(`\r[${done}/${total}] ${(key ?? '').slice(0, 60).padEnd(60)}`),
@@ -136,7 +142,9 @@ export const enrichCommand: CliCommand = {
         printEnrichReport(report, io);
         if (report.pdfs.length) io.out(`${report.pdfs.length} PDF(s) downloaded into ${pdfFolder}; ${linked} newly linked`);
       }
-      // Every service unreachable is a failure to do what was asked; a partial result is not.
+      // Every service unreachable, or a database that refused a write, is a failure to do what was asked; a partial
+      // result (cancelled, or stopped at the deadline) is not.
+      if (report.stoppedBecause === 'the library database refused a write') return 1;
       return report.found.length === 0 && report.considered > 0 && report.problems.some((p) => /no service could be reached/.test(p)) ? 1 : 0;
     } finally {
       process.removeListener('SIGINT', onSigint);

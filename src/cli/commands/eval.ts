@@ -1,19 +1,21 @@
 // `citescribe eval citation|related-work`: the default engine on public dev data, with the baselines in the same run.
 import { writeJsonLinesAtomic } from '../../core/util/atomic-file';
-import * as fs from 'node:fs';
 import { parseCommandArgs, UsageError, type CliCommand, type CliIO } from '../args';
-import { DefaultEngine } from '../../core/engine';
-import { evaluateCitationSentences, evaluateRelatedWork, parseCitationDataset, type RelatedWorkItem, type RelatedWorkReading, type RougeTriple, WORDS_PER_DESCRIBED_WORK } from '../../core/engine/evaluation';
+import { DefaultEngine } from '../../core/engines';
+import { evaluateCitationSentences, evaluateRelatedWork, parseCitationDataset, type RelatedWorkItem, type RelatedWorkReading, type RougeTriple, WORDS_PER_DESCRIBED_WORK } from '../../core/engines/evaluation';
 import { LinearScorer } from '../../core/engine/scorer';
 import type { CitationStyle, Engine } from '../../core/types';
 import { evaluateEngineCitations, evaluateEngineRelatedWork } from '../../core/neural/evaluate';
 import { ENGINE_OPTIONS, ENGINE_USAGE, engineFromFlags, type EngineFlags } from '../engine-options';
 import { evaluateSuggest, parseSuggestDataset } from '../../core/suggest/evaluate';
 import { WEAK_SUPPORT } from '../../core/suggest/check';
+import { readInputFile } from '../../core/util/input-file';
+import { runVerifyReferencesEval, VERIFY_EVAL_USAGE } from './eval-verify';
 
 const usage = `Usage: citescribe eval citation --data FILE [--style tldr|citation] --out PRED.jsonl [--engine …] [--json]
        citescribe eval related-work --data FILE --out PRED.jsonl [--engine …] [--json]
        citescribe eval suggest --data FILE --out PRED.jsonl [--json]
+       citescribe eval verify-references --data PATH [--data PATH]… [--seed N] [--json]
 
 citation:      FILE is SciTLDR jsonl (source sentences, paper_id, target) or ScisummNet jsonl (abstract, paper_id, title,
                citances); the kind is detected. Writes {id, prediction} per paper and prints ROUGE-1/2/L F1 (no stemming,
@@ -30,6 +32,8 @@ suggest:       FILE is ScisummNet jsonl. The library is every paper of the file 
                evidence}]} per query and prints R@1/5/10 and MRR of ours and of plain BM25 (k1 1.2, b 0.75, title +
                abstract), and the AUC of the support score against a random paper and against the hardest one.
 
+${VERIFY_EVAL_USAGE}
+
 With --engine onnx|server the predictions written are that engine's, and its row is added to the table.
 With --embeddings DIR (related-work) the drafts are planned with that sentence encoder and written as the predictions;
 their row (default+embeddings) is added to the table.
@@ -39,12 +43,19 @@ function row(name: string, r: RougeTriple, extra = ''): string {
   return `${name.padEnd(14)} ${r.rouge1.toFixed(2).padStart(6)} ${r.rouge2.toFixed(2).padStart(6)} ${r.rougeL.toFixed(2).padStart(6)}${extra}`;
 }
 
+/** Evaluation sets are larger than other inputs (the shared ones are 0.2–4 MB; full training splits more). */
+const MAX_DATASET_BYTES = 256 * 1024 * 1024;
+
+function readDataset(file: string): string {
+  return readInputFile(file, { maxBytes: MAX_DATASET_BYTES }).toString('utf8');
+}
+
 function writePredictions(out: string, lines: unknown[]): void {
   writeJsonLinesAtomic(out, lines);
 }
 
 async function runCitation(data: string, out: string, style: string | undefined, json: boolean, io: CliIO, scorer: LinearScorer, engine?: Engine): Promise<number> {
-  const { kind, items } = parseCitationDataset(fs.readFileSync(data, 'utf8'));
+  const { kind, items } = parseCitationDataset(readDataset(data));
   const chosen = (style ?? (kind === 'scitldr' ? 'tldr' : 'citation')) as CitationStyle;
   if (chosen !== 'tldr' && chosen !== 'citation') throw new UsageError(`--style must be tldr or citation, got '${chosen}'`);
   const started = performance.now();
@@ -69,7 +80,7 @@ async function runCitation(data: string, out: string, style: string | undefined,
 }
 
 async function runRelatedWork(data: string, out: string, json: boolean, io: CliIO, scorer: LinearScorer, engine?: Engine): Promise<number> {
-  const items = JSON.parse(fs.readFileSync(data, 'utf8')) as RelatedWorkItem[];
+  const items = JSON.parse(readDataset(data)) as RelatedWorkItem[];
   if (!Array.isArray(items) || !items.every((i) => typeof i.target === 'string' && Array.isArray(i.input))) {
     throw new Error('unrecognised data: expected CiteBench json, a list of {target, input}');
   }
@@ -110,7 +121,7 @@ function readingLines(r: RelatedWorkReading): string[] {
 }
 
 async function runSuggest(data: string, out: string, json: boolean, io: CliIO): Promise<number> {
-  const papers = parseSuggestDataset(fs.readFileSync(data, 'utf8'));
+  const papers = parseSuggestDataset(readDataset(data));
   const started = performance.now();
   const result = await evaluateSuggest(papers);
   const ms = performance.now() - started;
@@ -136,6 +147,8 @@ export const evalCommand: CliCommand = {
   summary: 'evaluate the default engine and baselines on public data',
   usage,
   async run(argv, io) {
+    // verify-references has options of its own (several --data, --seed): its own parser.
+    if (argv[0] === 'verify-references') return runVerifyReferencesEval(argv.slice(1), io);
     const { values, positionals } = parseCommandArgs(argv, {
       data: { type: 'string' },
       out: { type: 'string' },
@@ -144,7 +157,7 @@ export const evalCommand: CliCommand = {
       ...ENGINE_OPTIONS,
     });
     const task = positionals[0];
-    if (task !== 'citation' && task !== 'related-work' && task !== 'suggest') throw new UsageError('the task must be citation, related-work or suggest');
+    if (task !== 'citation' && task !== 'related-work' && task !== 'suggest') throw new UsageError('the task must be citation, related-work, suggest or verify-references');
     if (!values.data) throw new UsageError('--data FILE is required');
     if (!values.out) throw new UsageError('--out PRED.jsonl is required');
     if (task === 'suggest') return runSuggest(values.data as string, values.out as string, !!values.json, io);

@@ -1,7 +1,7 @@
 // `citescribe explain "SENTENCE"`: which rewrite rules turned a sentence of an abstract into its citation.
 import { parseCommandArgs, UsageError, type CliCommand } from '../args';
 import type { CitationStyle, CiteSyntax } from '../../core/types';
-import { DefaultEngine } from '../../core/engine/default-engine';
+import { DefaultEngine } from '../../core/engines/default-engine';
 import { LinearScorer } from '../../core/engine/scorer';
 import { EXAMPLE_RECORD, explainCitation } from '../../core/engine/explain';
 import { openDatabase, parseTense } from './engine-common';

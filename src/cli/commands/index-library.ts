@@ -9,6 +9,8 @@ const usage = `Usage: citescribe index --db DB [--bib PATH]... [--pdf PATH]... [
 
 Indexes BibTeX files and PDFs into the library database DB (created if absent). PATH is a file or a folder,
 searched recursively. Unchanged files are skipped; files no longer given are removed from the index.
+A path given that is not read (missing, a device, a FIFO, /proc…) is a warning on stderr; the exit status is 1
+when none of the paths given could be read.
 
 Options:
   --db DB       the database file
@@ -74,6 +76,14 @@ export const indexCommand: CliCommand = {
             `${result.linked} linked; ${result.bibFilesIndexed + result.pdfFilesIndexed} file(s) (re)indexed in ${Math.round(result.elapsedMs)} ms`,
         );
         for (const e of errors) io.out(`${e.file}${e.line !== undefined ? `:${e.line}` : ''}: ${e.message}`);
+      }
+      // A path the user named and we did not read is said on stderr too, whatever the output format…
+      for (const u of result.unreadInputs) io.err(`citescribe index: warning: ${u.file}: ${u.reason}`);
+      // …and when none of them could be read, the run failed: exit 1 ("0 files" with exit 0 hid a typo or a FIFO).
+      const named = bibPaths.length + pdfPaths.length;
+      if (named > 0 && result.unreadInputs.length >= named) {
+        io.err(`citescribe index: none of the ${named} path(s) given could be read`);
+        return 1;
       }
       return 0;
     } finally {

@@ -12,6 +12,7 @@ import { enrichCommand, zoteroCommand } from './enrich';
 import { groundingCommand } from './grounding';
 import { modelsCommand } from './models';
 import { explainCommand } from './explain';
+import { verifyCommand } from './verify';
 
 export const commands: CliCommand[] = [
   indexCommand,
@@ -27,5 +28,6 @@ export const commands: CliCommand[] = [
   groundingCommand,
   modelsCommand,
   explainCommand,
+  verifyCommand,
   demoCommand,
 ];

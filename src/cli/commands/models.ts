@@ -6,6 +6,7 @@ import * as path from 'node:path';
 import { parseCommandArgs, UsageError, type CliCommand } from '../args';
 import { describeModel, discoverServers, type DiscoveredServer } from '../../core/models/discovery';
 import { COMPLETE_MARKER } from '../../core/neural/download';
+import { REPLY_LIMITS } from '../../core/util/bounded-read';
 
 const usage = `Usage: citescribe models [--url URL]... [--timeout MS] [--json]
 
@@ -60,13 +61,16 @@ export const modelsCommand: CliCommand = {
     for (const s of servers) {
       if (s.error) {
         io.out(`server     ${s.baseUrl}: ${s.error}`);
+        // A list cut at a limit is a problem with a server that answered, not one that is not there.
+        if (/stopped reading/.test(s.error)) io.err(`problem: ${s.error}`);
         continue;
       }
-      io.out(`server     ${s.label} at ${s.baseUrl} — ${s.models.length} model(s)`);
+      io.out(`server     ${s.label} at ${s.baseUrl} — ${s.models.length} model(s)${s.modelsLeftOut ? ` listed, ${s.modelsLeftOut} left out` : ''}`);
       for (const m of s.models) {
         const about = describeModel(m);
         io.out(`             ${m.id}${about ? `  (${about})` : ''}  → --engine server --url ${s.baseUrl} --model ${m.id}`);
       }
+      if (s.modelsLeftOut) io.err(`problem: ${s.baseUrl} lists more models than the ${REPLY_LIMITS['model-list'].maxItems} shown (or ids over 256 characters): ${s.modelsLeftOut} left out`);
     }
     return 0;
   },

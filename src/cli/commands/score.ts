@@ -1,8 +1,8 @@
 // `citescribe score`: ROUGE (rouge-score 0.1.2 numbers), citation coverage and BlockMatch of a draft against
 // one or more references, or ROUGE for many pairs from a JSONL file.
-import { readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { decodeTextBuffer } from '../../core/bibtex/decode';
+import { InputFileError, readInputFile } from '../../core/util/input-file';
 import { parseCommandArgs, UsageError, type CliCommand, type CliIO } from '../args';
 import {
   ROUGE_TYPES,
@@ -83,9 +83,10 @@ function readOptions(values: Record<string, unknown>): ScoreOptions {
 
 function readText(file: string, what: string): string {
   try {
-    return decodeTextBuffer(readFileSync(file));
+    return decodeTextBuffer(readInputFile(file));
   } catch (err) {
-    throw new Error(`cannot read ${what} ${file}: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}`);
+    const reason = err instanceof InputFileError ? err.reason : (err as Error).message;
+    throw new Error(`cannot read ${what} ${file}: ${reason}`);
   }
 }
 

@@ -6,8 +6,9 @@ import { parseCommandArgs, UsageError, type CliCommand, type CliIO } from '../ar
 import { openLibraryStore, type LibraryStore } from '../../core/library/store';
 import { citeLanguageFor } from '../../core/cites';
 import { suggestCitations } from '../../core/suggest/suggest';
-import { checkDocument, checkPair } from '../../core/suggest/check';
+import { checkDocument, checkPairs } from '../../core/suggest/check';
 import { decodeTextBuffer } from '../../core/bibtex';
+import { readInputFile } from '../../core/util/input-file';
 
 const suggestUsage = `Usage: citescribe suggest "SENTENCE" --db DB [--k 10] [--json]
        citescribe suggest --db DB --queries Q.jsonl [--k 10] --json
@@ -36,8 +37,8 @@ function openLibrary(db: unknown, io: CliIO, command: string): LibraryStore | un
 }
 
 function readJsonLines<T>(file: string, check: (x: T) => boolean, shape: string): T[] {
-  return fs
-    .readFileSync(file, 'utf8')
+  return readInputFile(file)
+    .toString('utf8')
     .split('\n')
     .filter((l) => l.trim())
     .map((l, i) => {
@@ -99,14 +100,15 @@ export const checkCommand: CliCommand = {
     try {
       if (values.pairs) {
         const pairs = readJsonLines<{ id: unknown; text: unknown; key: unknown }>(values.pairs as string, (p) => p !== null && typeof p === 'object' && typeof p.text === 'string' && typeof p.key === 'string', '{id, text, key}');
-        for (const p of pairs) {
-          const r = checkPair(store, p.text as string, p.key as string);
+        let i = 0;
+        for (const r of checkPairs(store, pairs.map((p) => ({ sentence: p.text as string, key: p.key as string })))) {
+          const p = pairs[i++];
           io.out(JSON.stringify({ id: p.id, key: p.key, support: r.support === undefined ? null : Number(r.support.toFixed(4)), verdict: r.verdict, evidence: r.evidence ?? null }));
         }
         return 0;
       }
       const file = values.tex as string;
-      const text = decodeTextBuffer(fs.readFileSync(file));
+      const text = decodeTextBuffer(readInputFile(file));
       const checks = checkDocument(store, text, citeLanguageFor(file));
       if (values.json) {
         io.out(JSON.stringify(checks));

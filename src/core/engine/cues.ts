@@ -1,11 +1,10 @@
 // Lexical cues that say what a sentence of an abstract is doing: stating the contribution, giving background,
 // reporting results, or describing the paper's structure. Used by EXT-HEURISTIC and as scorer features.
-import { alternation, COMMON_SELF_NOUNS as COMMON_SELF_NOUN_LIST, SELF_NOUNS as SELF_NOUN_LIST } from '../lexicon';
+import { CITATION_MARKS, COMMON_SELF_NOUNS, LANGUAGES, MENTIONS_OTHER_WORK, PROBLEM_POINTED_BACK, SELF_NOUNS } from '../rewrite/cues';
+import { splitAbstractLabel } from '../text/abstract-labels';
 
-/** What a work calls itself ("this paper", "the present study"). */
-export const SELF_NOUNS = alternation(SELF_NOUN_LIST);
-/** The four names nearly every abstract gives itself ("this paper", "in this work"). */
-export const COMMON_SELF_NOUNS = alternation(COMMON_SELF_NOUN_LIST);
+// Declared below this layer, because the rewrite rules read them too; exported here for the engine and the drafts.
+export { CITATION_MARKS, COMMON_SELF_NOUNS, LANGUAGES, MENTIONS_OTHER_WORK, PROBLEM_POINTED_BACK, SELF_NOUNS, splitAbstractLabel };
 
 /**
  * CiteSum's EXT-HEURISTIC contribution patterns ("we propose", "in this paper", …). This and THIS_PAPER_PHRASE are
@@ -68,25 +67,6 @@ export function hasContributionCue(sentence: string): boolean {
  */
 export const EXT_HEURISTIC_CUE = /\b(?:propose|proposes|introduce|introduces|present|presents)\b|\bin this (?:paper|work)\b/i;
 
-/** Capitalised words joined by "and" that are languages, not authors ("English and German use …"). */
-export const LANGUAGES =
-  'English|Chinese|German|French|Spanish|Japanese|Arabic|Russian|Italian|Dutch|Korean|Hindi|Portuguese|Turkish|Czech|Finnish|Swedish|Greek|Hebrew';
-const REPORTING_VERBS =
-  'show|shows|showed|propose|proposes|proposed|present|presents|presented|suggest|suggests|suggested|argue|argues|argued|report|reports|reported|find|finds|found|observe|observes|observed|note|notes|noted|claim|claims|claimed|describe|describes|described|introduce|introduces|introduced|demonstrate|demonstrates|demonstrated|develop|develops|developed';
-
-/** The marks of a citation in running text: "et al", "(2019)", "2019)", "[3, 4]". */
-export const CITATION_MARKS = /\bet al\b|\(\s*(?:19|20)\d\d[a-z]?\s*\)|\b(?:19|20)\d\d[a-z]?\)|\[\d+(?:[,–-]\s*\d+)*\]/;
-
-/** A sentence that names or cites other work ("Cutting et al. suggest …") is about that work, not this one. */
-export const MENTIONS_OTHER_WORK = new RegExp(
-  [
-    CITATION_MARKS.source,
-    // "Niwa and Nitta show that …": a PDF's sentence after the one that gave the year.
-    `(?:^|[,;]\\s*)(?!(?:${LANGUAGES})\\b)\\p{Lu}\\p{Ll}+ and (?!(?:${LANGUAGES})\\b)\\p{Lu}\\p{Ll}+ (?:${REPORTING_VERBS})\\b`,
-  ].join('|'),
-  'u',
-);
-
 /**
  * "In earlier work we showed that …", "Our previous study found …", "We previously proposed …": what the authors did
  * in another paper (a single author's "my" is read as "our"). Cited to this one, it credits the wrong paper with the
@@ -119,9 +99,6 @@ export const FRONTED_POINTER =
  */
 export const PRONOUN_POINTER =
   /(?<=\S\s+)\b(?:this|these|those)\s+(?!is\s+(?:(?:the|a|an)\s+)?(?:first|only|book|volume|guide|handbook|definitive|authoritative|ideal|perfect|essential|best|most|standard|classic|ultimate)\b)(?:is|are|was|were|has|have|had|can|could|may|might|will|would|should|does|did|implies|suggests|allows|leads|makes|requires|enables|becomes|happens|occurs)\b|\b(?:address|achieve|do|tackle|solve|overcome|remedy|exploit|alleviate|mitigate|avoid|explain|fix)\s+(?:this|these|those)\s*(?:[.;,:!?]|$)/i;
-
-/** "these issues", "this gap", "each of these challenges": a problem that an earlier sentence of the abstract named. */
-export const PROBLEM_POINTED_BACK = String.raw`(?:(?:each|all|both|some|many|most|several|one|two) of\s+)?(?:this|these|that|those|the above|the aforementioned|such)(?:\s+[\w-]+){0,2}?\s+(?:issues?|problems?|challenges?|limitations?|limits|shortcomings?|gaps?|drawbacks?|difficult(?:y|ies)|bottlenecks?|questions?|concerns?|deficienc(?:y|ies)|weakness(?:es)?|obstacles?|disadvantages?)\b`;
 
 /**
  * "… a berth planner for small harbours, which tries to close this gap", "… a gauge reader that remedies these
@@ -231,34 +208,4 @@ export function isFrontOrBackMatter(sentence: string): boolean {
   // Layout debris: one token repeated ("a1111111111 a1111111111 …").
   const tokens = sentence.split(/\s+/).filter(Boolean);
   return tokens.length >= 4 && new Set(tokens).size / tokens.length < 0.4;
-}
-
-// The headings of a structured abstract: medicine's (IMRaD and its kin) and Emerald's ("Purpose",
-// "Design/methodology/approach", "Originality/value"), written "Methods:", "Methods -", "METHODS We …" or run into the
-// sentence as a PDF's text layer or an Emerald export gives them ("Objective This study …", "Purpose The purpose …").
-const ABSTRACT_LABEL =
-  /^(?:conspectus|background|introduction|context|motivation|rationale|objectives?|aims?|purpose|goals?|hypothes[ie]s|(?:materials and )?methods?|methodology|design(?:[\s/]+methodology[\s/]+approach)?|setting|participants|patients|interventions|measurements|main outcome measures?|outcomes?|results?|findings|discussion|conclusions?|interpretation|implications|significance|(?:research )?limitations(?:[\s/]+implications)?|(?:practical|social|managerial|research) implications|originality[\s/]+value|keywords|problem|approach)/i;
-/**
- * Emerald's headings, and the "Conspectus" that opens an ACS Accounts abstract: before any capitalized word they are
- * headings ("Findings Readers rate …", "Conspectus Carbon capture needs …").
- */
-const EMERALD_LABEL = /^(?:conspectus|purpose|design[\s/]+methodology[\s/]+approach|findings|originality[\s/]+value|(?:research )?limitations[\s/]+implications|(?:practical|social|managerial|research) implications)$/i;
-/** Words that open a sentence after a heading run into it, so that "Results show …" and "Context Modeling is …" stay. */
-const OPENS_SENTENCE_AFTER_LABEL = /^\s+(?=(?:we|our|this|these|the|in|a|an|as|for|to|it|over|given|both|overall|using|based|with|after|although|while|despite|there)\s)/i;
-
-/**
- * The heading of a structured abstract that opens a sentence, and the sentence without it: "Methods: We followed …"
- * → { label: 'Methods', text: 'We followed …' }. Without ":" or a dash, a heading in capitals ("METHODS We …") or
- * Emerald's ("Originality/value This study …") comes before a capitalized word, any other before a word that opens a
- * sentence ("Objective This study …").
- */
-export function splitAbstractLabel(sentence: string): { label?: string; text: string } {
-  const m = ABSTRACT_LABEL.exec(sentence);
-  if (!m) return { text: sentence };
-  const label = m[0];
-  const rest = sentence.slice(label.length);
-  const separated = /^\s*(?::|\s[-–—]|\.(?=\s))\s*(?=\S)/.exec(rest);
-  if (separated) return { label, text: sentence.slice(label.length + separated[0].length) };
-  const heading = (EMERALD_LABEL.test(label) || /^[A-Z/\s]+$/.test(label)) && /^\p{Lu}/u.test(label) ? /^\s+(?=\p{Lu})/u.exec(rest) : OPENS_SENTENCE_AFTER_LABEL.exec(rest);
-  return heading ? { label, text: rest.slice(heading[0].length) } : { text: sentence };
 }

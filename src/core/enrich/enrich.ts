@@ -15,11 +15,11 @@ import { openAlexSource } from './sources/openalex';
 import { semanticScholarSource } from './sources/semantic-scholar';
 import type { FoundWork, OnlineSource } from './sources/types';
 import { SOURCE_LABELS } from './labels';
+import type { EndpointName, OnlineSourceName } from './endpoint-names';
+import { REPLY_LIMITS } from '../util/bounded-read';
 
-export type OnlineSourceName = 'openalex' | 'semanticscholar' | 'crossref' | 'arxiv';
+export type { EndpointName, OnlineSourceName } from './endpoint-names';
 export const ONLINE_SOURCES: readonly OnlineSourceName[] = ['openalex', 'semanticscholar', 'crossref', 'arxiv'];
-/** Base URLs, each a setting and a CLI flag (mirrors, proxies, tests). */
-export type EndpointName = OnlineSourceName | 'arxiv-pdf' | 'aclanthology';
 export const DEFAULT_ENDPOINTS: Readonly<Record<EndpointName, string>> = {
   openalex: 'https://api.openalex.org',
   semanticscholar: 'https://api.semanticscholar.org',
@@ -61,7 +61,14 @@ export interface EnrichOptions {
   retry?: boolean;
   /** False only for benchmarks against a local server. */
   rateLimit?: boolean;
+  /** Per request (default 15 s; a service that does not answer is asked three times). */
   timeoutMs?: number;
+  /**
+   * The whole run (default 30 minutes, DEFAULT_ENRICH_DEADLINE_MS): an unresponsive service costs 45 s an entry, so
+   * without one a run over a library of such entries never ends in practice. Entries left when it passes are reported
+   * as not looked up, and a second run carries on from them (what was found is kept; what was asked, skipped).
+   */
+  deadlineMs?: number;
   signal?: AbortSignal;
   onProgress?: (done: number, total: number, message?: string) => void;
   /** YYYY-MM-DD stamped on what is found (default today, UTC). */
@@ -87,6 +94,34 @@ export interface EnrichReport {
   /** One line per service error (timeouts, 5xx, malformed answers), and services that could not be reached. */
   problems: string[];
   cancelled: boolean;
+  /** The run stopped before the end: why, in words ("the 30-minute deadline of the run passed"). */
+  stoppedBecause?: string;
+}
+
+/**
+ * 30 minutes: a library of 300 entries asked of all four services at their polite rates (arXiv: one request every
+ * 3 s) takes about 20; a run that has not finished by then is waiting on services that do not answer.
+ */
+export const DEFAULT_ENRICH_DEADLINE_MS = 30 * 60_000;
+
+/** The library database refused a write (locked past its busy timeout, the disk full…): the run stops there. */
+class StoreWriteFailed extends Error {}
+
+/** Runs a write to the library database; a failure stops the run (with what was saved so far reported). */
+function saving<T>(key: string, write: () => T): T {
+  try {
+    return write();
+  } catch (err) {
+    const e = err as { code?: unknown; message?: string };
+    if (typeof e.code === 'string' && e.code.startsWith('SQLITE_')) {
+      throw new StoreWriteFailed(`${key}: the library database refused the write (${e.message}); stopped there — what was saved before is kept, run enrich again for the rest`);
+    }
+    throw err;
+  }
+}
+
+function minutes(ms: number): string {
+  return ms >= 60_000 ? `${+(ms / 60_000).toFixed(1)}-minute` : `${+(ms / 1000).toFixed(1)}-second`;
 }
 
 export function userAgent(contact?: string): string {
@@ -131,7 +166,8 @@ async function askSource(source: OnlineSource, entry: EnrichTarget, report: Enri
   const byId = await source.lookup(ids);
   if (byId?.work.abstract) return { work: byId.work, matchedBy: byId.via };
   if (!entry.title.trim()) return undefined;
-  for (const work of await source.searchTitle(entry.title)) {
+  // A search answers a handful; a service that lists thousands is read to the count cap of a metadata record.
+  for (const work of (await source.searchTitle(entry.title)).slice(0, REPLY_LIMITS['metadata-record'].maxItems)) {
     const verdict = judgeTitleMatch(entry, work);
     if (verdict.accepted) {
       if (work.abstract) return { work, matchedBy: 'title' };
@@ -143,8 +179,13 @@ async function askSource(source: OnlineSource, entry: EnrichTarget, report: Enri
   return byId ? { work: byId.work, matchedBy: byId.via } : undefined;
 }
 
-export async function enrichLibrary(options: EnrichOptions): Promise<EnrichReport> {
-  const { store, signal } = options;
+export async function enrichLibrary(callerOptions: EnrichOptions): Promise<EnrichReport> {
+  const { store } = callerOptions;
+  // Every request and every wait ends at the run's deadline as at a Cancel.
+  const deadlineMs = callerOptions.deadlineMs ?? DEFAULT_ENRICH_DEADLINE_MS;
+  const deadline = AbortSignal.timeout(deadlineMs);
+  const signal = callerOptions.signal ? AbortSignal.any([callerOptions.signal, deadline]) : deadline;
+  const options: EnrichOptions = { ...callerOptions, signal };
   const endpoints = { ...DEFAULT_ENDPOINTS, ...options.endpoints };
   const stamp = options.today ?? today();
   const names = options.sources?.length ? options.sources : ONLINE_SOURCES;
@@ -190,22 +231,25 @@ export async function enrichLibrary(options: EnrichOptions): Promise<EnrichRepor
           }
           if (answer?.work.pdfUrl) pdfUrls.push({ url: answer.work.pdfUrl, source: source.name });
           if (answer?.work.abstract) {
-            store.saveFoundAbstract({
-              key: entry.key,
-              abstract: answer.work.abstract,
-              source: source.name,
-              url: answer.work.url,
-              retrieved: stamp,
-              matchedBy: answer.matchedBy,
-              workTitle: answer.work.title,
-            });
-            store.recordEnrichAttempt({ key: entry.key, source: source.name, outcome: 'found', tried: stamp });
+            const work = answer.work;
+            saving(entry.key, () =>
+              store.saveFoundAbstract({
+                key: entry.key,
+                abstract: work.abstract!,
+                source: source.name,
+                url: work.url,
+                retrieved: stamp,
+                matchedBy: answer.matchedBy,
+                workTitle: work.title,
+              }),
+            );
+            saving(entry.key, () => store.recordEnrichAttempt({ key: entry.key, source: source.name, outcome: 'found', tried: stamp }));
             report.found.push({ key: entry.key, source: source.name, matchedBy: answer.matchedBy, url: answer.work.url });
             found = true;
             break;
           }
           const outcome = report.rejected.length > rejectedBefore ? 'rejected' : 'not-found';
-          store.recordEnrichAttempt({ key: entry.key, source: source.name, outcome, tried: stamp });
+          saving(entry.key, () => store.recordEnrichAttempt({ key: entry.key, source: source.name, outcome, tried: stamp }));
         }
         if (!found && reachable.size) report.notFound.push(entry.key);
         if (found || reachable.size) lookedUp.add(entry.key);
@@ -216,7 +260,7 @@ export async function enrichLibrary(options: EnrichOptions): Promise<EnrichRepor
           try {
             const file = await downloadPdf(client, candidate.url, path.join(options.pdfFolder, `${safeFileName(entry.key)}.pdf`));
             if (!file) continue;
-            store.saveFoundFile({ key: entry.key, path: file, source: candidate.source, url: candidate.url, retrieved: stamp });
+            saving(entry.key, () => store.saveFoundFile({ key: entry.key, path: file, source: candidate.source, url: candidate.url, retrieved: stamp }));
             report.pdfs.push({ key: entry.key, path: file, url: candidate.url });
             break;
           } catch (err) {
@@ -232,10 +276,20 @@ export async function enrichLibrary(options: EnrichOptions): Promise<EnrichRepor
     options.onProgress?.(work.length, work.length);
   } catch (err) {
     // OnlineLookupsOff (untrusted workspace, lookups not turned on) ends the run and reaches the caller as it is.
-    if (!(err instanceof CancelledError)) throw err;
-    report.cancelled = true;
+    if (err instanceof StoreWriteFailed) {
+      report.problems.push(err.message);
+      report.stoppedBecause = 'the library database refused a write';
+    } else if (err instanceof CancelledError && deadline.aborted && !callerOptions.signal?.aborted) {
+      report.stoppedBecause = `the ${minutes(deadlineMs)} deadline of the run passed`;
+    } else if (err instanceof CancelledError) {
+      report.cancelled = true;
+      report.stoppedBecause = 'cancelled';
+    } else throw err;
   }
   report.notLookedUp = work.filter((e) => !e.abstractFrom && !lookedUp.has(e.key)).map((e) => e.key);
+  if (report.stoppedBecause?.includes('deadline')) {
+    report.problems.push(`${report.stoppedBecause} (--deadline): ${report.notLookedUp.length} entr${report.notLookedUp.length === 1 ? 'y' : 'ies'} not looked up; run enrich again to carry on — what was found is kept`);
+  }
   if (!reachable.size && sources.length) report.problems.push('no service could be reached: check the network, a proxy, or citescribe.enrich.endpoints');
   return report;
 }

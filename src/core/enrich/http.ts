@@ -3,13 +3,17 @@
 // connection (offline, a wrong base URL) is not retried: it ends the run with one message, since every later
 // request would fail the same way.
 import { CancelledError, throwIfCancelled } from '../types';
+import { describeCut, limitsFor, readReplyBytes, type ReplyPurpose } from '../util/bounded-read';
 import { retryAfterMs, sleep } from '../util/wait';
 
-/** The part of WHATWG fetch this client uses (Node's global fetch; tests may pass their own). */
+/**
+ * The part of WHATWG fetch this client uses (Node's global fetch; tests may pass their own). The body is read as a
+ * stream, within the limits of its purpose (util/bounded-read): never whole, whatever its size.
+ */
 export type FetchLike = (
   url: string,
   init: { headers: Record<string, string>; signal: AbortSignal },
-) => Promise<{ status: number; headers: { get(name: string): string | null }; text(): Promise<string>; arrayBuffer(): Promise<ArrayBuffer> }>;
+) => Promise<{ status: number; headers: { get(name: string): string | null }; body: ReadableStream<Uint8Array> | null }>;
 
 export class OfflineError extends Error {
   constructor(
@@ -77,30 +81,52 @@ export class PoliteClient {
     return this.options.service;
   }
 
-  /** GET `url`; 2xx and 404 come back as answers, anything else that persists throws. */
-  async get(url: string, accept = 'application/json'): Promise<HttpAnswer> {
+  /**
+   * GET `url`; 2xx and 404 come back as answers, anything else that persists throws. The body is read within the
+   * limits of `purpose` (a metadata record: 8 MiB, the timeout; a PDF: 200 MiB, 5 minutes): one cut at a size limit
+   * is a ServiceError that says so, never an answer.
+   */
+  async get(url: string, accept = 'application/json', purpose: ReplyPurpose = 'metadata-record'): Promise<HttpAnswer> {
     const { retries = 2, timeoutMs = 15_000, maxWaitMs = 60_000, signal } = this.options;
+    // A metadata record comes whole within the timeout; a PDF may take longer, but not go silent for longer.
+    const limits = limitsFor(purpose, { silenceMs: timeoutMs, ...(purpose === 'metadata-record' && { deadlineMs: timeoutMs }) });
+    const noAnswer = () => new ServiceError(this.service, `no answer within ${timeoutMs >= 1000 ? `${Math.round(timeoutMs / 1000)} s` : `${timeoutMs} ms`} from ${url}`);
     let backoffMs = 1000;
     for (let attempt = 0; ; attempt++) {
       throwIfCancelled(signal);
       await this.waitForTurn();
-      const timeout = AbortSignal.timeout(timeoutMs);
-      const combined = signal ? AbortSignal.any([signal, timeout]) : timeout;
+      const startedAt = Date.now();
+      // Until the headers come the limit is the timeout; then the body reader keeps the silence and the deadline.
+      const timeout = new AbortController();
+      const timer = setTimeout(() => timeout.abort(), timeoutMs);
+      const combined = signal ? AbortSignal.any([signal, timeout.signal]) : timeout.signal;
       let response: Awaited<ReturnType<FetchLike>>;
       let body: Buffer;
       try {
-        response = await this.options.fetch(url, {
-          headers: { 'User-Agent': this.options.userAgent, Accept: accept, ...this.options.headers },
-          signal: combined,
-        });
-        body = Buffer.from(await response.arrayBuffer());
+        try {
+          response = await this.options.fetch(url, {
+            headers: { 'User-Agent': this.options.userAgent, Accept: accept, ...this.options.headers },
+            signal: combined,
+          });
+        } finally {
+          clearTimeout(timer);
+        }
+        const declared = Number(response.headers.get('content-length'));
+        const read = await readReplyBytes(response.body, limits, { startedAt, declaredBytes: Number.isFinite(declared) && declared > 0 ? declared : null });
+        if (read.cut === 'silence' || read.cut === 'deadline') {
+          if (attempt < retries) continue;
+          throw noAnswer();
+        }
+        if (read.cut) throw new ServiceError(this.service, `the answer for ${url} ${describeCut(read.cut, purpose, limits)}`);
+        body = read.bytes;
       } catch (err) {
         if (signal?.aborted) throw new CancelledError();
+        if (err instanceof ServiceError) throw err;
         // The policy gate refused before any connection: not a service failure, the end of the run.
         if ((err as Error).name === 'OnlineLookupsOff') throw err;
-        if (timeout.aborted) {
+        if (timeout.signal.aborted) {
           if (attempt < retries) continue;
-          throw new ServiceError(this.service, `no answer within ${timeoutMs >= 1000 ? `${Math.round(timeoutMs / 1000)} s` : `${timeoutMs} ms`} from ${url}`);
+          throw noAnswer();
         }
         const cause = failureCause(err);
         if (CONNECTION_FAILURES.test(cause) || CONNECTION_FAILURES.test(String((err as Error).message))) {

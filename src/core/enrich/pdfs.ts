@@ -5,10 +5,7 @@ import * as path from 'node:path';
 import type { FoundSource } from '../library/store-types';
 import { ServiceError, type PoliteClient } from './http';
 import type { WorkIds } from './identifiers';
-import type { EndpointName } from './enrich';
-
-/** 200 MB: a scanned book is large, but a larger "PDF" is a mistake or an attack. */
-const MAX_PDF_BYTES = 200 * 1024 * 1024;
+import type { EndpointName } from './endpoint-names';
 
 export interface PdfCandidate {
   url: string;
@@ -26,11 +23,12 @@ export function pdfCandidates(ids: WorkIds, named: readonly { url: string; sourc
 
 /** Downloads `url` to `target` when the answer is a PDF; undefined when it is not there or not a PDF. */
 export async function downloadPdf(client: PoliteClient, url: string, target: string): Promise<string | undefined> {
-  const answer = await client.get(url, 'application/pdf');
+  // Read within the limits of a PDF (REPLY_LIMITS.pdf: 200 MiB): a larger one is a ServiceError that says so.
+  const answer = await client.get(url, 'application/pdf', 'pdf');
   if (answer.status === 404 || answer.status === 403 || answer.status === 400) return undefined;
   if (answer.status < 200 || answer.status >= 300) throw new ServiceError(client.service, `HTTP ${answer.status} for ${url}`);
   // A landing page or a captcha answers 200 too: only bytes that start like a PDF are kept.
-  if (answer.body.length > MAX_PDF_BYTES || answer.body.subarray(0, 1024).indexOf('%PDF-') < 0) return undefined;
+  if (answer.body.subarray(0, 1024).indexOf('%PDF-') < 0) return undefined;
   fs.mkdirSync(path.dirname(target), { recursive: true });
   const temp = `${target}.${process.pid}.part`;
   fs.writeFileSync(temp, answer.body);

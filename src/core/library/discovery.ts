@@ -2,6 +2,9 @@
 // (Pandoc's `bibliography:` front matter), and recursive walks of folders for .bib / .pdf files.
 import * as fs from 'node:fs';
 import * as path from 'node:path';
+import { isSpecialPath, unreadableInputReason } from '../util/input-file';
+
+export { isSpecialPath };
 
 /** Strips TeX comments (an unescaped % to the end of the line) so commented-out bibliographies do not count. */
 function stripTexComments(text: string): string {
@@ -78,13 +81,6 @@ function unique(paths: string[]): string[] {
 
 const SKIPPED_DIRS = new Set(['node_modules', '.git', '.hg', '.svn', '.vscode-test']);
 
-/** Pseudo-file systems: their "files" (/proc/self/environ) are process state, never a bibliography or a paper. */
-const SPECIAL_ROOTS = ['/proc', '/sys', '/dev'];
-
-export function isSpecialPath(realPath: string): boolean {
-  return SPECIAL_ROOTS.some((r) => realPath === r || realPath.startsWith(r + path.sep));
-}
-
 function isInside(child: string, parent: string): boolean {
   const rel = path.relative(parent, child);
   return rel === '' || (!rel.startsWith('..') && !path.isAbsolute(rel));
@@ -149,21 +145,46 @@ export function walkFiles(root: string, extensions: string[]): string[] {
   return out.sort();
 }
 
-/** Expands each path (file or folder) into the files with the given extensions; missing paths are returned apart. */
-export function expandInputPaths(paths: string[], extensions: string[]): { files: string[]; missing: string[] } {
+/** A path the user named that is not read, and why ("not read: a device, not a file"). */
+export interface SkippedInput {
+  file: string;
+  reason: string;
+}
+
+/**
+ * Expands each path (file or folder) into the files with the given extensions. Missing paths are returned apart,
+ * and so is every named path that exists but is not read (a FIFO, /dev/zero, /proc/self/environ, a folder under
+ * /proc), with the reason: the user named it, so its absence from the index must not go unsaid.
+ */
+export function expandInputPaths(paths: string[], extensions: string[]): { files: string[]; missing: string[]; skipped: SkippedInput[] } {
   const files = new Set<string>();
   const missing: string[] = [];
+  const skipped: SkippedInput[] = [];
   for (const p of paths) {
     const abs = path.resolve(p);
-    if (!fs.existsSync(abs)) {
-      missing.push(abs);
+    let stat: fs.Stats;
+    try {
+      stat = fs.statSync(abs);
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code === 'ENOENT') missing.push(abs);
+      else skipped.push({ file: abs, reason: `not read: ${(err as Error).message}` });
       continue;
     }
-    const stat = fs.statSync(abs);
-    if (stat.isFile()) {
-      // Named explicitly: indexed whatever its extension, but never a pseudo-file (a setting naming /proc/self/environ).
-      if (!isSpecialPath(fs.realpathSync(abs))) files.add(abs);
-    } else if (stat.isDirectory()) for (const f of walkFiles(abs, extensions)) files.add(f);
+    if (stat.isDirectory()) {
+      let real = abs;
+      try {
+        real = fs.realpathSync(abs);
+      } catch {
+        // Unreadable on the way: walkFiles finds nothing there either.
+      }
+      if (isSpecialPath(real)) skipped.push({ file: abs, reason: `not read: ${real} is a system folder (/proc, /sys, /dev), not a folder of yours` });
+      else for (const f of walkFiles(abs, extensions)) files.add(f);
+      continue;
+    }
+    // Named explicitly: indexed whatever its extension, but never a device, a pipe or a pseudo-file.
+    const reason = unreadableInputReason(abs, stat);
+    if (reason) skipped.push({ file: abs, reason });
+    else files.add(abs);
   }
-  return { files: [...files].sort(), missing };
+  return { files: [...files].sort(), missing, skipped };
 }

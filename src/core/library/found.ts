@@ -98,6 +98,9 @@ export class FoundRecords {
   saveFoundAbstract(found: FoundAbstract, replace: boolean): boolean {
     const facts = this.entryFacts(found.key);
     if (!facts) return false;
+    // IMMEDIATE: the write lock is taken (waiting out the busy timeout) before the read. A deferred transaction reads
+    // first, and when an index run in another process then holds the lock, SQLite cannot wait — the upgrade from
+    // reader to writer fails at once with "database is locked".
     return this.db.transaction(() => {
       const existing = this.abstractFor(found.key, facts.identity);
       if (existing && !replace) return false;
@@ -114,7 +117,7 @@ export class FoundRecords {
         found.key,
       );
       return true;
-    })();
+    }).immediate();
   }
 
   /** The abstract the full-text index holds for a newly indexed entry that its .bib gives none. */
@@ -137,7 +140,7 @@ export class FoundRecords {
       // The next index run links the file (as a `file` field names it) and indexes its text.
       this.stmt(`INSERT INTO meta(name, value) VALUES ('links_stale', '1') ON CONFLICT(name) DO UPDATE SET value = '1'`).run();
       this.stmt(`INSERT INTO meta(name, value) VALUES ('links_full', '1') ON CONFLICT(name) DO UPDATE SET value = '1'`).run();
-    })();
+    }).immediate();
     return true;
   }
 

@@ -9,7 +9,8 @@ import { macroEnvFor, macroMap, macroSources, sameEnv } from './bib-macros';
 import { extractPdfs, hashFile } from '../pdf/index';
 import { DEFAULT_MAX_BYTES } from '../pdf/extract';
 import { throwIfCancelled } from '../types';
-import { expandInputPaths } from './discovery';
+import { expandInputPaths, type SkippedInput } from './discovery';
+import { InputFileError, readInputFile } from '../util/input-file';
 import { acquireIndexLock } from './index-lock';
 import { pdfsNamedByFileFields } from './link';
 import { relink } from './relink';
@@ -48,7 +49,10 @@ async function withIndexLock<T>(
   const lock = await acquireIndexLock(store.path, {
     waitMs: options.lockWaitMs ?? DEFAULT_LOCK_WAIT_MS,
     signal: options.signal,
-    onWait: (holder) => options.onProgress?.(0, 0, `waiting for another index run (process ${holder.pid}) to finish`),
+    onWait: (holder, lockPath) =>
+      options.onProgress?.(0, 0, `waiting for another index run${holder ? ` (process ${holder.pid})` : ''} to finish: it holds ${lockPath}`),
+    // Said, so that a user who wonders where a run went knows which lock was judged stale, and why.
+    onTakeOver: (lockPath, why) => options.onProgress?.(0, 0, `took over the stale lock ${lockPath}: ${why}`),
   });
   try {
     return await work();
@@ -66,6 +70,8 @@ export interface IndexResult extends Omit<LibraryStats, 'errors'> {
   /** Files dropped from the index because they are no longer among the inputs. */
   filesRemoved: number;
   elapsedMs: number;
+  /** The paths given (bibPaths, pdfPaths) that were not read at all, and why: missing, a device, a pseudo-file… */
+  unreadInputs: SkippedInput[];
 }
 
 /** What changed on disk, by the cheap test first (size + mtime), then by content hash. */
@@ -88,11 +94,16 @@ async function indexLibraryLocked(options: IndexOptions): Promise<IndexResult> {
   const { store, signal } = options;
   const bibs = expandInputPaths(options.bibPaths, ['.bib']);
   const pdfs = expandInputPaths(options.pdfPaths, ['.pdf']);
-  const inputProblems: LibraryProblem[] = [...bibs.missing, ...pdfs.missing].map((file) => ({
-    file,
-    message: 'file or folder not found',
-    severity: 'error',
-  }));
+  const unreadInputs: SkippedInput[] = [
+    ...[...bibs.missing, ...pdfs.missing].map((file) => ({ file, reason: 'file or folder not found' })),
+    ...bibs.skipped,
+    ...pdfs.skipped,
+  ];
+  const inputProblems: LibraryProblem[] = [
+    ...[...bibs.missing, ...pdfs.missing].map((file): LibraryProblem => ({ file, message: 'file or folder not found', severity: 'error' })),
+    // Named, there, and not read (a FIFO, /dev/zero, /proc/self/environ): the rest of the run goes on.
+    ...[...bibs.skipped, ...pdfs.skipped].map((s): LibraryProblem => ({ file: s.file, message: s.reason, severity: 'warning' })),
+  ];
 
   // Files gone from the inputs leave the index (each removal is its own transaction).
   let filesRemoved = 0;
@@ -134,7 +145,7 @@ async function indexLibraryLocked(options: IndexOptions): Promise<IndexResult> {
     relink(store);
   }
 
-  return indexResult(store, inputProblems, { bibFilesIndexed, pdfFilesIndexed, filesRemoved }, started);
+  return { ...indexResult(store, inputProblems, { bibFilesIndexed, pdfFilesIndexed, filesRemoved }, started), unreadInputs };
 }
 
 /** The store's counts after a run, with this run's own problems and work done. */
@@ -145,7 +156,7 @@ function indexResult(
   started: number,
 ): IndexResult {
   const { errors: _count, ...stats } = store.stats();
-  return { ...stats, errors: [...runProblems, ...store.errors()], ...work, elapsedMs: performance.now() - started };
+  return { ...stats, errors: [...runProblems, ...store.errors()], ...work, elapsedMs: performance.now() - started, unreadInputs: [] };
 }
 
 /** Re-indexes one .bib or PDF (the watcher's path): reads it if it exists, drops it from the index if not. */
@@ -190,7 +201,7 @@ function bibFreshness(store: LibraryStore, file: string): Freshness {
   const stat = fs.statSync(file);
   const known = store.bibFileStamp(file);
   if (sameStat(known, stat)) return { kind: 'unchanged' };
-  const bytes = fs.readFileSync(file);
+  const bytes = readBibFile(file);
   const stamp: FileStamp = { contentHash: sha256(bytes), mtimeMs: stat.mtimeMs, size: stat.size };
   if (known && known.contentHash === stamp.contentHash) return { kind: 'touched', stamp };
   return { kind: 'changed', stamp, bytes };
@@ -219,8 +230,8 @@ function indexBibFiles(
     try {
       fresh = bibFreshness(store, file);
     } catch (err) {
-      // An unreadable file (permissions, vanished mid-run) is reported and skipped; the others still index.
-      problems.push({ file, message: `could not read: ${(err as Error).message}`, severity: 'error' });
+      // An unreadable file (permissions, vanished mid-run, too large) is reported and skipped; the others still index.
+      problems.push({ file, message: couldNotRead(err), severity: 'error' });
       onFileDone(file);
       continue;
     }
@@ -256,7 +267,7 @@ function indexBibFiles(
     let bytes: Buffer;
     try {
       stat = fs.statSync(info.path);
-      bytes = fs.readFileSync(info.path);
+      bytes = readBibFile(info.path);
     } catch {
       continue; // gone: the next run's input list drops it
     }
@@ -266,11 +277,25 @@ function indexBibFiles(
   return indexed;
 }
 
+/**
+ * The largest .bib read: Nelson Beebe's tugboat.bib, 4,839 entries, is 3.8 MB; a file of gigabytes (or one that
+ * never ends) is refused before it fills memory.
+ */
+const MAX_BIB_BYTES = 256 * 1024 * 1024;
+
+function readBibFile(file: string): Buffer {
+  return readInputFile(file, { maxBytes: MAX_BIB_BYTES, allowPipes: false });
+}
+
+function couldNotRead(err: unknown): string {
+  return err instanceof InputFileError ? `could not read: ${err.reason}` : `could not read: ${(err as Error).message}`;
+}
+
 function readAndParse(file: string, env: MacroEnv, problems: LibraryProblem[]): BibParseResult | undefined {
   try {
-    return parseBibFile(file, fs.readFileSync(file), env, problems);
+    return parseBibFile(file, readBibFile(file), env, problems);
   } catch (err) {
-    problems.push({ file, message: `could not read: ${(err as Error).message}`, severity: 'error' });
+    problems.push({ file, message: couldNotRead(err), severity: 'error' });
     return undefined;
   }
 }

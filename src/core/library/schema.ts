@@ -198,3 +198,59 @@ export const MIGRATIONS: ReadonlyArray<(db: Database) => void> = [
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;
+
+/** Tables every CiteScribe schema version has had since the first; a file without them is not ours. */
+const OUR_TABLES = ['meta', 'bib_files', 'entries', 'pdf_files'];
+
+/** Table → columns of a database at SCHEMA_VERSION, built once in memory from the migrations themselves. */
+let currentSchema: Map<string, string[]> | undefined;
+
+function tableNames(db: Database): string[] {
+  return (db.prepare(`SELECT name FROM sqlite_master WHERE type = 'table'`).all() as { name: string }[]).map((r) => r.name);
+}
+
+function columnsOf(db: Database, table: string): string[] {
+  return (db.prepare(`SELECT name FROM pragma_table_info(?)`).all(table) as { name: string }[]).map((c) => c.name);
+}
+
+function expectedSchema(openMemory: () => Database): Map<string, string[]> {
+  if (!currentSchema) {
+    const db = openMemory();
+    try {
+      MIGRATIONS.forEach((m) => m(db));
+      // Not the full-text indexes' own shadow tables (entries_fts_data…): their layout is SQLite's, not ours.
+      const virtual = (db.prepare(`SELECT name FROM sqlite_master WHERE sql LIKE 'CREATE VIRTUAL TABLE%'`).all() as { name: string }[]).map((r) => r.name);
+      const ours = tableNames(db).filter((table) => !virtual.some((v) => table.startsWith(`${v}_`)));
+      currentSchema = new Map(ours.map((table) => [table, columnsOf(db, table)]));
+    } finally {
+      db.close();
+    }
+  }
+  return currentSchema;
+}
+
+/**
+ * What keeps the open database from being a CiteScribe library this version can use as it is, or undefined. Read
+ * before anything is written to it (journal mode, migrations), so that a file that is not ours stays as it was.
+ * 'empty' when it has no tables at all; 'foreign' when its tables are not ours; 'older'/'newer' for another
+ * schema version of ours.
+ */
+export function schemaProblem(db: Database, openMemory: () => Database): { kind: 'empty' | 'foreign' | 'older' | 'newer'; detail: string } | undefined {
+  // Only our tables' columns are looked at: another program's virtual table may need a module we lack.
+  const present = new Set(tableNames(db));
+  if (present.size === 0) return { kind: 'empty', detail: 'it has no tables' };
+  if (!OUR_TABLES.every((t) => present.has(t))) return { kind: 'foreign', detail: 'none of its tables are ours' };
+  const version = db.pragma('user_version', { simple: true }) as number;
+  // Our first migration creates the tables and sets version 1 in one transaction: tables at version 0 are not ours.
+  if (version === 0) return { kind: 'foreign', detail: `its tables are named like a library's (${OUR_TABLES.join(', ')}) but it has no schema version of ours` };
+  if (version > SCHEMA_VERSION) return { kind: 'newer', detail: `schema version ${version} is newer than this CiteScribe's (${SCHEMA_VERSION})` };
+  if (version < SCHEMA_VERSION) return { kind: 'older', detail: `schema version ${version} is older than this CiteScribe's (${SCHEMA_VERSION})` };
+  const lacking: string[] = [];
+  for (const [table, columns] of expectedSchema(openMemory)) {
+    const have = present.has(table) ? columnsOf(db, table) : undefined;
+    if (!have) lacking.push(table);
+    else for (const c of columns) if (!have.includes(c)) lacking.push(`${table}.${c}`);
+  }
+  if (lacking.length) return { kind: 'foreign', detail: `it lacks ${lacking.slice(0, 5).join(', ')}${lacking.length > 5 ? ` and ${lacking.length - 5} more` : ''}` };
+  return undefined;
+}

@@ -87,6 +87,8 @@ export interface CitationCandidate {
   year?: number;
   /** BM25 of the sentence's words (higher is better). */
   score: number;
+  /** False when no PDF is linked to the work, so there are no pages to look for evidence in. */
+  linkedPdf?: boolean;
 }
 
 /** An entry as the linker needs it. */
@@ -140,6 +142,8 @@ export interface LibraryStore extends PaperLookup {
   citationCandidates(words: readonly string[], limit: number): CitationCandidate[];
   /** How rare a word is in the library's titles and abstracts: log((entries + 1) / (entries holding it + 1)). */
   termRarity(word: string): number;
+  /** termRarity of each word, in order. */
+  termRarities(words: readonly string[]): number[];
   /** Every place a key (or a biblatex alias) is defined: each copy, in each .bib file. */
   entryLocations(key: string): { file: string; line: number }[];
   stats(): LibraryStats;

@@ -4,6 +4,8 @@
 // none of them answers in well under a second. Each server is given back with the OpenAI-compatible base URL the
 // server engine talks to (Ollama's is /v1) and its models, with size and context length where the server says.
 
+import { limitsFor, readReplyBytes, ReplyCutError, REPLY_LIMITS } from '../util/bounded-read';
+
 export type ServerKind = 'ollama' | 'lmstudio' | 'llamacpp' | 'vllm' | 'openai';
 
 export interface DiscoveredModel {
@@ -21,8 +23,10 @@ export interface DiscoveredServer {
   /** OpenAI-compatible base URL, for citescribe.server.url. */
   baseUrl: string;
   models: DiscoveredModel[];
-  /** Set for a configured URL that did not answer as a model server. */
+  /** Set for a configured URL that did not answer as a model server, or a server whose list was cut at a limit. */
   error?: string;
+  /** Models not listed: past the count cap (REPLY_LIMITS['model-list'].maxItems), or with an id no server gives. */
+  modelsLeftOut?: number;
 }
 
 export const SERVER_LABELS: Record<ServerKind, string> = {
@@ -44,6 +48,9 @@ export const DEFAULT_PROBES: ReadonlyArray<{ kind: ServerKind; url: string }> = 
 type FetchJson = (url: string, timeoutMs: number) => Promise<unknown>;
 
 async function getJson(url: string, timeoutMs: number): Promise<unknown> {
+  // The whole answer, headers and body, within the timeout; the body within the size cap of a model list.
+  const limits = limitsFor('model-list', { silenceMs: timeoutMs, deadlineMs: timeoutMs });
+  const startedAt = Date.now();
   let response: Response;
   try {
     response = await fetch(url, { signal: AbortSignal.timeout(timeoutMs), headers: { Accept: 'application/json' } });
@@ -51,8 +58,34 @@ async function getJson(url: string, timeoutMs: number): Promise<unknown> {
     const e = err as Error & { cause?: { code?: string } };
     throw new Error(e.name === 'TimeoutError' ? `no answer within ${timeoutMs} ms` : (e.cause?.code ?? e.message));
   }
-  if (!response.ok) throw new Error(`HTTP ${response.status}`);
-  return response.json();
+  if (!response.ok) {
+    await response.body?.cancel().catch(() => undefined);
+    throw new Error(`HTTP ${response.status}`);
+  }
+  let read: Awaited<ReturnType<typeof readReplyBytes>>;
+  try {
+    read = await readReplyBytes(response.body, limits, { startedAt, declaredBytes: Number(response.headers.get('content-length')) || null });
+  } catch (err) {
+    const e = err as Error;
+    throw new Error(e.name === 'TimeoutError' || e.name === 'AbortError' ? `no answer within ${timeoutMs} ms` : e.message);
+  }
+  if (read.cut) throw new ReplyCutError(read.cut, 'model-list', limits, url);
+  try {
+    return JSON.parse(read.bytes.toString('utf8'));
+  } catch {
+    throw new Error('the answer is not JSON');
+  }
+}
+
+/** Longest model id listed: real ones are tens of characters ("hf.co/bartowski/Qwen2.5-7B-Instruct-GGUF:Q4_K_M"). */
+const MAX_MODEL_ID_CHARS = 256;
+
+/** The first models of a list, to the count cap; ids no server gives (kilobytes long) are left out too. */
+function withinCap(models: DiscoveredModel[]): { models: DiscoveredModel[]; modelsLeftOut?: number } {
+  const sane = models.filter((m) => m.id.length <= MAX_MODEL_ID_CHARS);
+  const kept = sane.slice(0, REPLY_LIMITS['model-list'].maxItems);
+  const leftOut = models.length - kept.length;
+  return leftOut ? { models: kept, modelsLeftOut: leftOut } : { models: kept };
 }
 
 function num(v: unknown): number | undefined {
@@ -96,16 +129,17 @@ async function probe(kind: ServerKind | undefined, url: string, fetchJson: Fetch
   if (kind === 'ollama' || kind === undefined) {
     try {
       const models = modelsFromOllamaTags(await fetchJson(`${root}/api/tags`, timeoutMs));
-      if (models) return { kind: 'ollama', label: SERVER_LABELS.ollama, baseUrl: `${root}/v1`, models };
+      if (models) return { kind: 'ollama', label: SERVER_LABELS.ollama, baseUrl: `${root}/v1`, ...withinCap(models) };
     } catch (err) {
-      if (kind === 'ollama') throw err;
+      // A list cut at a limit came from a server that answered: said, not taken for a server that is not there.
+      if (kind === 'ollama' || err instanceof ReplyCutError) throw err;
     }
   }
   const v1 = /\/v1$/.test(base) ? base : `${base}/v1`;
   const models = modelsFromOpenAiList(await fetchJson(`${v1}/models`, timeoutMs));
   if (!models) throw new Error('not a model server (no model list at /v1/models)');
   const k = kind === undefined || kind === 'ollama' ? 'openai' : kind;
-  return { kind: k, label: SERVER_LABELS[k], baseUrl: v1, models };
+  return { kind: k, label: SERVER_LABELS[k], baseUrl: v1, ...withinCap(models) };
 }
 
 export interface DiscoveryOptions {
@@ -121,12 +155,10 @@ export async function discoverServers(options: DiscoveryOptions = {}): Promise<D
   const timeoutMs = options.timeoutMs ?? 600;
   const fetchJson = options.fetchJson ?? getJson;
   const probes = options.probes ?? DEFAULT_PROBES;
-  const defaults = probes.map((p) => probe(p.kind, p.url, fetchJson, timeoutMs).catch(() => undefined));
-  const configured = (options.urls ?? []).map((url) =>
-    probe(undefined, url, fetchJson, timeoutMs).catch(
-      (err): DiscoveredServer => ({ kind: 'openai', label: SERVER_LABELS.openai, baseUrl: trimSlash(url), models: [], error: (err as Error).message }),
-    ),
-  );
+  const failed = (url: string, err: unknown): DiscoveredServer => ({ kind: 'openai', label: SERVER_LABELS.openai, baseUrl: trimSlash(url), models: [], error: (err as Error).message });
+  // An unanswered default place is not listed (nothing runs there); one whose list was cut at a limit is.
+  const defaults = probes.map((p) => probe(p.kind, p.url, fetchJson, timeoutMs).catch((err) => (err instanceof ReplyCutError ? failed(p.url, err) : undefined)));
+  const configured = (options.urls ?? []).map((url) => probe(undefined, url, fetchJson, timeoutMs).catch((err) => failed(url, err)));
   const found = (await Promise.all([...defaults, ...configured])).filter((s): s is DiscoveredServer => !!s);
   // A configured URL that is one of the default places is listed once.
   const seen = new Set<string>();

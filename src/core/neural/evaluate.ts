@@ -1,5 +1,5 @@
 // `citescribe eval … --engine onnx|server`: the same data, metrics and marker stripping as the default engine's
-// evaluation (src/core/engine/evaluation.ts), with any Engine writing the predictions.
+// evaluation (src/core/engines/evaluation.ts), with any Engine writing the predictions.
 import { MemoryLibrary } from '../engine/memory-library';
 import {
   EVAL_MARKER_STRIP,
@@ -9,7 +9,7 @@ import {
   type RelatedWorkItem,
   type RelatedWorkSystemFigures,
   type RougeTriple,
-} from '../engine/evaluation';
+} from '../engines/evaluation';
 import { citationCoverage, rougeScores, stripCitationMarkers } from '../metrics';
 import type { CitationStyle, Engine, EngineOptions } from '../types';
 import { throwIfCancelled } from '../types';

@@ -1,8 +1,8 @@
 // Registers the 'onnx' and 'server' engines with the engine registry, and registers 'default' again so that every
 // engine can plan drafts with a sentence encoder (settings.embeddingsPath). Importing this module loads no native
 // code: onnxruntime-node and transformers.js are required only when a model first runs.
-import { DefaultEngine } from '../engine/default-engine';
-import { registerEngine, type EngineCreateOptions } from '../engine/registry';
+import { DefaultEngine } from '../engines/default-engine';
+import { registerEngine, type EngineCreateOptions } from '../engines/registry';
 import type { DownloadProgress } from './download';
 import { lazyEmbedder } from './embedder';
 import type { ModelDtype } from './model-folder';
@@ -47,6 +47,8 @@ export interface NeuralEngineSettings {
   serverContextLength?: number;
   apiKey?: string;
   timeoutMs?: number;
+  /** The longest one reply (a chat completion, a batch of embeddings) may take; defaults in REPLY_LIMITS. */
+  deadlineMs?: number;
   maxRetries?: number;
   /** One-line messages for the log (e.g. the CPU fallback). */
   log?: (message: string) => void;
@@ -112,6 +114,7 @@ export function createServerEngine(settings: NeuralEngineSettings): ServerEngine
     apiKey: settings.apiKey,
     ...(settings.serverContextLength && { maxPromptChars: promptCharsFor(settings.serverContextLength) }),
     timeoutMs: settings.timeoutMs,
+    deadlineMs: settings.deadlineMs,
     maxRetries: settings.maxRetries,
   });
 }
@@ -133,7 +136,12 @@ function embedderFromSettings(settings: NeuralEngineSettings): EmbedTexts | unde
     if (!settings.embeddingsModel) throw new Error('Embeddings from a server need a model name (citescribe.embeddings.model / --embeddings-model).');
     // The server's key goes only to the server it was entered for.
     const sameServer = !!settings.serverUrl && originOf(settings.serverUrl) === originOf(settings.embeddingsUrl);
-    return serverEmbedder({ url: settings.embeddingsUrl, model: settings.embeddingsModel, ...(sameServer && settings.apiKey && { apiKey: settings.apiKey }) });
+    return serverEmbedder({
+      url: settings.embeddingsUrl,
+      model: settings.embeddingsModel,
+      deadlineMs: settings.deadlineMs,
+      ...(sameServer && settings.apiKey && { apiKey: settings.apiKey }),
+    });
   }
   // A GGUF file (an embedding model's, or an Ollama blob) runs through node-llama-cpp; a folder is an ONNX export.
   if (settings.embeddingsPath && isGgufFile(settings.embeddingsPath)) {

@@ -7,6 +7,7 @@ import { CancelledError } from '../types';
 import { assertKeyTransport } from './api-key';
 import { cachedEmbeddings, unitLength } from './embedder';
 import { ServerError } from './errors';
+import { describeCut, limitsFor, readReplyBytes, type ReplyLimits } from '../util/bounded-read';
 
 export interface ServerEmbedderOptions {
   /** `http://127.0.0.1:11434/api/embed` (Ollama), or an OpenAI-compatible base (`…/v1`) or `…/v1/embeddings`. */
@@ -15,7 +16,12 @@ export interface ServerEmbedderOptions {
   apiKey?: string;
   /** Texts per request. Default 64. */
   batchSize?: number;
+  /** The longest silence, waiting for the reply or within it (default 60000). */
   timeoutMs?: number;
+  /** The longest one batch may take, from the request to the reply's last byte (default 120000). */
+  deadlineMs?: number;
+  /** The size limits of a batch's reply, where a test needs small ones (default REPLY_LIMITS['embedding-batch']). */
+  limits?: Partial<ReplyLimits>;
   fetchImpl?: typeof fetch;
 }
 
@@ -46,20 +52,35 @@ export function serverEmbedder(options: ServerEmbedderOptions): EmbedTexts {
   const embedBatch = async (texts: readonly string[], signal?: AbortSignal): Promise<number[][]> => {
     const headers: Record<string, string> = { 'content-type': 'application/json', accept: 'application/json' };
     if (options.apiKey) headers.authorization = `Bearer ${options.apiKey}`;
-    const timeout = AbortSignal.timeout(options.timeoutMs ?? 60_000);
+    const limits = limitsFor('embedding-batch', { silenceMs: options.timeoutMs, deadlineMs: options.deadlineMs, ...options.limits });
+    const startedAt = Date.now();
+    // Until the headers come, the limit is the silence (and the deadline); then the body reader keeps both.
+    const timeout = new AbortController();
+    const timer = setTimeout(() => timeout.abort(), Math.min(limits.silenceMs, limits.deadlineMs));
     let response: Response;
     try {
       response = await fetchImpl(endpoint, {
         method: 'POST',
         headers,
         body: JSON.stringify({ model: options.model, input: texts }),
-        signal: signal ? AbortSignal.any([signal, timeout]) : timeout,
+        signal: signal ? AbortSignal.any([signal, timeout.signal]) : timeout.signal,
       });
     } catch (err) {
       if (signal?.aborted) throw new CancelledError();
-      throw new ServerError(timeout.aborted ? `${endpoint} did not answer in time` : `${endpoint} could not be reached: ${(err as Error).message}`);
+      throw new ServerError(timeout.signal.aborted ? `${endpoint} did not answer in time` : `${endpoint} could not be reached: ${(err as Error).message}`);
+    } finally {
+      clearTimeout(timer);
     }
-    const raw = await response.text();
+    let read: Awaited<ReturnType<typeof readReplyBytes>>;
+    try {
+      // The reader keeps its own times: the headers' timer must not cut the body.
+      read = await readReplyBytes(response.body, limits, { startedAt, declaredBytes: Number(response.headers.get('content-length')) || null });
+    } catch (err) {
+      if (signal?.aborted) throw new CancelledError();
+      throw new ServerError(`${endpoint} broke off its reply: ${(err as Error).message}`);
+    }
+    if (read.cut) throw new ServerError(`${endpoint} ${describeCut(read.cut, 'embedding-batch', limits)} (${texts.length} texts, model '${options.model}')`);
+    const raw = read.bytes.toString('utf8');
     if (!response.ok) throw new ServerError(`${endpoint} answered HTTP ${response.status}: ${raw.slice(0, 120)}`, response.status);
     let body: { embeddings?: unknown[]; data?: { index?: number; embedding?: unknown }[] };
     try {

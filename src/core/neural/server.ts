@@ -1,6 +1,7 @@
 // Server backend: any OpenAI-compatible chat-completions endpoint (vLLM, llama.cpp server, Ollama, LM Studio).
 // Same prompts and output checks as the local LLM; retries 429/5xx with exponential backoff (honouring
 // Retry-After), a timeout per attempt, and cancellation through the caller's AbortSignal.
+import { describeCut, limitsFor, readReplyBytes, type ReplyLimits } from '../util/bounded-read';
 import { retryAfterMs, sleep } from '../util/wait';
 import type { CitationRequest, EngineOptions, PaperRecord } from '../types';
 import { CancelledError } from '../types';
@@ -34,6 +35,13 @@ export interface ServerEngineOptions {
   /** Largest reply read, in bytes (default 1 MiB): a server that streams without end must not fill the memory. */
   maxReplyBytes?: number;
   /**
+   * The longest one attempt may take, from the request to the reply's last byte (default 300000): the silence limit
+   * (`timeoutMs`) alone never ends a server that sends keep-alives forever.
+   */
+  deadlineMs?: number;
+  /** The limits of a streamed reply, where a test needs small ones (default REPLY_LIMITS['chat-stream']). */
+  streamLimits?: Partial<ReplyLimits>;
+  /**
    * Ask for a streamed reply (default true): SSE from OpenAI-compatible servers, NDJSON from Ollama's native
    * /api/chat. The reply is read only until the first sentence is complete, and the time limit is per chunk, so a
    * slow first token or a long reply does not end the request.
@@ -43,31 +51,13 @@ export interface ServerEngineOptions {
   fetchImpl?: typeof fetch;
 }
 
-const DEFAULT_MAX_REPLY_BYTES = 1024 * 1024;
-
-/** Reads a reply body up to `maxBytes`; a longer one is cut off (the request is aborted) and refused. */
-async function readCapped(response: Response, maxBytes: number, abort: () => void): Promise<string> {
+/** A reply body read within the limits of its purpose; a cut one is refused (a partial JSON reply is no reply). */
+async function readWhole(response: Response, endpoint: string, limits: ReplyLimits, startedAt: number): Promise<string> {
   const declared = Number(response.headers.get('content-length'));
-  if (Number.isFinite(declared) && declared > maxBytes) {
-    abort();
-    throw new ServerError(`the reply is ${declared} bytes, over the ${maxBytes}-byte limit`, 413);
-  }
-  if (!response.body) return '';
-  const reader = response.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let total = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    total += value.byteLength;
-    if (total > maxBytes) {
-      abort();
-      await reader.cancel().catch(() => undefined);
-      throw new ServerError(`the reply passed the ${maxBytes}-byte limit; stopped reading`, 413);
-    }
-    chunks.push(value);
-  }
-  return new TextDecoder().decode(Buffer.concat(chunks));
+  const { bytes, cut } = await readReplyBytes(response.body, limits, { startedAt, declaredBytes: Number.isFinite(declared) && declared > 0 ? declared : null });
+  if (cut === 'silence') throw new SilentReply();
+  if (cut) throw new ServerError(`${endpoint} ${describeCut(cut, 'chat-reply', limits)}`, cut === 'bytes' || cut === 'line' ? 413 : undefined);
+  return new TextDecoder().decode(bytes);
 }
 
 /** `http://host:port` → `/v1/chat/completions`; `…/v1` → `…/v1/chat/completions`; a full URL stays as it is. */
@@ -87,6 +77,11 @@ export function chatCompletionsUrl(url: string): string {
 }
 
 export { retryAfterMs } from '../util/wait';
+
+const REPLY_LIMITS_DEADLINE = limitsFor('chat-stream').deadlineMs;
+
+/** A reply that went silent (a stream before its first word): retried, as a server that does not answer is. */
+class SilentReply extends Error {}
 
 interface ChatCompletionReply {
   choices?: { message?: { content?: unknown }; text?: unknown }[];
@@ -146,30 +141,38 @@ export class ServerEngine extends SentenceWriterEngine {
     for (let attempt = 0; attempt <= maxRetries; attempt++) {
       if (signal?.aborted) throw new CancelledError();
       const timeout = new AbortController();
-      // The limit is on silence: reset by every chunk of a streamed reply.
-      let timer = setTimeout(() => timeout.abort(), timeoutMs);
-      const stillAlive = () => {
-        clearTimeout(timer);
-        timer = setTimeout(() => timeout.abort(), timeoutMs);
-      };
+      const startedAt = Date.now();
+      const deadlineMs = this.options.deadlineMs ?? REPLY_LIMITS_DEADLINE;
+      // Until the headers come the limit is the silence (and the deadline); then the body reader keeps both.
+      const timer = setTimeout(() => timeout.abort(), Math.min(timeoutMs, deadlineMs));
       const combined = signal ? AbortSignal.any([signal, timeout.signal]) : timeout.signal;
       let waitHint: number | undefined;
       try {
         const response = await this.fetchImpl(this.endpoint, { method: 'POST', headers, body, signal: combined });
+        clearTimeout(timer);
         const type = response.headers.get('content-type') ?? '';
         if (response.ok && stream && response.body && /event-stream|ndjson/.test(type)) {
           const streamed = await readStream(response.body, /event-stream/.test(type) ? 'sse' : 'ndjson', {
             enough: firstSentenceComplete,
             // A model that ignores max_tokens is read to what that many tokens could hold (about 16 characters each).
             maxChars: maxTokens * 16,
-            onChunk: stillAlive,
+            limits: limitsFor('chat-stream', { silenceMs: timeoutMs, deadlineMs, ...this.options.streamLimits }),
+            startedAt,
           });
           const text = withoutThinking(streamed.text).trim();
+          if (streamed.ended === 'cut') {
+            // Silence before any text is a server that did not answer: tried again, as a timeout is.
+            if (!text && streamed.cutBy === 'silence') throw new SilentReply();
+            // A reply cut at a limit is never taken for a complete one: without text it is an error, with text a flag.
+            if (!text) throw new ServerError(`${this.endpoint}: ${streamed.cut}, and no text came`);
+            return { text, notes: [`the reply was cut short: ${streamed.cut}`] };
+          }
           const notes = streamed.ended === 'cut-off' && endsMidSentence(text) ? ['the reply stopped mid-sentence'] : [];
           return { text, notes };
         }
-        const raw = await readCapped(response, this.options.maxReplyBytes ?? DEFAULT_MAX_REPLY_BYTES, () => timeout.abort());
-        if (response.ok) return { text: this.parseReply(raw) };
+        const limits = limitsFor('chat-reply', { silenceMs: timeoutMs, deadlineMs, maxBytes: this.options.maxReplyBytes });
+        const raw = await readWhole(response, this.endpoint, limits, startedAt);
+        if (response.ok) return this.parseReply(raw);
         // A server that echoes the request would print the key in our error: such a body is not shown at all.
         const key = this.options.apiKey;
         const detail = key && raw.includes(key) ? ' (reply not shown: it contains the API key)' : errorDetail(raw);
@@ -188,7 +191,9 @@ export class ServerEngine extends SentenceWriterEngine {
       } catch (err) {
         if (signal?.aborted) throw new CancelledError();
         if (err instanceof ServerError && err.status === 413) throw err;
-        if (err instanceof ServerError) {
+        if (err instanceof SilentReply) {
+          lastError = new ServerError(`${this.endpoint} did not answer within ${timeoutMs} ms`);
+        } else if (err instanceof ServerError) {
           if (err.status === undefined || (err.status !== 429 && err.status < 500)) throw err;
         } else if (timeout.signal.aborted) {
           lastError = new ServerError(`${this.endpoint} did not answer within ${timeoutMs} ms`);
@@ -206,7 +211,7 @@ export class ServerEngine extends SentenceWriterEngine {
     throw new ServerError(`${lastError?.message ?? 'request failed'} (gave up after ${maxRetries + 1} attempts)`, lastError?.status);
   }
 
-  private parseReply(raw: string): string {
+  private parseReply(raw: string): RawSentence {
     let reply: ChatCompletionReply;
     try {
       reply = JSON.parse(raw) as ChatCompletionReply;
@@ -224,7 +229,9 @@ export class ServerEngine extends SentenceWriterEngine {
     // Reasoning models may wrap thoughts in <think>…</think>; only the answer counts. A model that ignores
     // max_tokens is cut to what that many tokens could hold (about 16 characters each, generously).
     const answer = content.replace(/<think>[\s\S]*?<\/think>/g, '').trim();
-    return answer.slice(0, (this.options.maxTokens ?? 96) * 16);
+    const maxChars = (this.options.maxTokens ?? 96) * 16;
+    if (answer.length <= maxChars) return { text: answer };
+    return { text: answer.slice(0, maxChars), notes: [`the reply was cut short: it passed ${maxChars} characters`] };
   }
 }
 

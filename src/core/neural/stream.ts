@@ -3,6 +3,7 @@
 // as the caller has what it needs — the engines keep one sentence, so a model that goes on for pages is not read
 // to the end — and keeps what came when a stream stops mid-sentence.
 
+import { describeCut, limitsFor, readReplyLines, type CutReason, type ReplyLimits } from '../util/bounded-read';
 import { firstSentence } from './output-check';
 
 export type StreamFormat = 'sse' | 'ndjson';
@@ -43,57 +44,61 @@ export function deltaOf(format: StreamFormat, payload: string): string | undefin
 
 export interface StreamResult {
   text: string;
-  /** How the reading ended: the end marker, the caller had enough, the size cap, or the stream just stopped. */
-  ended: 'done' | 'enough' | 'cap' | 'cut-off';
+  /**
+   * How the reading ended: the end marker, the caller had enough, the stream just stopped, or it was cut at a limit
+   * (`cut` says which) — a cut reply is never complete, whatever it holds.
+   */
+  ended: 'done' | 'enough' | 'cut-off' | 'cut';
+  /** Why a cut reply was cut: "it passed 1536 characters", or a limit of the read ("the server sent a line longer …"). */
+  cut?: string;
+  /** Which limit cut it: the characters the caller wanted at most, or a limit of the read. */
+  cutBy?: 'chars' | CutReason;
 }
 
 /**
- * Reads `body` as `format`, appending each delta; stops when `enough(text)` says so or the text passes `maxChars`.
- * `onChunk` is called on every chunk (a watchdog resets its idle timer there).
+ * Reads `body` as `format`, appending each delta; stops when `enough(text)` says so, when the text passes
+ * `maxChars`, or at a limit of `limits` (bytes, line length, deadline, silence; see util/bounded-read).
  */
 export async function readStream(
   body: ReadableStream<Uint8Array>,
   format: StreamFormat,
-  options: { enough?: (text: string) => boolean; maxChars: number; onChunk?: () => void },
+  options: { enough?: (text: string) => boolean; maxChars: number; limits?: ReplyLimits; startedAt?: number },
 ): Promise<StreamResult> {
-  const reader = body.getReader();
-  const decoder = new TextDecoder();
-  let pending = '';
+  const limits = options.limits ?? limitsFor('chat-stream');
   let text = '';
-  const finish = async (ended: StreamResult['ended']): Promise<StreamResult> => {
-    if (ended !== 'done' && ended !== 'cut-off') await reader.cancel().catch(() => undefined);
-    return { text, ended };
-  };
-  for (;;) {
-    const { done, value } = await reader.read();
-    options.onChunk?.();
-    if (done) {
-      // A last event without its newline still counts.
-      if (pending.trim()) {
-        const delta = deltaOf(format, format === 'sse' ? pending.replace(/^data:\s?/, '') : pending);
-        if (delta === 'done') return finish('done');
-        if (delta) text += delta;
-      }
-      return finish('cut-off');
-    }
-    pending += decoder.decode(value, { stream: true });
-    // SSE events end at a blank line and carry "data:" lines; NDJSON has one object per line.
-    const lines = pending.split('\n');
-    pending = lines.pop() ?? '';
-    for (const raw of lines) {
-      let payload = raw.replace(/\r$/, '');
+  let ended: StreamResult['ended'] | undefined;
+  let cut: string | undefined;
+  const read = await readReplyLines(
+    body,
+    limits,
+    (line) => {
+      let payload = line;
       if (format === 'sse') {
-        if (!payload.startsWith('data:')) continue; // comments (": keep-alive"), event names, ids
+        // SSE events end at a blank line and carry "data:" lines; comments (": keep-alive"), event names and ids
+        // carry no text.
+        if (!payload.startsWith('data:')) return false;
         payload = payload.slice(5);
       }
       const delta = deltaOf(format, payload);
-      if (delta === 'done') return finish('done');
+      if (delta === 'done') {
+        ended = 'done';
+        return true;
+      }
       if (delta) text += delta;
       if (text.length > options.maxChars) {
         text = text.slice(0, options.maxChars);
-        return finish('cap');
+        ended = 'cut';
+        cut = `it passed ${options.maxChars} characters`;
+        return true;
       }
-      if (options.enough?.(text)) return finish('enough');
-    }
-  }
+      if (options.enough?.(text)) {
+        ended = 'enough';
+        return true;
+      }
+      return false;
+    },
+    { ...(options.startedAt !== undefined && { startedAt: options.startedAt }) },
+  );
+  if (read.cut) return { text, ended: 'cut', cutBy: read.cut, cut: `the server ${describeCut(read.cut, 'chat-stream', limits).replace(/; stopped reading$/, '')}` };
+  return { text, ended: ended ?? 'cut-off', ...(cut && { cut, cutBy: 'chars' as const }) };
 }

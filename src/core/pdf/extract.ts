@@ -9,9 +9,9 @@ import { DocumentSpelling, layoutPage, pageText, type PageLayout, type TextLine 
 import { LigatureRepair } from './ligatures';
 import { englishWords, type WordList } from '../text/words';
 import { guessMetadata, type InfoFields } from './metadata';
-import { openPdf, type PdfjsDocument, type PdfjsLoadingTask } from './pdfjs';
+import { loadPdfjs, openPdf, type PdfjsDocument, type PdfjsLoadingTask } from './pdfjs';
 import { bodyFontSize, buildSections, contentLines } from './sections';
-import { DEFAULT_INFLATE_BUDGET, inflatedSize } from './inflate-budget';
+import { DEFAULT_DECODE_BUDGET, endDecodeBudget, startDecodeBudget } from './decode-budget';
 import { startsLikePdf } from './header';
 
 export interface ExtractOptions {
@@ -19,8 +19,11 @@ export interface ExtractOptions {
   timeoutMs?: number;
   /** Files larger than this are recorded as 'too-large' without being read (default 200 MB). */
   maxBytes?: number;
-  /** Bytes the non-image Flate streams may inflate to (default 128 MB); more is a 'too-large' failure. */
-  inflateBudget?: number;
+  /**
+   * Bytes pdf.js may decode from this file's streams, all filters and all streams together (default 128 MB); more
+   * is a 'too-large' failure.
+   */
+  decodeBudget?: number;
   /** Read at most this many pages (default: all). */
   maxPages?: number;
 }
@@ -97,33 +100,56 @@ export async function extractPdf(path: string, options: ExtractOptions = {}): Pr
     return failed(path, 'invalid', `cannot read file: ${(e as Error).message}`, size);
   }
   const contentHash = hashBytes(bytes);
-  const budget = options.inflateBudget ?? DEFAULT_INFLATE_BUDGET;
-  if (inflatedSize(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength), budget) > budget) {
-    return failed(path, 'too-large', `its text streams inflate to more than ${Math.round(budget / 1048576)} MB (a compression bomb, or more than CiteScribe reads)`, size, contentHash);
-  }
   const complete = hasEndMarker(bytes);
-
+  const budget = options.decodeBudget ?? DEFAULT_DECODE_BUDGET;
+  // One document at a time per thread: the decode budget is counted per thread (decode-budget.ts).
+  const release = await takeTurn();
   let task: PdfjsLoadingTask | undefined;
   let timer: NodeJS.Timeout | undefined;
   try {
-    const work = (async () => {
-      task = await openPdf(bytes);
-      return readDocument(path, task, complete, options.maxPages);
-    })();
-    // After a timeout the abandoned parse may still fail; that rejection has no one left to hear it.
-    work.catch(() => undefined);
-    const timeout = new Promise<never>((_, reject) => {
-      timer = setTimeout(() => reject(new Timeout()), timeoutMs);
-    });
-    const result = await Promise.race([work, timeout]);
-    return { ...result, path, contentHash, size };
+    await loadPdfjs();
+    const spent = startDecodeBudget(budget);
+    const overBudget = () =>
+      failed(path, 'too-large', `its streams decode to more than ${Math.round(budget / 1048576)} MB (a compression bomb, or more than CiteScribe reads)`, size, contentHash);
+    try {
+      const work = (async () => {
+        task = await openPdf(bytes);
+        return readDocument(path, task, complete, options.maxPages);
+      })();
+      // After a timeout the abandoned parse may still fail; that rejection has no one left to hear it.
+      work.catch(() => undefined);
+      const timeout = new Promise<never>((_, reject) => {
+        timer = setTimeout(() => reject(new Timeout()), timeoutMs);
+      });
+      const result = await Promise.race([work, timeout]);
+      // pdf.js turns a decode error into a failed page (or a page without its text): the budget says which it was.
+      if (spent.exceeded) return overBudget();
+      return { ...result, path, contentHash, size };
+    } catch (e) {
+      if (spent.exceeded) return overBudget();
+      return { ...classifyError(e, complete, timeoutMs), path, contentHash, size };
+    }
   } catch (e) {
-    return { ...classifyError(e, complete, timeoutMs), path, contentHash, size };
+    // pdf.js itself could not be loaded.
+    return failed(path, 'invalid', `cannot load the PDF reader: ${(e as Error).message}`, size, contentHash);
   } finally {
     clearTimeout(timer);
     // Frees pdf.js's document and its fake worker; a timed-out parse is abandoned here.
     await (task as PdfjsLoadingTask | undefined)?.destroy().catch(() => undefined);
+    endDecodeBudget();
+    release();
   }
+}
+
+let queue: Promise<void> = Promise.resolve();
+
+/** Waits for the documents before this one to finish; returns the call that lets the next one start. */
+function takeTurn(): Promise<() => void> {
+  let release!: () => void;
+  const mine = new Promise<void>((resolve) => (release = resolve));
+  const turn = queue.then(() => release);
+  queue = queue.then(() => mine);
+  return turn;
 }
 
 function classifyError(e: unknown, complete: boolean, timeoutMs: number): PdfExtraction {

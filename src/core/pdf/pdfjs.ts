@@ -2,6 +2,7 @@
 // features turned off. pdfjs-dist stays in node_modules: the bundles mark it external, so it is resolved at run time.
 import * as path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { installBudgetedWorker } from './decode-budget';
 
 /** The subset of pdf.js's API we use, typed locally so src/core does not depend on pdfjs-dist's DOM-heavy typings. */
 export interface PdfjsTextItem {
@@ -80,6 +81,8 @@ export function loadPdfjs(): Promise<PdfjsModule> {
     ensureRuntimeFeatures();
     const dir = packageDir();
     assetsDir = dir;
+    // Before pdf.mjs: pdf.js then takes its fake worker from globalThis.pdfjsWorker (decode-budget.ts).
+    await installBudgetedWorker(dir, importEsm);
     const entry = pathToFileURL(path.join(dir, 'legacy', 'build', 'pdf.mjs')).href;
     return (await importEsm(entry)) as PdfjsModule;
   })();

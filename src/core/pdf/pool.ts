@@ -28,8 +28,8 @@ export interface ExtractManyOptions extends ExtractOptions {
 
 /**
  * A worker's JS heap limit. Papers need well under 100 MB, but V8 collects a smaller heap much more often: at 1 GB,
- * 2,000 small PDFs took 9.8 s instead of 6.6 s. The memory a bomb would take is bounded before pdf.js runs instead
- * (inflate-budget.ts: inflated streams live outside this heap anyway).
+ * 2,000 small PDFs took 9.8 s instead of 6.6 s. The memory a bomb would take is bounded where pdf.js decodes instead
+ * (decode-budget.ts: decoded streams live outside this heap anyway).
  */
 const DEFAULT_WORKER_HEAP_MB = 2048;
 
@@ -78,7 +78,7 @@ export async function extractPdfs(paths: readonly string[], options: ExtractMany
   const { signal, onResult } = options;
   if (signal?.aborted) throw new CancelledError();
   if (paths.length === 0) return [];
-  const fileOptions: ExtractOptions = { timeoutMs: options.timeoutMs, maxBytes: options.maxBytes, maxPages: options.maxPages, inflateBudget: options.inflateBudget };
+  const fileOptions: ExtractOptions = { timeoutMs: options.timeoutMs, maxBytes: options.maxBytes, maxPages: options.maxPages, decodeBudget: options.decodeBudget };
   const concurrency = Math.max(1, Math.min(options.concurrency ?? defaultConcurrency(), paths.length));
   const entry = options.inProcess ? undefined : resolveWorkerEntry(options.workerScript);
   const results: PdfExtraction[] = new Array(paths.length);

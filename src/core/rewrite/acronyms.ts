@@ -1,6 +1,6 @@
 // Acronyms an abstract defines ("convolutional neural networks (CNNs)") written out where a quoted sentence uses them
 // alone, since the reader never saw the definition.
-import { indefiniteArticle } from './first-person';
+import { indefiniteArticle } from '../text/articles';
 
 
 /** Nouns whose final "s" is not a plural. */

@@ -4,7 +4,7 @@ import { type Tense } from '../types';
 import { STOPWORDS } from '../text/tokens';
 import { baseFromPast, isPastForm, oftenAnAdjective, pastIsBaseForm, pastTense, taggedTerms } from '../text/verbs';
 import { type Plurality } from './authors';
-import { canBeVerb } from './sentence';
+import { englishWords } from '../text/words';
 
 
 const MODALS = new Set(['can', 'could', 'will', 'would', 'may', 'might', 'shall', 'should', 'must', 'cannot']);
@@ -34,6 +34,15 @@ export function toBaseForm(verb: string): string {
   if (lower.endsWith('ies')) return verb.slice(0, -3) + 'y';
   if (/(?:ss|sh|ch|x|zz)es$/.test(lower)) return verb.slice(0, -2);
   return verb.slice(0, -1);
+}
+
+/** A word with a past tense that the word list holds ("tide" → "tided", "describes" → "described"; not "font"). */
+export function canBeVerb(word: string): boolean {
+  const base = /s$/.test(word) ? toBaseForm(word) : word;
+  // "set", "cut": the past is spelled as the base.
+  if (pastIsBaseForm(base)) return true;
+  const past = pastTense(base);
+  return past !== base && englishWords().has(past.toLowerCase());
 }
 
 function matchCase(word: string, like: string): string {

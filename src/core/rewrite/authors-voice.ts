@@ -1,12 +1,15 @@
 // Reading the authors' voice as "we" wherever an abstract speaks for them otherwise ("I show", "The author discusses",
 // "The aim of this study was to", "It was found that", a blurb's "Quiet Margins traces"), so that one rewrite serves all.
 import { type PaperRecord } from '../types';
-import { baseFromPast, isPastForm, pastTense } from '../text/verbs';
-import { SELF_NOUNS } from '../engine/cues';
+import { baseFromPast, isPastForm } from '../text/verbs';
+import { SELF_NOUNS } from './cues';
 import { agreeVerb, toBaseForm } from './agreement';
 import { stripLeadingDiscourse } from './discourse';
+import { impersonalFindingAsWe, SHORT_OPENER } from './impersonal-finding';
 import { canBeVerb } from './sentence';
-import { AIM_QUALIFIERS as LEXICON_AIM_QUALIFIERS, AIMED_WORKS as LEXICON_AIMED_WORKS, alternation, WORKS_FRAMING_AUTHORS as LEXICON_WORKS_FRAMING_AUTHORS, WORKS_FRAMING_PRONOUNS as LEXICON_WORKS_FRAMING_PRONOUNS, FINDING_PARTICIPLES as LEXICON_FINDING_PARTICIPLES, WORK_ACTS as LEXICON_WORK_ACTS } from '../lexicon';
+import { AIM_QUALIFIERS as LEXICON_AIM_QUALIFIERS, AIMED_WORKS as LEXICON_AIMED_WORKS, alternation, WORKS_FRAMING_AUTHORS as LEXICON_WORKS_FRAMING_AUTHORS, WORKS_FRAMING_PRONOUNS as LEXICON_WORKS_FRAMING_PRONOUNS, WORK_ACTS as LEXICON_WORK_ACTS } from '../lexicon';
+
+export { impersonalFindingAsWe };
 
 
 /**
@@ -34,8 +37,6 @@ export function firstPersonPlural(sentence: string): string {
     .replace(/\bme\b/g, 'us');
 }
 
-/** A short opener and its comma before the subject ("In this study, the author …"), or nothing. */
-const SHORT_OPENER = String.raw`(?:[^,;]{0,40},\s+)?`;
 const AIM_NOUN = String.raw`(?:(?:${alternation(LEXICON_AIM_QUALIFIERS)})\s+)?(?:aims?|objectives?|purposes?|goals?)`;
 const SELF_NOUN_PHRASE = String.raw`(?:this|the present|the current|our)\s+(?:${alternation(LEXICON_AIMED_WORKS)})`;
 const STATED_AIM = new RegExp(
@@ -93,24 +94,6 @@ export function authorsAsWe(sentence: string): string {
   // "The author reviews X, describes Y and traces Z": every verb of the series takes the form that follows "we".
   const agreed = noun.toLowerCase() === 'author' && base !== lower ? agreeVerb(predicate, 'plural', 'third-singular') : `${adverbs}${base}${named.slice(whole.length)}`;
   return `${lead}${lead ? 'we' : 'We'} ${agreed}`;
-}
-
-/**
- * "It is shown that …", "It was found that …": the impersonal passive in which an abstract reports its own finding.
- * "It has been shown that …" stays: the present perfect reports what others showed.
- */
-const IMPERSONAL_FINDING = new RegExp(String.raw`^(${SHORT_OPENER})it (is|was) ((?:(?:also|further|then|here|formally|finally)\s+)?)(${alternation(LEXICON_FINDING_PARTICIPLES)}) that\b`, 'i');
-const FINDING_BASE: Record<string, string> = { shown: 'show', demonstrated: 'demonstrate', argued: 'argue', proved: 'prove', proven: 'prove', found: 'find', established: 'establish', concluded: 'conclude', observed: 'observe' };
-
-/**
- * "It is shown that X" → "We show that X", "It was found that X" → "We found that X": read as the authors' act, so
- * that the scorer sees a finding of the paper's (not a sentence opening on "it") and the rewrite names the authors.
- */
-export function impersonalFindingAsWe(sentence: string): string {
-  return sentence.replace(IMPERSONAL_FINDING, (_m, lead: string, be: string, adverb: string, participle: string) => {
-    const base = FINDING_BASE[participle.toLowerCase()];
-    return `${lead}${lead ? 'we' : 'We'} ${adverb.toLowerCase()}${be.toLowerCase() === 'was' ? pastTense(base) : base} that`;
-  });
 }
 
 /** Where the work's own name, or its author's, opens a sentence: after a short opener and its comma at most. */

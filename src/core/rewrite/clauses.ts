@@ -5,7 +5,7 @@ import { isPastForm } from '../text/verbs';
 import { ALWAYS_VERB, COORDINATED_VERB } from './agreement';
 import { canBeVerb, ensureFinalPeriod } from './sentence';
 import { alternation, TRAILING_CLAUSE_OPENERS } from '../lexicon';
-import { COMMON_SELF_NOUNS } from '../engine/cues';
+import { COMMON_SELF_NOUNS } from './cues';
 
 /** Where a sentence may be cut and still read as a sentence: before a trailing modifier clause. */
 /** The clause has its own subject, the authors' or the work's ("we", "this paper"). */

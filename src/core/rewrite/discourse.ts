@@ -1,7 +1,8 @@
 // Openers and asides that carry no content once a sentence is quoted alone: "In this paper, ", "To this end, ",
 // reporting frames ("We show that"), fronted clauses, parentheticals and inline enumerators ("(i)").
 import { baseFromGerund, baseFromPast, isPastForm, pastTense } from '../text/verbs';
-import { COMMON_SELF_NOUNS, PROBLEM_POINTED_BACK, SELF_NOUNS, splitAbstractLabel } from '../engine/cues';
+import { COMMON_SELF_NOUNS, PROBLEM_POINTED_BACK, SELF_NOUNS } from './cues';
+import { splitAbstractLabel } from '../text/abstract-labels';
 import { ALWAYS_VERB, AUTHORS_SECOND_PREDICATE, COORDINATED_VERB, toBaseForm, toThirdSingular } from './agreement';
 import { activeSelfDescription } from './self-description';
 import { capitalizeFirst } from './sentence';

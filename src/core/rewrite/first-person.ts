@@ -2,9 +2,13 @@
 // speaks for everyone ("our daily lives"), which a citation does not turn into the authors'.
 import { type CiteSyntax, type CitationStyle, type PaperRecord, type Tense } from '../types';
 import { isFiniteVerb, isPastForm, taggedTerms } from '../text/verbs';
-import { SELF_NOUNS } from '../engine/cues';
+import { SELF_NOUNS } from './cues';
 import { agreeVerb, toThirdSingular } from './agreement';
 import { alternation, EVERYONES_LIVES, GENERIC_WE_VERBS, OUR_TIMES, OUR_WORLDS } from '../lexicon';
+
+// Declared in text/articles.ts: acronyms.ts needs it too, and first-person.ts reaches acronyms.ts (through agreement.ts
+// and sentence.ts).
+export { indefiniteArticle } from '../text/articles';
 
 // "The paper describes …" at the start of an abstract's sentence is the paper itself too (not "the work of Smith").
 const SELF_REFERENCE = new RegExp(String.raw`^(?:(?:this|the present|the current|our|my) (?:${SELF_NOUNS}|monograph|volume|contribution|submission)|the (?:paper|article|thesis|dissertation))\b(?! of\b)\s*`, 'i');
@@ -225,16 +229,6 @@ export interface RewriteTarget {
   tense?: Tense;
   /** The sentence is a compression cut short: a noun phrase cut at a preposition no longer names what the work is about. */
   truncated?: boolean;
-}
-
-/** "a" or "an" before the given text ("an encoder", "a unified model", "an RNN"). */
-export function indefiniteArticle(next: string, capital = false): string {
-  // Initialisms read letter by letter: "an RNN", "an LSTM", "a CNN".
-  const initialism = /^[A-Z]{2,}\b/.test(next);
-  const vowel = initialism
-    ? /^[AEFHILMNORSX]/.test(next)
-    : /^(?:[aeio]|u(?![nr]i|s[eu])|honest|hour)/i.test(next) && !/^(?:one|eu)/i.test(next);
-  return (capital ? 'A' : 'a') + (vowel ? 'n' : '');
 }
 
 /** Words after which "new"/"novel" is not an adjective before a noun: "the novel itself", "the novel and the film". */

@@ -17,7 +17,7 @@ export function runStage(stage: Stage, text: string, ctx: RuleContext): StageRes
     if (isCompressRule(rule)) continue;
     const found = matchOf(rule, s, ctx);
     if (found === undefined) continue;
-    const out = rule.apply(s, ctx, found);
+    const out = rule.apply(s, ctx, found, rewriteSentence);
     if (ctx.trace && (out !== s || firstMatch)) ctx.trace.push({ rule: rule.id, stage, text: out });
     s = out;
     if (rule.ends) return { text: s, ended: true };

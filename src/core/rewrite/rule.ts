@@ -8,20 +8,10 @@ import type { AcronymLongForm } from './acronyms';
 import type { PointerResolution } from './antecedents';
 import type { RewriteTarget } from './first-person';
 import type { SystemNaming } from './system-name';
+import { STAGES, type Stage, type TraceStep } from '../trace';
 
-/**
- * The named stages, in the order a sentence passes through them:
- * - read: the source sentence read in the authors' voice ("I show", "The author discusses" → "We …"), once per sentence;
- * - compress: shorter versions of it (each one a candidate the scorer weighs);
- * - name: the work and its terms named as the reader needs them (a blurb's title as "We", acronyms written out);
- * - clean: words that point into the source paper or carry no content ("[3]", "in this paper", "To this end,");
- * - voice: the authors made the subject of their own act ("X is proposed" → "We propose X");
- * - subject: the sentence's subject chosen, the first rule that matches wins ("We propose" → "Doe \cite{k} proposed");
- * - finish: praise dropped, spacing, capital and final period;
- * - write-out: pointers to sentences the reader never sees resolved ("such problems"), when the sentence is written.
- */
-export const STAGES = ['read', 'compress', 'name', 'clean', 'voice', 'subject', 'finish', 'write-out'] as const;
-export type Stage = (typeof STAGES)[number];
+// The stages and the trace step are declared in core/trace.ts, below types.ts, which names TraceStep too.
+export { STAGES, type Stage, type TraceStep };
 
 /** The stages in which only the first rule that matches applies. */
 export const FIRST_MATCH_STAGES: ReadonlySet<Stage> = new Set<Stage>(['subject']);
@@ -43,13 +33,6 @@ export interface RuleContext extends RewriteTarget {
 
 /** The context of the stages that read no record (compress, write-out). */
 export const NO_TARGET: RuleContext = { record: { key: '', authors: [] }, style: 'citation' };
-
-export interface TraceStep {
-  rule: string;
-  stage: Stage;
-  /** The text after the rule. */
-  text: string;
-}
 
 /** A whole sentence of an abstract and the citation the default engine writes from it (past tense, `\cite`). */
 export interface RuleExample {
@@ -83,7 +66,12 @@ interface RuleBase<Found> {
 
 /** A rule that rewrites the text. */
 export interface RewriteRule<Found = unknown> extends RuleBase<Found> {
-  apply: (text: string, ctx: RuleContext, found: Found) => string;
+  /**
+   * `rewriteRest` is the pipeline's own sentence rewrite, handed in for a rule that rewrites a part of the sentence by
+   * the whole pipeline (subject.fronted-clause: the clause after "Borrowing X from Y,"). Handed in, not imported: the
+   * rule tables are what the pipeline runs, so a table importing the pipeline would import itself in a circle.
+   */
+  apply: (text: string, ctx: RuleContext, found: Found, rewriteRest: (text: string, ctx: RuleContext) => string) => string;
   /** Its output is the finished sentence: the stages after this one are skipped (it ran them on its part itself). */
   ends?: boolean;
 }

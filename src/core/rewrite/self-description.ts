@@ -1,7 +1,7 @@
 // How a work describes itself: "a novel method" (praise a citing sentence drops) and the passive "X is proposed",
 // turned active ("We propose X") so that the rewrite can name the authors.
-import { COMMON_SELF_NOUNS, MENTIONS_OTHER_WORK, SELF_NOUNS } from '../engine/cues';
-import { impersonalFindingAsWe } from './authors-voice';
+import { COMMON_SELF_NOUNS, MENTIONS_OTHER_WORK, SELF_NOUNS } from './cues';
+import { impersonalFindingAsWe } from './impersonal-finding';
 import { indefiniteArticle, NOT_A_NOUN_AFTER } from './first-person';
 import { alternation, NEWNESS_NOUNS } from '../lexicon';
 

@@ -1,11 +1,14 @@
 // Helpers of the sentence rewrite (rules/): capital and final period, an unclosed quote, a sentence that is only a noun
 // phrase ("Tide prediction and harbour pilotage."), and a catalogue's sentence without its subject ("Discusses X").
 import { STOPWORDS } from '../text/tokens';
-import { hasOwnVerb, isPastForm, pastIsBaseForm, pastTense } from '../text/verbs';
+import { hasOwnVerb, isPastForm } from '../text/verbs';
 import { englishWords } from '../text/words';
 import { PROPER_OPENER } from './acronyms';
-import { ALWAYS_VERB, COORDINATED_VERB, NOT_OBJECT, OBJECT_START, toBaseForm } from './agreement';
+import { ALWAYS_VERB, canBeVerb, COORDINATED_VERB, NOT_OBJECT, OBJECT_START, toBaseForm } from './agreement';
 import { alternation, CATALOGUE_VERBS as LEXICON_CATALOGUE_VERBS } from '../lexicon';
+
+// Declared in agreement.ts, which reads it too (sentence.ts imports agreement.ts).
+export { canBeVerb };
 
 /** Lower-case technical openers such as "k-means", "t-SNE", "word2vec" or "iPhone" (not "grid-like"). */
 export const LOWERCASE_TECHNICAL_OPENER = /^(?:[a-z]-|[a-z]+\d|[a-z]+\p{Lu})/u;
@@ -44,15 +47,6 @@ const PHRASE_JOINERS = String.raw`of|for|in|on|with|to|and|or|from|at|by|as|vers
 const NOUN_AFTER = new RegExp(`^(?:${PHRASE_JOINERS}|vs)$`, 'i');
 const PHRASE_RUN_BREAK = new RegExp(String.raw`\s*(?:,|\b(?:${PHRASE_JOINERS})\b)\s*`, 'i');
 const NOUN_PHRASE_MAX_WORDS = 25;
-
-/** A word with a past tense that the word list holds ("tide" → "tided", "describes" → "described"; not "font"). */
-export function canBeVerb(word: string): boolean {
-  const base = /s$/.test(word) ? toBaseForm(word) : word;
-  // "set", "cut": the past is spelled as the base.
-  if (pastIsBaseForm(base)) return true;
-  const past = pastTense(base);
-  return past !== base && englishWords().has(past.toLowerCase());
-}
 
 /**
  * A catalogue's abstract that is only a noun phrase ("Tide prediction and harbour pilotage on the Atlantic coast", "A

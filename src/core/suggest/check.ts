@@ -4,7 +4,7 @@
 import type { PaperRecord } from '../types';
 import { parseCitations, type CiteLanguage } from '../cites';
 import { sentenceAround } from '../cites/completion';
-import { CANDIDATES, linearScore, preparedWork, suggestCitations, supportFromScore, type Suggestion, type SuggestionLibrary } from './suggest';
+import { CANDIDATES, linearScore, preparedWork, queryRarity, suggestCitations, supportFromScore, type Suggestion, type SuggestionLibrary } from './suggest';
 import { candidateFeatures, prepareQuery, type Evidence } from './features';
 import { stripCitationMarkers } from './citance';
 import { SUGGEST_MODEL, type SuggestModel } from './model';
@@ -47,8 +47,14 @@ export function supportOf(library: CheckLibrary, sentence: string, key: string, 
   if (found) return found.score;
   const paper = library.getPaper(key);
   if (!paper) return -Infinity;
+  return scoreOnItsOwn(library, sentence, key, paper, model);
+}
+
+/** The score of a work retrieval did not find for the sentence: as the last candidate, with no BM25 score. */
+function scoreOnItsOwn(library: CheckLibrary, sentence: string, key: string, paper: PaperRecord, model: SuggestModel): number {
   const work = preparedWork(library, { key, title: paper.title, ...(paper.abstract && { abstract: paper.abstract }) });
-  const { features } = candidateFeatures(prepareQuery(stripCitationMarkers(sentence)), work, { score: 0, rank: CANDIDATES, bestScore: 1 }, (t) => library.termRarity(t));
+  const query = prepareQuery(stripCitationMarkers(sentence));
+  const { features } = candidateFeatures(query, work, { score: 0, rank: CANDIDATES, bestScore: 1 }, queryRarity(library, query.terms));
   return linearScore(model, features);
 }
 
@@ -59,7 +65,7 @@ export function checkPair(library: CheckLibrary, sentence: string, key: string, 
   const suggestions = ranked ?? suggestCitations(library, sentence, CANDIDATES);
   if (!suggestions.length) return { key, verdict: 'no-sentence' };
   const own = suggestions.find((s) => s.key === key);
-  const support = own ? own.support : supportFromScore(supportOf(library, sentence, key, undefined, suggestions));
+  const support = own ? own.support : supportFromScore(scoreOnItsOwn(library, sentence, key, paper, SUGGEST_MODEL));
   const evidence: Evidence = own?.evidence ?? { text: paper.title, source: 'title' };
   // A work known by its title alone cannot be judged: low overlap says nothing about what it contains.
   if (!paper.abstract && !paper.sections?.length) return { key, verdict: 'title-only', support, evidence };
@@ -67,6 +73,25 @@ export function checkPair(library: CheckLibrary, sentence: string, key: string, 
   const rival = suggestions.find((s) => s.key !== key && !s.titleOnly);
   const better = verdict === 'weak' && rival && rival.support >= support + BETTER_BY ? { key: rival.key, support: rival.support, evidence: rival.evidence } : undefined;
   return { key, verdict, support, evidence, ...(better && { better }) };
+}
+
+/** How many recent sentences' rankings checkPairs keeps: a pairs file lists a sentence's keys together. */
+const RANKINGS_KEPT = 256;
+
+/**
+ * Checks (sentence, key) pairs in order, each as checkPair would. The pairs of one sentence (its cited work and the
+ * works it is compared with, as an evaluation pairs them) share its ranking instead of ranking it again for each key.
+ */
+export function* checkPairs(library: CheckLibrary, pairs: Iterable<{ sentence: string; key: string }>): Generator<Omit<CitationCheck, 'start' | 'end' | 'sentence'>> {
+  const rankings = new Map<string, Suggestion[]>();
+  for (const { sentence, key } of pairs) {
+    let ranked = rankings.get(sentence);
+    if (!ranked) {
+      if (rankings.size >= RANKINGS_KEPT) rankings.delete(rankings.keys().next().value!);
+      rankings.set(sentence, (ranked = suggestCitations(library, sentence, CANDIDATES)));
+    }
+    yield checkPair(library, sentence, key, ranked);
+  }
 }
 
 /** Every cited key of a document with its check, in document order. */

@@ -43,8 +43,7 @@ function terms(text: string): string[] {
   return contentWords(text).map(lightStem);
 }
 
-function bigramsOf(list: readonly string[]): Set<string> {
-  const out = new Set<string>();
+function bigramsOf(list: readonly string[], out = new Set<string>()): Set<string> {
   for (let i = 1; i < list.length; i++) out.add(`${list[i - 1]} ${list[i]}`);
   return out;
 }
@@ -65,13 +64,17 @@ function share(of: readonly string[], inSet: ReadonlySet<string>): number {
   return n / of.length;
 }
 
-function weightedShare(of: readonly string[], inSet: ReadonlySet<string>, rarity: Rarity): number {
+/**
+ * The rarity-weighted share of `of` found in `inSet`, with `weights[i]` the rarity of `of[i]`: weighed once per
+ * candidate, not once per sentence of it (a check on a small library spent a third of its time looking rarities up).
+ */
+function weightedShare(of: readonly string[], weights: readonly number[], inSet: ReadonlySet<string>): number {
   let all = 0;
   let hit = 0;
-  for (const t of of) {
-    const w = rarity(t);
+  for (let i = 0; i < of.length; i++) {
+    const w = weights[i];
     all += w;
-    if (inSet.has(t)) hit += w;
+    if (inSet.has(of[i])) hit += w;
   }
   return all ? hit / all : 0;
 }
@@ -85,33 +88,80 @@ export interface PreparedWork {
   title: string;
   rawWork: string;
   sentences: { evidence: Evidence; terms: Set<string> }[];
+  /**
+   * Each term with the sentences that hold it, bit i for `sentences[i]`, when a work has at most 31 sentences (a title
+   * and an abstract; not the pages of a PDF): a query's terms are looked up once per work instead of once per
+   * sentence, where the evidence was the most costly feature of a check.
+   */
+  sentencesHolding?: Map<string, number>;
 }
+
+/** Text whose sentences, read one after the other, hold exactly its words: no line break to join, no soft hyphen. */
+const PLAIN_ONE_LINE = /^[\x20-\x7e\t]*$/;
 
 export function prepareWork(work: WorkText): PreparedWork {
   const titleTerms = terms(work.title);
-  const abstractTerms = terms(work.abstract ?? '');
   const sentences: PreparedWork['sentences'] = [{ evidence: { text: work.title, source: 'title' }, terms: new Set(titleTerms) }];
-  for (const s of work.abstract ? splitSentences(work.abstract) : []) sentences.push({ evidence: { text: s, source: 'abstract' }, terms: new Set(terms(s)) });
+  const abstractSentences = work.abstract ? splitSentences(work.abstract) : [];
+  const sentenceTerms = abstractSentences.map(terms);
+  abstractSentences.forEach((s, i) => sentences.push({ evidence: { text: s, source: 'abstract' }, terms: new Set(sentenceTerms[i]) }));
+  // The splitter cuts plain one-line text only between words and drops only spaces, so its sentences' words are the
+  // abstract's: reading the abstract a second time was a sixth of preparing a work (thousands per check).
+  const abstractTerms = work.abstract && PLAIN_ONE_LINE.test(work.abstract) ? sentenceTerms.flat() : terms(work.abstract ?? '');
   for (const s of work.pdfSentences ?? []) sentences.push({ evidence: { text: s.text, source: 'pdf', ...(s.page !== undefined && { page: s.page }) }, terms: new Set(terms(s.text)) });
+  let sentencesHolding: Map<string, number> | undefined;
+  if (sentences.length <= 31) {
+    sentencesHolding = new Map();
+    for (let i = 0; i < sentences.length; i++) for (const t of sentences[i].terms) sentencesHolding.set(t, (sentencesHolding.get(t) ?? 0) | (1 << i));
+  }
   return {
     titleTerms,
     titleSet: new Set(titleTerms),
-    workSet: new Set([...titleTerms, ...abstractTerms]),
-    bigrams: new Set([...bigramsOf(titleTerms), ...bigramsOf(abstractTerms)]),
+    workSet: new Set(titleTerms.concat(abstractTerms)),
+    bigrams: bigramsOf(abstractTerms, bigramsOf(titleTerms)),
     title: work.title,
     rawWork: `${work.title} ${work.abstract ?? ''}`,
     sentences,
+    ...(sentencesHolding && { sentencesHolding }),
   };
 }
 
 /** The sentence of the work (title, abstract or PDF) that says most of what the query says, weighted by rarity. */
 export function bestEvidence(query: PreparedQuery, work: PreparedWork, rarity: Rarity): { evidence: Evidence; overlap: number } {
+  return bestWeightedEvidence(query, work, query.terms.map(rarity));
+}
+
+function bestWeightedEvidence(query: PreparedQuery, work: PreparedWork, weights: readonly number[]): { evidence: Evidence; overlap: number } {
   let best = { evidence: work.sentences[0].evidence, overlap: -1 };
-  for (const c of work.sentences) {
-    const overlap = weightedShare(query.terms, c.terms, rarity);
-    if (overlap > best.overlap) best = { evidence: c.evidence, overlap };
+  const holding = work.sentencesHolding;
+  if (!holding) {
+    for (const c of work.sentences) {
+      const overlap = weightedShare(query.terms, weights, c.terms);
+      if (overlap > best.overlap) best = { evidence: c.evidence, overlap };
+    }
+    return { evidence: best.evidence, overlap: Math.max(0, best.overlap) };
   }
+  // Each sentence's weightedShare, all at once: its hits summed in the query's term order, as weightedShare sums them.
+  const hits = new Float64Array(work.sentences.length);
+  let all = 0;
+  for (let i = 0; i < query.terms.length; i++) {
+    all += weights[i];
+    for (let bits = holding.get(query.terms[i]) ?? 0, s = 0; bits; bits >>>= 1, s++) if (bits & 1) hits[s] += weights[i];
+  }
+  work.sentences.forEach((c, s) => {
+    const overlap = all ? hits[s] / all : 0;
+    if (overlap > best.overlap) best = { evidence: c.evidence, overlap };
+  });
   return { evidence: best.evidence, overlap: Math.max(0, best.overlap) };
+}
+
+/** Each query's term weights and term set, made once for its ~50 candidates (with the same rarity) instead of for each. */
+const weighedQueries = new WeakMap<PreparedQuery, { rarity: Rarity; weights: number[]; querySet: Set<string> }>();
+
+function weighedQuery(query: PreparedQuery, rarity: Rarity): { weights: number[]; querySet: Set<string> } {
+  let known = weighedQueries.get(query);
+  if (known?.rarity !== rarity) weighedQueries.set(query, (known = { rarity, weights: query.terms.map(rarity), querySet: new Set(query.terms) }));
+  return known;
 }
 
 /** The features of one candidate, in FEATURE_NAMES order, with its best evidence sentence. */
@@ -124,8 +174,8 @@ export function candidateFeatures(
   let bigramHits = 0;
   for (const b of query.bigrams) if (work.bigrams.has(b)) bigramHits++;
   const named = (text: string) => (query.namePatterns.length ? query.namePatterns.filter((p) => p.test(text)).length / query.namePatterns.length : 0);
-  const { evidence, overlap } = bestEvidence(query, work, rarity);
-  const querySet = new Set(query.terms);
+  const { weights, querySet } = weighedQuery(query, rarity);
+  const { evidence, overlap } = bestWeightedEvidence(query, work, weights);
   return {
     evidence,
     features: [
@@ -139,7 +189,7 @@ export function candidateFeatures(
       named(work.title),
       named(work.rawWork),
       overlap,
-      weightedShare(query.terms, work.workSet, rarity),
+      weightedShare(query.terms, weights, work.workSet),
     ],
   };
 }

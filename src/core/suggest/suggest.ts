@@ -4,7 +4,7 @@
 // that supports it.
 import type { CitationCandidate } from '../library/store';
 import { contentWords, stripCitationMarkers } from './citance';
-import { bestEvidence, candidateFeatures, prepareQuery, prepareWork, type Evidence, type FeatureVector, type PreparedWork, type Rarity } from './features';
+import { bestEvidence, candidateFeatures, prepareQuery, prepareWork, type Evidence, type FeatureVector, type PreparedQuery, type PreparedWork, type Rarity } from './features';
 import type { PaperSection } from '../types';
 import { SUGGEST_MODEL, type SuggestModel } from './model';
 
@@ -12,6 +12,8 @@ import { SUGGEST_MODEL, type SuggestModel } from './model';
 export interface SuggestionLibrary {
   citationCandidates(words: readonly string[], limit: number): CitationCandidate[];
   termRarity(word: string): number;
+  /** termRarity of each word: one look at the database's version for a sentence's terms, not one per term. */
+  termRarities?(words: readonly string[]): number[];
   /** A work's linked PDF text by section, with pages: read for the few works shown, never for every candidate. */
   getPaper?(key: string): { sections?: PaperSection[] } | undefined;
 }
@@ -44,18 +46,31 @@ export function scoredCandidates(library: SuggestionLibrary, sentence: string, l
   const words = [...new Set(contentWords(text))];
   if (!words.length) return [];
   const candidates = library.citationCandidates(words, limit);
+  if (!candidates.length) return [];
   const query = prepareQuery(text);
-  const cache = new Map<string, number>();
-  const rarity: Rarity = (t) => {
-    let r = cache.get(t);
-    if (r === undefined) cache.set(t, (r = library.termRarity(t)));
-    return r;
-  };
+  const rarity = queryRarity(library, query.terms);
   const bestScore = candidates[0]?.score ?? 0;
   return candidates.map((candidate, rank) => {
     const { features, evidence } = candidateFeatures(query, preparedWork(library, candidate), { score: candidate.score, rank, bestScore }, rarity);
     return { candidate, features, evidence };
   });
+}
+
+/**
+ * The rarity of terms, the query's own read at once and kept: the features weigh the query's terms, and only those,
+ * once per candidate.
+ */
+export function queryRarity(library: SuggestionLibrary, terms: readonly string[]): Rarity {
+  const cache = new Map<string, number>();
+  if (library.termRarities) {
+    const rarities = library.termRarities(terms);
+    terms.forEach((t, i) => cache.set(t, rarities[i]));
+  }
+  return (t) => {
+    let r = cache.get(t);
+    if (r === undefined) cache.set(t, (r = library.termRarity(t)));
+    return r;
+  };
 }
 
 /**
@@ -106,14 +121,19 @@ export function suggestCitations(library: SuggestionLibrary, sentence: string, k
     .sort((a, b) => b.score - a.score || (a.key < b.key ? -1 : 1))
     .slice(0, k);
   if (library.getPaper && ranked.length) {
-    const query = prepareQuery(stripCitationMarkers(sentence.slice(0, MAX_SENTENCE_CHARS)));
-    const rarity: Rarity = (t) => library.termRarity(t);
+    let query: { prepared: PreparedQuery; rarity: Rarity } | undefined;
     for (const s of ranked.slice(0, SHOWN_WITH_PDF_EVIDENCE)) {
+      // Reading the whole record of each work shown took a quarter of a check on a library without PDFs.
+      if (works.get(s.key)!.linkedPdf === false) continue;
       const pdfSentences = (library.getPaper(s.key)?.sections ?? []).flatMap((sec) => sec.sentences.filter((x) => x.page !== undefined).map((x) => ({ text: x.text, page: x.page })));
       if (!pdfSentences.length) continue;
       const work = works.get(s.key)!;
+      if (!query) {
+        const prepared = prepareQuery(stripCitationMarkers(sentence.slice(0, MAX_SENTENCE_CHARS)));
+        query = { prepared, rarity: queryRarity(library, prepared.terms) };
+      }
       // The whole work's sentences compete: a PDF sentence is the evidence only where it says more than the abstract.
-      s.evidence = bestEvidence(query, prepareWork({ title: work.title, ...(work.abstract && { abstract: work.abstract }), pdfSentences }), rarity).evidence;
+      s.evidence = bestEvidence(query.prepared, prepareWork({ title: work.title, ...(work.abstract && { abstract: work.abstract }), pdfSentences }), query.rarity).evidence;
       s.titleOnly = false;
     }
   }

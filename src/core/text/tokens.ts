@@ -42,11 +42,19 @@ export function lightStem(word: string): string {
   return word;
 }
 
+/**
+ * Whether a token (lower case, from tokenize) carries content: two characters or more and not a stopword ("the", "we"
+ * do not; "hmm", "2000" do). The one definition behind contentTerms here and suggest/citance.ts's contentWords.
+ */
+export function isContentWord(token: string): boolean {
+  return token.length >= 2 && !STOPWORDS.has(token);
+}
+
 /** Content terms: tokens minus stopwords and one-character tokens, light-stemmed. */
 export function contentTerms(text: string): string[] {
   const out: string[] = [];
   for (const t of tokenize(text)) {
-    if (t.length < 2 || STOPWORDS.has(t)) continue;
+    if (!isContentWord(t)) continue;
     out.push(lightStem(t));
   }
   return out;

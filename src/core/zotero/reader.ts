@@ -1,7 +1,8 @@
 // Reads a Zotero data directory: items from zotero.sqlite (title, abstract, DOI, URL, date, creators, Extra), their
 // PDF attachments under storage/<KEY>/, and Better BibTeX's citation keys from better-bibtex.sqlite. Zotero keeps
 // its database locked while it runs, so the files are copied to a temporary folder and the copy is read: nothing
-// here ever opens Zotero's own files for writing, or at all through SQLite.
+// here ever opens Zotero's own files for writing, or at all through SQLite. The copy takes the database's -journal
+// and -wal with it, so that SQLite sees in the copy what a reader of the original would: committed data only.
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
@@ -46,19 +47,126 @@ export function defaultZoteroDataDirectory(home = os.homedir()): string | undefi
   return fs.existsSync(path.join(dir, 'zotero.sqlite')) ? dir : undefined;
 }
 
-/** Copies `file` (and its -wal, if Zotero left one) into `tempDir`; returns the copy's path. */
+/** What a path is when it is not a regular file ("a FIFO (named pipe)"), or undefined when it is one or is absent. */
+function notAFile(file: string): string | undefined {
+  let stat: fs.Stats;
+  try {
+    stat = fs.statSync(file);
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    throw new ZoteroReadError(`${file} cannot be read: ${(err as Error).message}`);
+  }
+  return describeNonFile(stat);
+}
+
+function describeNonFile(stat: fs.Stats): string | undefined {
+  if (stat.isFile()) return undefined;
+  if (stat.isDirectory()) return 'a directory';
+  if (stat.isFIFO()) return 'a FIFO (named pipe)';
+  if (stat.isSocket()) return 'a socket';
+  return 'a device';
+}
+
+/**
+ * Copies a regular file, checked on the descriptor it is read through: a FIFO is never read (it would wait for a
+ * writer for ever), and a file swapped for one after the check is caught here. O_NONBLOCK makes opening a FIFO
+ * return at once instead of waiting; it does not change how a regular file reads.
+ */
+function copyRegularFile(source: string, target: string): void {
+  const fd = fs.openSync(source, fs.constants.O_RDONLY | (fs.constants.O_NONBLOCK ?? 0));
+  try {
+    const what = describeNonFile(fs.fstatSync(fd));
+    if (what) throw new ZoteroReadError(`${source} is ${what}, not a database file`);
+    const out = fs.openSync(target, 'w');
+    try {
+      const buffer = Buffer.allocUnsafe(1 << 20);
+      for (let read; (read = fs.readSync(fd, buffer, 0, buffer.length, null)) > 0; ) fs.writeSync(out, buffer, 0, read);
+    } finally {
+      fs.closeSync(out);
+    }
+  } finally {
+    fs.closeSync(fd);
+  }
+}
+
+/**
+ * The files SQLite reads together: the database, its rollback journal and its write-ahead log. A write transaction
+ * in progress (or cut off) leaves pages in the database file that only its -journal can undo: a copy without it read
+ * an abstract that was then rolled back. Copied with it, SQLite rolls the copy back to what was committed when it
+ * opens it; a -wal holds committed transactions not yet in the main file.
+ */
+const COMPANIONS = ['', '-journal', '-wal'];
+
+/** Size, time and inode of each of the files, to tell whether a writer touched any of them during a copy. */
+function fingerprint(file: string): string {
+  return COMPANIONS.map((suffix) => {
+    try {
+      const s = fs.statSync(file + suffix);
+      return `${s.ino}:${s.size}:${s.mtimeMs}`;
+    } catch {
+      return '-';
+    }
+  }).join('|');
+}
+
+/** Copies `file` with its -journal and -wal into `tempDir`, as one consistent set; returns the copy's path. */
 function copyDatabase(file: string, tempDir: string): string {
   const copy = path.join(tempDir, path.basename(file));
-  fs.copyFileSync(file, copy);
-  // A write-ahead log holds committed transactions not yet in the main file: without it the copy would miss them.
-  if (fs.existsSync(`${file}-wal`)) fs.copyFileSync(`${file}-wal`, `${copy}-wal`);
-  return copy;
+  for (let attempt = 0; attempt < 5; attempt++) {
+    const before = fingerprint(file);
+    for (const suffix of COMPANIONS) {
+      fs.rmSync(copy + suffix, { force: true });
+      const what = notAFile(file + suffix);
+      if (what) throw new ZoteroReadError(`${file + suffix} is ${what}, not a database file`);
+      try {
+        copyRegularFile(file + suffix, copy + suffix);
+      } catch (err) {
+        // A journal or log that the writer removed between our look and our copy is absent: the fingerprint tells.
+        if ((err as NodeJS.ErrnoException).code !== 'ENOENT' || suffix === '') throw err;
+      }
+    }
+    // Zotero wrote while we copied (the main file from before, the journal from after): copy again.
+    if (fingerprint(file) === before) return copy;
+    Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 100);
+  }
+  throw new ZoteroReadError(`${file} kept changing while it was copied (Zotero is writing to it); try again in a moment`);
+}
+
+/** A temporary folder of ours, named for the process, so that the next read can remove one a killed run left. */
+const TEMP_PREFIX = 'citescribe-zotero-';
+
+function removeLeftoverTempDirs(): void {
+  const tmp = os.tmpdir();
+  let names: string[];
+  try {
+    names = fs.readdirSync(tmp);
+  } catch {
+    return;
+  }
+  for (const name of names) {
+    const pid = Number(new RegExp(`^${TEMP_PREFIX}(\\d+)-`).exec(name)?.[1]);
+    if (!pid || pid === process.pid) continue;
+    const dir = path.join(tmp, name);
+    try {
+      process.kill(pid, 0);
+      continue;
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code === 'EPERM') continue;
+    }
+    try {
+      // An hour old at least: a folder shared with another machine's or container's processes may be in use.
+      if (Date.now() - fs.statSync(dir).mtimeMs > 3_600_000) fs.rmSync(dir, { recursive: true, force: true });
+    } catch {
+      // Someone else's, or gone already.
+    }
+  }
 }
 
 function openCopy(copy: string): Database {
   // eslint-disable-next-line @typescript-eslint/no-require-imports
   const Driver = require('better-sqlite3') as typeof import('better-sqlite3');
-  // Not read-only: SQLite must be able to replay a copied -wal into the copy. The copy is ours and deleted after.
+  // Not read-only: SQLite must be able to roll a copied hot -journal back into the copy, or replay a copied -wal. The
+  // copy is ours and deleted after.
   return new Driver(copy, { fileMustExist: true });
 }
 
@@ -88,7 +196,11 @@ export function readZoteroLibrary(dataDirectory: string): ZoteroLibrary {
   const dataDir = path.resolve(dataDirectory);
   const sqlite = path.join(dataDir, 'zotero.sqlite');
   if (!fs.existsSync(sqlite)) throw new ZoteroReadError(`${dataDir} is not a Zotero data directory: it has no zotero.sqlite`);
-  const tempDir = fs.mkdtempSync(path.join(os.tmpdir(), 'citescribe-zotero-'));
+  // Checked before any temporary folder exists: a FIFO would hang the copy, a directory fail it with EISDIR.
+  const what = notAFile(sqlite);
+  if (what) throw new ZoteroReadError(`${sqlite} is ${what}, not a database file: give --data-dir the folder where Zotero keeps its zotero.sqlite`);
+  removeLeftoverTempDirs();
+  const tempDir = fs.mkdtempSync(path.join(os.tmpdir(), `${TEMP_PREFIX}${process.pid}-`));
   try {
     const db = openCopy(copyDatabase(sqlite, tempDir));
     let items: ZoteroItem[];

@@ -63,6 +63,33 @@ describe('CLI inputs', function () {
     assert.deepEqual(fs.readdirSync(dir).sort(), before, 'nothing moved aside, nothing created');
   });
 
+  it('read commands given an SQLite file with our table names but not our schema say so and change none of its bytes', async () => {
+    const other = path.join(dir, 'notes.sqlite');
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    const db = new (require('better-sqlite3'))(other);
+    db.exec(`CREATE TABLE meta (k TEXT); CREATE TABLE bib_files (name TEXT); CREATE TABLE entries (body TEXT); CREATE TABLE pdf_files (name TEXT)`);
+    db.close();
+    const bytes = fs.readFileSync(other);
+    const tex = path.join(dir, 'check.tex');
+    fs.writeFileSync(tex, 'Engines compute gadgets \\cite{ada2020}.\n');
+    const before = fs.readdirSync(dir).sort();
+    const commands = [
+      ['search', 'engine', '--db', other],
+      ['cite', 'ada2020', '--db', other],
+      ['draft', '--keys', 'ada2020', '--db', other],
+      ['suggest', 'an analytical engine for sparse gadgets', '--db', other],
+      ['check', '--tex', tex, '--db', other],
+      ['grounding', '--keys', 'ada2020', '--db', other],
+    ];
+    for (const argv of commands) {
+      const io = captureCli();
+      assert.equal(await main(argv, io), 1, argv.join(' '));
+      assert.match(io.stderr.join('\n'), /notes\.sqlite is an SQLite database, but not a CiteScribe library \(its tables are named like a library's/, argv[0]);
+      assert.ok(fs.readFileSync(other).equals(bytes), `${argv[0]} changed the file's bytes`);
+    }
+    assert.deepEqual(fs.readdirSync(dir).sort(), before, 'nothing created beside it');
+  });
+
   it('draft --order takes relevance or year, and names the choices when given another', async () => {
     const ok = captureCli();
     assert.equal(await main(['draft', '--db', db, '--keys', 'ada2020,alan2021', '--order', 'year', '--json'], ok), 0, ok.stderr.join('\n'));

@@ -1,5 +1,5 @@
 import { strict as assert } from 'assert';
-import { DefaultEngine } from '../../../src/core/engine';
+import { DefaultEngine } from '../../../src/core/engines';
 import { sourceDocument, sourceDocumentFromSentences } from '../../../src/core/engine/candidates';
 import { MemoryLibrary } from '../../../src/core/engine/memory-library';
 import type { PaperRecord, SectionKind } from '../../../src/core/types';

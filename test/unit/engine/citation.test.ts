@@ -1,8 +1,8 @@
 import { strict as assert } from 'assert';
-import { DefaultEngine, TITLE_ONLY_FLAG } from '../../../src/core/engine';
+import { DefaultEngine, TITLE_ONLY_FLAG } from '../../../src/core/engines';
 import { titledCitation } from '../../../src/core/engine/citation';
 import { MemoryLibrary } from '../../../src/core/engine/memory-library';
-import { citeAlone, sampleLibrary } from './helpers';
+import { citeAlone, sampleLibrary } from '../../support/engine-records';
 
 describe('DefaultEngine.citationSentence', () => {
   const engine = new DefaultEngine();

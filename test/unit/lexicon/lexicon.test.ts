@@ -4,7 +4,7 @@
 import { strict as assert } from 'assert';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { DefaultEngine } from '../../../src/core/engine/default-engine';
+import { DefaultEngine } from '../../../src/core/engines/default-engine';
 import { LinearScorer } from '../../../src/core/engine/scorer';
 import { EXAMPLE_RECORD, explainCitation } from '../../../src/core/engine/explain';
 import { alternation, LEXICON, spelled } from '../../../src/core/lexicon';

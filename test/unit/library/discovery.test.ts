@@ -93,9 +93,19 @@ describe('walking folders stays inside them', () => {
     assert.deepEqual(rel(walkFiles(root, ['.pdf'])), []);
   });
 
-  it('never takes a pseudo-file named explicitly', () => {
-    const r = expandInputPaths(['/proc/self/environ', path.join(root, 'env.bib')], ['.bib']);
+  it('never takes a pseudo-file named explicitly, and says why each named path was not read', function () {
+    if (process.platform !== 'linux') this.skip();
+    const r = expandInputPaths(['/proc/self/environ', path.join(root, 'env.bib'), '/dev/zero', '/proc/self'], ['.bib']);
     assert.deepEqual(r.files, []);
+    assert.deepEqual(
+      r.skipped.map((s) => [s.file, s.reason.replace(/\/proc\/\d+/, '/proc/N')]),
+      [
+        ['/proc/self/environ', 'not read: /proc/N/environ is a system pseudo-file (/proc, /sys, /dev), not a file of yours'],
+        [path.join(root, 'env.bib'), 'not read: /proc/N/environ is a system pseudo-file (/proc, /sys, /dev), not a file of yours'],
+        ['/dev/zero', 'not read: a device, not a file'],
+        ['/proc/self', 'not read: /proc/N is a system folder (/proc, /sys, /dev), not a folder of yours'],
+      ],
+    );
   });
 });
 

@@ -4,7 +4,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { indexLibrary } from '../../../src/core/library/indexer';
 import { openLibraryStore, type LibraryStore } from '../../../src/core/library/store';
-import { DefaultEngine } from '../../../src/core/engine';
+import { DefaultEngine } from '../../../src/core/engines';
 
 // Two .bib files of one project define the same keys, as a paper's own .bib and a shared group bibliography do. The
 // first by path ("a-paper.bib") is the copy used; the other has what it lacks.

@@ -3,7 +3,8 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { parseBibtex } from '../../../src/core/bibtex';
-import { NotALibraryError, openLibraryStore, toFtsQuery, type LibraryStore } from '../../../src/core/library/store';
+import { createHash } from 'node:crypto';
+import { LibraryVersionError, NotALibraryError, openLibraryStore, toFtsQuery, type LibraryStore } from '../../../src/core/library/store';
 import { SCHEMA_VERSION } from '../../../src/core/library/schema';
 import type { PdfExtraction } from '../../../src/core/pdf/types';
 
@@ -286,6 +287,75 @@ describe('corrupt database recovery', () => {
     }
     assert.ok(fs.readFileSync(other).equals(before));
     assert.deepEqual(fs.readdirSync(dir).sort(), ['other.sqlite']);
+  });
+
+  const sha256 = (file: string) => createHash('sha256').update(fs.readFileSync(file)).digest('hex');
+
+  it('refuses an SQLite file with our table names but not our schema, read or index, and leaves its bytes as they were', () => {
+    // `search` used to switch it to WAL (its bytes changed) and attempt a migration ("table meta already exists").
+    const other = path.join(dir, 'notes.sqlite');
+    const Driver = require('better-sqlite3');
+    const db = new Driver(other);
+    db.exec(`CREATE TABLE meta (k TEXT); CREATE TABLE bib_files (name TEXT); CREATE TABLE entries (body TEXT); CREATE TABLE pdf_files (name TEXT);
+             INSERT INTO entries VALUES ('keep me')`);
+    db.close();
+    const before = sha256(other);
+    assert.throws(
+      () => openLibraryStore(other, 'read'),
+      (err: Error) => err instanceof NotALibraryError && /not a CiteScribe library \(its tables are named like a library's .* but it has no schema version of ours\); it was left as it is/.test(err.message),
+    );
+    assert.throws(() => openLibraryStore(other, 'index'), (err: Error) => err instanceof NotALibraryError && /refusing to change it/.test(err.message));
+    assert.equal(sha256(other), before);
+    assert.deepEqual(fs.readdirSync(dir), ['notes.sqlite']);
+    // The same tables at our schema's version number, still not our columns: said, not "no such column" later.
+    const forged = new Driver(other);
+    forged.pragma(`user_version = ${SCHEMA_VERSION}`);
+    forged.close();
+    const forgedBytes = sha256(other);
+    assert.throws(() => openLibraryStore(other, 'read'), (err: Error) => err instanceof NotALibraryError && /it lacks meta\.name, meta\.value, bib_files\.id/.test(err.message));
+    assert.equal(sha256(other), forgedBytes);
+  });
+
+  it('reads a library read-only: nothing written, not even the journal mode, and a write fails', () => {
+    const dbPath = path.join(dir, 'library.db');
+    const writer = openLibraryStore(dbPath, 'index');
+    writer.writeBibFile('/x.bib', { contentHash: 'h', mtimeMs: 1, size: 1 }, parseBibtex(BIB));
+    writer.close();
+    const before = sha256(dbPath);
+    const reader = openLibraryStore(dbPath, 'read');
+    try {
+      assert.deepEqual(reader.search('literate').map((h) => h.key), ['knuth1984']);
+      assert.ok(reader.termRarity('literate') > 0);
+      assert.throws(() => reader.writeBibFile('/y.bib', { contentHash: 'h', mtimeMs: 1, size: 1 }, parseBibtex('@misc{k, title={T}}')), /readonly/);
+    } finally {
+      reader.close();
+    }
+    assert.equal(sha256(dbPath), before);
+  });
+
+  it('does not migrate a library of an older schema on a read; it says to index it again, which does', () => {
+    const dbPath = path.join(dir, 'library.db');
+    const writer = openLibraryStore(dbPath, 'index');
+    writer.writeBibFile('/x.bib', { contentHash: 'h', mtimeMs: 1, size: 1 }, parseBibtex(BIB));
+    writer.close();
+    const Driver = require('better-sqlite3');
+    const old = new Driver(dbPath);
+    old.exec('DROP TABLE found_abstracts; DROP TABLE found_files; DROP TABLE enrich_attempts');
+    old.pragma('user_version = 13');
+    old.pragma('journal_mode = DELETE');
+    old.close();
+    const before = sha256(dbPath);
+    assert.throws(
+      () => openLibraryStore(dbPath, 'read'),
+      (err: Error) => err instanceof LibraryVersionError && /written by an older CiteScribe \(schema version 13 is older .*index it again/.test(err.message),
+    );
+    assert.equal(sha256(dbPath), before);
+    assert.deepEqual(fs.readdirSync(dir), ['library.db']);
+    const indexer = openLibraryStore(dbPath, 'index');
+    indexer.close();
+    const reader = openLibraryStore(dbPath, 'read');
+    assert.equal(reader.getPaper('knuth1984')!.title, 'Literate Programming');
+    reader.close();
   });
 
   it('a read never creates a database where there is none', () => {

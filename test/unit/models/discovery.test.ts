@@ -90,4 +90,53 @@ describe('local model server discovery', function () {
       await ollama.close();
     }
   });
+
+  it('citescribe models stops a model list without end at its byte cap, and says so', async () => {
+    let sent = 0;
+    const endless = http.createServer((req, res) => {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.write('{"models":[');
+      const entry = JSON.stringify({ name: 'x'.repeat(200), size: 1 }) + ',';
+      const more = () => {
+        while (!res.destroyed && res.write(entry.repeat(100))) sent += entry.length * 100;
+        if (!res.destroyed) res.once('drain', more);
+      };
+      more();
+    });
+    await new Promise<void>((r) => endless.listen(0, '127.0.0.1', r));
+    const url = `http://127.0.0.1:${(endless.address() as AddressInfo).port}`;
+    const out: string[] = [];
+    const err: string[] = [];
+    try {
+      const code = await main(['models', '--url', url, '--timeout', '10000'], { out: (l) => out.push(l), err: (l) => err.push(l), packageRoot: '.' });
+      assert.equal(code, 0);
+      assert.match(out.join('\n'), /passed the 4 MiB cap for a model list; stopped reading/);
+      assert.match(err.join('\n'), /^problem: .*passed the 4 MiB cap for a model list/m);
+      assert.ok(out.join('\n').length < 10_000, `printed ${out.join('\n').length} characters`);
+      await new Promise((r) => setTimeout(r, 100));
+      assert.ok(sent < 64 * 1024 * 1024, `the server got ${sent} bytes out before the client hung up`);
+    } finally {
+      endless.closeAllConnections();
+      await new Promise<void>((r) => endless.close(() => r()));
+    }
+  });
+
+  it('lists at most 1,000 models of a server, and says how many were left out', async () => {
+    const models = Array.from({ length: 1500 }, (_, i) => ({ name: `model-${i}:7b`, size: 1e9 }));
+    models.push({ name: 'y'.repeat(5000), size: 1 });
+    const ollama = await jsonServer({ '/api/tags': { models } });
+    const out: string[] = [];
+    const err: string[] = [];
+    try {
+      const servers = await discoverServers({ probes: [{ kind: 'ollama', url: ollama.url }] });
+      assert.equal(servers[0].models.length, 1000);
+      assert.equal(servers[0].modelsLeftOut, 501);
+      assert.equal(await main(['models', '--url', ollama.url, '--timeout', '2000'], { out: (l) => out.push(l), err: (l) => err.push(l), packageRoot: '.' }), 0);
+      assert.match(out.join('\n'), /1000 model\(s\) listed, 501 left out/);
+      assert.match(err.join('\n'), /problem: .* 501 left out/);
+      assert.doesNotMatch(out.join('\n'), /yyyyyyyy/);
+    } finally {
+      await ollama.close();
+    }
+  });
 });

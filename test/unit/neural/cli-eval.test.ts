@@ -1,7 +1,7 @@
 import { strict as assert } from 'assert';
 import { UsageError } from '../../../src/cli/args';
 import { engineFromFlags } from '../../../src/cli/engine-options';
-import { parseCitationDataset } from '../../../src/core/engine/evaluation';
+import { parseCitationDataset } from '../../../src/core/engines/evaluation';
 import { evaluateEngineCitations, evaluateEngineRelatedWork } from '../../../src/core/neural/evaluate';
 import { OnnxEngine } from '../../../src/core/neural/onnx-engine';
 import { ServerEngine } from '../../../src/core/neural/server';

@@ -1,7 +1,7 @@
 import { strict as assert } from 'assert';
 import { UsageError } from '../../../src/cli/args';
 import { engineFromFlags } from '../../../src/cli/engine-options';
-import { DefaultEngine } from '../../../src/core/engine';
+import { DefaultEngine } from '../../../src/core/engines';
 import { MemoryLibrary } from '../../../src/core/engine/memory-library';
 import { cachedEmbeddings, lazyEmbedder, OnnxEmbedder } from '../../../src/core/neural/embedder';
 import { DownloadError, ModelFolderError } from '../../../src/core/neural/errors';

@@ -1,6 +1,6 @@
 import { strict as assert } from 'assert';
 import { MemoryLibrary } from '../../../src/core/engine/memory-library';
-import { createEngine } from '../../../src/core/engine/registry';
+import { createEngine } from '../../../src/core/engines/registry';
 import { OnnxEngine } from '../../../src/core/neural/onnx-engine';
 import '../../../src/core/neural/register';
 import { UnknownKeyError } from '../../../src/core/neural/writer-engine';

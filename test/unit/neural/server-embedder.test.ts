@@ -94,4 +94,59 @@ describe('neural: embeddings from a model server', function () {
       fs.rmSync(dir, { recursive: true, force: true });
     }
   });
+
+  /** A server whose /api/embed reply never ends: `piece` after `piece` (every `everyMs`, or as fast as it goes) until the client hangs up. */
+  async function endlessServer(piece: string, everyMs: number): Promise<{ url: string; sent: () => number; close(): Promise<void> }> {
+    let sent = 0;
+    const server = http.createServer((req, res) => {
+      req.resume();
+      req.on('end', () => {
+        res.writeHead(200, { 'content-type': 'application/json' });
+        res.write('{"embeddings":[[');
+        const more = () => {
+          if (res.destroyed) return;
+          if (everyMs > 0) {
+            res.write(piece);
+            sent += piece.length;
+            setTimeout(more, everyMs);
+            return;
+          }
+          while (!res.destroyed && res.write(piece)) sent += piece.length;
+          if (!res.destroyed) res.once('drain', more);
+        };
+        more();
+      });
+    });
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
+    return {
+      url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+      sent: () => sent,
+      close: () => {
+        server.closeAllConnections();
+        return new Promise((r) => server.close(() => r()));
+      },
+    };
+  }
+
+  it('stops an endless embeddings reply at the byte cap and says so, instead of reading it whole', async () => {
+    const server = await endlessServer('0.125,'.repeat(10_000), 0);
+    try {
+      const embed = serverEmbedder({ url: `${server.url}/api/embed`, model: 'nomic-embed-text', limits: { maxBytes: 2 * 1024 * 1024 } });
+      await assert.rejects(embed(['a syntax parser']), /passed the 2 MiB cap for a batch of embeddings; stopped reading \(1 texts, model 'nomic-embed-text'\)/);
+      await new Promise((r) => setTimeout(r, 100));
+      assert.ok(server.sent() < 64 * 1024 * 1024, `the server got ${server.sent()} bytes out before the client hung up`);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('ends a reply that trickles forever at the deadline, though each piece comes well within the silence limit', async () => {
+    const server = await endlessServer('0.125,', 10);
+    try {
+      const embed = serverEmbedder({ url: `${server.url}/api/embed`, model: 'nomic-embed-text', timeoutMs: 5000, deadlineMs: 400 });
+      await assert.rejects(embed(['a syntax parser']), /did not finish a batch of embeddings within 400 ms/);
+    } finally {
+      await server.close();
+    }
+  });
 });

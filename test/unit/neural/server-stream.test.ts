@@ -103,6 +103,55 @@ describe('neural: streamed replies from local servers', function () {
     assert.ok(s.text.length < 96 * 16 + 200, `${s.text.length} characters`);
     await new Promise((r) => setTimeout(r, 100));
     assert.ok(written < 100, `closed after ${written} of 1,001 events (10 MB)`);
+    assert.ok(s.flags.includes('the reply was cut short: it passed 1536 characters'), `a cut reply is flagged, not taken as complete: ${s.flags.join('; ')}`);
+  });
+
+  it('stops an endless line without a newline at the line cap, and says the reply was cut', async () => {
+    let sent = 0;
+    standIn.script = (res) => {
+      res.writeHead(200, { 'content-type': 'text/event-stream' });
+      res.write(`data: ${JSON.stringify({ choices: [{ delta: { content: 'REF propose the domain ' } }] })}\n\n`);
+      // One "event" that never ends: 64 KiB at a time, no newline, until the client hangs up.
+      const piece = 'x'.repeat(64 * 1024);
+      const more = () => {
+        while (!res.destroyed && res.write(piece)) sent += piece.length;
+        if (!res.destroyed) res.once('drain', more);
+      };
+      more();
+    };
+    const s = await engine({ streamLimits: { maxLineBytes: 512 * 1024 } }).citationSentence({ key: 'taigman17', style: 'citation' }, library);
+    assert.match(s.text, /proposed the domain/);
+    assert.ok(s.flags.some((f) => /cut short: the server sent a line longer than the 512 KiB cap/.test(f)), `flags: ${s.flags.join('; ')}`);
+    await new Promise((r) => setTimeout(r, 100));
+    assert.ok(sent < 64 * 1024 * 1024, `the server got ${sent} bytes out before the client hung up`);
+  });
+
+  it('ends a stream of keep-alive comments at the deadline, though the silence timer never fires', async () => {
+    let pings = 0;
+    standIn.script = (res) => {
+      res.writeHead(200, { 'content-type': 'text/event-stream' });
+      const ping = setInterval(() => (res.destroyed ? clearInterval(ping) : (pings++, res.write(': ping\n\n'))), 10);
+      res.on('close', () => clearInterval(ping));
+    };
+    await assert.rejects(
+      engine({ timeoutMs: 5000, deadlineMs: 400 }).citationSentence({ key: 'taigman17', style: 'citation' }, library),
+      /did not finish a streamed chat reply within 400 ms, and no text came/,
+    );
+    const atEnd = pings;
+    await new Promise((r) => setTimeout(r, 200));
+    assert.ok(pings <= atEnd + 2, `the connection was closed at the deadline (${atEnd} → ${pings} pings)`);
+  });
+
+  it('ends empty deltas forever at the deadline, keeping and flagging the text that came', async () => {
+    standIn.script = (res) => {
+      res.writeHead(200, { 'content-type': 'application/x-ndjson' });
+      res.write(JSON.stringify({ message: { content: 'REF propose the domain transfer' }, done: false }) + '\n');
+      const tick = setInterval(() => (res.destroyed ? clearInterval(tick) : res.write(JSON.stringify({ message: { content: '' }, done: false }) + '\n')), 10);
+      res.on('close', () => clearInterval(tick));
+    };
+    const s = await engine({ url: `${standIn.url}/api/chat`, timeoutMs: 5000, deadlineMs: 400 }).citationSentence({ key: 'taigman17', style: 'citation' }, library);
+    assert.match(s.text, /proposed the domain transfer/);
+    assert.ok(s.flags.some((f) => /cut short: the server did not finish a streamed chat reply within 400 ms/.test(f)), `flags: ${s.flags.join('; ')}`);
   });
 
   it('removes keys the model invented from a streamed reply', async () => {

@@ -199,7 +199,7 @@ describe('neural: server backend (OpenAI-compatible, local)', function () {
       },
     ];
     const started = Date.now();
-    await assert.rejects(engine({ maxReplyBytes: 256 * 1024, timeoutMs: 10_000 }).citationSentence({ key: 'taigman17', style: 'citation' }, library), /byte limit/);
+    await assert.rejects(engine({ maxReplyBytes: 256 * 1024, timeoutMs: 10_000 }).citationSentence({ key: 'taigman17', style: 'citation' }, library), /passed the 256 KiB cap for a chat reply/);
     assert.ok(Date.now() - started < 5_000, 'stops at the limit, not at the timeout');
     assert.equal(server.calls.length, 1, 'an oversized reply is not retried');
     assert.ok(sent < 64 * 1024 * 1024, `the server was stopped early (${sent} bytes sent)`);
@@ -207,13 +207,14 @@ describe('neural: server backend (OpenAI-compatible, local)', function () {
 
   it('refuses a declared Content-Length over the limit before reading', async () => {
     server.replies = [(res) => res.writeHead(200, { 'content-type': 'application/json', 'content-length': String(50 * 1024 * 1024) }).end()];
-    await assert.rejects(engine({ maxReplyBytes: 1024 }).citationSentence({ key: 'taigman17', style: 'citation' }, library), /over the 1024-byte limit/);
+    await assert.rejects(engine({ maxReplyBytes: 1024 }).citationSentence({ key: 'taigman17', style: 'citation' }, library), /passed the 1 KiB cap for a chat reply/);
   });
 
   it('cuts an answer that ignores max_tokens', async () => {
     server.replies = [ok('REF propose ' + 'a very long method '.repeat(2000) + '.')];
     const s = await engine({ maxTokens: 20 }).citationSentence({ key: 'taigman17', style: 'citation' }, library);
     assert.ok(s.text.length < 20 * 16 + 80, `${s.text.length} characters`);
+    assert.ok(s.flags.includes('the reply was cut short: it passed 320 characters'), `flags: ${s.flags.join('; ')}`);
   });
 
   it('never prints a reply that echoes the API key', async () => {

@@ -1,13 +1,15 @@
 import { strict as assert } from 'assert';
 import { createHash } from 'node:crypto';
 import { execFileSync } from 'node:child_process';
-import { deflateSync } from 'node:zlib';
 import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { extractPdf, hashFile, type PdfExtraction } from '../../../src/core/pdf';
 import { unreadableText } from '../../../src/core/pdf/extract';
 import { writeFixtures } from '../../fixtures/pdf/make-pdfs';
+import { BOMB_TEXT, BOMBS, flateOfSpaces, pdfFromObjects } from '../../fixtures/pdf/bombs';
+
+const MB = 1024 * 1024;
 
 describe('PDF extraction', function () {
   this.timeout(30_000);
@@ -230,32 +232,41 @@ describe('PDF extraction', function () {
       assert.equal((await extractPdf(files['sample-paper.pdf'], { maxBytes: size + 1 })).ok, true);
     });
 
-    it('refuses a compression bomb before pdf.js inflates it, and reads the same file within the budget', async () => {
+    it('refuses a compression bomb, and reads the same file within the budget', async () => {
       // One page whose content stream inflates to 4 MB of spaces after its text (1 MB compressed would be 1 GB).
-      const content = Buffer.concat([Buffer.from('BT /F1 12 Tf 72 700 Td (Sparse gadgets for quantum widgets) Tj ET\n'), Buffer.alloc(4 * 1024 * 1024, 32)]);
-      const z = deflateSync(content, { level: 9 });
-      const objects = [
-        '<< /Type /Catalog /Pages 2 0 R >>',
-        '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
-        '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >> >>',
-        Buffer.concat([Buffer.from(`<< /Length ${z.length} /Filter /FlateDecode >>\nstream\n`), z, Buffer.from('\nendstream')]),
-        '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>',
-      ];
-      let body = Buffer.from('%PDF-1.4\n');
-      const offsets: number[] = [];
-      objects.forEach((o, i) => {
-        offsets.push(body.length);
-        body = Buffer.concat([body, Buffer.from(`${i + 1} 0 obj\n`), Buffer.isBuffer(o) ? o : Buffer.from(o), Buffer.from('\nendobj\n')]);
-      });
-      const xref = `xref\n0 6\n0000000000 65535 f \n${offsets.map((o) => `${String(o).padStart(10, '0')} 00000 n \n`).join('')}trailer\n<< /Size 6 /Root 1 0 R >>\nstartxref\n${body.length}\n%%EOF\n`;
       const bomb = path.join(dir, 'bomb.pdf');
-      writeFileSync(bomb, Buffer.concat([body, Buffer.from(xref)]));
-      const refused = await extractPdf(bomb, { inflateBudget: 1024 * 1024 });
+      writeFileSync(bomb, pdfFromObjects(['<< /Type /Catalog /Pages 2 0 R >>', '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
+        '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >> >>',
+        Buffer.concat([Buffer.from(`<< /Filter /FlateDecode /Length ${flateOfSpaces(4 * MB).length} >>\nstream\n`), flateOfSpaces(4 * MB), Buffer.from('\nendstream')]),
+        '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>']));
+      const refused = await extractPdf(bomb, { decodeBudget: MB });
       assert.equal(refused.failure, 'too-large');
-      assert.match(refused.message ?? '', /inflate to more than 1 MB/);
+      assert.match(refused.message ?? '', /decode to more than 1 MB/);
       const read = await extractPdf(bomb);
       assert.equal(read.ok, true, read.message);
-      assert.match(read.pages[0], /Sparse gadgets for quantum widgets/);
+      assert.match(read.pages[0], new RegExp(BOMB_TEXT));
+    });
+
+    // Each of these slipped past the old pre-scan of the file's bytes and took gigabytes in pdf.js.
+    for (const [name, make] of Object.entries(BOMBS)) {
+      it(`counts every decoded byte against the budget: a ${name} bomb is refused, and read within the budget`, async () => {
+        const bomb = path.join(dir, `${name}-bomb.pdf`);
+        writeFileSync(bomb, make(4 * MB));
+        const refused = await extractPdf(bomb, { decodeBudget: MB });
+        assert.equal(refused.failure, 'too-large', refused.message);
+        assert.match(refused.message ?? '', /decode to more than 1 MB/);
+        const read = await extractPdf(bomb);
+        assert.equal(read.ok, true, read.message);
+        assert.match(read.pages[0], new RegExp(BOMB_TEXT));
+      });
+    }
+
+    it('reads the next file with a fresh budget after a bomb', async () => {
+      const bomb = path.join(dir, 'lzw-then-paper.pdf');
+      writeFileSync(bomb, BOMBS.lzw(4 * MB));
+      const [refused, paperAfter] = await Promise.all([extractPdf(bomb, { decodeBudget: MB }), extractPdf(files['sample-paper.pdf'], { decodeBudget: MB })]);
+      assert.equal(refused.failure, 'too-large');
+      assert.equal(paperAfter.ok, true, paperAfter.message);
     });
 
     it('never quotes the bytes of a file that is not a PDF', async () => {

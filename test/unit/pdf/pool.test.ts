@@ -7,6 +7,7 @@ import * as path from 'node:path';
 import { extractPdf, extractPdfs, type PdfExtraction } from '../../../src/core/pdf';
 import { CancelledError } from '../../../src/core/types';
 import { writeFixtures } from '../../fixtures/pdf/make-pdfs';
+import { BOMBS } from '../../fixtures/pdf/bombs';
 
 const REPO = path.resolve(__dirname, '../../..');
 
@@ -54,6 +55,18 @@ describe('PDF worker pool', function () {
   it('runs in-process when asked, with the same outcome', async () => {
     const results = await extractPdfs(all, { inProcess: true, concurrency: 2 });
     assert.deepEqual(summary(results), expected());
+  });
+
+  it('refuses the disguised bombs on worker threads and in-process alike, and reads the papers beside them', async () => {
+    const bombs = Object.entries(BOMBS).map(([name, make]) => {
+      const file = path.join(dir, `${name}-bomb.pdf`);
+      writeFileSync(file, make(4 * 1024 * 1024));
+      return file;
+    });
+    const batch = [...bombs, files['sample-paper.pdf'], files['ieee-style.pdf']];
+    const want = batch.map((p) => [path.basename(p), p.endsWith('-bomb.pdf') ? 'too-large' : 'ok']);
+    assert.deepEqual(summary(await extractPdfs(batch, { concurrency: 2, decodeBudget: 1024 * 1024 })), want);
+    assert.deepEqual(summary(await extractPdfs(batch, { inProcess: true, concurrency: 2, decodeBudget: 1024 * 1024 })), want);
   });
 
   it('stops when cancelled and rejects with CancelledError', async () => {

@@ -5,7 +5,7 @@ import { strict as assert } from 'assert';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { main } from '../../../src/cli/main';
-import { DefaultEngine } from '../../../src/core/engine/default-engine';
+import { DefaultEngine } from '../../../src/core/engines/default-engine';
 import { LinearScorer } from '../../../src/core/engine/scorer';
 import { runRuleExample } from '../../../src/core/engine/explain';
 import { buildRegistry } from '../../../src/core/rewrite/registry';

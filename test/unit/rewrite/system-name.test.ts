@@ -1,6 +1,6 @@
 // The system a title names, carried into the citation and the draft: "Kowal and Imre (TideNet) \cite{k} presented …".
 import { strict as assert } from 'assert';
-import { DefaultEngine } from '../../../src/core/engine';
+import { DefaultEngine } from '../../../src/core/engines';
 import { MemoryLibrary } from '../../../src/core/engine/memory-library';
 import { systemNameOfTitle } from '../../../src/core/rewrite/system-name';
 import type { PaperRecord } from '../../../src/core/types';

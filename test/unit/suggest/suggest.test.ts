@@ -4,7 +4,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { indexLibrary } from '../../../src/core/library/indexer';
 import { openLibraryStore, type LibraryStore } from '../../../src/core/library/store';
-import { checkDocument, checkPair } from '../../../src/core/suggest/check';
+import { checkDocument, checkPair, checkPairs, type CheckLibrary } from '../../../src/core/suggest/check';
 import { auc } from '../../../src/core/suggest/evaluate';
 import { suggestCitations } from '../../../src/core/suggest/suggest';
 import { paperPdf } from '../library/minimal-pdf';
@@ -83,6 +83,45 @@ describe('suggest and check citations from the library', () => {
   it('says a title-only work cannot be judged, and a key outside the library is not in it', () => {
     assert.equal(checkPair(store, 'Buoys in small harbours need maintenance schedules.', 'vogel2018buoys').verdict, 'title-only');
     assert.equal(checkPair(store, 'Buoys need maintenance.', 'nobody2000').verdict, 'not-in-library');
+  });
+
+  it('checks the pairs of one sentence against one ranking of it, each as checkPair would alone', () => {
+    const tides = 'Tides can be predicted from cheap pressure sensors on the quay.';
+    const ferries = 'Ferry timetables are solved as integer programs.';
+    const pairs = [
+      { sentence: tides, key: 'okafor2020tides' },
+      { sentence: tides, key: 'berg2021ferries' },
+      { sentence: ferries, key: 'berg2021ferries' },
+      { sentence: ferries, key: 'vogel2018buoys' },
+      { sentence: ferries, key: 'nobody2000' },
+    ];
+    let rankings = 0;
+    const counting: CheckLibrary = {
+      citationCandidates: (words, limit) => (rankings++, store.citationCandidates(words, limit)),
+      termRarity: (word) => store.termRarity(word),
+      termRarities: (words) => store.termRarities(words),
+      getPaper: (key) => store.getPaper(key),
+    };
+    const checks = [...checkPairs(counting, pairs)];
+    assert.equal(rankings, 2);
+    assert.deepEqual(checks, pairs.map((p) => checkPair(store, p.sentence, p.key)));
+    assert.deepEqual(checks.map((c) => c.verdict), ['supported', 'weak', 'supported', 'title-only', 'not-in-library']);
+  });
+
+  it('reads the PDF of a work shown only when one is linked to it', () => {
+    const read: string[] = [];
+    const watching: CheckLibrary = {
+      citationCandidates: (words, limit) => store.citationCandidates(words, limit),
+      termRarity: (word) => store.termRarity(word),
+      getPaper: (key) => (read.push(key), store.getPaper(key)),
+    };
+    const ranked = suggestCitations(watching, 'Gulls on breakwaters, tides at the quay and ferries to the island.');
+    assert.deepEqual(ranked.map((s) => s.key).sort(), ['berg2021ferries', 'okafor2020tides', 'sato2019gulls']);
+    assert.deepEqual(read, ['sato2019gulls']);
+    assert.deepEqual(
+      store.citationCandidates(['gulls', 'tides'], 5).map((c) => [c.key, c.linkedPdf]).sort(),
+      [['okafor2020tides', false], ['sato2019gulls', true]],
+    );
   });
 
   it('measures AUC as the chance a true pair outscores a false one', () => {

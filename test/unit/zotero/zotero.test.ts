@@ -1,15 +1,16 @@
 import { strict as assert } from 'node:assert';
+import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import Database from 'better-sqlite3';
-import { DefaultEngine } from '../../../src/core/engine/default-engine';
+import { DefaultEngine } from '../../../src/core/engines/default-engine';
 import { indexLibrary } from '../../../src/core/library/indexer';
 import { openLibraryStore, type LibraryStore } from '../../../src/core/library/store';
 import { importFromZotero } from '../../../src/core/zotero/import';
 import { readZoteroLibrary, ZoteroReadError } from '../../../src/core/zotero/reader';
 import { tinyPdf } from '../../support/scholarly-server';
-import { buildZoteroDataDir, type FixtureItem } from '../../support/zotero-fixture';
+import { buildZoteroDataDir, holdUncommittedAbstract, type FixtureItem } from '../../support/zotero-fixture';
 
 const BIB = `
 @article{hollis2016, author = {Hollis, Ada}, title = {Lichen Growth Rates on Granite Headstones}, year = {2016}}
@@ -128,6 +129,79 @@ describe('Zotero data directory', function () {
     }
     assert.deepEqual(fs.readFileSync(file), before);
     assert.ok(!fs.existsSync(`${file}-journal`) && !fs.existsSync(`${file}-wal`), 'nothing created beside it');
+  });
+
+  it('reads what Zotero committed, not the pages of a write transaction another process has not committed', function () {
+    // SQLite had spilled the transaction's pages into zotero.sqlite, the old ones into zotero.sqlite-journal; the copy
+    // was made without the journal, and `cite` went on quoting an abstract that was then rolled back.
+    const file = path.join(zoteroDir, 'zotero.sqlite');
+    const uncommitted = 'An abstract another program wrote, then rolled back: never part of the library.';
+    const writer = holdUncommittedAbstract(zoteroDir, 'Lichen growth rates on granite headstones (revised)', uncommitted);
+    const before = [fs.readFileSync(file), fs.readFileSync(`${file}-journal`)];
+    try {
+      const item = readZoteroLibrary(zoteroDir).items.find((i) => i.key === 'AAAA2222')!;
+      assert.equal(item.abstract, LICHEN);
+      importFromZotero(store, zoteroDir);
+      assert.equal(store.getPaper('hollis2016')!.abstract, LICHEN);
+      // The writer's files are as it left them: the journal was copied, never rolled back in place.
+      assert.deepEqual([fs.readFileSync(file), fs.readFileSync(`${file}-journal`)], before);
+    } finally {
+      writer.rollback();
+    }
+  });
+
+  describe('a zotero.sqlite that is no file', function () {
+    let tmp: string;
+    beforeEach(() => {
+      tmp = path.join(root, 'tmp');
+      fs.mkdirSync(tmp);
+    });
+    const ourTempDirs = () => fs.readdirSync(tmp).filter((f) => f.startsWith('citescribe-zotero-'));
+    /** Runs `read` with os.tmpdir() at our folder, where other tests' temporary folders cannot come and go. */
+    const inOurTmp = <T>(read: () => T): T => {
+      const saved = process.env.TMPDIR;
+      process.env.TMPDIR = tmp;
+      try {
+        return read();
+      } finally {
+        if (saved === undefined) delete process.env.TMPDIR;
+        else process.env.TMPDIR = saved;
+      }
+    };
+
+    it('refuses a FIFO at once, without reading it, and leaves no temporary folder', function () {
+      if (process.platform === 'win32') this.skip();
+      const dataDir = path.join(root, 'FifoZotero');
+      fs.mkdirSync(dataDir);
+      assert.equal(spawnSync('mkfifo', [path.join(dataDir, 'zotero.sqlite')]).status, 0);
+      // In a child process: reading a FIFO blocks the thread for ever, past any mocha timeout.
+      const reader = path.resolve(__dirname, '../../../src/core/zotero/reader.ts');
+      const script = `try { require(${JSON.stringify(reader)}).readZoteroLibrary(${JSON.stringify(dataDir)}) } catch (e) { console.log(e.name + ': ' + e.message) }`;
+      const run = spawnSync(process.execPath, ['--require', require.resolve('tsx/cjs'), '-e', script], { encoding: 'utf8', timeout: 15_000, env: { ...process.env, TMPDIR: tmp } });
+      assert.equal(run.signal, null, 'the read hung on the FIFO');
+      assert.match(run.stdout, /^ZoteroReadError: .*FifoZotero\/zotero\.sqlite is a FIFO \(named pipe\), not a database file/);
+      assert.deepEqual(ourTempDirs(), []);
+    });
+
+    it('refuses a directory with a sentence, not a raw EISDIR', function () {
+      const dataDir = path.join(root, 'DirZotero');
+      fs.mkdirSync(path.join(dataDir, 'zotero.sqlite'), { recursive: true });
+      inOurTmp(() =>
+        assert.throws(() => readZoteroLibrary(dataDir), (err: Error) => err instanceof ZoteroReadError && /zotero\.sqlite is a directory, not a database file/.test(err.message)),
+      );
+      assert.deepEqual(ourTempDirs(), []);
+    });
+
+    it('removes the temporary folder a killed read left behind, and only one whose process is gone', function () {
+      const dead = Number(spawnSync(process.execPath, ['-e', 'process.stdout.write(String(process.pid))'], { encoding: 'utf8' }).stdout);
+      const hourAgo = new Date(Date.now() - 2 * 3_600_000);
+      for (const name of [`citescribe-zotero-${dead}-aaaaaa`, 'citescribe-zotero-1-bbbbbb']) {
+        fs.mkdirSync(path.join(tmp, name, 'inside'), { recursive: true });
+        fs.utimesSync(path.join(tmp, name), hourAgo, hourAgo);
+      }
+      assert.equal(inOurTmp(() => readZoteroLibrary(zoteroDir)).items.length, 6);
+      assert.deepEqual(ourTempDirs(), ['citescribe-zotero-1-bbbbbb']);
+    });
   });
 
   it('says clearly when the folder is not a Zotero data directory', function () {

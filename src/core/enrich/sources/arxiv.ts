@@ -28,7 +28,7 @@ export function worksFromAtom(xml: string, url: string): FoundWork[] {
     const id = asString(text(entry.id));
     if (!title || !id || title === 'Error' || !/arxiv\.org\/abs\//.test(id)) continue;
     const authors = ((entry.author as { name?: unknown }[] | undefined) ?? []).map((a) => asString(text(a.name))).filter((n): n is string => !!n);
-    const work: FoundWork = { title, authors, url };
+    const work: FoundWork = { title, authors, url, venue: 'arXiv', venueKind: 'repository' };
     const abstract = cleanAbstract(text(entry.summary));
     if (abstract) work.abstract = abstract;
     const year = asYear(asString(text(entry.published)));
@@ -37,7 +37,7 @@ export function worksFromAtom(xml: string, url: string): FoundWork[] {
     if (doi) work.doi = doi;
     const pdf = (entry.link as { href?: string; title?: string; type?: string }[] | undefined)?.find((l) => l.title === 'pdf' || l.type === 'application/pdf');
     if (pdf?.href) work.pdfUrl = pdf.href;
-    (work as FoundWork & { arxivId?: string }).arxivId = normalizeArxivId(id.replace(/^.*\/abs\//, ''));
+    work.arxivId = normalizeArxivId(id.replace(/^.*\/abs\//, ''));
     works.push(work);
   }
   return works;
@@ -57,12 +57,12 @@ export function arxivSource(settings: SourceSettings): OnlineSource {
     async lookup(ids) {
       if (!ids.arxiv) return undefined;
       const works = await feed(`id_list=${encodeURIComponent(ids.arxiv)}&max_results=1`);
-      const work = works.find((w) => (w as FoundWork & { arxivId?: string }).arxivId === ids.arxiv) ?? works[0];
+      const work = works.find((w) => w.arxivId === ids.arxiv) ?? works[0];
       return work && { work, via: 'arxiv' };
     },
-    async searchTitle(title) {
+    async searchTitle(title, limit = 5) {
       const words = queryTitle(title);
-      return feed(`search_query=${encodeURIComponent(`ti:"${words}"`)}&max_results=5`);
+      return feed(`search_query=${encodeURIComponent(`ti:"${words}"`)}&max_results=${limit}`);
     },
   };
 }

@@ -3,12 +3,15 @@
 // entry goes to the title search here; anthology DOIs are Crossref's.
 import { doiForLookup } from '../identifiers';
 import { textFromJats } from '../text';
-import { asString, asYear, joinUrl, queryTitle, type FoundWork, type OnlineSource, type SourceSettings } from './types';
+import { asString, asYear, joinUrl, queryTitle, venueKindOf, type FoundWork, type OnlineSource, type SourceSettings } from './types';
 
 function toWork(record: unknown, url: string): FoundWork | undefined {
   const r = record as Record<string, unknown> | undefined;
-  const title = Array.isArray(r?.title) ? asString(r!.title[0]) : asString(r?.title);
-  if (!r || !title) return undefined;
+  const main = Array.isArray(r?.title) ? asString(r!.title[0]) : asString(r?.title);
+  if (!r || !main) return undefined;
+  // Crossref keeps a subtitle apart (title ["BERT"], subtitle ["Pre-training of …"]); the work's title is both.
+  const subtitle = Array.isArray(r.subtitle) ? asString(r.subtitle[0]) : undefined;
+  const title = subtitle && !main.includes(subtitle) ? `${main.replace(/[:\s]+$/, '')}: ${subtitle}` : main;
   const authors = Array.isArray(r.author)
     ? r.author
         .map((a) => {
@@ -30,6 +33,10 @@ function toWork(record: unknown, url: string): FoundWork | undefined {
   }
   const doi = asString(r.DOI);
   if (doi) work.doi = doi;
+  const venue = Array.isArray(r['container-title']) ? asString(r['container-title'][0]) : asString(r['container-title']);
+  if (venue) work.venue = venue;
+  const kind = venueKindOf(r.type);
+  if (kind) work.venueKind = kind;
   return work;
 }
 
@@ -46,8 +53,8 @@ export function crossrefSource(settings: SourceSettings): OnlineSource {
       const work = toWork(answer?.message, url);
       return work && { work, via: target.via };
     },
-    async searchTitle(title) {
-      const url = joinUrl(settings.base, `/works?query.bibliographic=${encodeURIComponent(queryTitle(title))}&rows=5${mailto && `&${mailto}`}`);
+    async searchTitle(title, limit = 5) {
+      const url = joinUrl(settings.base, `/works?query.bibliographic=${encodeURIComponent(queryTitle(title))}&rows=${limit}${mailto && `&${mailto}`}`);
       const answer = (await settings.client.getJson(url)) as { message?: { items?: unknown[] } } | undefined;
       return (answer?.message?.items ?? []).map((r) => toWork(r, url)).filter((w): w is FoundWork => !!w);
     },

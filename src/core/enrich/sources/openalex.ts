@@ -2,9 +2,9 @@
 // as `abstract_inverted_index`; arXiv and anthology ids are looked up through the DOIs arXiv and the anthology mint.
 import { doiForLookup } from '../identifiers';
 import { textFromInvertedIndex } from '../text';
-import { asString, asYear, joinUrl, queryTitle, type FoundWork, type OnlineSource, type SourceSettings } from './types';
+import { asString, asYear, joinUrl, queryTitle, venueKindOf, type FoundWork, type OnlineSource, type SourceSettings } from './types';
 
-const SELECT = 'select=id,doi,display_name,publication_year,authorships,abstract_inverted_index,best_oa_location,open_access';
+const SELECT = 'select=id,doi,display_name,publication_year,authorships,abstract_inverted_index,best_oa_location,open_access,primary_location,type';
 
 function toWork(record: unknown, url: string): FoundWork | undefined {
   const r = record as Record<string, unknown> | undefined;
@@ -22,6 +22,10 @@ function toWork(record: unknown, url: string): FoundWork | undefined {
   if (doi) work.doi = doi;
   const pdf = asString((r.best_oa_location as { pdf_url?: unknown } | undefined)?.pdf_url);
   if (pdf) work.pdfUrl = pdf;
+  const venue = (r.primary_location as { source?: { display_name?: unknown; type?: unknown } } | undefined)?.source;
+  if (asString(venue?.display_name)) work.venue = asString(venue!.display_name);
+  const kind = venueKindOf(venue?.type);
+  if (kind) work.venueKind = kind;
   return work;
 }
 
@@ -37,8 +41,8 @@ export function openAlexSource(settings: SourceSettings): OnlineSource {
       const work = toWork(await settings.client.getJson(url), url);
       return work && { work, via: target.via };
     },
-    async searchTitle(title) {
-      const url = joinUrl(settings.base, `/works?search=${encodeURIComponent(queryTitle(title))}&per-page=5&${SELECT}${mailto}`);
+    async searchTitle(title, limit = 5) {
+      const url = joinUrl(settings.base, `/works?search=${encodeURIComponent(queryTitle(title))}&per-page=${limit}&${SELECT}${mailto}`);
       const answer = (await settings.client.getJson(url)) as { results?: unknown[] } | undefined;
       return (answer?.results ?? []).map((r) => toWork(r, url)).filter((w): w is FoundWork => !!w);
     },

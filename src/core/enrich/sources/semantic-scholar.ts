@@ -2,7 +2,7 @@
 // and /graph/v1/paper/search. The abstract is plain text; `openAccessPdf.url` names a PDF when there is one.
 import { asString, asYear, joinUrl, queryTitle, type FoundWork, type OnlineSource, type SourceSettings } from './types';
 
-const FIELDS = 'fields=title,abstract,year,authors,externalIds,openAccessPdf';
+const FIELDS = 'fields=title,abstract,year,authors,externalIds,openAccessPdf,venue';
 
 function toWork(record: unknown, url: string): FoundWork | undefined {
   const r = record as Record<string, unknown> | undefined;
@@ -18,6 +18,9 @@ function toWork(record: unknown, url: string): FoundWork | undefined {
   if (doi) work.doi = doi;
   const pdf = asString((r.openAccessPdf as { url?: unknown } | undefined)?.url);
   if (pdf) work.pdfUrl = pdf;
+  if (asString(r.venue)) work.venue = asString(r.venue);
+  const arxivId = asString((r.externalIds as { ArXiv?: unknown } | undefined)?.ArXiv);
+  if (arxivId) work.arxivId = arxivId;
   return work;
 }
 
@@ -43,8 +46,8 @@ export function semanticScholarSource(settings: SourceSettings): OnlineSource {
       }
       return undefined;
     },
-    async searchTitle(title) {
-      const url = joinUrl(settings.base, `/graph/v1/paper/search?query=${encodeURIComponent(queryTitle(title))}&limit=5&${FIELDS}`);
+    async searchTitle(title, limit = 5) {
+      const url = joinUrl(settings.base, `/graph/v1/paper/search?query=${encodeURIComponent(queryTitle(title))}&limit=${limit}&${FIELDS}`);
       const answer = (await settings.client.getJson(url)) as { data?: unknown[] } | undefined;
       return (answer?.data ?? []).map((r) => toWork(r, url)).filter((w): w is FoundWork => !!w);
     },

@@ -14,6 +14,11 @@ export interface FoundWork {
   pdfUrl?: string;
   /** The API URL the record was read from. */
   url: string;
+  /** Where it appeared (journal, proceedings, repository), when the service says. */
+  venue?: string;
+  /** The venue's kind, for telling a conference version from a journal version. */
+  venueKind?: 'journal' | 'proceedings' | 'repository' | 'book' | 'other';
+  arxivId?: string;
 }
 
 export interface LookupResult {
@@ -27,8 +32,8 @@ export interface OnlineSource {
   readonly label: string;
   /** The record for the entry's identifiers, through whatever this service can look up (undefined: none found). */
   lookup(ids: WorkIds): Promise<LookupResult | undefined>;
-  /** Up to five works whose title is like this one, best first. */
-  searchTitle(title: string): Promise<FoundWork[]>;
+  /** Up to `limit` (default five) works whose title is like this one, best first. */
+  searchTitle(title: string, limit?: number): Promise<FoundWork[]>;
 }
 
 export interface SourceSettings {
@@ -63,4 +68,15 @@ export function asYear(value: unknown): number | undefined {
 /** A title for a query string: braces and LaTeX dropped, no characters a query language reads. */
 export function queryTitle(title: string): string {
   return title.replace(/[{}\\$]/g, '').replace(/["():,]/g, ' ').replace(/\s+/g, ' ').trim();
+}
+
+/** A service's word for a venue's kind ("journal-article", "conference", "proceedings-article") in four words. */
+export function venueKindOf(word: unknown): FoundWork['venueKind'] {
+  const w = typeof word === 'string' ? word.toLowerCase() : '';
+  if (!w) return undefined;
+  if (/journal|article$/.test(w) && !/proceedings/.test(w)) return 'journal';
+  if (/conference|proceedings|inproceedings/.test(w)) return 'proceedings';
+  if (/repository|posted-content|preprint/.test(w)) return 'repository';
+  if (/book/.test(w)) return 'book';
+  return 'other';
 }

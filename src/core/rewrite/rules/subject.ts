@@ -2,11 +2,10 @@
 // with their citation ("We propose X" → "Doe et al. \cite{k} proposed X"), in a TLDR "This paper"; a sentence with
 // no subject of its own gets the citation at its end.
 import { citedAtEnd, citeMarker, workSubject } from '../authors';
-import { SELF_NOUNS } from '../../engine/cues';
+import { SELF_NOUNS } from '../cues';
 import { agreeVerb } from '../agreement';
 import { OF_THIS_PAPER, ofPhraseBeforeVerb, OUR_ARTIFACT, ourArtifact, replaceInnerFirstPerson, selfReferenceOf, WORK_STATES } from '../first-person';
 import { capitalizeFirst, ensureFinalPeriod, nounPhraseTopic } from '../sentence';
-import { rewriteSentence } from '../pipeline';
 import type { RuleContext, TableRule } from '../rule';
 
 /** "this essay outlines", "the present study examines": the work as the subject of its own act. */
@@ -61,7 +60,7 @@ export const SUBJECT_RULES: readonly TableRule[] = [
       // Not when the part before the comma has the work as its own subject ("This work provides X, and we …").
       return fronted && !/\bwe\b/i.test(fronted[1]) && !selfReferenceOf(fronted[1], ctx.record) && !OUR_ARTIFACT.test(fronted[1]) && fronted;
     },
-    apply: (s, ctx, fronted: RegExpExecArray) => {
+    apply: (s, ctx, fronted: RegExpExecArray, rewriteSentence) => {
       // A "here"/"then" between the clause and "we" is dropped, a conjunction that joins two clauses is kept ("X is
       // hard, and this paper proposes Y").
       const [, clause, separator = ',', joiner = ''] = fronted;
