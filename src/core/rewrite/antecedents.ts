@@ -264,6 +264,9 @@ export function withoutModifiedPointers(text: string): string {
     // "this model is", "these methods were": the second word opens the predicate, so the first is the lone noun.
     if (/^(?:is|are|was|were|has|have|had|can|could|may|might|will|would|should|must|does|do|did)$/i.test(second)) return m;
     // Not "that", "those": "argued that relief stayed local" is no pointer.
+    // Inside a quotation the words are the source's own ("noted that “This essential volume explores …”").
+    const before = text.slice(0, at);
+    if ((before.match(/“/g) ?? []).length > (before.match(/”/g) ?? []).length || (before.match(/"/g) ?? []).length % 2 === 1) return m;
     const singular = /^this$/i.test(pointer);
     const start = at === 0;
     // "This text elucidates …", "This column considers …": at the start of an abstract's sentence it is the work

@@ -5,6 +5,7 @@ import { MemoryLibrary } from '../../../src/core/engine/memory-library';
 import type { DraftSentence, PaperRecord } from '../../../src/core/types';
 import { looksLikeExtractionJunk } from '../../../src/core/rewrite';
 import { rejoinSplitSuffixes } from '../../../src/core/text/words';
+import { withoutModifiedPointers } from '../../../src/core/rewrite/antecedents';
 import { OWN_ABSTRACT, sampleLibrary, sampleRecords } from '../../support/engine-records';
 
 const work = (text: string, keys: string[]): DraftSentence => ({ text, keys, sources: [], role: 'work' });
@@ -156,5 +157,13 @@ describe('topic sentences', () => {
     const draft = await new DefaultEngine().draft({ keys, ownAbstract: OWN_ABSTRACT, targetWords: 300, format: 'latex', subsections: true }, library);
     assert.ok(draft.paragraphs.filter((p) => p.heading).length >= 2, draft.text);
     assert.doesNotMatch(draft.text, /line of work|Prior work studies/, draft.text);
+  });
+});
+
+describe('pointers written out', () => {
+  it('"this broad noise model" becomes "the broad noise model", but never inside a quotation', () => {
+    assert.equal(withoutModifiedPointers('Roe \\cite{k} adapted a denoiser to this broad noise model.'), 'Roe \\cite{k} adapted a denoiser to the broad noise model.');
+    assert.equal(withoutModifiedPointers('Roe \\cite{k} noted that “This essential volume explores tides”.'), 'Roe \\cite{k} noted that “This essential volume explores tides”.');
+    assert.equal(withoutModifiedPointers('Roe \\cite{k} noted that “the tide turns at this busy harbour mouth”.'), 'Roe \\cite{k} noted that “the tide turns at this busy harbour mouth”.');
   });
 });
