@@ -76,11 +76,14 @@ export const draftCommand: CliCommand = {
     const engine = await engineFromFlags(values as EngineFlags, io);
     const store = openDatabase(values.db as string | undefined, 'draft');
     try {
-      const draft = await engine.draft({ keys, ownAbstract, targetWords, subsections: !!values.subsections, format, syntax, tense, workOrder }, store);
+      // A model engine writes paragraph by paragraph: each is printed as it comes (the same text the draft ends with).
+      let streamed = 0;
+      const onParagraph = values.json ? undefined : (_p: unknown, _i: number, text: string) => io.out(`${streamed++ ? '\n' : ''}${text}`);
+      const draft = await engine.draft({ keys, ownAbstract, targetWords, subsections: !!values.subsections, format, syntax, tense, workOrder }, store, { onParagraph });
       if (values.json) {
         io.out(JSON.stringify(draft));
       } else {
-        io.out(draft.text);
+        if (!streamed) io.out(draft.text);
         if (draft.unknownKeys.length) io.err(`not in the library (not cited): ${draft.unknownKeys.join(', ')}`);
         for (const flag of draft.flags ?? []) io.err(`warning: ${flag}`);
       }

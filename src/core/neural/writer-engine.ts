@@ -24,7 +24,9 @@ import { citationForDocument, clusterWorks, contrastAgainst, type ContrastGroup,
 import { DEFAULT_CITATION_TENSE, firstPersonPlural, TITLE_ONLY_FLAG, titleOnlySentence, workSubject } from '../rewrite';
 import { checkCitations, firstSentence, toCitationStyle } from './output-check';
 import { alternation, SELF_NOUNS } from '../lexicon';
-import { paperSource, type PaperSource } from './prompts';
+import { paperSource, type ChatMessage, type PaperSource } from './prompts';
+import { writeParagraphs } from './paragraph-writer';
+import { DefaultEngine } from '../engines/default-engine';
 
 /** The author's own contribution sentence ("In this thesis, we …", "Our model …"): what a contrast sets apart. A single author's "I" is read as "we" first. */
 const OWN_CONTRIBUTION_OPENING = new RegExp(String.raw`^(?:(?:here|in this (?:${alternation(SELF_NOUNS)})),?\s+)?(?:we|our|this (?:${alternation(SELF_NOUNS)}))\b`, 'i');
@@ -152,7 +154,73 @@ export abstract class SentenceWriterEngine implements Engine {
     };
   }
 
+  /**
+   * The model's whole reply to a paragraph prompt. Engines that can hold a conversation (a server, vscode.lm, a GGUF
+   * session) define it, and their drafts are written paragraph by paragraph to our plan; a summariser writes one
+   * sentence per work.
+   */
+  protected chatParagraph?(messages: ChatMessage[], signal?: AbortSignal): Promise<RawSentence>;
+
+  /** Whether a paragraph prompt fits the model's context (characters, as the sentence prompts are fitted). */
+  protected paragraphPromptFits(messages: ChatMessage[]): boolean {
+    return messages.reduce((n, m) => n + m.content.length, 0) <= 12000;
+  }
+
   async draft(req: DraftRequest, library: PaperLookup, options: EngineOptions = {}): Promise<Draft> {
+    if (this.chatParagraph) return this.draftByParagraphs(req, library, options);
+    return this.draftBySentences(req, library, options);
+  }
+
+  /**
+   * Plan, then write: the planner's paragraphs (groups of works, their order, their subject) are the plan; the model
+   * writes each paragraph citing its works by placeholder, and we verify and put the citations in (paragraph-writer).
+   */
+  private async draftByParagraphs(req: DraftRequest, library: PaperLookup, options: EngineOptions): Promise<Draft> {
+    const known: PaperRecord[] = [];
+    const unknownKeys: string[] = [];
+    for (const key of [...new Set(req.keys.map((k) => k.trim()).filter(Boolean))]) {
+      const paper = library.getPaper(key);
+      if (paper) known.push(paper);
+      else unknownKeys.push(key);
+    }
+    const format = req.format ?? 'latex';
+    const syntax: CiteSyntax = req.syntax ?? (format === 'markdown' ? 'pandoc' : 'cite');
+    const groups = await planParagraphs(known, req, this.embed, options.signal);
+    const headed = req.subsections && groups.length > 1;
+    const fallbackEngine = new DefaultEngine();
+    const written = await writeParagraphs({
+      plan: groups.map((g) => ({ papers: g.papers, subject: g.keyphrase })),
+      syntax,
+      ownAbstract: req.ownAbstract,
+      targetWords: req.targetWords,
+      chat: (messages, signal) => this.chatParagraph!(messages, signal),
+      fits: (messages) => this.paragraphPromptFits(messages),
+      fallback: async (paper) => {
+        const s = await fallbackEngine.citationSentence({ key: paper.key, style: 'citation', syntax, tense: req.tense, ownAbstract: req.ownAbstract, format: 'plain' }, library, { signal: options.signal });
+        return { text: s.text, keys: [paper.key], sources: s.spans.flatMap((sp) => (sp.source ? [sp.source] : [])), role: 'work' };
+      },
+      signal: options.signal,
+      progress: options.progress,
+      onParagraph: (paragraph, index) => {
+        const heading = headed ? headlineCase(groups[index].keyphrase ?? `Topic ${index + 1}`) : undefined;
+        const one = draftForDocument({ text: '', paragraphs: [{ ...paragraph, heading }], citedKeys: [], unknownKeys: [], engine: this.id }, format);
+        options.onParagraph?.(one.paragraphs[0], index, one.text);
+      },
+    });
+    const paragraphs = written.paragraphs.map((p, gi) => ({ ...p, heading: headed ? headlineCase(groups[gi].keyphrase ?? `Topic ${gi + 1}`) : undefined }));
+    const draft: Draft = {
+      text: renderDraft(paragraphs, format),
+      paragraphs,
+      citedKeys: known.map((p) => p.key),
+      unknownKeys,
+      engine: this.id,
+      flags: written.flags,
+    };
+    return draftForDocument(draft, format);
+  }
+
+  /** One model sentence per work, wrapped in the default engine's grouping and contrast (engines that cannot chat). */
+  private async draftBySentences(req: DraftRequest, library: PaperLookup, options: EngineOptions): Promise<Draft> {
     const known: PaperRecord[] = [];
     const unknownKeys: string[] = [];
     for (const key of [...new Set(req.keys.map((k) => k.trim()).filter(Boolean))]) {
