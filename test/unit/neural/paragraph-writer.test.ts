@@ -89,11 +89,11 @@ class ReplayingModel {
 
 /** The placeholders the prompt's plan line gives, in order ("citing [W1], [W2], [W3]."). */
 function placeholdersOf(prompt: string): string[] {
-  return /Plan: paragraph \d+ of \d+[^\n]*?citing ([^.]+)\./.exec(prompt)![1].split(', ');
+  return /Plan: paragraph \d+ of \d+[^\n]*?citing ([^.]+)\./.exec(prompt)?.[1].split(', ') ?? [];
 }
 /** Which placeholder stands for the work titled `title` in the prompt. */
 function placeholderOf(prompt: string, title: string): string {
-  return new RegExp(`(\\[W\\d+\\]): "${title.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}"`).exec(prompt)![1];
+  return new RegExp(`(\\[W\\d+\\]): "${title.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}"`).exec(prompt)?.[1] ?? '(no placeholder in the prompt)';
 }
 const TITLES = { taigman17: WORKS[0].title, zhu17: WORKS[1].title, liu16: WORKS[2].title };
 const good = (p: string) =>
