@@ -27,9 +27,10 @@ export const PARAGRAPH_INSTRUCTION = [
   '2. what each work does, relating the works to each other (extends, differs from, compares with);',
   '3. where the citing paper stands with respect to them (builds on, differs from), when its abstract says so, in the ' +
     'first person plural ("we", "our work").',
-  'Cite EVERY work listed ({placeholders}), each at least once, and only by its placeholder, e.g. "Domain transfer ' +
-    'networks map samples between domains [W1], and [W2] extend them to video." Never write \\cite, [@key], numbers in ' +
-    'brackets or author names as citations. Answer with the paragraph only.',
+  // The example is content-free (X, Y): small models copy an example's topic into their answer.
+  'Cite EVERY work listed ({placeholders}), each at least once, and only by its placeholder, e.g. "Several works ' +
+    'learn X [W1, W2]; [W2] extend [W1] to Y." Never write \\cite, [@key], numbers in brackets or author names as ' +
+    'citations. Answer with the paragraph only.',
 ].join('\n');
 
 /** Why the reasons are given back: a second answer that knows what was wrong fixes it more often than a blind retry. */

@@ -204,6 +204,16 @@ describe('neural: drafts written paragraph by paragraph to our plan', function (
     assert.equal(model.bodies.length, 1);
   });
 
+  it('reads an endless reply only to the paragraph limit, and says it was cut', async () => {
+    model.replies = [(p) => `${good(p)} ${'And the works go on and on. '.repeat(2000)}`];
+    const started = Date.now();
+    const draft = await new ServerEngine({ url: `${model.url}/v1`, model: 'm', maxRetries: 0, paragraphMaxTokens: 64 }).draft({ keys: ['taigman17', 'zhu17', 'liu16'], format: 'latex' }, library);
+    assert.ok(Date.now() - started < 5000);
+    assert.ok(draft.text.length < 64 * 16 + 200, `${draft.text.length} characters`);
+    assert.match(draft.text, /Liu and Tuzel \\cite\{liu16\} learn a joint distribution/);
+    assert.ok(draft.flags!.some((f) => /^paragraph 1: the reply was cut short/.test(f)), draft.flags!.join('\n'));
+  });
+
   it('keeps the per-sentence writer for a single citation sentence', async () => {
     model.replies = ['REF propose the domain transfer network.'];
     const s = await engine().citationSentence({ key: 'taigman17', style: 'citation' }, library);
