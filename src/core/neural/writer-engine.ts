@@ -18,7 +18,7 @@ import type {
 import { throwIfCancelled } from '../types';
 import { splitSentences } from '../text/sentences';
 import { headlineCase } from '../text/titles';
-import { contentTerms, TfIdfModel } from '../text/tokens';
+import { contentTerms, cosine, TfIdfModel } from '../text/tokens';
 import { plainText } from '../text/plain';
 import { citationForDocument, clusterWorks, contrastAgainst, type ContrastGroup, draftForDocument, formatForSyntax, groupKeyphrases, planningText, planVectors, renderDraft, topicGroupCount } from '../drafting';
 import { DEFAULT_CITATION_TENSE, firstPersonPlural, TITLE_ONLY_FLAG, titleOnlySentence, workSubject } from '../rewrite';
@@ -185,7 +185,7 @@ export abstract class SentenceWriterEngine implements Engine {
     }
     const format = req.format ?? 'latex';
     const syntax: CiteSyntax = req.syntax ?? (format === 'markdown' ? 'pandoc' : 'cite');
-    const groups = await planParagraphs(known, req, this.embed, options.signal);
+    const groups = orderAsTheDefaultDraft(await planParagraphs(known, req, this.embed, options.signal), req);
     const headed = req.subsections && groups.length > 1;
     const fallbackEngine = new DefaultEngine();
     const written = await writeParagraphs({
@@ -277,6 +277,28 @@ export abstract class SentenceWriterEngine implements Engine {
     };
     return draftForDocument(draft, req.format);
   }
+}
+
+/**
+ * The default engine's order (drafting/write.ts): paragraphs closest to the author's abstract last, next to where the
+ * paper's own contribution is stated; within a paragraph, the works closest to it first, or the oldest first with
+ * `workOrder: 'year'`. Without an own abstract the planner's order stays (larger paragraphs first, works by year).
+ */
+export function orderAsTheDefaultDraft(groups: ParagraphPlan[], req: Pick<DraftRequest, 'ownAbstract' | 'workOrder'>): ParagraphPlan[] {
+  const own = req.ownAbstract ? plainText(req.ownAbstract) : '';
+  if (!own) return groups;
+  const papers = groups.flatMap((g) => g.papers);
+  const termLists = papers.map((p) => contentTerms(planningText(p)));
+  const model = new TfIdfModel([...termLists, contentTerms(own)]);
+  const ownVector = model.vector(contentTerms(own));
+  const closeness = new Map(papers.map((p, i) => [p, cosine(model.vector(termLists[i]), ownVector)]));
+  const byYear = (a: PaperRecord, b: PaperRecord) => (a.year ?? 9999) - (b.year ?? 9999);
+  const ordered = groups.map((g) => {
+    const order = g.papers.map((p, i) => ({ p, i })).sort((a, b) => (req.workOrder === 'year' ? byYear(a.p, b.p) : closeness.get(b.p)! - closeness.get(a.p)! || byYear(a.p, b.p)) || a.i - b.i);
+    return { ...g, papers: order.map((o) => o.p), texts: order.map((o) => g.texts[o.i]) };
+  });
+  const mean = (g: ParagraphPlan) => g.papers.reduce((n, p) => n + closeness.get(p)!, 0) / g.papers.length;
+  return ordered.map((g, i) => ({ g, i, m: mean(g) })).sort((a, b) => a.m - b.m || a.i - b.i).map((x) => x.g);
 }
 
 export interface ParagraphPlan {

@@ -43,6 +43,12 @@ const WORKS: PaperRecord[] = [
 ];
 const OWN = 'We extend DTN to translate sketches into photos of the same domain pair. Our method needs no paired images.';
 const library = new MemoryLibrary(WORKS);
+/** Two topics of four works each: two paragraphs. */
+const EIGHT: PaperRecord[] = [
+  ...['tide tables harbour', 'tide gauge harbour', 'tidal harbour prediction', 'harbour tide forecasting'].map((t, i) => ({ key: `tide${i}`, type: 'article', title: `Tides ${i}`, authors: [{ family: `Roe${i}` }], year: 2000 + i, abstract: `We forecast ${t} levels from ${t} records with harmonic tide analysis.` })),
+  ...['hive weight', 'hive scale bees', 'bee hive sensors', 'honey bee hive monitoring'].map((t, i) => ({ key: `bee${i}`, type: 'article', title: `Bees ${i}`, authors: [{ family: `Poe${i}` }], year: 2010 + i, abstract: `We monitor ${t} colonies with ${t} weight sensors for beekeeping.` })),
+];
+
 
 type Reply = string | ((prompt: string) => string);
 
@@ -178,18 +184,25 @@ describe('neural: drafts written paragraph by paragraph to our plan', function (
   });
 
   it('delivers each paragraph as soon as it is verified, before the next is asked for', async () => {
-    const eight: PaperRecord[] = [
-      ...['tide tables harbour', 'tide gauge harbour', 'tidal harbour prediction', 'harbour tide forecasting'].map((t, i) => ({ key: `tide${i}`, type: 'article', title: `Tides ${i}`, authors: [{ family: `Roe${i}` }], year: 2000 + i, abstract: `We forecast ${t} levels from ${t} records with harmonic tide analysis.` })),
-      ...['hive weight', 'hive scale bees', 'bee hive sensors', 'honey bee hive monitoring'].map((t, i) => ({ key: `bee${i}`, type: 'article', title: `Bees ${i}`, authors: [{ family: `Poe${i}` }], year: 2010 + i, abstract: `We monitor ${t} colonies with ${t} weight sensors for beekeeping.` })),
-    ];
-    const lib = new MemoryLibrary(eight);
+    const lib = new MemoryLibrary(EIGHT);
     const cites = (p: string) => `These works share a subject ${placeholdersOf(p).join(', ')}.`;
     model.replies = [cites, cites];
     const seen: { index: number; text: string; requestsSoFar: number }[] = [];
-    const draft = await engine().draft({ keys: eight.map((w) => w.key), format: 'latex' }, lib, { onParagraph: (_p, index, text) => seen.push({ index, text, requestsSoFar: model.bodies.length }) });
+    const draft = await engine().draft({ keys: EIGHT.map((w) => w.key), format: 'latex' }, lib, { onParagraph: (_p, index, text) => seen.push({ index, text, requestsSoFar: model.bodies.length }) });
     assert.equal(draft.paragraphs.length, 2);
     assert.deepEqual(seen.map((s) => [s.index, s.requestsSoFar]), [[0, 1], [1, 2]]);
     assert.deepEqual(seen.map((s) => s.text), draft.text.split('\n\n'));
+  });
+
+  it('orders the paragraphs and their works as the default engine does: the paragraph closest to the author\'s abstract last, its closest work first', async () => {
+    const titles = (p: string) => [...p.matchAll(/\[W\d+\]: "([^"]+)"/g)].map((m) => m[1]);
+    const asked: string[][] = [];
+    const cites = (p: string) => (asked.push(titles(p)), `These works share a subject ${placeholdersOf(p).join(', ')}.`);
+    model.replies = [cites, cites];
+    const draft = await engine().draft({ keys: EIGHT.map((w) => w.key), format: 'latex', ownAbstract: 'We improve tidal harbour prediction of tidal levels.' }, new MemoryLibrary(EIGHT));
+    assert.deepEqual(draft.paragraphs.map((p) => p.keys[0].replace(/\d$/, '')), ['bee', 'tide']);
+    assert.equal(asked[1][0], 'Tides 2', 'the work whose abstract is closest to the author\'s first');
+    assert.equal(draft.paragraphs[1].keys[0], 'tide2');
   });
 
   it('stops at once on Cancel, in the middle of a streamed paragraph, asking nothing more', async () => {
