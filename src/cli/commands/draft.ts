@@ -14,6 +14,9 @@ const usage = `Usage: citescribe draft --db DB (--keys k1,k2,… | --tex FILE [-
 Drafts a related-work section: the works are grouped into topics, each paragraph has a topic sentence, grounded
 sentences per work and, with --own-abstract, a sentence contrasting the group with your own contribution.
 Every requested key in the library is cited; keys not in the library are reported and never written.
+With --engine server or gguf the model writes each paragraph of this plan, citing the works only by placeholder; the
+citations are put in by CiteScribe, and a work the model would not cite gets the default engine's sentence (a warning
+says so). Paragraphs are printed as they are written.
 
 Options:
   --db DB              the library database (built by \`citescribe index\`)
