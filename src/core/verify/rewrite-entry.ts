@@ -212,3 +212,15 @@ export function rewriteEntryText(entry: string, changes: readonly FieldChange[])
   for (const change of missing) body += `,\n${indent}${change.name.padEnd(width)} = {${encode(change)}}`;
   return body + (trailingComma ? ',' : '') + closing;
 }
+
+/** Where the entry with this key lies now (the file may have been edited since it was verified). */
+export function entrySpanOfKey(text: string, key: string): EntrySpan | undefined {
+  const escaped = key.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const header = new RegExp(`@\\s*[a-zA-Z]+\\s*[{(]\\s*${escaped}\\s*[,})]`, 'g');
+  for (let m = header.exec(text); m; m = header.exec(text)) {
+    const line = text.slice(0, m.index).split('\n').length;
+    const span = entrySpanAt(text, line);
+    if (span && span.start === m.index) return span;
+  }
+  return undefined;
+}
