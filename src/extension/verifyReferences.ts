@@ -89,8 +89,9 @@ export class VerifyReferences implements vscode.Disposable, vscode.CodeActionPro
     return { entries: keys.filter((k) => chosen.has(k)).map((k) => chosen.get(k)!), files: [...byFile.keys()], problems };
   }
 
-  async verify(): Promise<VerifyReport | undefined> {
-    const doc = vscode.window.activeTextEditor?.document;
+  /** `target`: the document to verify (a .bib from the explorer, a test); by default the active editor's. */
+  async verify(target?: vscode.Uri): Promise<VerifyReport | undefined> {
+    const doc = target ? await vscode.workspace.openTextDocument(target) : vscode.window.activeTextEditor?.document;
     if (!doc) throw new Error('Open a .bib file, or a LaTeX or Markdown document, to verify its references.');
     // An untrusted workspace could name any endpoint: no request at all, whatever the settings say.
     if (!vscode.workspace.isTrusted) throw new Error('Verifying references online is off in an untrusted workspace: trust the workspace first.');
@@ -220,9 +221,9 @@ export function registerVerifyReferences(library: LibraryService, log: vscode.Lo
   const service = new VerifyReferences(library, log);
   return [
     service,
-    vscode.commands.registerCommand('citescribe.verifyReferences', async () => {
+    vscode.commands.registerCommand('citescribe.verifyReferences', async (target?: unknown) => {
       try {
-        return await service.verify();
+        return await service.verify(target instanceof vscode.Uri ? target : undefined);
       } catch (err) {
         log.error(`citescribe.verifyReferences: ${(err as Error).message}`);
         void vscode.window.showErrorMessage(`CiteScribe: ${(err as Error).message}`);

@@ -19,7 +19,7 @@ export function sourceLabel(source: string | null): string {
 
 export function findingOf(verdict: EntryVerdict): VerifyFinding | undefined {
   if (verdict.verdict === 'not-found') {
-    return { kind: 'not-found', severity: 'warning', message: `${verdict.key}: possibly invented — ${verdict.evidence}` };
+    return { kind: 'not-found', severity: 'warning', message: `${verdict.key}: possibly invented — ${verdict.evidence.replace(/: possibly invented$/, '')}` };
   }
   if (verdict.verdict !== 'mismatch') return undefined;
   if (verdict.fields.some((f) => pointsToAnotherWork(f, verdict.record))) {
