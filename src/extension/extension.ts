@@ -52,7 +52,7 @@ export function activate(context: vscode.ExtensionContext): CiteScribeApi {
     statusBar,
     grounding,
     ...registerGrounding(context, library, grounding, log),
-    ...registerVerifyReferences(library, log),
+    ...registerVerifyReferences(library, log, context.extensionUri),
     vscode.window.registerWebviewViewProvider(DraftViewProvider.viewId, draftView, { webviewOptions: { retainContextWhenHidden: true } }),
     vscode.languages.registerCodeLensProvider(CITING_DOCUMENTS, lenses),
     vscode.languages.registerHoverProvider(CITING_DOCUMENTS, new CiteHoverProvider(library, engines)),

@@ -19,6 +19,7 @@ import { citeLanguage, keysIn } from './citesInDocument';
 import { askToGoOnline } from './grounding';
 import type { LibraryService } from './library';
 import { readSettings } from './settings';
+import { VerifyPanel } from './verifyPanel';
 
 export const VERIFY_DIAGNOSTIC_SOURCE = 'CiteScribe verify';
 
@@ -60,6 +61,7 @@ export class VerifyReferences implements vscode.Disposable, vscode.CodeActionPro
   constructor(
     private readonly library: LibraryService,
     private readonly log: vscode.LogOutputChannel,
+    private readonly extensionUri: vscode.Uri,
   ) {
     vscode.workspace.onDidChangeTextDocument((e) => e.contentChanges.length && this.documentEdited(e.document), undefined, this.disposables);
   }
@@ -128,6 +130,7 @@ export class VerifyReferences implements vscode.Disposable, vscode.CodeActionPro
     );
     report.problems.unshift(...problems);
     this.show(report, entries, files);
+    VerifyPanel.show(this.extensionUri, report, isBib(doc) ? path.basename(doc.uri.fsPath) : `the entries ${path.basename(doc.uri.fsPath)} cites`, (line) => this.log.warn(line));
     const c = report.counts;
     const summary = `${c['not-found']} possibly invented, ${c.mismatch} mismatch(es), ${c.verified} verified, ${c.unverifiable} unverifiable`;
     for (const p of report.problems) this.log.warn(`verify: ${p}`);
@@ -217,8 +220,8 @@ function positionAt(text: string, offset: number): vscode.Position {
   return new vscode.Position(line, offset - (before.lastIndexOf('\n') + 1));
 }
 
-export function registerVerifyReferences(library: LibraryService, log: vscode.LogOutputChannel): vscode.Disposable[] {
-  const service = new VerifyReferences(library, log);
+export function registerVerifyReferences(library: LibraryService, log: vscode.LogOutputChannel, extensionUri: vscode.Uri): vscode.Disposable[] {
+  const service = new VerifyReferences(library, log, extensionUri);
   return [
     service,
     vscode.commands.registerCommand('citescribe.verifyReferences', async (target?: unknown) => {

@@ -11,7 +11,7 @@ import * as vscode from 'vscode';
 import { startStandIn, type StandIn } from '../../../src/core/verify/benchmark/standin-server';
 import type { TrueWork } from '../../../src/core/verify/benchmark/truth';
 import type { VerifyReport } from '../../../src/core/verify/verify';
-import { screenshot, waitFor } from './helpers';
+import { screenshot, waitFor, webviewAction } from './helpers';
 
 const WORKS: TrueWork[] = [
   { id: 1, title: 'Lichen Growth Rates on Coastal Granite', authors: [{ given: 'Ines', family: 'Duarte' }, { given: 'Tomasz', family: 'Wróbel' }], year: 2018, onlineYear: 2018, venue: 'Journal of Imaginary Lichenology', venueKind: 'journal', doi: '10.5555/lichen.2018.4' },
@@ -73,6 +73,17 @@ describe('Verify References in the editor', () => {
     await vscode.commands.executeCommand('workbench.actions.view.problems');
     await screenshot('verify-01-diagnostics');
 
+    // The report panel lists every entry; a click on a key shows that entry in the .bib.
+    // The panel loads its page after the run: wait on its summary, which it draws from the report.
+    const summary = await webviewAction('verify-summary', { action: 'text', selector: '[data-testid="verify-summary"]' });
+    assert.equal(summary, 'references.bib: 3 entries · 1 possibly invented · 1 differ · 0 unverifiable · 1 verified');
+    await screenshot('verify-02-report-panel');
+    await webviewAction('verify-reveal', { action: 'click', selector: 'button[aria-label="Go to duarte2021moss in references.bib"]' });
+    await waitFor('the invented entry revealed', () => {
+      const active = vscode.window.activeTextEditor;
+      return active?.document.uri.fsPath === bibFile && active.document.getText(active.selection) === 'duarte2021moss' ? true : undefined;
+    });
+
     // No rewrite is offered from nothing: the invented entry has no record.
     const onInvented = await vscode.commands.executeCommand<vscode.CodeAction[]>('vscode.executeCodeActionProvider', doc.uri, diagnostics[1].range);
     assert.equal(onInvented.filter((a) => /^Rewrite entry/.test(a.title)).length, 0);
@@ -85,7 +96,7 @@ describe('Verify References in the editor', () => {
     assert.equal(doc.getText(), original.replace('  year    = {2016},', '  year    = {2018},'));
     await waitFor('the rewritten entry\'s diagnostic cleared', () => (ours(doc.uri).length === 1 ? true : undefined));
     assert.equal(keyOf(doc, ours(doc.uri)[0]), 'duarte2021moss');
-    await screenshot('verify-02-after-quick-fix');
+    await screenshot('verify-03-after-quick-fix');
 
     await vscode.commands.executeCommand('undo');
     assert.equal(doc.getText(), original);
