@@ -5,13 +5,15 @@
 // other suites count is untouched.
 import { strict as assert } from 'assert';
 import * as fs from 'fs';
+import * as http from 'http';
+import type { AddressInfo } from 'net';
 import * as os from 'os';
 import * as path from 'path';
 import * as vscode from 'vscode';
 import { startStandIn, type StandIn } from '../../../src/core/verify/benchmark/standin-server';
 import type { TrueWork } from '../../../src/core/verify/benchmark/truth';
 import type { VerifyReport } from '../../../src/core/verify/verify';
-import { screenshot, waitFor, webviewAction } from './helpers';
+import { clickNotificationButton, screenshot, sleep, waitFor, webviewAction } from './helpers';
 
 const WORKS: TrueWork[] = [
   { id: 1, title: 'Lichen Growth Rates on Coastal Granite', authors: [{ given: 'Ines', family: 'Duarte' }, { given: 'Tomasz', family: 'Wróbel' }], year: 2018, onlineYear: 2018, venue: 'Journal of Imaginary Lichenology', venueKind: 'journal', doi: '10.5555/lichen.2018.4' },
@@ -49,6 +51,45 @@ describe('Verify References in the editor', () => {
     const report = await vscode.commands.executeCommand<VerifyReport | undefined>('citescribe.verifyReferences');
     assert.equal(report, undefined);
     assert.equal(standIn.requests, 0);
+  });
+
+  it('stops when the notification\'s Cancel is clicked, keeping the verdicts reached so far', async () => {
+    await config().update('enrich.online', true, vscode.ConfigurationTarget.Global);
+    // In front of the stand-in: every request passes, but OpenAlex's title search for the third entry never answers.
+    const hung: http.ServerResponse[] = [];
+    const proxy = http.createServer((req, res) => {
+      if (/Quantum/.test(decodeURIComponent(req.url ?? ''))) return void hung.push(res);
+      const upstream = http.request(new URL(req.url ?? '/', standIn.url), { method: req.method, headers: req.headers }, (answer) => {
+        res.writeHead(answer.statusCode ?? 502, answer.headers);
+        answer.pipe(res);
+      });
+      req.pipe(upstream);
+    });
+    await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve));
+    const base = `http://127.0.0.1:${(proxy.address() as AddressInfo).port}`;
+    try {
+      await config().update('enrich.endpoints', { openalex: standIn.endpoints.openalex.replace(standIn.url, base), crossref: standIn.endpoints.crossref }, vscode.ConfigurationTarget.Global);
+      const doc = await vscode.workspace.openTextDocument(bibFile);
+      await vscode.window.showTextDocument(doc);
+      await vscode.commands.executeCommand('notifications.clearAll');
+      const running = vscode.commands.executeCommand<VerifyReport>('citescribe.verifyReferences', doc.uri);
+      await waitFor('the hanging request sent', () => hung.length > 0 || undefined);
+      await vscode.commands.executeCommand('notifications.showList');
+      await sleep(300); // the list's slide-in, for the screenshot only
+      await screenshot('verify-00-progress');
+      await clickNotificationButton('verify-cancel', 'Cancel', 'verifying references');
+      const report = await running;
+      assert.equal(report.cancelled, true);
+      assert.deepEqual(report.notChecked, ['duarte2021moss']);
+      assert.deepEqual(report.entries.map((e) => `${e.key}:${e.verdict}`), ['duarte2016lichen:mismatch', 'marchetti2020eels:verified']);
+      assert.deepEqual(ours(doc.uri).map((d) => keyOf(doc, d)), ['duarte2016lichen']);
+      await vscode.commands.executeCommand('notifications.clearAll');
+    } finally {
+      for (const res of hung) res.destroy();
+      proxy.closeAllConnections();
+      await new Promise((resolve) => proxy.close(resolve));
+      await config().update('enrich.endpoints', { openalex: standIn.endpoints.openalex, crossref: standIn.endpoints.crossref }, vscode.ConfigurationTarget.Global);
+    }
   });
 
   it('flags the invented entry and the wrong year on the .bib; the quick fix rewrites the entry, one undo restores it', async () => {
