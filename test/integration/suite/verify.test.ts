@@ -13,10 +13,22 @@ import * as vscode from 'vscode';
 import { startStandIn, type StandIn } from '../../../src/core/verify/benchmark/standin-server';
 import type { TrueWork } from '../../../src/core/verify/benchmark/truth';
 import type { VerifyReport } from '../../../src/core/verify/verify';
-import { clickNotificationButton, screenshot, sleep, waitFor, webviewAction } from './helpers';
+import { readyLibrary } from './api';
+import { clickNotificationButton, scratchDocument, screenshot, sleep, waitFor, webviewAction } from './helpers';
 
 const WORKS: TrueWork[] = [
   { id: 1, title: 'Lichen Growth Rates on Coastal Granite', authors: [{ given: 'Ines', family: 'Duarte' }, { given: 'Tomasz', family: 'Wróbel' }], year: 2018, onlineYear: 2018, venue: 'Journal of Imaginary Lichenology', venueKind: 'journal', doi: '10.5555/lichen.2018.4' },
+  // The workspace library's zhu2017unpaired, as a service would hold it (the entry has no DOI: found by title).
+  {
+    id: 3,
+    title: 'Unpaired Image-to-Image Translation with Cycle-Consistent Adversarial Networks',
+    authors: [{ given: 'Jun-Yan', family: 'Zhu' }, { given: 'Taesung', family: 'Park' }, { given: 'Phillip', family: 'Isola' }, { given: 'Alexei A.', family: 'Efros' }],
+    year: 2017,
+    onlineYear: 2017,
+    venue: 'Proceedings of the International Conference on Computer Vision',
+    venueKind: 'proceedings',
+    doi: '10.5555/cyclegan.17',
+  },
   { id: 2, title: 'Acoustic Mapping of Estuary Eel Migration', authors: [{ given: 'Sofia', family: 'Marchetti' }], year: 2020, onlineYear: 2020, venue: 'Proceedings of the Estuary Workshop', venueKind: 'proceedings', doi: '10.5555/eels.20' },
 ];
 
@@ -141,6 +153,16 @@ describe('Verify References in the editor', () => {
 
     await vscode.commands.executeCommand('undo');
     assert.equal(doc.getText(), original);
+  });
+
+  it('verifies the entries a LaTeX document cites, from the library\'s .bib files', async () => {
+    await readyLibrary();
+    await scratchDocument('latex', 'Cycles \\cite{zhu2017unpaired} and a key the library lacks \\cite{nowhere2020missing}.\n');
+    const report = await vscode.commands.executeCommand<VerifyReport>('citescribe.verifyReferences');
+    assert.deepEqual(report.entries.map((e) => `${e.key}:${e.verdict}:${path.basename(e.file ?? '')}`), ['zhu2017unpaired:verified:refs.bib'], report.entries.map((e) => e.evidence).join('\n'));
+    assert.match(report.problems.join('\n'), /nowhere2020missing is not in the library's \.bib files/);
+    assert.equal(ours(vscode.Uri.file(report.entries[0].file!)).length, 0, 'a verified entry gets no diagnostic');
+    await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
   });
 
   it('clears an entry\'s diagnostic when the entry is edited, and keeps the others on their entries', async () => {
