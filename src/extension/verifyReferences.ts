@@ -12,7 +12,7 @@ import { MemoryCache } from '../core/verify/cache';
 import { verifyEntryFromBib } from '../core/verify/entries';
 import { findingOf, sourceLabel } from '../core/verify/findings';
 import { changesFromVerdict, entrySpanOfKey, rewriteEntryText } from '../core/verify/rewrite-entry';
-import { VERIFY_SOURCES, type VerifySourceName } from '../core/verify/sources';
+import { VERIFY_SOURCES, type VerifySourceName } from '../core/verify/names';
 import type { EntryVerdict, VerifyEntry } from '../core/verify/types';
 import type { VerifyReport } from '../core/verify/verify';
 import { citeLanguage, keysIn } from './citesInDocument';

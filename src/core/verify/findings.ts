@@ -1,7 +1,7 @@
 // What the editor says about a verdict on its .bib entry: a warning for an entry no source has a record of
 // ("possibly invented") and for a DOI or arXiv id that is another work's; information for the other mismatches,
 // naming the differing fields, ours vs theirs, and the source; nothing for verified or unverifiable entries.
-import { VERIFY_LABELS } from './sources';
+import { VERIFY_LABELS } from './names';
 import { pointsToAnotherWork } from './rewrite-entry';
 import type { EntryVerdict } from './types';
 
