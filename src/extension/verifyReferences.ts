@@ -11,7 +11,7 @@ import { gatedFetch } from '../core/enrich/policy';
 import { MemoryCache } from '../core/verify/cache';
 import { verifyEntryFromBib } from '../core/verify/entries';
 import { findingOf, sourceLabel } from '../core/verify/findings';
-import { changesFromVerdict, entrySpanOfKey, rewriteEntryText } from '../core/verify/rewrite-entry';
+import { changesFromVerdict, entrySpanOfKey, entrySpansOfKeys, rewriteEntryText } from '../core/verify/rewrite-entry';
 import { VERIFY_SOURCES, type VerifySourceName } from '../core/verify/names';
 import type { EntryVerdict, VerifyEntry } from '../core/verify/types';
 import type { VerifyReport } from '../core/verify/verify';
@@ -145,19 +145,28 @@ export class VerifyReferences implements vscode.Disposable, vscode.CodeActionPro
   private show(report: VerifyReport, entries: readonly VerifyEntry[], files: readonly string[]) {
     const entryByKey = new Map(entries.map((e) => [e.key, e]));
     for (const file of files) this.flagged.set(path.resolve(file), new Map());
+    // Per file: its text read once and every flagged entry found in one pass (a .bib may hold thousands).
+    const toPlace = new Map<string, { verdict: EntryVerdict; entry: VerifyEntry; finding: NonNullable<ReturnType<typeof findingOf>> }[]>();
     for (const verdict of report.entries) {
       const finding = findingOf(verdict);
       const entry = entryByKey.get(verdict.key);
       if (!finding || !entry?.file) continue;
       const file = path.resolve(entry.file);
+      toPlace.set(file, [...(toPlace.get(file) ?? []), { verdict, entry, finding }]);
+    }
+    for (const [file, items] of toPlace) {
       const text = currentText(file);
-      const span = entrySpanOfKey(text, verdict.key);
-      if (!span) continue;
-      const range = new vscode.Range(positionAt(text, span.keyStart), positionAt(text, span.keyStart + span.key.length));
-      const diagnostic = new vscode.Diagnostic(range, finding.message, finding.severity === 'warning' ? vscode.DiagnosticSeverity.Warning : vscode.DiagnosticSeverity.Information);
-      diagnostic.source = VERIFY_DIAGNOSTIC_SOURCE;
-      diagnostic.code = `verify-${finding.kind}`;
-      this.flagged.get(file)?.set(verdict.key, { verdict, entry, entryText: text.slice(span.start, span.end), diagnostic });
+      const spans = entrySpansOfKeys(text, new Set(items.map((i) => i.verdict.key)));
+      const positionAt = positionsIn(text);
+      for (const { verdict, entry, finding } of items) {
+        const span = spans.get(verdict.key);
+        if (!span) continue;
+        const range = new vscode.Range(positionAt(span.keyStart), positionAt(span.keyStart + span.key.length));
+        const diagnostic = new vscode.Diagnostic(range, finding.message, finding.severity === 'warning' ? vscode.DiagnosticSeverity.Warning : vscode.DiagnosticSeverity.Information);
+        diagnostic.source = VERIFY_DIAGNOSTIC_SOURCE;
+        diagnostic.code = `verify-${finding.kind}`;
+        this.flagged.get(file)?.set(verdict.key, { verdict, entry, entryText: text.slice(span.start, span.end), diagnostic });
+      }
     }
     for (const file of files) this.publish(path.resolve(file));
   }
@@ -174,8 +183,9 @@ export class VerifyReferences implements vscode.Disposable, vscode.CodeActionPro
     const flagged = this.flagged.get(file);
     if (!flagged?.size) return;
     const text = doc.getText();
+    const spans = entrySpansOfKeys(text, new Set(flagged.keys()));
     for (const [key, f] of flagged) {
-      const span = entrySpanOfKey(text, key);
+      const span = spans.get(key);
       if (!span || text.slice(span.start, span.end) !== f.entryText) {
         flagged.delete(key);
         continue;
@@ -214,10 +224,20 @@ export class VerifyReferences implements vscode.Disposable, vscode.CodeActionPro
   }
 }
 
-function positionAt(text: string, offset: number): vscode.Position {
-  const before = text.slice(0, offset);
-  const line = before.split('\n').length - 1;
-  return new vscode.Position(line, offset - (before.lastIndexOf('\n') + 1));
+/** Offsets to positions in a text that is not an open document, by the start offsets of its lines. */
+function positionsIn(text: string): (offset: number) => vscode.Position {
+  const starts = [0];
+  for (let i = text.indexOf('\n'); i >= 0; i = text.indexOf('\n', i + 1)) starts.push(i + 1);
+  return (offset) => {
+    let lo = 0;
+    let hi = starts.length - 1;
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >> 1;
+      if (starts[mid] <= offset) lo = mid;
+      else hi = mid - 1;
+    }
+    return new vscode.Position(lo, offset - starts[lo]);
+  };
 }
 
 export function registerVerifyReferences(library: LibraryService, log: vscode.LogOutputChannel, extensionUri: vscode.Uri): vscode.Disposable[] {

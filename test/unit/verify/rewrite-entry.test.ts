@@ -2,7 +2,7 @@
 // made up for these tests.
 import { strict as assert } from 'node:assert';
 import { parseBibtex } from '../../../src/core/bibtex';
-import { changesFromVerdict, entrySpanAt, familyFirst, latexEscaped, rewriteEntryText } from '../../../src/core/verify/rewrite-entry';
+import { changesFromVerdict, entrySpanAt, entrySpansOfKeys, familyFirst, latexEscaped, rewriteEntryText } from '../../../src/core/verify/rewrite-entry';
 import type { EntryVerdict } from '../../../src/core/verify/types';
 
 const ALIGNED = `@article{novak2011harbour,
@@ -85,6 +85,15 @@ describe('verify: rewriting an entry from a record', () => {
     const next = entrySpanAt(text, 11)!;
     assert.equal(text.slice(next.start, next.end), '@misc{next, title = "A {"}quoted{"} word, {braced}"}');
     assert.equal(entrySpanAt(text, 5), undefined);
+  });
+
+  it('finds many keys\' entries in one pass over a large file, each by its own key (not a key it begins)', () => {
+    const entries = Array.from({ length: 3000 }, (_, i) => `@article{work${i},\n  title = {Work {${i}}},\n  year = ${2000 + (i % 20)}\n}`);
+    const text = entries.join('\n\n');
+    const spans = entrySpansOfKeys(text, new Set(['work1', 'work2999', 'work10', 'absent']));
+    assert.deepEqual([...spans.keys()].sort(), ['work1', 'work10', 'work2999']);
+    assert.equal(text.slice(spans.get('work1')!.start, spans.get('work1')!.end), entries[1]);
+    assert.equal(text.slice(spans.get('work2999')!.start, spans.get('work2999')!.end), entries[2999]);
   });
 
   it('turns display names around and accents into LaTeX', () => {
