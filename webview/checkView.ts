@@ -48,7 +48,13 @@ export function mountCheckView(root: HTMLElement, api: WebviewApi<CheckState, Ch
         h('p', { class: 'hint sentence' }, c.sentence),
         c.evidence ? h('p', { class: 'evidence', 'data-testid': `check-${index}-evidence` }, evidenceText(c.evidence)) : null,
         c.better
-          ? h('p', { class: 'better', 'data-testid': `check-${index}-better` }, `Better match in your library: `, h('strong', {}, c.better.key), ` (${Math.round(100 * c.better.support)}%) — ${evidenceText(c.better.evidence)}`)
+          ? h(
+              'p',
+              { class: 'better', 'data-testid': `check-${index}-better` },
+              `Better match in your library: `,
+              h('strong', {}, c.better.key),
+              ` (${Math.round(100 * c.better.support)}%) — ${evidenceText(c.better.evidence)}`,
+            )
           : null,
       ),
     );
@@ -58,7 +64,12 @@ export function mountCheckView(root: HTMLElement, api: WebviewApi<CheckState, Ch
         'header',
         { class: 'score-header' },
         h('h1', {}, 'Citation check'),
-        h('p', { class: 'hint', 'data-testid': 'check-summary' }, `${state.documentLabel ?? ''}: ${state.checks.length} citations · ${count('supported')} supported · ${count('weak')} weak · ${count('title-only')} title only`),
+        h(
+          'p',
+          { class: 'hint', 'data-testid': 'check-summary' },
+          `${state.documentLabel ?? ''}: ${state.checks.length} citations · ` +
+            `${count('supported')} supported · ${count('weak')} weak · ${count('title-only')} title only`,
+        ),
       ),
       state.checks.length ? h('ol', { class: 'checks' }, ...rows) : h('p', { class: 'hint' }, 'The document cites nothing.'),
     );

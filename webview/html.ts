@@ -2,7 +2,7 @@
 // same page: strict CSP with a nonce, no remote content, one script and one stylesheet from the extension.
 import { randomBytes } from 'node:crypto';
 
-export type WebviewKind = 'draft' | 'score' | 'check';
+export type WebviewKind = 'draft' | 'score' | 'check' | 'verify';
 
 export interface WebviewHtmlOptions {
   kind: WebviewKind;

@@ -1,8 +1,9 @@
 // Webview entry: one bundle for both views; the HTML shell says which one this page is (<body data-view>).
-import type { CheckToExtension, DraftPanelState, DraftToExtension, ExtensionToCheck, ExtensionToDraft, ExtensionToScore, ScoreToExtension } from '../src/protocol/webview';
+import type { CheckToExtension, DraftPanelState, DraftToExtension, ExtensionToCheck, ExtensionToDraft, ExtensionToScore, ExtensionToVerify, ScoreToExtension, VerifyToExtension } from '../src/protocol/webview';
 import { mountCheckView, type CheckState } from './checkView';
 import { mountDraftView } from './draftView';
 import { mountScoreView, type ScoreState } from './scoreView';
+import { mountVerifyView, type VerifyState } from './verifyView';
 import { vscodeApi } from './vscodeApi';
 
 function start(): void {
@@ -19,6 +20,9 @@ function start(): void {
   } else if (view === 'check') {
     const onMessage = mountCheckView(root, vscodeApi<CheckState, CheckToExtension>());
     dispatch = (msg) => onMessage(msg as ExtensionToCheck);
+  } else if (view === 'verify') {
+    const onMessage = mountVerifyView(root, vscodeApi<VerifyState, VerifyToExtension>());
+    dispatch = (msg) => onMessage(msg as ExtensionToVerify);
   } else {
     root.textContent = `Unknown CiteScribe view "${view ?? ''}".`;
     return;

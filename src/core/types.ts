@@ -108,6 +108,11 @@ export interface EngineOptions {
    * while a model engine is still writing the others).
    */
   onSentence?: (key: string, text: string) => void;
+  /**
+   * Each paragraph of a draft as soon as it is written and verified, in the document's syntax (the LLM engines write
+   * paragraph by paragraph: the CLI prints them as they come).
+   */
+  onParagraph?: (paragraph: DraftParagraph, index: number, text: string) => void;
 }
 
 export interface CitationRequest {

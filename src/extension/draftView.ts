@@ -266,6 +266,8 @@ export class DraftViewProvider implements vscode.WebviewViewProvider, vscode.Dis
           progress: { report: (done, total, message) => this.post({ type: 'progress', requestId, done, total, message }) },
           // Checked sentences as they are written: the author reads them while a model writes the rest.
           onSentence: (key, text) => this.post({ type: 'progress', requestId, done: 0, total: 0, sentence: { key, text } }),
+          // The LLM engines write whole paragraphs: each shows in the same list, under the keys it cites.
+          onParagraph: (paragraph, _index, text) => this.post({ type: 'progress', requestId, done: 0, total: 0, sentence: { key: paragraph.keys.join(', '), text } }),
         });
         if (signal.aborted) throw new CancelledError();
         const view = toView(draft, started, req.format);

@@ -13,6 +13,7 @@ import { CitationSupport, SuggestCitationAction } from './citationSupport';
 import { registerCommands } from './commands';
 import { StatusBar } from './statusBar';
 import { GroundingStatus, registerGrounding } from './grounding';
+import { registerVerifyReferences } from './verifyReferences';
 import { registerVscodeLmEngine } from './vscodeLm';
 
 /** What the extension exposes to other extensions and to its integration tests. */
@@ -51,6 +52,7 @@ export function activate(context: vscode.ExtensionContext): CiteScribeApi {
     statusBar,
     grounding,
     ...registerGrounding(context, library, grounding, log),
+    ...registerVerifyReferences(library, log, context.extensionUri),
     vscode.window.registerWebviewViewProvider(DraftViewProvider.viewId, draftView, { webviewOptions: { retainContextWhenHidden: true } }),
     vscode.languages.registerCodeLensProvider(CITING_DOCUMENTS, lenses),
     vscode.languages.registerHoverProvider(CITING_DOCUMENTS, new CiteHoverProvider(library, engines)),

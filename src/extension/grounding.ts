@@ -102,21 +102,39 @@ export class GroundingStatus implements vscode.Disposable {
   }
 }
 
-/** The first-use consent: what is sent where, before any request. */
-async function askToGoOnline(): Promise<boolean> {
+/** What a lookup asks consent for: the question, what is sent where, and the button that agrees. */
+export interface OnlineConsent {
+  question: string;
+  /** What is sent, given the services' names, and what is kept of the answers. */
+  whatIsSent: (services: string) => string;
+  button: string;
+}
+
+const FIND_ABSTRACTS_CONSENT: OnlineConsent = {
+  question: 'Find abstracts online?',
+  whatIsSent: (sources) =>
+    `For each cited work without an abstract, CiteScribe sends its DOI, arXiv or ACL Anthology id — or, failing those, its title — to ${sources}. ` +
+    'Nothing else of your documents or library is sent. What comes back is kept in the library index with its source and date; your .bib files are not changed. ',
+  button: 'Turn On and Find',
+};
+
+/**
+ * The first-use consent: what is sent where, before any request. One setting (citescribe.enrich.online) covers every
+ * online lookup (Find Abstracts Online, Verify References), so the user turns it on or off in one place.
+ */
+export async function askToGoOnline(consent: OnlineConsent = FIND_ABSTRACTS_CONSENT): Promise<boolean> {
   const sources = readSettings().enrichSources.map((s) => SOURCE_LABELS[s as FoundSource] ?? s).join(', ');
   const answer = await vscode.window.showInformationMessage(
-    'Find abstracts online?',
+    consent.question,
     {
       modal: true,
       detail:
-        `For each cited work without an abstract, CiteScribe sends its DOI, arXiv or ACL Anthology id — or, failing those, its title — to ${sources}. ` +
-        'Nothing else of your documents or library is sent. What comes back is kept in the library index with its source and date; your .bib files are not changed. ' +
+        consent.whatIsSent(sources) +
         'You can turn this off again with the setting citescribe.enrich.online.',
     },
-    'Turn On and Find',
+    consent.button,
   );
-  if (answer !== 'Turn On and Find') return false;
+  if (answer !== consent.button) return false;
   await vscode.workspace.getConfiguration('citescribe').update('enrich.online', true, vscode.ConfigurationTarget.Global);
   return true;
 }

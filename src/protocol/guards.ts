@@ -1,6 +1,6 @@
 // Runtime checks for messages coming from a webview: a webview is untrusted input, so the extension acts only on a
 // message whose every field has the type the protocol says.
-import type { CheckToExtension, DraftPanelState, DraftSentenceView, DraftSettings, DraftToExtension, DraftView, ScoreToExtension, SourceRef } from './webview';
+import type { CheckToExtension, DraftPanelState, DraftSentenceView, DraftSettings, DraftToExtension, DraftView, ScoreToExtension, SourceRef, VerifyToExtension } from './webview';
 
 type Json = unknown;
 const isObj = (v: Json): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -77,5 +77,12 @@ export function isCheckToExtension(msg: Json): msg is CheckToExtension {
   if (!isObj(msg) || !isStr(msg.type)) return false;
   if (msg.type === 'ready') return true;
   if (msg.type === 'revealCitation') return isInt(msg.index);
+  return false;
+}
+
+export function isVerifyToExtension(msg: Json): msg is VerifyToExtension {
+  if (!isObj(msg) || !isStr(msg.type)) return false;
+  if (msg.type === 'ready') return true;
+  if (msg.type === 'revealEntry') return isInt(msg.index);
   return false;
 }

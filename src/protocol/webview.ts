@@ -172,3 +172,24 @@ export interface CitationCheckView {
 
 export type CheckToExtension = { type: 'ready' } | { type: 'revealCitation'; index: number };
 export type ExtensionToCheck = { type: 'checks'; documentLabel: string; checks: CitationCheckView[] } | { type: 'error'; message: string };
+
+// Verify References panel
+
+/** One entry's verdict as the verify panel shows it. */
+export interface VerifyEntryView {
+  key: string;
+  /** The .bib file's name, for the row ("references.bib"). */
+  fileLabel: string;
+  verdict: 'verified' | 'mismatch' | 'not-found' | 'unverifiable';
+  evidence: string;
+  /** The differing fields, ours vs theirs (mismatch only). */
+  fields: { field: string; ours: string; theirs: string }[];
+  notes: string[];
+  /** The source whose record decided, as named to the user ("OpenAlex"); absent when none did. */
+  sourceLabel?: string;
+}
+
+export type VerifyToExtension = { type: 'ready' } | { type: 'revealEntry'; index: number };
+export type ExtensionToVerify =
+  | { type: 'report'; scope: string; entries: VerifyEntryView[]; cancelled: boolean; notChecked: string[]; problems: string[] }
+  | { type: 'error'; message: string };

@@ -14,6 +14,9 @@ const usage = `Usage: citescribe draft --db DB (--keys k1,k2,… | --tex FILE [-
 Drafts a related-work section: the works are grouped into topics, each paragraph has a topic sentence, grounded
 sentences per work and, with --own-abstract, a sentence contrasting the group with your own contribution.
 Every requested key in the library is cited; keys not in the library are reported and never written.
+With --engine server or gguf the model writes each paragraph of this plan, citing the works only by placeholder; the
+citations are put in by CiteScribe, and a work the model would not cite gets the default engine's sentence (a warning
+says so). Paragraphs are printed as they are written.
 
 Options:
   --db DB              the library database (built by \`citescribe index\`)
@@ -76,11 +79,14 @@ export const draftCommand: CliCommand = {
     const engine = await engineFromFlags(values as EngineFlags, io);
     const store = openDatabase(values.db as string | undefined, 'draft');
     try {
-      const draft = await engine.draft({ keys, ownAbstract, targetWords, subsections: !!values.subsections, format, syntax, tense, workOrder }, store);
+      // A model engine writes paragraph by paragraph: each is printed as it comes (the same text the draft ends with).
+      let streamed = 0;
+      const onParagraph = values.json ? undefined : (_p: unknown, _i: number, text: string) => io.out(`${streamed++ ? '\n' : ''}${text}`);
+      const draft = await engine.draft({ keys, ownAbstract, targetWords, subsections: !!values.subsections, format, syntax, tense, workOrder }, store, { onParagraph });
       if (values.json) {
         io.out(JSON.stringify(draft));
       } else {
-        io.out(draft.text);
+        if (!streamed) io.out(draft.text);
         if (draft.unknownKeys.length) io.err(`not in the library (not cited): ${draft.unknownKeys.join(', ')}`);
         for (const flag of draft.flags ?? []) io.err(`warning: ${flag}`);
       }

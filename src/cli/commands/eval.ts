@@ -9,12 +9,15 @@ import { evaluateEngineCitations, evaluateEngineRelatedWork } from '../../core/n
 import { ENGINE_OPTIONS, ENGINE_USAGE, engineFromFlags, type EngineFlags } from '../engine-options';
 import { evaluateSuggest, parseSuggestDataset } from '../../core/suggest/evaluate';
 import { WEAK_SUPPORT } from '../../core/suggest/check';
+import { collectVerifyCases, FALSE_FLAG_RATE, NEIGHBOURS, verifyFigures } from '../../core/suggest/attribution-eval';
+import { ATTRIBUTION_MODEL } from '../../core/suggest/attribution-model';
 import { readInputFile } from '../../core/util/input-file';
 import { runVerifyReferencesEval, VERIFY_EVAL_USAGE } from './eval-verify';
 
 const usage = `Usage: citescribe eval citation --data FILE [--style tldr|citation] --out PRED.jsonl [--engine …] [--json]
        citescribe eval related-work --data FILE --out PRED.jsonl [--engine …] [--json]
        citescribe eval suggest --data FILE --out PRED.jsonl [--json]
+       citescribe eval verify --data FILE [--sample 800] [--seed 7] [--json]
        citescribe eval verify-references --data PATH [--data PATH]… [--seed N] [--json]
 
 citation:      FILE is SciTLDR jsonl (source sentences, paper_id, target) or ScisummNet jsonl (abstract, paper_id, title,
@@ -31,6 +34,16 @@ suggest:       FILE is ScisummNet jsonl. The library is every paper of the file 
                3 content words: dropped) whose answer is the paper it cites. Writes {id, ranked: [{key, score,
                evidence}]} per query and prints R@1/5/10 and MRR of ours and of plain BM25 (k1 1.2, b 0.75, title +
                abstract), and the AUC of the support score against a random paper and against the hardest one.
+verify:        FILE is ScisummNet jsonl; the library is every paper of the file, indexed as for suggest. Each sampled
+               citance (--sample N, default 800, 0 for all; seeded by --seed) with its markers removed (at least 3
+               content words) is one sentence of a paragraph: the paper it cites and the 4 papers most like that paper
+               (BM25 of its title + abstract over the others). Intact: it cites its paper; swapped: one of the 4
+               (seeded); outside: a citance of a paper outside the paragraph cites the paragraph's first work. Prints,
+               for the attribution judgement and for today's support score (the baseline: flag when another work of
+               the paragraph beats it by a margin), the share of swapped citations flagged at the margin where 10% of
+               intact ones are, the pairwise accuracy (intact above swapped), and with the shipped thresholds (the
+               verdicts \`citescribe check --pairs\` gives with a group) the shares of intact, swapped and outside
+               citations flagged (any verdict but supported) and of outside ones called unsupported.
 
 ${VERIFY_EVAL_USAGE}
 
@@ -120,6 +133,28 @@ function readingLines(r: RelatedWorkReading): string[] {
   ];
 }
 
+async function runVerify(data: string, sample: number, seed: number, json: boolean, io: CliIO): Promise<number> {
+  const papers = parseSuggestDataset(readDataset(data));
+  const started = performance.now();
+  const { cases, queries, dropped } = await collectVerifyCases(papers, sample, seed);
+  const ours = verifyFigures(cases, (f) => f.fit);
+  const baseline = verifyFigures(cases, (f) => f.support);
+  const ms = performance.now() - started;
+  const figures = (f: typeof ours) => ({ swapsFlaggedAtTenPercent: f.swapsFlaggedAtTenPercent, marginAtTenPercent: f.marginAtTenPercent, pairwise: f.pairwise });
+  if (json) {
+    io.out(JSON.stringify({ papers: papers.length, queries, dropped, citances: cases.length, seed, ours: { ...figures(ours), flagged: ours.flagged, swappedRightBetter: ours.swappedRightBetter, outsideUnsupported: ours.outsideUnsupported, verdicts: ours.verdicts }, supportBaseline: figures(baseline), model: ATTRIBUTION_MODEL, ms: Math.round(ms) }));
+    return 0;
+  }
+  const pct = (x: number) => `${(100 * x).toFixed(1)}%`.padStart(6);
+  io.out(`ScisummNet verify: ${papers.length} papers, ${cases.length} citances sampled of ${queries} (${dropped} with fewer than 3 content words dropped), paragraphs of 1 + ${NEIGHBOURS} works, seed ${seed}`);
+  io.out(`scorer                     swaps flagged at ${100 * FALSE_FLAG_RATE}% false flags   pairwise`);
+  io.out(`attribution (group fit)    ${pct(ours.swapsFlaggedAtTenPercent)}                            ${ours.pairwise.toFixed(3)}`);
+  io.out(`support score (baseline)   ${pct(baseline.swapsFlaggedAtTenPercent)}                            ${baseline.pairwise.toFixed(3)}`);
+  io.out(`shipped verdicts (margin ${ATTRIBUTION_MODEL.misattributedMargin}, far behind the library's best by ${ATTRIBUTION_MODEL.behindLibraryBy}): flagged ${pct(ours.flagged.intact).trim()} of intact, ${pct(ours.flagged.swapped).trim()} of swapped (${pct(ours.swappedRightBetter).trim()} naming the right paper), ${pct(ours.flagged.outside).trim()} of outside (${pct(ours.outsideUnsupported).trim()} as unsupported)`);
+  io.out(`(${Math.round(ms)} ms)`);
+  return 0;
+}
+
 async function runSuggest(data: string, out: string, json: boolean, io: CliIO): Promise<number> {
   const papers = parseSuggestDataset(readDataset(data));
   const started = performance.now();
@@ -142,6 +177,13 @@ async function runSuggest(data: string, out: string, json: boolean, io: CliIO): 
   return 0;
 }
 
+function count(raw: unknown, fallback: number, flag: string): number {
+  if (raw === undefined) return fallback;
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < 0) throw new UsageError(`${flag} must be a whole number, got '${raw}'`);
+  return n;
+}
+
 export const evalCommand: CliCommand = {
   name: 'eval',
   summary: 'evaluate the default engine and baselines on public data',
@@ -154,11 +196,15 @@ export const evalCommand: CliCommand = {
       out: { type: 'string' },
       style: { type: 'string' },
       json: { type: 'boolean' },
+      sample: { type: 'string' },
+      seed: { type: 'string' },
       ...ENGINE_OPTIONS,
     });
     const task = positionals[0];
-    if (task !== 'citation' && task !== 'related-work' && task !== 'suggest') throw new UsageError('the task must be citation, related-work, suggest or verify-references');
+    if (task !== 'citation' && task !== 'related-work' && task !== 'suggest' && task !== 'verify') throw new UsageError('the task must be citation, related-work, suggest, verify or verify-references');
     if (!values.data) throw new UsageError('--data FILE is required');
+    if (task === 'verify') return runVerify(values.data as string, count(values.sample, 800, '--sample'), count(values.seed, 7, '--seed'), !!values.json, io);
+    if (values.sample !== undefined || values.seed !== undefined) throw new UsageError('--sample and --seed apply to eval verify only');
     if (!values.out) throw new UsageError('--out PRED.jsonl is required');
     if (task === 'suggest') return runSuggest(values.data as string, values.out as string, !!values.json, io);
     // The shipped scorer, exactly as the engine uses it.

@@ -9,6 +9,7 @@ import { suggestCitations } from '../../core/suggest/suggest';
 import { checkDocumentInThreads, checkPairsInThreads } from '../check-threads';
 import { decodeTextBuffer } from '../../core/bibtex';
 import { readInputFile } from '../../core/util/input-file';
+import { attributionLine, ATTRIBUTION_USAGE, isPair } from './check-attribution';
 
 const suggestUsage = `Usage: citescribe suggest "SENTENCE" --db DB [--k 10] [--json]
        citescribe suggest --db DB --queries Q.jsonl [--k 10] --json
@@ -24,7 +25,8 @@ const checkUsage = `Usage: citescribe check --db DB --tex FILE [--json]
 For every key cited in FILE (.tex or .md), its support (0–1) for the sentence around the citation and the work's
 closest sentence; "weak" below the calibrated threshold, with a clearly better work of the library when there is one;
 "title-only" when the library has no abstract or text for the work (its support cannot be judged). --pairs reads lines
-{id, text, key} and prints lines {id, key, support, evidence}.`;
+{id, text, key} and prints lines {id, key, support, verdict, evidence}.
+${ATTRIBUTION_USAGE}`;
 
 function openLibrary(db: unknown, io: CliIO, command: string): LibraryStore | undefined {
   if (typeof db !== 'string') throw new UsageError('--db DB is required');
@@ -100,10 +102,15 @@ export const checkCommand: CliCommand = {
     const dbPath = path.resolve(values.db as string);
     try {
       if (values.pairs) {
-        const pairs = readJsonLines<{ id: unknown; text: unknown; key: unknown }>(values.pairs as string, (p) => p !== null && typeof p === 'object' && typeof p.text === 'string' && typeof p.key === 'string', '{id, text, key}');
-        const results = await checkPairsInThreads(store, dbPath, pairs.map((p) => ({ sentence: p.text as string, key: p.key as string })));
-        for (const [i, r] of results.entries()) {
-          const p = pairs[i];
+        const pairs = readJsonLines<{ id: unknown; text: unknown; key: unknown; group?: unknown }>(values.pairs as string, isPair, '{id, text, key} with an optional group: an array of keys');
+        // Lines without a group are checked as before, in order, sharing each sentence's ranking (checkPairs, on every core).
+        const plain = (await checkPairsInThreads(store, dbPath, pairs.filter((p) => p.group === undefined).map((p) => ({ sentence: p.text as string, key: p.key as string }))))[Symbol.iterator]();
+        for (const p of pairs) {
+          if (p.group !== undefined) {
+            io.out(JSON.stringify(attributionLine(store, p.id, p.text as string, p.key as string, p.group as string[])));
+            continue;
+          }
+          const r = plain.next().value!;
           io.out(JSON.stringify({ id: p.id, key: p.key, support: r.support === undefined ? null : Number(r.support.toFixed(4)), verdict: r.verdict, evidence: r.evidence ?? null }));
         }
         return 0;

@@ -21,7 +21,7 @@ export function paragraphWords(groups: readonly GroupPlan[], topics: readonly Dr
   let n = 0;
   groups.forEach((g, gi) => {
     for (const t of topics[gi]) n += wordCount(t.text);
-    n += wordCount(seeAlso(g, syntax)?.text ?? '');
+    for (const s of seeAlso(g, syntax, groups)) n += wordCount(s.text);
     for (const w of g.works) {
       if (w.titleOnly && !w.groupedOnly) n += wordCount(w.titleOnly.text);
       // As written out: a resolved pointer ("such problems" → "problems in …") adds words.

@@ -62,6 +62,8 @@ export interface GroupPlan {
   mixed: boolean;
   ownSimilarity: number;
   contrast?: DraftSentence;
+  /** Its paragraph has a subsection heading, which names its topic already. */
+  headed?: boolean;
 }
 
 export interface DraftContext {

@@ -15,6 +15,8 @@ export interface ChatEngineOptions {
   maxPromptChars?: number;
   /** Characters of reply read at most (a model that never ends a sentence). Default 1,536 (96 tokens). */
   maxReplyChars?: number;
+  /** Characters of a paragraph's reply read at most. Default 6,000. */
+  maxParagraphChars?: number;
   /** Works written at once in a draft. Default 2. */
   concurrency?: number;
 }
@@ -27,6 +29,36 @@ export class ChatFunctionEngine extends SentenceWriterEngine {
   ) {
     super();
     this.draftConcurrency = Math.max(1, options.concurrency ?? 2);
+  }
+
+  /** A paragraph of a draft: the reply is read to its end (or the paragraph limit), not only to its first sentence. */
+  protected override async chatParagraph(messages: ChatMessage[], signal?: AbortSignal): Promise<RawSentence> {
+    const maxChars = this.options.maxParagraphChars ?? 6000;
+    const controller = new AbortController();
+    const onAbort = () => controller.abort();
+    signal?.addEventListener('abort', onAbort, { once: true });
+    let text = '';
+    let cut = false;
+    try {
+      for await (const fragment of this.generate(messages, controller.signal)) {
+        throwIfCancelled(signal);
+        text += fragment;
+        if (text.length > maxChars) {
+          cut = true;
+          break;
+        }
+      }
+    } finally {
+      controller.abort();
+      signal?.removeEventListener('abort', onAbort);
+    }
+    throwIfCancelled(signal);
+    const answer = text.replace(/<think>[\s\S]*?<\/think>/g, '').trim().slice(0, maxChars);
+    return { text: answer, ...(cut ? { notes: [`the reply was cut short: it passed ${maxChars} characters`] } : {}) };
+  }
+
+  protected override paragraphPromptFits(messages: ChatMessage[]): boolean {
+    return messages.reduce((n, m) => n + m.content.length, 0) <= (this.options.maxPromptChars ?? 12000);
   }
 
   protected async writeRaw(paper: PaperRecord, _source: PaperSource, req: CitationRequest, options: EngineOptions): Promise<RawSentence> {

@@ -9,7 +9,7 @@ import { throwIfCancelled } from '../types';
 import { ModelFolderError } from './errors';
 import { unitLength } from './embedder';
 import { firstSentence } from './output-check';
-import { chatMessages, type PaperSource } from './prompts';
+import { chatMessages, type ChatMessage, type PaperSource } from './prompts';
 import { SentenceWriterEngine, type RawSentence } from './writer-engine';
 
 export const NODE_LLAMA_CPP_VERSION = '3.21.1';
@@ -21,6 +21,8 @@ export interface GgufEngineOptions {
   device?: 'auto' | 'cpu' | 'cuda';
   contextSize?: number;
   maxTokens?: number;
+  /** Tokens a paragraph of a draft may take (drafts are written paragraph by paragraph). Default 768. */
+  paragraphMaxTokens?: number;
   /** Called once the model is loaded, with where it runs ('cuda', 'vulkan', 'metal', 'cpu'). */
   onDevice?: (device: string) => void;
 }
@@ -167,10 +169,26 @@ export class GgufEngine extends SentenceWriterEngine {
   }
 
   protected async writeRaw(paper: PaperRecord, _source: PaperSource, req: CitationRequest, options: EngineOptions): Promise<RawSentence> {
-    const { lib, sequence } = await this.load();
-    throwIfCancelled(options.signal);
     const budget = ((this.options.contextSize ?? 4096) - (this.options.maxTokens ?? 96)) * 3;
     const messages = chatMessages(paper, req.style, (m) => m.reduce((n, x) => n + x.content.length, 0) <= budget, req.ownAbstract);
+    // The engines keep one sentence: generation stops once it is complete.
+    return this.ask(messages, options.signal, this.options.maxTokens ?? 96, true);
+  }
+
+  /** A paragraph of a draft: generation runs to the paragraph's end (or its token limit), not to the first sentence. */
+  protected override chatParagraph(messages: ChatMessage[], signal?: AbortSignal): Promise<RawSentence> {
+    return this.ask(messages, signal, this.options.paragraphMaxTokens ?? 768, false);
+  }
+
+  /** The paragraph prompt, its reply and the chat template share the context (about 3 characters a token). */
+  protected override paragraphPromptFits(messages: ChatMessage[]): boolean {
+    const budget = ((this.options.contextSize ?? 4096) - (this.options.paragraphMaxTokens ?? 768) - 64) * 3;
+    return messages.reduce((n, m) => n + m.content.length, 0) <= budget;
+  }
+
+  private async ask(messages: ChatMessage[], signal: AbortSignal | undefined, maxTokens: number, firstSentenceOnly: boolean): Promise<RawSentence> {
+    const { lib, sequence } = await this.load();
+    throwIfCancelled(signal);
     const system = messages.filter((m) => m.role === 'system').map((m) => m.content).join('\n\n');
     const user = messages.filter((m) => m.role !== 'system').map((m) => m.content).join('\n\n');
     const run = async (): Promise<RawSentence> => {
@@ -178,25 +196,24 @@ export class GgufEngine extends SentenceWriterEngine {
       const session = new lib.LlamaChatSession({ contextSequence: sequence, systemPrompt: system, autoDisposeSequence: false });
       const stop = new AbortController();
       const onAbort = () => stop.abort();
-      options.signal?.addEventListener('abort', onAbort, { once: true });
+      signal?.addEventListener('abort', onAbort, { once: true });
       let text = '';
       try {
         await session.prompt(user, {
-          maxTokens: this.options.maxTokens ?? 96,
+          maxTokens,
           signal: stop.signal,
           stopOnAbortSignal: true,
           onTextChunk: (chunk) => {
             text += chunk;
-            // The engines keep one sentence: generation stops once it is complete.
             const answer = text.trim();
-            if (answer && firstSentence(answer).length < answer.length) stop.abort();
+            if (firstSentenceOnly && answer && firstSentence(answer).length < answer.length) stop.abort();
           },
         });
       } finally {
-        options.signal?.removeEventListener('abort', onAbort);
+        signal?.removeEventListener('abort', onAbort);
         session.dispose({ disposeSequence: false });
       }
-      throwIfCancelled(options.signal);
+      throwIfCancelled(signal);
       return { text: text.trim() };
     };
     const result = this.queue.then(run, run);

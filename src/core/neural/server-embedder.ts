@@ -67,7 +67,11 @@ export function serverEmbedder(options: ServerEmbedderOptions): EmbedTexts {
       });
     } catch (err) {
       if (signal?.aborted) throw new CancelledError();
-      throw new ServerError(timeout.signal.aborted ? `${endpoint} did not answer in time` : `${endpoint} could not be reached: ${(err as Error).message}`);
+      if (!timeout.signal.aborted) throw new ServerError(`${endpoint} could not be reached: ${(err as Error).message}`);
+      // The run's deadline can pass before the headers come (a busy server, a slow first connection): say so in the
+      // same words as when it passes mid-body, e.g. "did not finish a batch of embeddings within 400 ms".
+      if (limits.deadlineMs <= limits.silenceMs) throw new ServerError(`${endpoint} ${describeCut('deadline', 'embedding-batch', limits)} (${texts.length} texts, model '${options.model}')`);
+      throw new ServerError(`${endpoint} did not answer in time`);
     } finally {
       clearTimeout(timer);
     }

@@ -30,6 +30,8 @@ export interface ServerEngineOptions {
   temperature?: number;
   /** Rough context size (characters) for the prompt; PDF sections are added while they fit. Default 12000. */
   maxPromptChars?: number;
+  /** Tokens a paragraph of a draft may take (the draft is written paragraph by paragraph). Default 768. */
+  paragraphMaxTokens?: number;
   /** Requests in flight at once while drafting many works. Default 4. */
   concurrency?: number;
   /** Largest reply read, in bytes (default 1 MiB): a server that streams without end must not fill the memory. */
@@ -118,16 +120,25 @@ export class ServerEngine extends SentenceWriterEngine {
     return reply;
   }
 
+  /** A paragraph of a draft: the whole reply is read (to the paragraph's token limit), not only its first sentence. */
+  protected override chatParagraph(messages: ChatMessage[], signal?: AbortSignal): Promise<RawSentence> {
+    return this.completeWithNotes(messages, signal, { whole: true, maxTokens: this.options.paragraphMaxTokens ?? 768 });
+  }
+
+  protected override paragraphPromptFits(messages: ChatMessage[]): boolean {
+    return messages.reduce((n, m) => n + m.content.length, 0) <= (this.options.maxPromptChars ?? 12000);
+  }
+
   /** One chat completion with retries; returns the assistant message text. */
   async complete(messages: ChatMessage[], signal?: AbortSignal): Promise<string> {
     return (await this.completeWithNotes(messages, signal)).text;
   }
 
-  private async completeWithNotes(messages: ChatMessage[], signal?: AbortSignal): Promise<RawSentence> {
+  private async completeWithNotes(messages: ChatMessage[], signal?: AbortSignal, reading: { whole?: boolean; maxTokens?: number } = {}): Promise<RawSentence> {
     const maxRetries = this.options.maxRetries ?? 3;
     const timeoutMs = this.options.timeoutMs ?? 60000;
     const stream = this.options.stream ?? true;
-    const maxTokens = this.options.maxTokens ?? 96;
+    const maxTokens = reading.maxTokens ?? this.options.maxTokens ?? 96;
     const native = /\/api\/chat$/.test(new URL(this.endpoint).pathname);
     const body = JSON.stringify(
       native
@@ -153,7 +164,7 @@ export class ServerEngine extends SentenceWriterEngine {
         const type = response.headers.get('content-type') ?? '';
         if (response.ok && stream && response.body && /event-stream|ndjson/.test(type)) {
           const streamed = await readStream(response.body, /event-stream/.test(type) ? 'sse' : 'ndjson', {
-            enough: firstSentenceComplete,
+            enough: reading.whole ? () => false : firstSentenceComplete,
             // A model that ignores max_tokens is read to what that many tokens could hold (about 16 characters each).
             maxChars: maxTokens * 16,
             limits: limitsFor('chat-stream', { silenceMs: timeoutMs, deadlineMs, ...this.options.streamLimits }),
@@ -172,7 +183,7 @@ export class ServerEngine extends SentenceWriterEngine {
         }
         const limits = limitsFor('chat-reply', { silenceMs: timeoutMs, deadlineMs, maxBytes: this.options.maxReplyBytes });
         const raw = await readWhole(response, this.endpoint, limits, startedAt);
-        if (response.ok) return this.parseReply(raw);
+        if (response.ok) return this.parseReply(raw, maxTokens);
         // A server that echoes the request would print the key in our error: such a body is not shown at all.
         const key = this.options.apiKey;
         const detail = key && raw.includes(key) ? ' (reply not shown: it contains the API key)' : errorDetail(raw);
@@ -211,7 +222,7 @@ export class ServerEngine extends SentenceWriterEngine {
     throw new ServerError(`${lastError?.message ?? 'request failed'} (gave up after ${maxRetries + 1} attempts)`, lastError?.status);
   }
 
-  private parseReply(raw: string): RawSentence {
+  private parseReply(raw: string, maxTokens: number): RawSentence {
     let reply: ChatCompletionReply;
     try {
       reply = JSON.parse(raw) as ChatCompletionReply;
@@ -229,7 +240,7 @@ export class ServerEngine extends SentenceWriterEngine {
     // Reasoning models may wrap thoughts in <think>…</think>; only the answer counts. A model that ignores
     // max_tokens is cut to what that many tokens could hold (about 16 characters each, generously).
     const answer = content.replace(/<think>[\s\S]*?<\/think>/g, '').trim();
-    const maxChars = (this.options.maxTokens ?? 96) * 16;
+    const maxChars = maxTokens * 16;
     if (answer.length <= maxChars) return { text: answer };
     return { text: answer.slice(0, maxChars), notes: [`the reply was cut short: it passed ${maxChars} characters`] };
   }

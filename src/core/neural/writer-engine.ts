@@ -18,14 +18,16 @@ import type {
 import { throwIfCancelled } from '../types';
 import { splitSentences } from '../text/sentences';
 import { headlineCase } from '../text/titles';
-import { contentTerms, TfIdfModel } from '../text/tokens';
+import { contentTerms, cosine, TfIdfModel } from '../text/tokens';
 import { plainText } from '../text/plain';
 import { citationForDocument, clusterWorks, contrastAgainst, type ContrastGroup, draftForDocument, formatForSyntax, groupKeyphrases, planningText, planVectors, renderDraft, topicGroupCount } from '../drafting';
 import { DEFAULT_CITATION_TENSE, firstPersonPlural, TITLE_ONLY_FLAG, titleOnlySentence, workSubject } from '../rewrite';
 import { checkCitations, firstSentence, inCitationSyntax, toCitationStyle } from './output-check';
 import { boundedRecord, capLongTokens } from '../text/long-tokens';
 import { alternation, SELF_NOUNS } from '../lexicon';
-import { paperSource, type PaperSource } from './prompts';
+import { paperSource, type ChatMessage, type PaperSource } from './prompts';
+import { writeParagraphs } from './paragraph-writer';
+import { DefaultEngine } from '../engines/default-engine';
 
 /** The author's own contribution sentence ("In this thesis, we …", "Our model …"): what a contrast sets apart. A single author's "I" is read as "we" first. */
 const OWN_CONTRIBUTION_OPENING = new RegExp(String.raw`^(?:(?:here|in this (?:${alternation(SELF_NOUNS)})),?\s+)?(?:we|our|this (?:${alternation(SELF_NOUNS)}))\b`, 'i');
@@ -157,7 +159,73 @@ export abstract class SentenceWriterEngine implements Engine {
     };
   }
 
+  /**
+   * The model's whole reply to a paragraph prompt. Engines that can hold a conversation (a server, vscode.lm, a GGUF
+   * session) define it, and their drafts are written paragraph by paragraph to our plan; a summariser writes one
+   * sentence per work.
+   */
+  protected chatParagraph?(messages: ChatMessage[], signal?: AbortSignal): Promise<RawSentence>;
+
+  /** Whether a paragraph prompt fits the model's context (characters, as the sentence prompts are fitted). */
+  protected paragraphPromptFits(messages: ChatMessage[]): boolean {
+    return messages.reduce((n, m) => n + m.content.length, 0) <= 12000;
+  }
+
   async draft(req: DraftRequest, library: PaperLookup, options: EngineOptions = {}): Promise<Draft> {
+    if (this.chatParagraph) return this.draftByParagraphs(req, library, options);
+    return this.draftBySentences(req, library, options);
+  }
+
+  /**
+   * Plan, then write: the planner's paragraphs (groups of works, their order, their subject) are the plan; the model
+   * writes each paragraph citing its works by placeholder, and we verify and put the citations in (paragraph-writer).
+   */
+  private async draftByParagraphs(req: DraftRequest, library: PaperLookup, options: EngineOptions): Promise<Draft> {
+    const known: PaperRecord[] = [];
+    const unknownKeys: string[] = [];
+    for (const key of [...new Set(req.keys.map((k) => k.trim()).filter(Boolean))]) {
+      const paper = library.getPaper(key);
+      if (paper) known.push(paper);
+      else unknownKeys.push(key);
+    }
+    const format = req.format ?? 'latex';
+    const syntax: CiteSyntax = req.syntax ?? (format === 'markdown' ? 'pandoc' : 'cite');
+    const groups = orderAsTheDefaultDraft(await planParagraphs(known, req, this.embed, options.signal), req);
+    const headed = req.subsections && groups.length > 1;
+    const fallbackEngine = new DefaultEngine();
+    const written = await writeParagraphs({
+      plan: groups.map((g) => ({ papers: g.papers, subject: g.keyphrase })),
+      syntax,
+      ownAbstract: req.ownAbstract,
+      targetWords: req.targetWords,
+      chat: (messages, signal) => this.chatParagraph!(messages, signal),
+      fits: (messages) => this.paragraphPromptFits(messages),
+      fallback: async (paper) => {
+        const s = await fallbackEngine.citationSentence({ key: paper.key, style: 'citation', syntax, tense: req.tense, ownAbstract: req.ownAbstract, format: 'plain' }, library, { signal: options.signal });
+        return { text: s.text, keys: [paper.key], sources: s.spans.flatMap((sp) => (sp.source ? [sp.source] : [])), role: 'work' };
+      },
+      signal: options.signal,
+      progress: options.progress,
+      onParagraph: (paragraph, index) => {
+        const heading = headed ? headlineCase(groups[index].keyphrase ?? `Topic ${index + 1}`) : undefined;
+        const one = draftForDocument({ text: '', paragraphs: [{ ...paragraph, heading }], citedKeys: [], unknownKeys: [], engine: this.id }, format);
+        options.onParagraph?.(one.paragraphs[0], index, one.text);
+      },
+    });
+    const paragraphs = written.paragraphs.map((p, gi) => ({ ...p, heading: headed ? headlineCase(groups[gi].keyphrase ?? `Topic ${gi + 1}`) : undefined }));
+    const draft: Draft = {
+      text: renderDraft(paragraphs, format),
+      paragraphs,
+      citedKeys: known.map((p) => p.key),
+      unknownKeys,
+      engine: this.id,
+      flags: written.flags,
+    };
+    return draftForDocument(draft, format);
+  }
+
+  /** One model sentence per work, wrapped in the default engine's grouping and contrast (engines that cannot chat). */
+  private async draftBySentences(req: DraftRequest, library: PaperLookup, options: EngineOptions): Promise<Draft> {
     const known: PaperRecord[] = [];
     const unknownKeys: string[] = [];
     for (const key of [...new Set(req.keys.map((k) => k.trim()).filter(Boolean))]) {
@@ -214,6 +282,28 @@ export abstract class SentenceWriterEngine implements Engine {
     };
     return draftForDocument(draft, req.format);
   }
+}
+
+/**
+ * The default engine's order (drafting/write.ts): paragraphs closest to the author's abstract last, next to where the
+ * paper's own contribution is stated; within a paragraph, the works closest to it first, or the oldest first with
+ * `workOrder: 'year'`. Without an own abstract the planner's order stays (larger paragraphs first, works by year).
+ */
+export function orderAsTheDefaultDraft(groups: ParagraphPlan[], req: Pick<DraftRequest, 'ownAbstract' | 'workOrder'>): ParagraphPlan[] {
+  const own = req.ownAbstract ? plainText(req.ownAbstract) : '';
+  if (!own) return groups;
+  const papers = groups.flatMap((g) => g.papers);
+  const termLists = papers.map((p) => contentTerms(planningText(p)));
+  const model = new TfIdfModel([...termLists, contentTerms(own)]);
+  const ownVector = model.vector(contentTerms(own));
+  const closeness = new Map(papers.map((p, i) => [p, cosine(model.vector(termLists[i]), ownVector)]));
+  const byYear = (a: PaperRecord, b: PaperRecord) => (a.year ?? 9999) - (b.year ?? 9999);
+  const ordered = groups.map((g) => {
+    const order = g.papers.map((p, i) => ({ p, i })).sort((a, b) => (req.workOrder === 'year' ? byYear(a.p, b.p) : closeness.get(b.p)! - closeness.get(a.p)! || byYear(a.p, b.p)) || a.i - b.i);
+    return { ...g, papers: order.map((o) => o.p), texts: order.map((o) => g.texts[o.i]) };
+  });
+  const mean = (g: ParagraphPlan) => g.papers.reduce((n, p) => n + closeness.get(p)!, 0) / g.papers.length;
+  return ordered.map((g, i) => ({ g, i, m: mean(g) })).sort((a, b) => a.m - b.m || a.i - b.i).map((x) => x.g);
 }
 
 export interface ParagraphPlan {

@@ -74,6 +74,21 @@ export function defaultConcurrency(): number {
   return Math.max(1, availableParallelism());
 }
 
+/** A worker thread for the pool, or undefined where this Node cannot start one (the caller reads in its own thread). */
+function spawnWorker(entry: WorkerEntry, workerHeapMb: number | undefined): Worker | undefined {
+  try {
+    return new Worker(entry.file, {
+      execArgv: entry.execArgv,
+      resourceLimits: { maxOldGenerationSizeMb: workerHeapMb ?? DEFAULT_WORKER_HEAP_MB },
+      stdout: false,
+      stderr: false,
+    });
+  } catch {
+    // e.g. execArgv this Node does not accept in workers: carry on in this thread.
+    return undefined;
+  }
+}
+
 export async function extractPdfs(paths: readonly string[], options: ExtractManyOptions = {}): Promise<PdfExtraction[]> {
   const { signal, onResult } = options;
   if (signal?.aborted) throw new CancelledError();
@@ -137,16 +152,8 @@ export async function extractPdfs(paths: readonly string[], options: ExtractMany
         void runInProcess();
         return;
       }
-      let worker: Worker;
-      try {
-        worker = new Worker(entry.file, {
-          execArgv: entry.execArgv,
-          resourceLimits: { maxOldGenerationSizeMb: options.workerHeapMb ?? DEFAULT_WORKER_HEAP_MB },
-          stdout: false,
-          stderr: false,
-        });
-      } catch {
-        // e.g. execArgv this Node does not accept in workers: carry on in this thread.
+      const worker = spawnWorker(entry, options.workerHeapMb);
+      if (!worker) {
         void runInProcess();
         return;
       }

@@ -240,3 +240,44 @@ const NUMBERED_POINTER = /\b(?:these|those)\s+(two|three|four|five|six)\s+([a-z]
 export function withoutNumberedPointers(text: string): string {
   return text.replace(NUMBERED_POINTER, (m, count: string, next: string) => (STOPWORDS.has(next) ? m : `${count} ${next}`));
 }
+
+/**
+ * "this broad noise model", "these Recurrent Neural Networks": a pointer that nothing resolved, before a noun phrase of
+ * two words at least, which names its thing well enough on its own. Written alone, "this" points at a sentence the
+ * reader never sees ("adapted to this broad noise model" after an abstract's own sentence on the model).
+ */
+const MODIFIED_POINTER = /\b([Tt]his|[Tt]hese) ([\p{L}][\p{L}\d-]{0,40}) ([\p{L}][\p{L}\d-]{0,40})\b/gu;
+/** "such a barrier certificate" inside a sentence, not "such as", "such a way that" (which points ahead), "just such a". */
+const SUCH_A = /(?<=\S )(?<!\bjust )such (an? (?!(?:way|manner|degree|extent)\b)[\p{L}-]{1,40}\b)(?! that\b)/gu;
+/** Words after "this" that are no part of a noun phrase's modifiers ("this only", "this very"): left as they are. */
+const NOT_A_MODIFIER = /^(?:only|very|same|one|kind|type|sort|way|end|case|point|time|reason|purpose|paper|work|article|study|thesis|chapter|book|report|section)$/i;
+
+/**
+ * "adapted to this broad noise model" → "adapted to the broad noise model"; "to deploy these Recurrent Neural Networks"
+ * → "to deploy Recurrent Neural Networks". A pointer before a lone noun ("this concept", "this property") stays: "the
+ * concept" would point just as far, and the draft chooses such sentences last.
+ */
+export function withoutModifiedPointers(text: string): string {
+  // "a construction of such a barrier certificate" → "a construction of a barrier certificate".
+  return text.replace(SUCH_A, '$1').replace(MODIFIED_POINTER, (m, pointer: string, first: string, second: string, at: number, text: string) => {
+    if (STOPWORDS.has(first.toLowerCase()) || STOPWORDS.has(second.toLowerCase()) || NOT_A_MODIFIER.test(first) || /ly$/.test(first)) return m;
+    // "this model is", "these methods were": the second word opens the predicate, so the first is the lone noun.
+    if (/^(?:is|are|was|were|has|have|had|can|could|may|might|will|would|should|must|does|do|did)$/i.test(second)) return m;
+    // Not "that", "those": "argued that relief stayed local" is no pointer.
+    // Inside a quotation the words are the source's own ("noted that “This essential volume explores …”").
+    const before = text.slice(0, at);
+    if ((before.match(/“/g) ?? []).length > (before.match(/”/g) ?? []).length || (before.match(/"/g) ?? []).length % 2 === 1) return m;
+    const singular = /^this$/i.test(pointer);
+    const start = at === 0;
+    // "This text elucidates …", "This column considers …": at the start of an abstract's sentence it is the work
+    // itself, which the citation names; "The text" would say no more.
+    if (singular && start) return m;
+    if (singular) return `the ${first} ${second}`;
+    // "each of these aesthetic categories" needs its article: "each of the aesthetic categories".
+    if (/\bof $/.test(text.slice(Math.max(0, at - 3), at))) return `the ${first} ${second}`;
+    // A plural goes without its pointer only where the second word is surely still the noun phrase's ("these
+    // fortuitous initializations", "these Recurrent Neural Networks"), not its verb ("these results suggest").
+    if (!/s$/.test(second) && !/^\p{Lu}/u.test(second)) return m;
+    return `${start ? first[0].toUpperCase() + first.slice(1) : first} ${second}`;
+  });
+}

@@ -17,3 +17,4 @@ export { acronymDefinitions, expandAcronyms, PROPER_OPENER, type AcronymLongForm
 export { authorPhrase, citedAtEnd, citeMarker, repeatedSubject, workSubject, type Plurality } from './authors';
 export { DEFAULT_CITATION_TENSE, NOTHING_FLAG, TITLE_ONLY_FLAG, titleOnlySentence } from './title-only';
 export { saysName, subjectWithName, systemNameOfTitle, systemNaming, withSystemName, type SystemNaming } from './system-name';
+export { looksLikeExtractionJunk } from './junk';

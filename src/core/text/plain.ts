@@ -2,7 +2,7 @@
 import { decodeHTMLStrict } from 'entities';
 import { latexToUnicode } from '../bibtex/latex';
 import { withoutInlineCitations } from './inline-citations';
-import { rejoinBrokenWords } from './words';
+import { rejoinBrokenWords, rejoinSplitSuffixes } from './words';
 
 /**
  * Plain text from what an abstract may carry: LaTeX from a .bib or a .tex file ("\emph{x}" → "x", "$\alpha$" → "α",
@@ -26,5 +26,5 @@ export function plainText(text: string): string {
     .replace(/\s+/g, ' ')
     .trim();
   // Abstracts copied from a PDF keep its line-break hyphens ("poli- cies").
-  return rejoinBrokenWords(plain);
+  return rejoinSplitSuffixes(rejoinBrokenWords(plain));
 }

@@ -77,3 +77,17 @@ export function rejoinBrokenWords(text: string): string {
     return m;
   });
 }
+
+/** A suffix that a PDF's line break left on its own ("learn ing", "representa tion"); no word by itself. */
+const SPLIT_SUFFIX = /\b(\p{Ll}{2,30}) (ing|ings|tion|tions|sion|sions|ment|ments|ness|ity|ities|ation|ations|ization|izations)\b/gu;
+
+/**
+ * "learn ing" → "learning", "representa tion" → "representation": where the two parts joined are a word the list knows.
+ * A reader takes the split for extraction junk.
+ */
+export function rejoinSplitSuffixes(text: string): string {
+  if (!/\p{Ll} (?:ing|tion|sion|ment|ness|it(?:y|ies)|ation|ization)s?\b/u.test(text)) return text;
+  const list = englishWords();
+  // The suffix alone may be in the word list ("ing", "ment"), but no sentence uses it as a word.
+  return text.replace(SPLIT_SUFFIX, (m, stem: string, suffix: string) => (list.has(`${stem}${suffix}`) ? `${stem}${suffix}` : m));
+}

@@ -13,26 +13,19 @@ import type { FoundWork, LookupResult } from '../enrich/sources/types';
 import { PoliteClient } from '../enrich/http';
 import { userAgent } from '../enrich/enrich';
 import { isPreprintVenue } from './compare';
+import { VERIFY_LABELS, VERIFY_SOURCES, type VerifySourceName } from './names';
 import type { VerifyEntry } from './types';
 
 const always = () => true;
 
-export type VerifySourceName = 'openalex' | 'crossref' | 'semanticscholar' | 'dblp' | 'arxiv';
-export const VERIFY_SOURCES: readonly VerifySourceName[] = ['openalex', 'crossref', 'semanticscholar', 'dblp', 'arxiv'];
+// The names and labels live apart (./names) so that the editor can name sources without loading the clients.
+export { VERIFY_LABELS, VERIFY_SOURCES, type VerifySourceName };
 export const VERIFY_ENDPOINTS: Readonly<Record<VerifySourceName, string>> = {
   openalex: DEFAULT_ENDPOINTS.openalex,
   crossref: DEFAULT_ENDPOINTS.crossref,
   semanticscholar: DEFAULT_ENDPOINTS.semanticscholar,
   dblp: 'https://dblp.org',
   arxiv: DEFAULT_ENDPOINTS.arxiv,
-};
-export const VERIFY_LABELS: Readonly<Record<VerifySourceName | 'library', string>> = {
-  openalex: 'OpenAlex',
-  crossref: 'Crossref',
-  semanticscholar: 'Semantic Scholar',
-  dblp: 'DBLP',
-  arxiv: 'arXiv',
-  library: 'your library',
 };
 
 export interface VerifySource {

@@ -205,7 +205,13 @@ async function main() {
         await item.getByRole('button', { name: request.label, exact: true }).click({ timeout: request.timeoutMs ?? 15_000 });
         writeJsonAtomic(outFile + '.click.json', { ok: true });
       } else if (request.op === 'keyboard') {
-        // Types into whatever has focus in the workbench (a quick pick, an input box), then presses a key.
+        // Types into whatever has focus in the workbench (a quick pick, an input box), then presses a key. With
+        // `untilRow`, first waits until a row of the open quick pick shows that text: items a command adds as servers
+        // answer can come seconds after the pick opens on a loaded machine.
+        if (request.untilRow) {
+          await page.locator('.quick-input-widget .monaco-list-row').filter({ hasText: request.untilRow }).first()
+            .waitFor({ state: 'visible', timeout: request.timeoutMs ?? 15_000 });
+        }
         if (request.text) await page.keyboard.type(request.text, { delay: 20 });
         await page.waitForTimeout(request.settleMs ?? 300);
         if (request.key) await page.keyboard.press(request.key);

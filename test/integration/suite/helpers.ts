@@ -60,10 +60,14 @@ export async function webviewAction(
   return answer.result;
 }
 
-/** Types into the focused workbench widget (a quick pick…) and presses a key, through the real browser. */
-export async function typeInWorkbench(name: string, text: string, key?: string): Promise<void> {
+/**
+ * Types into the focused workbench widget (a quick pick…) and presses a key, through the real browser. `untilRow`:
+ * wait for a quick-pick row showing that text before typing — a list filled as servers answer can take seconds on a
+ * loaded machine, and typing into the list before then filters the items that are there (Enter picks the wrong one).
+ */
+export async function typeInWorkbench(name: string, text: string, key?: string, untilRow?: string): Promise<void> {
   const file = path.join(screenshotDir(), `${name}.keyboard.json`);
-  await askBrowser({ op: 'keyboard', name, text, key }, file);
+  await askBrowser({ op: 'keyboard', name, text, key, untilRow, timeoutMs: 20_000 }, file, 30_000);
 }
 
 /** Clicks a button of a notification toast (e.g. "Insert"), as the user would. */

@@ -64,13 +64,13 @@ describe('neural: chat-function engine (the vscode-lm adapter)', () => {
     assert.ok(seen.read < 10);
   });
 
-  it('hands each checked sentence of a draft over as soon as it is written', async () => {
+  it('hands each checked paragraph of a draft over as soon as it is written, with the citation put in by us', async () => {
     const seen = { read: 0, aborted: false };
     const written: string[] = [];
-    const engine = new ChatFunctionEngine('vscode-lm', scripted(['REF propose a tiny method for counting leaves.'], seen));
-    const draft = await engine.draft({ keys: ['doe2020'], format: 'latex' }, library, { onSentence: (key, text) => written.push(`${key}: ${text}`) });
-    assert.deepEqual(written, ['doe2020: Doe and Roe \\cite{doe2020} proposed a tiny method for counting leaves.']);
-    assert.match(draft.text, /counting leaves/);
+    const engine = new ChatFunctionEngine('vscode-lm', scripted(['[W1] propose a tiny method for counting leaves.'], seen));
+    const draft = await engine.draft({ keys: ['doe2020'], format: 'latex' }, library, { onParagraph: (p, i, text) => written.push(`${i} ${p.keys.join(',')}: ${text}`) });
+    assert.deepEqual(written, ['0 doe2020: Doe and Roe \\cite{doe2020} propose a tiny method for counting leaves.']);
+    assert.equal(draft.text, 'Doe and Roe \\cite{doe2020} propose a tiny method for counting leaves.');
   });
 
   it('keeps a reply that stops mid-sentence, flagged', async () => {

@@ -1,7 +1,7 @@
 // Every message a webview may send, valid and malformed: the extension acts only on what the protocol says.
 import { strict as assert } from 'assert';
-import { isCheckToExtension, isDraftToExtension, isScoreToExtension } from '../../../src/protocol/guards';
-import type { CheckToExtension, DraftToExtension } from '../../../src/protocol/webview';
+import { isCheckToExtension, isDraftToExtension, isScoreToExtension, isVerifyToExtension } from '../../../src/protocol/guards';
+import type { CheckToExtension, DraftToExtension, VerifyToExtension } from '../../../src/protocol/webview';
 
 const settings = { targetWords: 200, subsections: false, engine: 'default' };
 const source = { key: 'k', text: 'A sentence.', section: 'abstract', page: 2, pdfPath: '/p.pdf' };
@@ -84,6 +84,19 @@ describe('webview message guards', () => {
     }
     assert.equal(isCheckToExtension({ type: 'revealLine', target: 'draft', line: 1 }), false);
     assert.equal(isCheckToExtension(null), false);
+  });
+
+  it('accepts only well-formed verify panel messages', () => {
+    const cases: Record<VerifyToExtension['type'], { valid: Record<string, unknown>; invalid: unknown[] }> = {
+      ready: { valid: { type: 'ready' }, invalid: [] },
+      revealEntry: { valid: { type: 'revealEntry', index: 0 }, invalid: [{ type: 'revealEntry' }, { type: 'revealEntry', index: -1 }, { type: 'revealEntry', index: '1' }, { type: 'revealEntry', index: 1.5 }] },
+    };
+    for (const [type, c] of Object.entries(cases)) {
+      assert.equal(isVerifyToExtension(c.valid), true, type);
+      for (const bad of c.invalid) assert.equal(isVerifyToExtension(bad), false, JSON.stringify(bad));
+    }
+    assert.equal(isVerifyToExtension({ type: 'revealCitation', index: 1 }), false);
+    assert.equal(isVerifyToExtension(null), false);
   });
 
   // CASES is typed by the protocol's message types: a new type without a case here does not compile (typecheck is

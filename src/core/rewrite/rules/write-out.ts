@@ -1,7 +1,7 @@
 // write-out: what a sentence needs once it is written where a reader sees it alone, without the sentences around it
 // in the source. Run where a candidate is written (engine/citation.ts: writtenText), not while candidates are weighed,
 // so that choosing a sentence and fitting a length see the source's own words.
-import { resolvePointers, withoutNumberedPointers } from '../antecedents';
+import { resolvePointers, withoutModifiedPointers, withoutNumberedPointers } from '../antecedents';
 import { changedBy, changedText, changedWith, type TableRule } from '../rule';
 import { withSystemName } from '../system-name';
 
@@ -37,6 +37,19 @@ export const WRITE_OUT_RULES: readonly TableRule[] = [
     apply: changedText,
     examples: [
       { input: 'We compare these two routes for tagging noisy text.', output: 'Doe and Roe \\cite{doe2020} compared two routes for tagging noisy text.' },
+    ],
+  },
+  {
+    id: 'write-out.modified-pointers',
+    stage: 'write-out',
+    summary: 'A pointer nothing resolved, before a noun phrase that names its thing, goes: "this broad noise model" → "the broad noise model".',
+    match: changedBy(withoutModifiedPointers),
+    apply: changedText,
+    examples: [
+      { input: 'We propose a multiscale denoising algorithm adapted to this broad noise model.', output: 'Doe and Roe \\cite{doe2020} proposed a multiscale denoising algorithm adapted to the broad noise model.' },
+      { input: 'We explore how each of these aesthetic categories expresses conflicting feelings.', output: 'Doe and Roe \\cite{doe2020} explored how each of the aesthetic categories expresses conflicting feelings.' },
+      { input: 'We show a construction of such a barrier certificate from a set of states.', output: 'Doe and Roe \\cite{doe2020} showed a construction of a barrier certificate from a set of states.' },
+      { input: 'In order to deploy these Recurrent Neural Networks efficiently, we prune weights during training.', output: 'In order to deploy Recurrent Neural Networks efficiently, Doe and Roe \\cite{doe2020} pruned weights during training.' },
     ],
   },
   {

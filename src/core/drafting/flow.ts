@@ -1,0 +1,146 @@
+// flow: how a paragraph's sentences read one after another, once each is written. Two rules, as data with their
+// examples (test/unit/engine/draft-flow.test.ts runs them):
+// - two sentences on one work in a row become one ("[3] formulated X. [3] trained Y." → "[3] formulated X and
+//   trained Y."): a blind reader marked "[3] introduced … [3] introduced …" in 20 of 48 drafts;
+// - never three sentences in a row open the same way: where works are cited by number alone ("[3] proposed …"),
+//   the third of a run is written "In [8], the authors proposed …".
+import { type CiteSyntax, type DraftSentence } from '../types';
+import { isPastForm } from '../text/verbs';
+import { wordCount } from '../text/tokens';
+
+/** A paragraph rule: what it does (`summary`), and a paragraph before and after (`examples`), which are its test. */
+export interface FlowRule {
+  id: string;
+  summary: string;
+  apply: (sentences: DraftSentence[], syntax: CiteSyntax) => DraftSentence[];
+  examples: Array<{ input: string[]; keys: string[][]; output: string[] }>;
+}
+
+/** The marker alone as a sentence's subject ("\cite{3} proposed", "[@k] proposed"), and the verb after it. */
+function markerSubject(text: string, key: string, syntax: CiteSyntax): { marker: string; rest: string } | undefined {
+  const marker = syntax === 'pandoc' ? `[@${key}]` : syntax === 'citet' ? undefined : `\\${syntax === 'citep' ? 'citep' : 'cite'}{${key}}`;
+  if (!marker || !text.startsWith(`${marker} `)) return undefined;
+  return { marker, rest: text.slice(marker.length + 1) };
+}
+
+/** "proposed a tide model", "also trained …": a clause that opens with a verb in the past (an adverb may come first). */
+function pastClause(rest: string): boolean {
+  const words = rest.split(/\s+/);
+  const verb = /^(?:also|further|then|additionally|later|first|subsequently)$/i.test(words[0] ?? '') ? words[1] : words[0];
+  return verb !== undefined && /^[a-z]+$/.test(verb) && isPastForm(verb);
+}
+
+/** The subject a sentence about one work opens with: its citation marker, or the words before it ("Zhu et al."). */
+function subjectOf(s: DraftSentence, syntax: CiteSyntax): string | undefined {
+  if (s.role !== 'work' || s.keys.length !== 1) return undefined;
+  return markerSubject(s.text, s.keys[0], syntax)?.marker;
+}
+
+/** Longest sentence two are merged into: past this, one sentence of 40 words reads worse than two. */
+const MERGED_MAX_WORDS = 45;
+
+const MERGE_SAME_WORK: FlowRule = {
+  id: 'flow.merge-same-work',
+  summary: 'Two sentences in a row whose subject is the same work become one: "[3] formulated X and trained Y."',
+  apply(sentences, syntax) {
+    const out: DraftSentence[] = [];
+    for (const s of sentences) {
+      const previous = out[out.length - 1];
+      const subject = subjectOf(s, syntax);
+      if (previous && subject && subjectOf(previous, syntax) === subject && previous.keys[0] === s.keys[0]) {
+        const rest = s.text.slice(subject.length + 1).replace(/^also\s+/i, '');
+        const first = previous.text.replace(/\.$/, '');
+        // A first sentence that already joins two acts ("addressed X, and presented Y") takes no third.
+        const joinsActs = first.split(/\s+and\s+/).slice(1).some(pastClause);
+        if (pastClause(rest) && !joinsActs && wordCount(first) + wordCount(rest) <= MERGED_MAX_WORDS && !/[;:]/.test(first)) {
+          // "and" alone where the first clause has no comma of its own: "X, Y and Z and trained …" would blur.
+          const joint = first.includes(',') || first.includes(' and ') ? ', and ' : ' and ';
+          out[out.length - 1] = { ...previous, text: `${first}${joint}${rest}`, sources: [...previous.sources, ...s.sources] };
+          continue;
+        }
+      }
+      out.push(s);
+    }
+    return out;
+  },
+  examples: [
+    {
+      input: ['\\cite{3} formulated structure from motion as a learning problem.', '\\cite{3} trained a convolutional network end-to-end.'],
+      keys: [['3'], ['3']],
+      output: ['\\cite{3} formulated structure from motion as a learning problem and trained a convolutional network end-to-end.'],
+    },
+    {
+      input: ['\\cite{2} presented a system for dense camera tracking, entirely learned.', '\\cite{2} showed that many pose hypotheses help.'],
+      keys: [['2'], ['2']],
+      output: ['\\cite{2} presented a system for dense camera tracking, entirely learned, and showed that many pose hypotheses help.'],
+    },
+  ],
+};
+
+/**
+ * A second sentence on the work just cited, which MERGE_SAME_WORK could not join (the first already joins two acts,
+ * or the two would run too long): "It also described …" rather than the marker again.
+ */
+const SAME_WORK_AGAIN: FlowRule = {
+  id: 'flow.same-work-again',
+  summary: 'A sentence on the work the sentence before cited by its number opens "It also …": "[0] … [0] described" reads as a list.',
+  apply(sentences, syntax) {
+    return sentences.map((s, i) => {
+      const previous = sentences[i - 1];
+      const subject = subjectOf(s, syntax);
+      if (!previous || !subject || previous.role !== 'work' || previous.keys.length !== 1 || previous.keys[0] !== s.keys[0] || !previous.text.includes(subject)) return s;
+      const rest = s.text.slice(subject.length + 1);
+      // "[0] has GP-trained H-LSTMs for …" → "It has GP-trained H-LSTMs for …": no "also" to add before an auxiliary.
+      if (/^(?:has|had|is|was|can|could)\s/.test(rest)) return { ...s, text: `It ${rest}` };
+      if (!pastClause(rest)) return s;
+      return { ...s, text: /^also\s/i.test(rest) ? `It ${rest}` : `It also ${rest}` };
+    });
+  },
+  examples: [
+    {
+      input: ['\\cite{0} addressed grasping in animation, and presented an algorithm for grasping motion.', '\\cite{0} described an approach for body positioning.'],
+      keys: [['0'], ['0']],
+      output: ['\\cite{0} addressed grasping in animation, and presented an algorithm for grasping motion.', 'It also described an approach for body positioning.'],
+    },
+    {
+      input: ['\\cite{0} proposed a hidden-layer LSTM that adds hidden layers to its control gates.', '\\cite{0} has trained such LSTMs for image captioning.'],
+      keys: [['0'], ['0']],
+      output: ['\\cite{0} proposed a hidden-layer LSTM that adds hidden layers to its control gates.', 'It has trained such LSTMs for image captioning.'],
+    },
+  ],
+};
+
+/** Where a run of sentences opening "[k] verbed" reaches three, the third names the work as a place. */
+const VARY_OPENINGS: FlowRule = {
+  id: 'flow.vary-openings',
+  summary: 'Never three sentences in a row open "[k] verbed …": the third reads "In [k], the authors verbed …".',
+  apply(sentences, syntax) {
+    let run = 0;
+    return sentences.map((s) => {
+      const subject = subjectOf(s, syntax);
+      const rest = subject ? s.text.slice(subject.length + 1) : '';
+      if (!subject || !pastClause(rest)) {
+        run = 0;
+        return s;
+      }
+      run++;
+      if (run < 3) return s;
+      run = 0;
+      return { ...s, text: `In ${subject}, the authors ${rest}` };
+    });
+  },
+  examples: [
+    {
+      input: ['\\cite{3} proposed a blind denoiser.', '\\cite{2} proposed a multiscale denoiser.', '\\cite{4} developed a sparse coding scheme.', '\\cite{7} took a low-rank approach.'],
+      keys: [['3'], ['2'], ['4'], ['7']],
+      output: ['\\cite{3} proposed a blind denoiser.', '\\cite{2} proposed a multiscale denoiser.', 'In \\cite{4}, the authors developed a sparse coding scheme.', '\\cite{7} took a low-rank approach.'],
+    },
+  ],
+};
+
+export const FLOW_RULES: readonly FlowRule[] = [MERGE_SAME_WORK, SAME_WORK_AGAIN, VARY_OPENINGS];
+
+/** The paragraph's sentences with every flow rule applied, in order. */
+export function smoothParagraph(sentences: DraftSentence[], syntax: CiteSyntax): DraftSentence[] {
+  return FLOW_RULES.reduce((s, rule) => rule.apply(s, syntax), sentences);
+}

@@ -1,0 +1,141 @@
+// The prompts of the paragraph writer, in one place. A model writes one related-work paragraph to our plan: the works
+// of the paragraph are given as placeholders [W1], [W2] … with what we know of each, and the model cites them only by
+// placeholder, so that every citation key in the draft is put in by us, never written by the model.
+import type { PaperRecord } from '../types';
+import { plainText } from '../text/plain';
+import { splitSentences } from '../text/sentences';
+import { systemNameOfTitle, saysName } from '../rewrite/system-name';
+import { pdfSentences, type ChatMessage } from './prompts';
+
+/**
+ * Why a system prompt at all: small local models (3–8B) otherwise answer with a heading, a bullet list or a
+ * bibliography; naming the form (one paragraph of prose) and the one way to cite keeps the reply parseable.
+ */
+export const PARAGRAPH_SYSTEM_PROMPT =
+  'You write one paragraph of the related-work section of a scientific paper. You only use the information given. ' +
+  'You cite a work only by its placeholder ([W1], [W2], …) exactly where a citation belongs; you never write a citation ' +
+  'key, an author-year citation, a reference number, or any work that is not given.';
+
+/**
+ * Why these four asks: a related-work paragraph is worth reading for its topic sentence, for how the works relate to
+ * each other and for where the author's work stands; a model asked for "a summary of each paper" writes a list of
+ * isolated sentences, which the per-sentence writer already does.
+ */
+export const PARAGRAPH_INSTRUCTION = [
+  'Write ONE paragraph (about {words} words) of plain prose:',
+  '1. a topic sentence that names what these works have in common;',
+  '2. what each work does, relating the works to each other (extends, differs from, compares with);',
+  '3. where the citing paper stands with respect to them (builds on, differs from), when its abstract says so, in the ' +
+    'first person plural ("we", "our work").',
+  // The example is content-free (X, Y): small models copy an example's topic into their answer.
+  'Cite EVERY work listed ({placeholders}), each at least once, and only by its placeholder, e.g. "Several works ' +
+    'learn X [W1, W2]; [W2] extend [W1] to Y." Never write \\cite, [@key], numbers in brackets or author names as ' +
+    'citations. Answer with the paragraph only.',
+].join('\n');
+
+/** Why the reasons are given back: a second answer that knows what was wrong fixes it more often than a blind retry. */
+export const REPAIR_INSTRUCTION =
+  'Your paragraph had these problems:\n{reasons}\nWrite the paragraph again, citing every work listed only by its placeholder.';
+
+/** What the model is told of one work of the paragraph. */
+export interface PlaceholderWork {
+  placeholder: string;
+  paper: PaperRecord;
+}
+
+export interface ParagraphPromptInput {
+  works: PlaceholderWork[];
+  /** This paragraph's place in the plan: its number, its subject, the subjects of the others. */
+  index: number;
+  subject?: string;
+  otherSubjects: (string | undefined)[];
+  ownAbstract?: string;
+  /** Words the paragraph should have. */
+  words: number;
+  /** The problems of the previous answer, when asking again. */
+  reasons?: string[];
+}
+
+function authorLine(paper: PaperRecord): string {
+  const names = (paper.authors ?? []).map((a) => (a.family || a.literal || '').replace(/[{}]/g, '')).filter(Boolean);
+  if (!names.length) return '';
+  return names.length > 4 || paper.authorsTruncated ? `${names.slice(0, 3).join(', ')} et al.` : names.join(', ');
+}
+
+/**
+ * What we know of how the citing paper relates to a work: its abstract names the work's system ("we extend
+ * TextRunner …"). Stated as a fact the model may use; a guess of ours would become the model's claim.
+ */
+export function relationOf(paper: PaperRecord, ownAbstract: string | undefined): string | undefined {
+  if (!ownAbstract) return undefined;
+  const name = systemNameOfTitle(paper.title);
+  if (!name || !saysName(ownAbstract, name)) return undefined;
+  return `the citing paper's abstract names ${name}: the citing work builds on it or compares with it`;
+}
+
+/** The plan line: which paragraph this is, what it is about, and what the others cover (so that it does not repeat them). */
+export function planLine(input: Pick<ParagraphPromptInput, 'index' | 'subject' | 'otherSubjects' | 'works'>): string {
+  const total = input.otherSubjects.length + 1;
+  const about = input.subject ? ` on ${input.subject}` : '';
+  const others = input.otherSubjects.filter((s): s is string => !!s);
+  const rest = others.length ? ` The other paragraphs cover: ${others.join('; ')}.` : '';
+  return `Plan: paragraph ${input.index + 1} of ${total}${about}, citing ${input.works.map((w) => w.placeholder).join(', ')}.${rest}`;
+}
+
+/**
+ * The messages for one paragraph, fitted to `fits` (the model's context): titles, authors, years and relations always;
+ * abstracts shortened sentence by sentence from the longest when even they do not fit; then PDF sentences, one per
+ * work in turn, while they fit (the abstracts come from the .bib, the PDF adds detail).
+ */
+export function paragraphMessages(input: ParagraphPromptInput, fits: (messages: ChatMessage[]) => boolean): ChatMessage[] {
+  const abstracts = input.works.map((w) => (w.paper.abstract?.trim() ? splitSentences(plainText(w.paper.abstract)) : []));
+  const fromPdf = input.works.map((w) => pdfSentences(w.paper, 40).map((s) => s.text));
+  const added = input.works.map(() => [] as string[]);
+  // Where each work's PDF reading stands: a sentence the abstract has already, or one that did not fit, is passed over.
+  const cursor = input.works.map(() => 0);
+  const own = input.ownAbstract ? plainText(input.ownAbstract).slice(0, 1500) : undefined;
+  const build = (): ChatMessage[] => {
+    const blocks = input.works.map((w, i) => {
+      const lines = [`${w.placeholder}: "${plainText(w.paper.title ?? '')}"`];
+      const authors = authorLine(w.paper);
+      if (authors || w.paper.year) lines.push(`  ${[authors, w.paper.year].filter(Boolean).join(', ')}`);
+      if (abstracts[i].length) lines.push(`  Abstract: ${abstracts[i].join(' ')}`);
+      if (added[i].length) lines.push(`  From the paper: ${added[i].join(' ')}`);
+      if (!abstracts[i].length && !added[i].length) lines.push('  (only the title is known: say no more of it than its title does)');
+      const relation = relationOf(w.paper, input.ownAbstract);
+      if (relation) lines.push(`  Relation: ${relation}`);
+      return lines.join('\n');
+    });
+    const instruction = PARAGRAPH_INSTRUCTION.replace('{words}', String(input.words)).replace('{placeholders}', input.works.map((w) => w.placeholder).join(', '));
+    const repair = input.reasons?.length ? ['', REPAIR_INSTRUCTION.replace('{reasons}', input.reasons.map((r) => `- ${r}`).join('\n'))] : [];
+    const user = [planLine(input), '', 'The works of this paragraph:', ...blocks, '', ...(own ? [`The citing paper's abstract: ${own}`, ''] : []), instruction, ...repair].join('\n');
+    return [
+      { role: 'system', content: PARAGRAPH_SYSTEM_PROMPT },
+      { role: 'user', content: user },
+    ];
+  };
+  let messages = build();
+  // Too long even with the abstracts: the longest abstract loses its last sentence, until it fits or one is left each.
+  while (!fits(messages)) {
+    const longest = abstracts.reduce((best, a, i) => (a.length > 1 && (best < 0 || a.join(' ').length > abstracts[best].join(' ').length) ? i : best), -1);
+    if (longest < 0) return messages;
+    abstracts[longest].pop();
+    messages = build();
+  }
+  // PDF sentences round-robin, so that one long PDF does not take the whole context.
+  let grew = true;
+  while (grew) {
+    grew = false;
+    for (let i = 0; i < input.works.length; i++) {
+      const next = fromPdf[i][cursor[i]++];
+      if (next === undefined) continue;
+      grew = true;
+      if (abstracts[i].includes(next)) continue;
+      added[i].push(next);
+      const trial = build();
+      if (fits(trial)) messages = trial;
+      else added[i].pop();
+    }
+  }
+  return messages;
+}

@@ -1,0 +1,222 @@
+// The paragraph writer of the LLM engines: our planner's paragraphs become the plan, the model writes each paragraph
+// citing its works by placeholder ([W1], [W2] …), and we verify the reply before any citation goes in. Every sentence
+// may cite only works of its own paragraph; a placeholder of no work of the paragraph, an invented key or other
+// citation-looking text (\cite{…}, [@…], [12], "Smith et al. (2019)") is removed; a work the reply does not cite gets
+// the paragraph asked again once with the reasons, and what is still missing is written by the default engine, marked.
+import type { CiteSyntax, DraftParagraph, DraftSentence, PaperRecord, SourceSentence } from '../types';
+import { throwIfCancelled } from '../types';
+import { splitSentences } from '../text/sentences';
+import { citeMarker, workSubject } from '../rewrite/authors';
+import { agreeVerb } from '../rewrite';
+import { checkCitations } from './output-check';
+import { paperSource, type ChatMessage } from './prompts';
+import { paragraphMessages, type PlaceholderWork } from './paragraph-prompts';
+
+/** One model reply (the same shape as a sentence writer's raw answer: its text and visible notes). */
+export interface ParagraphReply {
+  text: string;
+  notes?: string[];
+}
+
+/** Asks the model; the engines pass their own transport (a server, vscode.lm, a GGUF session). */
+export type ParagraphChat = (messages: ChatMessage[], signal?: AbortSignal) => Promise<ParagraphReply>;
+
+/** The flag on a work whose sentence the default engine wrote because the model's paragraph would not cite it. */
+export const FALLBACK_FLAG = 'written by the default engine: the model\'s paragraph did not cite it';
+
+/** A placeholder group as models write it: [W1], [W1, W3], [W1; W2], [W 2], [w2]. */
+const PLACEHOLDER_GROUP = /\[\s*[Ww]\s*\d+(?:\s*[,;]\s*(?:[Ww]\s*)?\d+)*\s*\]/g;
+/** Two groups side by side ("[W1][W2]", "[W1], [W2]") are one citation. */
+const SENTINEL = (i: number) => `\u27e6${i}\u27e7`;
+const SENTINEL_RUN = /\u27e6(\d+)\u27e7(?:\s*,?\s*\u27e6\d+\u27e7)*/g;
+
+export interface ReadSentence {
+  text: string;
+  keys: string[];
+}
+
+export interface ReadParagraph {
+  sentences: ReadSentence[];
+  /** The works the paragraph cites. */
+  cited: Set<string>;
+  /** What was wrong with the reply, in words the model is told when asked again (and the user is shown). */
+  problems: string[];
+}
+
+/**
+ * The model's paragraph verified against its works: citations are the works' keys in `syntax`, put in by us where the
+ * model put the placeholders. A sentence whose only citations were of no work of the paragraph is dropped: its claim
+ * is about a work we do not have.
+ */
+export function readParagraph(reply: string, works: readonly PlaceholderWork[], syntax: CiteSyntax): ReadParagraph {
+  const byNumber = new Map(works.map((w) => [Number(w.placeholder.slice(2, -1)), w.paper]));
+  const authors = works.flatMap((w) => w.paper.authors ?? []);
+  const problems: string[] = [];
+  const cited = new Set<string>();
+  const sentences: ReadSentence[] = [];
+  // A heading or list marker the model added ("**Related work**", "- ") is not part of the paragraph.
+  const body = reply
+    .replace(/<think>[\s\S]*?<\/think>/g, '')
+    .split(/\n+/)
+    .map((line) => line.replace(/^\s*(?:[-*•]\s+|\d+[.)]\s+|#+\s*)/, '').trim())
+    .filter((line) => line && !/^\*\*[^*]+\*\*:?$/.test(line))
+    .join(' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+  for (const raw of splitSentences(body)) {
+    const groups: string[][] = [];
+    let foreign = 0;
+    const marked = raw.replace(PLACEHOLDER_GROUP, (group) => {
+      const numbers = [...group.matchAll(/\d+/g)].map((m) => Number(m[0]));
+      const keys: string[] = [];
+      for (const n of numbers) {
+        const paper = byNumber.get(n);
+        if (paper) keys.push(paper.key);
+        else {
+          foreign++;
+          problems.push(`[W${n}] is not a work of this paragraph (removed)`);
+        }
+      }
+      if (!keys.length) return '';
+      groups.push(keys);
+      return SENTINEL(groups.length - 1);
+    });
+    // The model's own citations: every key is invented (the model never saw one), so all of them go.
+    const checked = checkCitations(marked, [], authors);
+    for (const r of checked.removed) problems.push(`wrote ${r} (removed): cite only by placeholder`);
+    if (checked.dropped) {
+      problems.push(`the sentence "${raw}" compared a work with one that is not given (removed)`);
+      continue;
+    }
+    const invented = checked.removed.some((r) => /citation|marker/.test(r));
+    if (!groups.length && (foreign || invented)) {
+      if (!foreign) problems.push(`the sentence "${raw}" cites no work of this paragraph (removed)`);
+      continue;
+    }
+    const keys: string[] = [];
+    let text = checked.text.replace(SENTINEL_RUN, (run: string, _first: string, offset: number) => {
+      const runKeys = [...new Set([...run.matchAll(/\u27e6(\d+)\u27e7/g)].flatMap((m) => groups[Number(m[1])]))];
+      keys.push(...runKeys.filter((k) => !keys.includes(k)));
+      if (offset === 0) return `\u27e6S${runKeys.join(',')}\u27e7`;
+      return citeMarker(runKeys, syntax === 'citet' ? 'citep' : syntax);
+    });
+    text = subjectFirst(text, works, syntax);
+    text = text.replace(/\s+([,.;:])/g, '$1').replace(/\s{2,}/g, ' ').trim();
+    if (!/[\p{L}\p{N}]{3}/u.test(text)) continue;
+    if (!/[.!?]$/.test(text)) text += '.';
+    for (const k of keys) cited.add(k);
+    sentences.push({ text: text[0].toUpperCase() + text.slice(1), keys });
+  }
+  for (const w of works) if (!cited.has(w.paper.key)) problems.push(`${w.placeholder} was not cited`);
+  return { sentences, cited, problems };
+}
+
+/**
+ * A sentence that opens with placeholders has them as its subject ("[W2] extend this …"): the authors are named, as the
+ * default engine writes ("Roe et al. \cite{b} extend this …"), and the verb agrees with them.
+ */
+function subjectFirst(text: string, works: readonly PlaceholderWork[], syntax: CiteSyntax): string {
+  const m = /^\u27e6S([^\u27e7]+)\u27e7\s*/.exec(text);
+  if (!m) return text;
+  const papers = m[1].split(',').map((k) => works.find((w) => w.paper.key === k)!.paper);
+  const subjects = papers.map((p) => workSubject(p, syntax));
+  const rest = text.slice(m[0].length);
+  const subject = subjects.length === 1 ? subjects[0].text : `${subjects.slice(0, -1).map((s) => s.text).join(', ')} and ${subjects.at(-1)!.text}`;
+  const plurality = subjects.length === 1 ? subjects[0].plurality : 'plural';
+  const verb = /^([a-z]+)\b/.exec(rest)?.[1] ?? '';
+  const from = /[^s]s$|ies$|(?:ss|sh|ch|x|o)es$/.test(verb) && verb !== 'has' ? 'third-singular' : 'base';
+  return `${subject} ${verb ? agreeVerb(rest, plurality, from) : rest}`;
+}
+
+export interface ParagraphWriterInput {
+  /** The plan: each paragraph's works in order, and its subject (the group's keyphrase). */
+  plan: { papers: PaperRecord[]; subject?: string }[];
+  syntax: CiteSyntax;
+  ownAbstract?: string;
+  targetWords?: number;
+  chat: ParagraphChat;
+  /** Whether the messages fit the model's context. */
+  fits: (messages: ChatMessage[]) => boolean;
+  /** The default engine's sentence for a work the model would not cite (plain text, its citation in `syntax`). */
+  fallback: (paper: PaperRecord) => Promise<DraftSentence>;
+  signal?: AbortSignal;
+  /** Each paragraph as soon as it is verified, before the next is asked for. */
+  onParagraph?: (paragraph: DraftParagraph, index: number) => void;
+  progress?: { report(done: number, total: number, message?: string): void };
+}
+
+export interface WrittenParagraphs {
+  paragraphs: DraftParagraph[];
+  /** Visible warnings: works the default engine wrote, what was removed from the model's paragraphs. */
+  flags: string[];
+  /** Keys whose sentence is the default engine's. */
+  fellBack: string[];
+}
+
+function sourcesOf(text: string, papers: readonly PaperRecord[]): SourceSentence[] {
+  return papers.flatMap((p) => {
+    const source = paperSource(p);
+    return source.titleOnly ? [source.sentences[0]] : source.sentences.slice(0, 1);
+  }).filter((s) => s && text);
+}
+
+/** Writes the paragraphs of the plan one after another (so that they arrive in order), asking each again at most once. */
+export async function writeParagraphs(input: ParagraphWriterInput): Promise<WrittenParagraphs> {
+  const { plan, syntax, signal } = input;
+  const totalWorks = plan.reduce((n, g) => n + g.papers.length, 0);
+  const targetWords = input.targetWords ?? 35 * totalWorks;
+  const paragraphs: DraftParagraph[] = [];
+  const flags: string[] = [];
+  const fellBack: string[] = [];
+  for (let gi = 0; gi < plan.length; gi++) {
+    throwIfCancelled(signal);
+    const group = plan[gi];
+    input.progress?.report(gi, plan.length, `Writing paragraph ${gi + 1} of ${plan.length}`);
+    const works: PlaceholderWork[] = group.papers.map((paper, i) => ({ placeholder: `[W${i + 1}]`, paper }));
+    const prompt = {
+      works,
+      index: gi,
+      subject: group.subject,
+      otherSubjects: plan.filter((_, k) => k !== gi).map((g) => g.subject),
+      ownAbstract: input.ownAbstract,
+      words: Math.max(60, Math.round((targetWords * group.papers.length) / Math.max(1, totalWorks))),
+    };
+    const first = await input.chat(paragraphMessages(prompt, input.fits), signal);
+    throwIfCancelled(signal);
+    let read = readParagraph(first.text, works, syntax);
+    let notes = first.notes ?? [];
+    const missing = () => works.filter((w) => !read.cited.has(w.paper.key));
+    if (missing().length) {
+      const reasons = read.cited.size ? read.problems : [...read.problems, 'no sentence cited any work by its placeholder'];
+      const again = await input.chat(paragraphMessages({ ...prompt, reasons }, input.fits), signal);
+      throwIfCancelled(signal);
+      const second = readParagraph(again.text, works, syntax);
+      flags.push(`paragraph ${gi + 1}: asked again (${reasons.join('; ')})`);
+      // The answer that cites more of the paragraph's works is kept.
+      if (second.cited.size >= read.cited.size) {
+        read = second;
+        notes = again.notes ?? [];
+      }
+    } else if (read.problems.length) flags.push(`paragraph ${gi + 1}: ${read.problems.join('; ')}`);
+    for (const note of notes) flags.push(`paragraph ${gi + 1}: ${note}`);
+    // A reply that cites none of the works (it ignored the placeholders) says nothing we can attribute: all of it goes.
+    const kept = read.cited.size ? read.sentences : [];
+    const sentences: DraftSentence[] = kept.map((s, i) => {
+      const papers = s.keys.map((k) => group.papers.find((p) => p.key === k)!);
+      const role: DraftSentence['role'] = s.keys.length ? 'work' : i === 0 ? 'topic' : 'contrast';
+      return { text: s.text, keys: s.keys, sources: sourcesOf(s.text, papers), role };
+    });
+    for (const w of works) {
+      if (read.cited.has(w.paper.key)) continue;
+      sentences.push(await input.fallback(w.paper));
+      throwIfCancelled(signal);
+      fellBack.push(w.paper.key);
+      flags.push(`${w.paper.key}: ${FALLBACK_FLAG} (${read.cited.size ? `${w.placeholder} was not cited` : 'the reply cited no work by its placeholder'})`);
+    }
+    const paragraph: DraftParagraph = { keys: group.papers.map((p) => p.key), sentences };
+    paragraphs.push(paragraph);
+    input.onParagraph?.(paragraph, gi);
+  }
+  input.progress?.report(plan.length, plan.length, 'Draft written');
+  return { paragraphs, flags, fellBack };
+}

@@ -1,0 +1,239 @@
+// "Does this sentence describe the work it cites, or another work of its paragraph?" Each work of the paragraph gets a
+// fit: today's support score (check.ts) plus what it says of the sentence beside the other works: the sentence's
+// two-word phrases only it holds ("hidden states" in one abstract of five), BM25 with word counts, rare title words.
+// Weights and thresholds are trained held-out by scripts/train-attribution.ts (attribution-model.ts). Words only one
+// work holds, one at a time, were tried and earned no weight: on ScisummNet a paragraph's works are the cited paper's
+// nearest neighbours, so the words that identify it are shared with them. The verdict: misattributed when another
+// work's fit beats the cited one's by a margin; unsupported when every work of the paragraph is far behind the
+// library's best work for the sentence (it describes some other work); weak when only the cited one is.
+import { contentWords, stripCitationMarkers } from './citance';
+import { lightStem } from '../text/tokens';
+import { prepareQuery, type Evidence, type PreparedQuery, type PreparedWork, type Rarity } from './features';
+import { CANDIDATES, MAX_SENTENCE_CHARS, preparedWork, suggestCitations, supportFromScore, type Suggestion } from './suggest';
+import { supportOf, type CheckLibrary } from './check';
+import { ATTRIBUTION_MODEL, type AttributionModel } from './attribution-model';
+
+/** Sentences of a linked PDF read for a work that has no abstract. */
+const PDF_SENTENCES_READ = 30;
+
+/** Where `reach` is among the features. */
+export const REACH_FEATURE = 6;
+
+export type AttributionVerdict = 'supported' | 'weak' | 'misattributed' | 'unsupported' | 'title-only' | 'not-in-library' | 'no-sentence';
+
+export const GROUP_FEATURE_NAMES = ['support', 'distinctive', 'distinctiveEvidence', 'distinctiveNames', 'distinctiveBigrams', 'distinctiveTitle', 'bm25InGroup', 'titleRarity'] as const;
+
+/** How one work of the paragraph fits the sentence. */
+export interface WorkFit {
+  key: string;
+  /** Today's library-wide support (0–1), as Check Citations reports it without a paragraph. */
+  support: number;
+  /**
+   * How much of the sentence the work says on its own: BM25 of the sentence's words over the work, weighted by their
+   * rarity in the library, over 10. 0 when they share no content word. Below the model's thresholds: unsupported
+   * (every work of the paragraph) or weak (the cited one).
+   */
+  reach: number;
+  /**
+   * How far this work's support score is behind the best work of the whole library for the sentence (0 when it is the
+   * best): a sentence that another work of the library says far better than any of the paragraph's is not theirs.
+   */
+  behindLibrary: number;
+  /** The group-aware score: comparable between the works of one paragraph only. */
+  fit: number;
+  features: number[];
+  evidence: Evidence;
+  /** Words of the sentence this work alone (of the paragraph) holds: what makes it the one described. */
+  distinctive: string[];
+}
+
+export interface Attribution {
+  key: string;
+  verdict: AttributionVerdict;
+  support?: number;
+  evidence?: Evidence;
+  /** The work of the paragraph that fits clearly better (misattributed). */
+  better?: { key: string; support: number; evidence: Evidence };
+  /** Numbers, percentages and names of datasets or systems the sentence gives that the cited work's text does not hold. */
+  unsupportedDetails?: string[];
+  /** Every work of the paragraph with a text, best fit first. */
+  fits?: WorkFit[];
+}
+
+/** One (sentence, paragraph) scored: each work's fit. Works absent from the library or known by title only are left out. */
+export function groupFits(library: CheckLibrary, sentence: string, group: readonly string[], model: AttributionModel = ATTRIBUTION_MODEL, ranked?: readonly Suggestion[]): WorkFit[] {
+  const text = stripCitationMarkers(sentence.slice(0, MAX_SENTENCE_CHARS));
+  const query = prepareQuery(text);
+  const rankedHere = ranked ?? suggestCitations(library, sentence, CANDIDATES);
+  const works: { key: string; work: PreparedWork & CountedWork; score: number }[] = [];
+  for (const key of new Set(group)) {
+    const paper = library.getPaper(key);
+    // A work with a PDF but no abstract is read by its first sentences; one with a title alone cannot be judged.
+    const text = paper?.abstract ?? paper?.sections?.flatMap((s) => s.sentences.map((x) => x.text)).slice(0, PDF_SENTENCES_READ).join(' ');
+    if (!paper || !text) continue;
+    const prepared = preparedWork(library, { key, title: paper.title, abstract: text });
+    works.push({ key, work: { ...prepared, ...countTerms(prepared.rawWork) }, score: supportOf(library, sentence, key, undefined, rankedHere) });
+  }
+  const rarity: Rarity = (t) => library.termRarity(t);
+  const libraryBest = rankedHere[0]?.score ?? -Infinity;
+  const meanLength = works.reduce((a, w) => a + w.work.length, 0) / (works.length || 1) || 1;
+  return works
+    .map(({ key, work, score }) => {
+      const others = works.filter((w) => w.key !== key).map((w) => w.work);
+      const { features, evidence, distinctive } = distinctiveFeatures(query, work, others, rarity, score, meanLength);
+      const fit = features.reduce((a, x, i) => a + x * model.weights[i], 0);
+      return { key, support: supportFromScore(score), reach: features[REACH_FEATURE], behindLibrary: Math.max(0, libraryBest - score), fit, features, evidence, distinctive };
+    })
+    .sort((a, b) => b.fit - a.fit || (a.key < b.key ? -1 : 1));
+}
+
+/** How often a work writes each of its words, and how many it writes: what BM25 needs beyond the sets of features.ts. */
+export interface CountedWork {
+  termCounts: Map<string, number>;
+  length: number;
+}
+
+export function countTerms(text: string): CountedWork {
+  const termCounts = new Map<string, number>();
+  const words = contentWords(text).map(lightStem);
+  for (const t of words) termCounts.set(t, (termCounts.get(t) ?? 0) + 1);
+  return { termCounts, length: words.length };
+}
+
+const BM25_K1 = 1.2;
+const BM25_B = 0.75;
+
+/**
+ * The features of one work against the others of its paragraph, in GROUP_FEATURE_NAMES order. A sentence word weighs
+ * its rarity in the library times log(n / works of the paragraph that hold it): a word every work holds weighs nothing,
+ * a word one of five holds weighs log 5.
+ */
+export function distinctiveFeatures(
+  query: PreparedQuery,
+  work: PreparedWork & CountedWork,
+  others: readonly PreparedWork[],
+  rarity: Rarity,
+  supportScore: number,
+  meanLength: number,
+): { features: number[]; evidence: Evidence; distinctive: string[] } {
+  const n = others.length + 1;
+  const weight = new Map<string, number>();
+  let total = 0;
+  for (const t of query.terms) {
+    const heldByOthers = others.filter((o) => o.workSet.has(t)).length;
+    if (work.workSet.has(t)) weight.set(t, rarity(t) * Math.log(n / (1 + heldByOthers)));
+    total += rarity(t) * Math.log(n);
+  }
+  let shared = 0;
+  const distinctive: string[] = [];
+  for (const t of query.terms) {
+    const w = weight.get(t) ?? 0;
+    shared += w;
+    if (w > 0 && !others.some((o) => o.workSet.has(t))) distinctive.push(t);
+  }
+  let bestOverlap = 0;
+  let evidence = work.sentences[0].evidence;
+  for (const s of work.sentences) {
+    let hit = 0;
+    for (const t of query.terms) if (s.terms.has(t)) hit += weight.get(t) ?? 0;
+    if (hit > bestOverlap) [bestOverlap, evidence] = [hit, s.evidence];
+  }
+  const namesOnlyHere = query.namePatterns.filter((p) => p.test(work.rawWork) && !others.some((o) => p.test(o.rawWork))).length;
+  let bigramsOnlyHere = 0;
+  for (const b of query.bigrams) if (work.bigrams.has(b) && !others.some((o) => o.bigrams.has(b))) bigramsOnlyHere++;
+  let titleOnlyHere = 0;
+  for (const t of query.terms) if (work.titleSet.has(t) && !others.some((o) => o.titleSet.has(t))) titleOnlyHere += rarity(t);
+  const norm = total || 1;
+  // BM25 of the sentence over this work (library rarity, the paragraph's mean length): how much of it the work says,
+  // counting words the work repeats, which the support score (sets of words) does not.
+  let bm25 = 0;
+  for (const t of query.terms) {
+    const f = work.termCounts.get(t);
+    if (f) bm25 += (rarity(t) * f * (BM25_K1 + 1)) / (f + BM25_K1 * (1 - BM25_B + (BM25_B * work.length) / meanLength));
+  }
+  let titleRarity = 0;
+  for (const t of query.terms) if (work.titleSet.has(t)) titleRarity += rarity(t);
+  return {
+    evidence,
+    distinctive,
+    features: [
+      Math.max(-15, Math.min(15, supportScore)),
+      shared / norm,
+      bestOverlap / norm,
+      Math.min(2, namesOnlyHere),
+      query.bigrams.size ? bigramsOnlyHere / query.bigrams.size : 0,
+      titleOnlyHere / (total / Math.log(Math.max(2, n)) || 1),
+      bm25 / 10,
+      titleRarity / 10,
+    ],
+  };
+}
+
+/** The verdict on citing `key` for a sentence whose paragraph's works are scored in `fits` (groupFits). */
+export function judgeFromFits(fits: readonly WorkFit[], key: string, model: AttributionModel = ATTRIBUTION_MODEL): Pick<Attribution, 'verdict' | 'support' | 'evidence' | 'better'> {
+  const own = fits.find((f) => f.key === key);
+  if (!own) return { verdict: 'title-only' };
+  const base = { support: own.support, evidence: own.evidence };
+  // Far behind: another work of the library says the sentence much better (by the support score) than this one.
+  const farBehind = (f: WorkFit) => f.behindLibrary >= model.behindLibraryBy;
+  // No work of the paragraph says what the sentence says: naming a "better" one would only move the error.
+  if (Math.max(...fits.map((f) => f.reach)) < model.unsupportedBelow || fits.every(farBehind)) return { verdict: 'unsupported', ...base };
+  let best: WorkFit | undefined;
+  for (const f of fits) if (f.key !== key && (!best || f.fit > best.fit)) best = f;
+  if (best && best.fit - own.fit >= model.misattributedMargin) {
+    return { verdict: 'misattributed', ...base, better: { key: best.key, support: best.support, evidence: best.evidence } };
+  }
+  return { verdict: own.reach < model.weakBelow || farBehind(own) ? 'weak' : 'supported', ...base };
+}
+
+/**
+ * Judges citing `key` for `sentence` in a paragraph whose works are `group` (the cited key may or may not be listed):
+ * supported, weak, misattributed (with the better work), unsupported, title-only or not-in-library, with the details
+ * of the sentence the cited work does not hold.
+ */
+export function judgeAttribution(library: CheckLibrary, sentence: string, key: string, group: readonly string[], model: AttributionModel = ATTRIBUTION_MODEL): Attribution {
+  const paper = library.getPaper(key);
+  if (!paper) return { key, verdict: 'not-in-library' };
+  const ranked = suggestCitations(library, sentence, CANDIDATES);
+  if (!ranked.length) return { key, verdict: 'no-sentence' };
+  const fits = groupFits(library, sentence, [key, ...group], model, ranked);
+  const details = unsupportedDetails(stripCitationMarkers(sentence), workText(paper));
+  if (!paper.abstract && !paper.sections?.length) {
+    const support = supportFromScore(supportOf(library, sentence, key, undefined, ranked));
+    return { key, verdict: 'title-only', support, evidence: { text: paper.title, source: 'title' }, fits };
+  }
+  return { key, ...judgeFromFits(fits, key, model), ...(details.length && { unsupportedDetails: details }), fits };
+}
+
+function workText(paper: { title: string; abstract?: string; sections?: { sentences: { text: string }[] }[] }): string {
+  return [paper.title, paper.abstract ?? '', ...(paper.sections ?? []).flatMap((s) => s.sentences.map((x) => x.text))].join(' ');
+}
+
+/** "85.3%", "12,000", "0.91": numbers worth checking (a lone digit is as often "two systems" as a claim). */
+const NUMBER = /(?<![\p{L}\p{N}.])\d{1,3}(?:,\d{3})+(?:\.\d+)?%?|(?<![\p{L}\p{N}.])\d+(?:\.\d+)?\s?%|(?<![\p{L}\p{N}.])\d*\.\d+|(?<![\p{L}\p{N}.])\d{2,}(?![\p{L}])/gu;
+/** "BLEU", "TnT", "CoNLL-2003", "GPT-4": a capital after the first letter, or letters mixed with digits. */
+const NAME = /(?<![\p{L}\p{N}])(?:\p{L}+[\p{Lu}][\p{L}]*(?:[-‐]?\p{N}+[\p{L}]*)?|\p{Lu}+[-‐]?\p{N}+[\p{L}\p{N}]*)(?![\p{L}\p{N}])/gu;
+
+function digitsOf(s: string): string {
+  return s.replace(/[,\s%]/g, '');
+}
+
+/**
+ * Numbers, percentages and names of datasets or systems the sentence gives that `workText` does not hold: "reaches
+ * 97.1% on the WSJ" cited to a work whose text has neither 97.1 nor WSJ gives ["97.1%", "WSJ"].
+ */
+export function unsupportedDetails(sentence: string, workText: string): string[] {
+  const numbersThere = new Set((workText.match(NUMBER) ?? []).map(digitsOf));
+  const out: string[] = [];
+  for (const m of sentence.match(NUMBER) ?? []) {
+    const value = digitsOf(m);
+    // A year is when the work appeared, not a claim about its content.
+    if (/^(1[89]|20)\d\d$/.test(value)) continue;
+    if (!numbersThere.has(value) && !out.includes(m.trim())) out.push(m.trim());
+  }
+  for (const name of sentence.match(NAME) ?? []) {
+    const pattern = new RegExp(`(^|[^\\p{L}\\p{N}])${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}($|[^\\p{L}\\p{N}])`, 'u');
+    if (!pattern.test(workText) && !out.includes(name)) out.push(name);
+  }
+  return out;
+}
