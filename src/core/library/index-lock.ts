@@ -140,7 +140,10 @@ function judge(lockPath: string): Verdict {
     return stale(`process ${holder.pid} belongs to another user`);
   }
   const startTime = processStartTime(holder.pid);
-  if (startTime === undefined) return heartbeat();
+  // No /proc (macOS, Windows): a live process on this machine cannot be told from a reused pid, and its heartbeat
+  // stops while it blocks (a long SQLite transaction), so it is waited for rather than risk two runs at once; the
+  // wait message names the lock file for a user who knows it is stale.
+  if (startTime === undefined) return { stale: false, holder };
   if (holder.startTime !== undefined) return startTime === holder.startTime ? { stale: false, holder } : stale(`process ${holder.pid} is another program now`);
   // A lock without a start time (an older CiteScribe's, or written by hand): the process must be able to be the one
   // that wrote it — started before it, and a runtime we run in.
