@@ -96,14 +96,16 @@ function foldName(name: string): string {
   return normalizeTitle(name.replace(/(\p{L})[-'’](\p{L})/gu, '$1$2'));
 }
 
-/** The family name without particles, folded: "van der Maaten" → "maaten", "de la Fuente" → "fuente". */
-function familyKey(family: string): string {
-  // "Müller" is "Mueller" in German transliteration and "Muller" once accents are folded: one key for all three.
-  const words = foldName(family.replace(/ä/g, 'a').replace(/ö/g, 'o').replace(/ü/g, 'u').replace(/Ä/g, 'A').replace(/Ö/g, 'O').replace(/Ü/g, 'U'))
-    .replace(/([aou])e/g, '$1')
-    .split(' ')
+/** The words of a family name without particles, folded: "van der Maaten" → ["maaten"], "García-Márquez" → ["garcia", "marquez"]. */
+function familyWords(family: string, umlautAsE: boolean): string[] {
+  // "Müller" is "Mueller" in German transliteration and "Muller" once accents are folded: when one side writes the
+  // umlaut, "ue" on the other is read as "u" — only then, so that "Hoe" stays apart from "Ho".
+  const plain = family.replace(/ä/g, 'a').replace(/ö/g, 'o').replace(/ü/g, 'u').replace(/Ä/g, 'A').replace(/Ö/g, 'O').replace(/Ü/g, 'U');
+  return plain
+    .split(/[\s-]+/)
+    .map((w) => foldName(w).replace(/\s+/g, ''))
+    .map((w) => (umlautAsE ? w.replace(/([aou])e/g, '$1') : w))
     .filter((w) => w && !PARTICLES.has(w));
-  return words.join('');
 }
 
 function givenInitial(given: string | undefined): string | undefined {
@@ -111,7 +113,8 @@ function givenInitial(given: string | undefined): string | undefined {
   return folded ? folded[0] : undefined;
 }
 
-const GENERATION = /^(?:jr|sr|ii|iii|iv)\.?$/i;
+/** A generation suffix written after a name ("Guy L. Steele III", "John Smith Jr."): never the family name. */
+export const GENERATION = /^(?:jr|sr|ii|iii|iv)\.?$/i;
 
 /** "William Paterson III" read First-Last makes "III" the family name: the generation is not a name. */
 function withoutGeneration(author: Author): Author {
@@ -121,19 +124,31 @@ function withoutGeneration(author: Author): Author {
   return given.length ? { family: given[given.length - 1], given: given.slice(0, -1).join(' ') } : author;
 }
 
+/** `part` is the first or the last words of `whole` ("Márquez" of "García Márquez", "of TeX" of "Island of TeX"). */
+function isEndOf(part: readonly string[], whole: readonly string[]): boolean {
+  if (part.length === 0 || part.length >= whole.length) return false;
+  const same = (offset: number) => part.every((w, i) => w === whole[offset + i]);
+  return same(0) || same(whole.length - part.length);
+}
+
 /** The same person, as far as names tell: family names alike (particles aside), or given and family swapped. */
 export function sameAuthor(oursWritten: Author, theirsWritten: Author): boolean {
   const ours = withoutGeneration(oursWritten);
   const theirs = withoutGeneration(theirsWritten);
-  const a = familyKey(ours.family);
-  const b = familyKey(theirs.family);
+  const umlautAsE = /[äöüÄÖÜ]/.test(`${ours.family} ${theirs.family} ${ours.given ?? ''} ${theirs.given ?? ''}`);
+  const key = (name: string | undefined) => (name ? familyWords(name, umlautAsE) : []);
+  const aw = key(ours.family);
+  const bw = key(theirs.family);
+  const a = aw.join('');
+  const b = bw.join('');
   if (!a || !b) return false;
   if (a === b) return true;
-  // Compound family names written in part ("García Márquez" vs "Márquez"); short keys must be equal.
-  if (a.length >= 4 && b.length >= 4 && (a.endsWith(b) || b.endsWith(a) || a.startsWith(b) || b.startsWith(a))) return true;
+  // Compound family names written in part ("García Márquez" vs "Márquez"): the first or last whole words of the other
+  // side, never a word that only starts like one (Chen is not Cheng, Zhan is not Zhang).
+  if (isEndOf(aw, bw) || isEndOf(bw, aw)) return true;
   // Name order: "Wang Wei" written family-first on one side.
-  const ag = ours.given ? familyKey(ours.given) : '';
-  const bg = theirs.given ? familyKey(theirs.given) : '';
+  const ag = key(ours.given).join('');
+  const bg = key(theirs.given).join('');
   return !!ag && !!bg && ag === b && bg === a;
 }
 

@@ -84,6 +84,21 @@ describe('verify: matching that does not cry wolf', () => {
   });
 });
 
+describe('verify: authors who are not the same person', () => {
+  it('never takes a name for another that only starts like it (Chen for Cheng, Zhan for Zhang), nor "Hoe" for "Ho"', () => {
+    const e = entry(`@article{k, author = {Chen, Wei and Zhan, Li and Hoe, Mei}, title = {Lattice Sieving of Moth Wings}, journal = {Journal of Imaginary Botany}, year = {2021}}`);
+    const j = judgeRecord(e, record({ title: 'Lattice sieving of moth wings', authors: ['Wei Cheng', 'Li Zhang', 'Mei Ho'], year: 2021, venue: 'Journal of Imaginary Botany', venueKind: 'journal' }), 'title');
+    assert.equal(j.outcome, 'mismatch', JSON.stringify(j));
+    assert.ok(j.fields.some((f) => f.field === 'authors'));
+  });
+
+  it('still takes a compound family name written in part ("García Márquez" for "Márquez") as the same person', () => {
+    const e = entry(`@article{k, author = {M{\\'a}rquez, Ana}, title = {Lattice Sieving of Moth Wings}, journal = {Journal of Imaginary Botany}, year = {2021}}`);
+    const j = judgeRecord(e, record({ title: 'Lattice sieving of moth wings', authors: ['Ana García Márquez'], year: 2021, venue: 'Journal of Imaginary Botany', venueKind: 'journal' }), 'title');
+    assert.equal(j.outcome, 'verified', JSON.stringify(j.fields));
+  });
+});
+
 describe('verify: what is flagged, and which field decided', () => {
   const base = `author = {Lindqvist, Maja and Osei, Kwame}, title = {Spectral Clustering of Fern Spore Images}, journal = {Journal of Imaginary Botany}`;
   const truth = record({ title: 'Spectral clustering of fern spore images', authors: ['Maja Lindqvist', 'Kwame Osei'], year: 2019, venue: 'Journal of Imaginary Botany', venueKind: 'journal', doi: '10.5555/ferns.2019.17' });

@@ -99,6 +99,9 @@ describe('verify: rewriting an entry from a record', () => {
   it('turns display names around and accents into LaTeX', () => {
     assert.equal(familyFirst('Jan van der Berg'), 'van der Berg, Jan');
     assert.equal(familyFirst('Plato'), 'Plato');
+    // A generation suffix is BibTeX's third part, never the family name a citation would print.
+    assert.equal(familyFirst('Guy L. Steele III'), 'Steele, III, Guy L.');
+    assert.equal(familyFirst('John Smith Jr.'), 'Smith, Jr., John');
     assert.equal(latexEscaped('Gödel, Ørsted & Dvořák 50%'), 'G{\\"o}del, {\\O}rsted \\& Dvo{\\v{r}}{\\\'a}k 50\\%');
   });
 });
