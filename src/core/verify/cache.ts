@@ -35,7 +35,11 @@ export class FileCache extends MemoryCache {
     super();
     if (!fs.existsSync(file)) return;
     let unreadable = 0;
-    for (const line of fs.readFileSync(file, 'utf8').split('\n')) {
+    const text = fs.readFileSync(file, 'utf8');
+    // A run killed mid-write leaves its last line without a newline: end it, or the next answer appended would be
+    // glued to it and lost on every later load.
+    if (text.length > 0 && !text.endsWith('\n')) fs.appendFileSync(file, '\n');
+    for (const line of text.split('\n')) {
       if (!line.trim()) continue;
       try {
         const answer = JSON.parse(line) as CachedAnswer;

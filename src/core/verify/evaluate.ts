@@ -8,6 +8,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { decodeBibBuffer, parseBibtex, type BibEntry } from '../bibtex';
 import { normalizeDoi, normalizeTitle } from '../library/link';
+import { readInputFile } from '../util/input-file';
 import type { FetchLike } from '../enrich/http';
 import { fabricate, FABRICATION_KINDS, type FabricationKind } from './benchmark/fabricate';
 import { Rng } from './benchmark/random';
@@ -74,7 +75,7 @@ export function eligibleEntries(files: readonly string[]): BibEntry[] {
   for (const file of files) {
     let parsed;
     try {
-      parsed = parseBibtex(decodeBibBuffer(fs.readFileSync(file)), file);
+      parsed = parseBibtex(decodeBibBuffer(readInputFile(file)), file);
     } catch {
       continue;
     }

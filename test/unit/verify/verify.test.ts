@@ -130,6 +130,21 @@ describe('verify: verdicts against a stand-in for the services', function () {
   });
 });
 
+describe('verify: the answer cache', () => {
+  it('keeps the first answer saved after a run killed mid-write (its cut line no longer swallows the next)', () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'verify-cache-cut-'));
+    const file = path.join(dir, 'cache.jsonl');
+    const answer = (key: string) => ({ key, records: [], retrieved: '2026-11-29' });
+    fs.writeFileSync(file, JSON.stringify(answer('openalex doi 10.5555/a')) + '\n' + '{"key":"openalex doi 10.55');
+    const cache = new FileCache(file);
+    assert.equal(cache.unreadableLines, 1);
+    cache.put(answer('openalex doi 10.5555/b'));
+    const reloaded = new FileCache(file);
+    assert.ok(reloaded.get('openalex doi 10.5555/a'));
+    assert.ok(reloaded.get('openalex doi 10.5555/b'), 'the answer saved after the cut line is read back');
+  });
+});
+
 describe('verify: sources that fail', function () {
   let server: http.Server;
   let base: string;
