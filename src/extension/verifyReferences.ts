@@ -20,6 +20,7 @@ import { askToGoOnline } from './grounding';
 import type { LibraryService } from './library';
 import { readSettings } from './settings';
 import { VerifyPanel } from './verifyPanel';
+import { TRUSTED_TO_VERIFY } from './commands/requirements';
 
 export const VERIFY_DIAGNOSTIC_SOURCE = 'CiteScribe verify';
 
@@ -93,11 +94,13 @@ export class VerifyReferences implements vscode.Disposable, vscode.CodeActionPro
 
   /**
    * `target`: the document to verify (a .bib from the explorer, a test); by default the active editor's. Never in an
-   * untrusted workspace, whose settings could name any endpoint: the command's requirement (commands/requirements.ts).
+   * untrusted workspace, whose settings could name any endpoint (the command's requirement, commands/requirements.ts).
    */
   async verify(target?: vscode.Uri): Promise<VerifyReport | undefined> {
     const doc = target ? await vscode.workspace.openTextDocument(target) : vscode.window.activeTextEditor?.document;
     if (!doc) throw new Error('Open a .bib file, or a LaTeX or Markdown document, to verify its references.');
+    // The command's requirement has said so already; checked again for any other caller (a test, a future command).
+    if (!vscode.workspace.isTrusted) throw new Error(TRUSTED_TO_VERIFY.why);
     if (!readSettings().enrichOnline && !(await askToGoOnline(CONSENT))) return undefined;
     const { entries, files, problems } = await this.entriesToVerify(doc);
     const settings = readSettings();

@@ -38,6 +38,10 @@ export const LIBRARY_ANSWERS: Requirement = {
   severity: 'warning',
 };
 
+/** The online lookups, each in its own words. */
+export const TRUSTED_TO_VERIFY = trustedWorkspace('Verifying references online');
+export const TRUSTED_TO_FIND_ABSTRACTS = trustedWorkspace('Finding abstracts online');
+
 /**
  * What each command needs, in the order the user is told (Suggest Citation with no document open and no index: first
  * "open a LaTeX or Markdown document…"). A command not listed always runs; Search, Describe and Draft index the
@@ -47,8 +51,8 @@ export const REQUIREMENTS: { readonly [Id in CommandId]?: readonly Requirement[]
   // Suggest and Check answer in a second from the index: they ask for it rather than start a run of minutes.
   'citescribe.suggestCitation': [citingEditor('open a LaTeX or Markdown document and put the cursor in a sentence.'), LIBRARY_ANSWERS],
   'citescribe.checkCitations': [citingEditor('open a LaTeX or Markdown document to check its citations.'), LIBRARY_ANSWERS],
-  'citescribe.verifyReferences': [trustedWorkspace('Verifying references online')],
-  'citescribe.findAbstractsOnline': [trustedWorkspace('Finding abstracts online')],
+  'citescribe.verifyReferences': [TRUSTED_TO_VERIFY],
+  'citescribe.findAbstractsOnline': [TRUSTED_TO_FIND_ABSTRACTS],
 };
 
 /** The first requirement of the command not met now (the one the user has to fix first), or undefined: it can run. */
