@@ -3,11 +3,13 @@
 // core's (src/core/suggest); here are the quick pick, the insertion and the Problems entries.
 import * as vscode from 'vscode';
 import { sentenceAround, sentenceSpan } from '../core/cites/completion';
+import type { CiteLanguage } from '../core/cites/types';
 import { checkDocument, type CitationCheck } from '../core/suggest/check';
 import { MAX_SENTENCE_CHARS, suggestCitations, type Suggestion } from '../core/suggest/suggest';
 import type { LibraryService } from './library';
 import { citationText, citeLanguage, citesOf, keyAt } from './citesInDocument';
 import { CheckPanel } from './checkPanel';
+import { commandCall } from './commands/args';
 
 export const WEAK_CITATION = 'weak-support';
 
@@ -26,7 +28,7 @@ export class SuggestCitationAction implements vscode.CodeActionProvider {
     const cited = citesOf(doc).some((c) => c.end > from && c.start < to);
     if (cited || sentenceAround(text, offset).split(' ').length < 4) return [];
     const action = new vscode.CodeAction('Suggest a citation for this sentence', vscode.CodeActionKind.QuickFix);
-    action.command = { title: 'Suggest Citation', command: 'citescribe.suggestCitation' };
+    action.command = { title: 'Suggest Citation', ...commandCall('citescribe.suggestCitation') };
     return [action];
   }
 }
@@ -49,30 +51,17 @@ export class CitationSupport implements vscode.Disposable {
     private readonly log: vscode.LogOutputChannel,
   ) {
     this.disposables.push(
-      vscode.commands.registerCommand('citescribe.suggestCitation', () => this.suggest()),
-      vscode.commands.registerCommand('citescribe.checkCitations', () => this.check()),
       // A checked document that changes is checked again on demand, not left with stale marks.
       vscode.workspace.onDidChangeTextDocument((e) => e.contentChanges.length && this.collection.delete(e.document.uri)),
       vscode.workspace.onDidCloseTextDocument((d) => this.collection.delete(d.uri)),
     );
   }
 
-  private ready(): boolean {
-    if (this.library.state.kind === 'ready') return true;
-    // During an index run the store answers from what it has, unless it has nothing yet.
-    if (this.library.answers && this.library.getStore().stats().entries > 0) return true;
-    void vscode.window.showWarningMessage('CiteScribe: the library is not indexed yet — run "CiteScribe: Index Library" first.');
-    return false;
-  }
-
-  /** The selection, or the sentence around the cursor, ranked against the library; the chosen work is cited there. */
-  async suggest(): Promise<Suggestion | undefined> {
-    const editor = vscode.window.activeTextEditor;
-    if (!editor || !citeLanguage(editor.document)) {
-      void vscode.window.showWarningMessage('CiteScribe: open a LaTeX or Markdown document and put the cursor in a sentence.');
-      return undefined;
-    }
-    if (!this.ready()) return undefined;
+  /**
+   * The selection, or the sentence around the cursor, ranked against the library; the chosen work is cited there.
+   * The command (commands/check.ts) makes sure first of an editor of LaTeX or Markdown and an index that answers.
+   */
+  async suggest(editor: vscode.TextEditor): Promise<Suggestion | undefined> {
     const doc = editor.document;
     const selected = doc.getText(editor.selection);
     const sentence = (selected.trim() ? selected : sentenceAround(doc.getText(), doc.offsetAt(editor.selection.active))).slice(0, MAX_SENTENCE_CHARS);
@@ -100,14 +89,7 @@ export class CitationSupport implements vscode.Disposable {
   }
 
   /** Every citation of the active document checked; weak ones in the Problems panel with the closest sentence. */
-  async check(): Promise<CitationCheck[] | undefined> {
-    const doc = vscode.window.activeTextEditor?.document;
-    const language = doc && citeLanguage(doc);
-    if (!doc || !language) {
-      void vscode.window.showWarningMessage('CiteScribe: open a LaTeX or Markdown document to check its citations.');
-      return undefined;
-    }
-    if (!this.ready()) return undefined;
+  async check(doc: vscode.TextDocument, language: CiteLanguage): Promise<CitationCheck[]> {
     const checks = await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: 'CiteScribe: checking citations' }, async () =>
       checkDocument(this.library.getStore(), doc.getText(), language),
     );
