@@ -10,6 +10,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { CancelledError } from '../../../src/core/types';
 import { DownloadError } from '../../../src/core/neural/errors';
+import { resolvePackageTree } from '../../../src/core/neural/npm/resolve';
 import { findInstalledRuntime, installRuntime, planDownloadBytes, planRuntimeInstall, runtimeFolder, withoutPackages, INSTALL_MARKER } from '../../../src/core/neural/llama-install';
 import { startFakeRegistry, type FakePackageVersion, type FakeRegistry } from '../../support/npm-registry';
 
@@ -196,5 +197,21 @@ describe('neural: installing node-llama-cpp from a registry (local fake registry
     const installed = await installRuntime(cpuOnly, { storageDir: storage });
     assert.deepEqual(installed.binaries, [BINARY]);
     assert.ok(!fs.existsSync(path.join(installed.folder, 'node_modules', '@node-llama-cpp', 'linux-x64-cuda')));
+  });
+
+  it('never puts a version where it would shadow the one a package above already uses', async () => {
+    // p needs d@1 (found at the top) and n@2 (nested under p, since n@1 is at the top); n@2 needs d@2. Hoisted into
+    // node_modules/p/node_modules, d@2 would be what p finds too: it must go under n@2 itself.
+    const pkg = (name: string, version: string, dependencies?: Record<string, string>): FakePackageVersion => ({ name, version, dependencies });
+    const tree = await startFakeRegistry([pkg('p', '1.0.0', { d: '^1.0.0', n: '^2.0.0' }), pkg('n', '1.0.0'), pkg('n', '2.0.0', { d: '^2.0.0' }), pkg('d', '1.0.0'), pkg('d', '2.0.0')]);
+    try {
+      const planned = await resolvePackageTree({ registry: tree.url, dependencies: { p: '1.0.0', n: '1.0.0' } });
+      assert.deepEqual(
+        planned.map((x) => `${x.location}@${x.version}`),
+        ['node_modules/d@1.0.0', 'node_modules/n@1.0.0', 'node_modules/p@1.0.0', 'node_modules/p/node_modules/n@2.0.0', 'node_modules/p/node_modules/n/node_modules/d@2.0.0'],
+      );
+    } finally {
+      await tree.close();
+    }
   });
 });
