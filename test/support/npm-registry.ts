@@ -171,3 +171,35 @@ export async function startFakeRegistry(packages: readonly FakePackageVersion[] 
       }),
   };
 }
+
+/**
+ * A tiny stand-in for node-llama-cpp's package tree: node-llama-cpp (an ES module whose getLlama() reports what it
+ * imported), its binary package `binary`, and dependencies of which fake-colour is needed in two versions (1.x by
+ * node-llama-cpp, 2.x by fake-spinner).
+ */
+export function fakeLlamaTree(binary: string): FakePackageVersion[] {
+  const esm = (name: string, version: string, main: string, dependencies?: Record<string, string>): FakePackageVersion => ({
+    name,
+    version,
+    dependencies,
+    files: {
+      'package.json': JSON.stringify({ name, version, type: 'module', exports: { '.': { import: './dist/index.js' } }, dependencies }),
+      'dist/index.js': main,
+    },
+  });
+  return [
+    esm(
+      'node-llama-cpp',
+      '3.21.1',
+      `import { colour } from 'fake-colour';\nimport { spin } from 'fake-spinner';\nimport { binsDir } from '${binary}';\n` +
+        'export async function getLlama() { return { gpu: false, colour, spinner: spin(), binsDir }; }\n',
+      { 'fake-colour': '^1.0.0', 'fake-spinner': '^2.0.0' },
+    ),
+    // fake-spinner needs fake-colour 2: it gets its own copy below itself, node-llama-cpp keeps 1.x at the top.
+    esm('fake-spinner', '2.1.0', "import { colour } from 'fake-colour';\nexport const spin = () => `spinner in ${colour}`;\n", { 'fake-colour': '^2.0.0' }),
+    esm('fake-colour', '1.0.0', "export const colour = 'colour 1.0.0';\n"),
+    esm('fake-colour', '1.4.0', "export const colour = 'colour 1.4.0';\n"),
+    esm('fake-colour', '2.0.3', "export const colour = 'colour 2.0.3';\n"),
+    esm(binary, '3.21.1', `export const binsDir = 'bins of ${binary}';\n`),
+  ];
+}

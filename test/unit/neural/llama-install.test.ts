@@ -12,37 +12,10 @@ import { CancelledError } from '../../../src/core/types';
 import { DownloadError } from '../../../src/core/neural/errors';
 import { resolvePackageTree } from '../../../src/core/neural/npm/resolve';
 import { findInstalledRuntime, installRuntime, planDownloadBytes, planRuntimeInstall, runtimeFolder, withoutPackages, INSTALL_MARKER } from '../../../src/core/neural/llama-install';
-import { startFakeRegistry, type FakePackageVersion, type FakeRegistry } from '../../support/npm-registry';
+import { fakeLlamaTree, startFakeRegistry, type FakePackageVersion, type FakeRegistry } from '../../support/npm-registry';
 
 const importModule = new Function('specifier', 'return import(specifier)') as (specifier: string) => Promise<Record<string, unknown>>;
 const BINARY = '@node-llama-cpp/linux-x64';
-
-function fakeTree(): FakePackageVersion[] {
-  const esm = (name: string, version: string, main: string, dependencies?: Record<string, string>): FakePackageVersion => ({
-    name,
-    version,
-    dependencies,
-    files: {
-      'package.json': JSON.stringify({ name, version, type: 'module', exports: { '.': { import: './dist/index.js' } }, dependencies }),
-      'dist/index.js': main,
-    },
-  });
-  return [
-    esm(
-      'node-llama-cpp',
-      '3.21.1',
-      "import { colour } from 'fake-colour';\nimport { spin } from 'fake-spinner';\nimport { binsDir } from '@node-llama-cpp/linux-x64';\n" +
-        'export async function getLlama() { return { gpu: false, colour, spinner: spin(), binsDir }; }\n',
-      { 'fake-colour': '^1.0.0', 'fake-spinner': '^2.0.0' },
-    ),
-    // fake-spinner needs fake-colour 2: it gets its own copy below itself, node-llama-cpp keeps 1.x at the top.
-    esm('fake-spinner', '2.1.0', "import { colour } from 'fake-colour';\nexport const spin = () => `spinner in ${colour}`;\n", { 'fake-colour': '^2.0.0' }),
-    esm('fake-colour', '1.0.0', "export const colour = 'colour 1.0.0';\n"),
-    esm('fake-colour', '1.4.0', "export const colour = 'colour 1.4.0';\n"),
-    esm('fake-colour', '2.0.3', "export const colour = 'colour 2.0.3';\n"),
-    esm(BINARY, '3.21.1', "export const binsDir = 'bins of linux-x64';\n"),
-  ];
-}
 
 function entriesOf(dir: string): string[] {
   return fs.existsSync(dir) ? fs.readdirSync(dir) : [];
@@ -54,7 +27,7 @@ describe('neural: installing node-llama-cpp from a registry (local fake registry
   let storage: string;
 
   beforeEach(async () => {
-    registry = await startFakeRegistry(fakeTree());
+    registry = await startFakeRegistry(fakeLlamaTree(BINARY));
     storage = fs.mkdtempSync(path.join(os.tmpdir(), 'citescribe-llama-install-'));
   });
   afterEach(async () => {
@@ -84,7 +57,7 @@ describe('neural: installing node-llama-cpp from a registry (local fake registry
     assert.deepEqual(installed.binaries, [BINARY]);
     assert.equal(progress.at(-1), 5);
     const lib = await importModule(installed.entryUrl);
-    assert.deepEqual(await (lib.getLlama as () => Promise<unknown>)(), { gpu: false, colour: 'colour 1.4.0', spinner: 'spinner in colour 2.0.3', binsDir: 'bins of linux-x64' });
+    assert.deepEqual(await (lib.getLlama as () => Promise<unknown>)(), { gpu: false, colour: 'colour 1.4.0', spinner: 'spinner in colour 2.0.3', binsDir: `bins of ${BINARY}` });
     // Only the finished folder remains: no partial folder, no tarballs.
     assert.deepEqual(entriesOf(path.join(storage, 'node-llama-cpp')), ['3.21.1']);
     assert.ok(!fs.existsSync(path.join(installed.folder, '.tarballs')));
