@@ -42,7 +42,9 @@ export class LlamaRuntimeService {
     const registry = settings.ggufRegistry;
     const choice = chooseBinaryPackages(settings.device);
     const binaries = [choice.gpu?.package, choice.cpu].filter((b): b is string => !!b);
-    if (binaries.length === 0) throw new Error(`node-llama-cpp ${NODE_LLAMA_CPP_VERSION} publishes no prebuilt binary for ${process.platform}-${process.arch}: use a model server (the server engine) instead.`);
+    if (binaries.length === 0) {
+      throw new Error(`node-llama-cpp ${NODE_LLAMA_CPP_VERSION} publishes no prebuilt binary for ${process.platform}-${process.arch}: use a model server (the server engine) instead.`);
+    }
     const plan = await withCancellableProgress(`CiteScribe: looking up node-llama-cpp ${NODE_LLAMA_CPP_VERSION} on ${registry}`, (_p, signal) =>
       planRuntimeInstall({ binaries, registry, signal }),
     );
@@ -62,7 +64,8 @@ export class LlamaRuntimeService {
         },
       });
     });
-    this.log.info(`node-llama-cpp ${NODE_LLAMA_CPP_VERSION} installed from ${registry} into ${installed.folder}: ${chosen.packages.length} packages, ${megabytes(total)}, ${((Date.now() - started) / 1000).toFixed(1)} s (${installed.binaries.join(', ')})`);
+    const seconds = ((Date.now() - started) / 1000).toFixed(1);
+    this.log.info(`node-llama-cpp ${NODE_LLAMA_CPP_VERSION} installed from ${registry} into ${installed.folder}: ${chosen.packages.length} packages, ${megabytes(total)}, ${seconds} s`);
     return installed.entryUrl;
   }
 
@@ -77,7 +80,8 @@ export class LlamaRuntimeService {
       {
         modal: true,
         detail:
-          `From ${plan.registry}: node-llama-cpp ${NODE_LLAMA_CPP_VERSION}, llama.cpp built for this machine (${builds.join(', ')}) and the ${plan.packages.length - builds.length - 1} packages node-llama-cpp needs. ` +
+          `From ${plan.registry}: node-llama-cpp ${NODE_LLAMA_CPP_VERSION}, llama.cpp built for this machine (${builds.join(', ')}) ` +
+          `and the ${plan.packages.length - builds.length - 1} packages node-llama-cpp needs. ` +
           `Every file is checked against the registry's sha512 before it is unpacked, no install script is run, and it is kept in ${runtimeFolder(storage)}.`,
       },
       full,

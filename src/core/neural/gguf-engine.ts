@@ -1,8 +1,8 @@
 // The gguf engine: a GGUF model file run in-process by node-llama-cpp (llama.cpp), on the GPU it finds (CUDA,
 // Vulkan, Metal) or the CPU. node-llama-cpp is optional: it is loaded on first use, from beside CiteScribe, else from
 // where `locateRuntime` says (the extension downloads it there with the user's consent, llama-install.ts); without
-// either the engine says how to add it. Any GGUF file works, the blobs of an Ollama models folder included (they are GGUF files named by
-// their digest). The same prompt and output checks as every LLM engine; the reply is read to the first sentence.
+// either the engine says how to add it. Any GGUF file works, the blobs of an Ollama models folder included (they are
+// GGUF files named by their digest). The same prompt and output checks as every LLM engine; the reply is read to the first sentence.
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import type { CitationRequest, EmbedTexts, EngineOptions, PaperRecord } from '../types';
@@ -12,7 +12,6 @@ import { unitLength } from './embedder';
 import { firstSentence } from './output-check';
 import { chatMessages, type ChatMessage, type PaperSource } from './prompts';
 import { SentenceWriterEngine, type RawSentence } from './writer-engine';
-
 import { NODE_LLAMA_CPP_VERSION } from './llama-install';
 
 export { NODE_LLAMA_CPP_VERSION };
@@ -122,7 +121,10 @@ export async function loadNodeLlamaCpp(locateRuntime?: LocateNodeLlamaCpp): Prom
  * Sentence embeddings from a GGUF model through node-llama-cpp's embedding context (an embedding model such as
  * nomic-embed-text's GGUF, or any llama-architecture file): unit vectors, loaded on first use, one text at a time.
  */
-export function ggufEmbedder(modelPath: string, options: { device?: 'auto' | 'cpu' | 'cuda'; onDevice?: (device: string) => void; locateRuntime?: LocateNodeLlamaCpp } = {}): EmbedTexts & { dispose(): Promise<void> } {
+export function ggufEmbedder(
+  modelPath: string,
+  options: { device?: 'auto' | 'cpu' | 'cuda'; onDevice?: (device: string) => void; locateRuntime?: LocateNodeLlamaCpp } = {},
+): EmbedTexts & { dispose(): Promise<void> } {
   type EmbeddingContext = { getEmbeddingFor(text: string): Promise<{ vector: readonly number[] }>; dispose(): Promise<void> };
   let loading: Promise<{ llama: Llama; model: LlamaModel & { createEmbeddingContext(o: object): Promise<EmbeddingContext> }; context: EmbeddingContext }> | undefined;
   const load = () => {

@@ -228,7 +228,15 @@ export async function installRuntime(
     writeFileAtomic(
       path.join(partial, INSTALL_MARKER),
       JSON.stringify(
-        { version, registry: plan.registry, binaries: Object.keys(plan.roots).filter((n) => n !== 'node-llama-cpp'), packages: plan.packages.length, bytes, seconds, installedAt: new Date().toISOString() },
+        {
+          version,
+          registry: plan.registry,
+          binaries: Object.keys(plan.roots).filter((n) => n !== 'node-llama-cpp'),
+          packages: plan.packages.length,
+          bytes,
+          seconds,
+          installedAt: new Date().toISOString(),
+        },
         null,
         2,
       ) + '\n',

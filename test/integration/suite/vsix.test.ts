@@ -85,7 +85,8 @@ describe('The packaged .vsix', () => {
     const ext = vscode.extensions.getExtension('citescribe.citescribe')!;
     assert.equal(fs.existsSync(path.join(ext.extensionPath, 'node_modules', 'node-llama-cpp')), false, 'the .vsix does not ship node-llama-cpp');
     const model = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'citescribe-vsix-gguf-')), 'tiny.gguf');
-    const made = spawnSync(process.execPath, [path.join(process.env.CITESCRIBE_REPO_ROOT!, 'scripts', 'make-tiny-gguf.mjs'), model], { encoding: 'utf8', env: { ...process.env, ELECTRON_RUN_AS_NODE: '1' } });
+    const makeTinyGguf = path.join(process.env.CITESCRIBE_REPO_ROOT!, 'scripts', 'make-tiny-gguf.mjs');
+    const made = spawnSync(process.execPath, [makeTinyGguf, model], { encoding: 'utf8', env: { ...process.env, ELECTRON_RUN_AS_NODE: '1' } });
     assert.equal(made.status, 0, made.stderr);
     const config = vscode.workspace.getConfiguration('citescribe');
     const api = await readyLibrary();

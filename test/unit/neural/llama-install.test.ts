@@ -93,7 +93,10 @@ describe('neural: installing node-llama-cpp from a registry (local fake registry
         { path: 'package/../../../../escaped.txt', content: 'out' },
       ],
     });
-    await assert.rejects(installRuntime(await plan(), { storageDir: storage }), /fake-colour@1\.5\.0: the tarball was refused, nothing of it was extracted: 'package\/\.\.\/\.\.\/\.\.\/\.\.\/escaped\.txt' climbs out/);
+    await assert.rejects(
+      installRuntime(await plan(), { storageDir: storage }),
+      /fake-colour@1\.5\.0: the tarball was refused, nothing of it was extracted: 'package\/\.\.\/\.\.\/\.\.\/\.\.\/escaped\.txt' climbs out/,
+    );
     assert.deepEqual(entriesOf(path.join(storage, 'node-llama-cpp')), []);
     for (let dir = storage, i = 0; i < 4; i++, dir = path.dirname(dir)) assert.ok(!fs.existsSync(path.join(dir, 'escaped.txt')), dir);
   });
@@ -156,9 +159,11 @@ describe('neural: installing node-llama-cpp from a registry (local fake registry
 
   it('offline or a registry error: a clear message, nothing written', async () => {
     await registry.close();
-    await assert.rejects(planRuntimeInstall({ binaries: [BINARY], registry: registry.url }), /Cannot reach the npm registry http:\/\/127\.0\.0\.1:\d+ for (@node-llama-cpp\/linux-x64|node-llama-cpp): fetch failed \(connect ECONNREFUSED/);
+    const offline = planRuntimeInstall({ binaries: [BINARY], registry: registry.url });
+    await assert.rejects(offline, /Cannot reach the npm registry http:\/\/127\.0\.0\.1:\d+ for (@node-llama-cpp\/linux-x64|node-llama-cpp): fetch failed \(connect ECONNREFUSED/);
     registry = await startFakeRegistry([]);
-    await assert.rejects(planRuntimeInstall({ binaries: [BINARY], registry: registry.url }), /The npm registry http:\/\/127\.0\.0\.1:\d+ answered 404 Not Found for (@node-llama-cpp\/linux-x64|node-llama-cpp)\./);
+    const unknown = planRuntimeInstall({ binaries: [BINARY], registry: registry.url });
+    await assert.rejects(unknown, /The npm registry http:\/\/127\.0\.0\.1:\d+ answered 404 Not Found for (@node-llama-cpp\/linux-x64|node-llama-cpp)\./);
     assert.deepEqual(entriesOf(storage), []);
   });
 

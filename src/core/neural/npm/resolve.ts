@@ -226,7 +226,9 @@ async function fetchPackument(fetchImpl: typeof fetch, registry: string, name: s
     response = await fetchImpl(url, { headers: { accept: 'application/vnd.npm.install-v1+json; q=1.0, application/json; q=0.8' }, signal });
   } catch (err) {
     if (signal?.aborted) throw new CancelledError();
-    throw new DownloadError(`Cannot reach the npm registry ${registry} for ${name}: ${(err as Error).message}${(err as Error & { cause?: Error }).cause ? ` (${(err as Error & { cause?: Error }).cause!.message})` : ''}.`);
+    // fetch() says only "fetch failed"; its cause names the reason (ECONNREFUSED, ENOTFOUND, a certificate).
+    const cause = (err as Error & { cause?: Error }).cause;
+    throw new DownloadError(`Cannot reach the npm registry ${registry} for ${name}: ${(err as Error).message}${cause ? ` (${cause.message})` : ''}.`);
   }
   if (!response.ok) throw new DownloadError(`The npm registry ${registry} answered ${response.status} ${response.statusText} for ${name}.`, response.status);
   let doc: Packument;
