@@ -11,6 +11,7 @@ import * as path from 'node:path';
 import { CancelledError } from '../../../src/core/types';
 import { DownloadError } from '../../../src/core/neural/errors';
 import { resolvePackageTree } from '../../../src/core/neural/npm/resolve';
+import { unsafeEntryReason } from '../../../src/core/neural/npm/fetch';
 import { findInstalledRuntime, installRuntime, planDownloadBytes, planRuntimeInstall, runtimeFolder, withoutPackages, INSTALL_MARKER } from '../../../src/core/neural/llama-install';
 import { fakeLlamaTree, startFakeRegistry, type FakePackageVersion, type FakeRegistry } from '../../support/npm-registry';
 
@@ -191,5 +192,23 @@ describe('neural: installing node-llama-cpp from a registry (local fake registry
     } finally {
       await tree.close();
     }
+  });
+
+  it('two windows installing at once: both get the one install, and no partial folder is left', async () => {
+    const [a, b] = await Promise.all([installRuntime(await plan(), { storageDir: storage }), installRuntime(await plan(), { storageDir: storage })]);
+    assert.equal(a.entryUrl, b.entryUrl);
+    assert.deepEqual(entriesOf(path.join(storage, 'node-llama-cpp')), ['3.21.1']);
+  });
+});
+
+describe('neural: which tarball entries may be extracted', () => {
+  it('plain files and folders inside the package only', () => {
+    assert.equal(unsafeEntryReason('package/dist/index.js', 'File'), undefined);
+    assert.equal(unsafeEntryReason('package/dist/', 'Directory'), undefined);
+    assert.equal(unsafeEntryReason('/etc/passwd', 'File'), 'has an absolute path');
+    assert.equal(unsafeEntryReason('C:\\Windows\\evil.dll', 'File'), 'has an absolute path');
+    assert.equal(unsafeEntryReason('package\\..\\..\\evil.js', 'File'), "climbs out of the package's folder ('..')");
+    assert.equal(unsafeEntryReason('package/bin/tool', 'Link'), 'is a hard link');
+    assert.equal(unsafeEntryReason('package/dev', 'CharacterDevice'), 'is a CharacterDevice');
   });
 });
