@@ -45,8 +45,8 @@ export class LlamaRuntimeService {
     if (binaries.length === 0) {
       throw new Error(`node-llama-cpp ${NODE_LLAMA_CPP_VERSION} publishes no prebuilt binary for ${process.platform}-${process.arch}: use a model server (the server engine) instead.`);
     }
-    const plan = await withCancellableProgress(`CiteScribe: looking up node-llama-cpp ${NODE_LLAMA_CPP_VERSION} on ${registry}`, (_p, signal) =>
-      planRuntimeInstall({ binaries, registry, signal }),
+    const plan = await withCancellableProgress(`CiteScribe: looking up node-llama-cpp ${NODE_LLAMA_CPP_VERSION} on ${registry}`, (progress, signal) =>
+      planRuntimeInstall({ binaries, registry, signal, onStep: (message) => progress.report({ message }) }),
     );
     const chosen = settings.ggufAllowRuntimeDownload ? plan : await this.askConsent(plan, choice.gpu, storage);
     const total = planDownloadBytes(chosen);

@@ -79,6 +79,8 @@ export async function planRuntimeInstall(options: {
   version?: string;
   signal?: AbortSignal;
   fetchImpl?: typeof fetch;
+  /** What it is doing, for a progress message: e.g. 'sizes of 121 packages: 40 known'. */
+  onStep?: (message: string) => void;
 }): Promise<RuntimePlan> {
   const version = options.version ?? NODE_LLAMA_CPP_VERSION;
   const registry = (options.registry ?? DEFAULT_NPM_REGISTRY).replace(/\/+$/, '');
@@ -95,7 +97,10 @@ export async function planRuntimeInstall(options: {
   const fetchImpl = options.fetchImpl ?? fetch;
   const sizes: Record<string, number> = {};
   const urls = [...new Set(packages.map((p) => p.tarball))];
+  let asked = 0;
+  // One HEAD a tarball: the registry's metadata gives no download size (at most an unpacked size, not always).
   await inBatches(urls, 8, async (url) => {
+    options.onStep?.(`sizes of ${packages.length} packages: ${asked++} known`);
     throwIfCancelled(options.signal);
     try {
       const response = await fetchImpl(url, { method: 'HEAD', signal: options.signal });
