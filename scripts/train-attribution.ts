@@ -151,8 +151,18 @@ async function main(): Promise<void> {
   if (process.argv.includes('--write')) {
     const file = path.join(__dirname, '..', 'src', 'core', 'suggest', 'attribution-model.ts');
     const text = fs.readFileSync(file, 'utf8');
-    const line = `export const ATTRIBUTION_MODEL: AttributionModel = { weights: [${weights.map((x) => x.toFixed(4)).join(', ')}], misattributedMargin: ${model.misattributedMargin}, unsupportedBelow: ${model.unsupportedBelow}, weakBelow: ${model.weakBelow}, behindLibraryBy: ${model.behindLibraryBy} };`;
-    fs.writeFileSync(file, text.replace(/(\/\*\*[^\n]*\*\/\n)?export const ATTRIBUTION_MODEL[^\n]*\n/, `/** Trained by scripts/train-attribution.ts on ${cases.length} ScisummNet dev citances. */\n${line}\n`));
+    const line = [
+      'export const ATTRIBUTION_MODEL: AttributionModel = {',
+      `  weights: [${weights.map((x) => x.toFixed(4)).join(', ')}],`,
+      `  misattributedMargin: ${model.misattributedMargin},`,
+      `  unsupportedBelow: ${model.unsupportedBelow},`,
+      `  weakBelow: ${model.weakBelow},`,
+      `  behindLibraryBy: ${model.behindLibraryBy},`,
+      '};',
+    ].join('\n');
+    // The model written before, one property a line (or, as older versions wrote it, on one line), up to its "};".
+    const written = /(\/\*\*[^\n]*\*\/\n)?export const ATTRIBUTION_MODEL[^;]*;\n/;
+    fs.writeFileSync(file, text.replace(written, `/** Trained by scripts/train-attribution.ts on ${cases.length} ScisummNet dev citances. */\n${line}\n`));
     console.log(`wrote ${file}`);
   }
 }
