@@ -36,7 +36,11 @@ export function mountVerifyView(root: HTMLElement, api: WebviewApi<VerifyState, 
       ),
       h('p', { class: 'evidence', 'data-testid': `verify-${e.key}-evidence` }, e.evidence),
       e.fields.length
-        ? h('ul', { class: 'fields', 'data-testid': `verify-${e.key}-fields` }, ...e.fields.map((f) => h('li', {}, h('strong', {}, f.field), `: ${f.ours || '(none)'} — the record: ${f.theirs || '(none)'}`)))
+        ? h(
+            'ul',
+            { class: 'fields', 'data-testid': `verify-${e.key}-fields` },
+            ...e.fields.map((f) => h('li', {}, h('strong', {}, f.field), `: ${f.ours || '(none)'} — the record: ${f.theirs || '(none)'}`)),
+          )
         : null,
       ...e.notes.map((n) => h('p', { class: 'hint note' }, `Note: ${n}`)),
     );
@@ -59,7 +63,8 @@ export function mountVerifyView(root: HTMLElement, api: WebviewApi<VerifyState, 
         h(
           'p',
           { class: 'hint', 'data-testid': 'verify-summary' },
-          `${report.scope}: ${report.entries.length} entries · ${count('not-found')} possibly invented · ${count('mismatch')} differ · ${count('unverifiable')} unverifiable · ${count('verified')} verified`,
+          `${report.scope}: ${report.entries.length} entries · ${count('not-found')} possibly invented · ${count('mismatch')} differ` +
+            ` · ${count('unverifiable')} unverifiable · ${count('verified')} verified`,
         ),
         report.cancelled ? h('p', { class: 'message', 'data-testid': 'verify-cancelled' }, `Cancelled: ${report.notChecked.length} entries not checked (${report.notChecked.join(', ')}).`) : null,
         ...report.problems.map((p) => h('p', { class: 'hint problem' }, `Not checked: ${p}`)),

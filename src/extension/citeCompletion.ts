@@ -3,7 +3,16 @@
 // then VS Code filters by what is typed, over a filter text that holds the key, every author, the year and the title.
 import * as vscode from 'vscode';
 import type { EntrySummary } from '../core/library/store';
-import { citeCompletionContext, completionEntries, completionFilterText, orderCandidates, rankingTerms, sentenceAround, type CompletionCandidate, type CompletionEntry } from '../core/cites/completion';
+import {
+  citeCompletionContext,
+  completionEntries,
+  completionFilterText,
+  orderCandidates,
+  rankingTerms,
+  sentenceAround,
+  type CompletionCandidate,
+  type CompletionEntry,
+} from '../core/cites/completion';
 import { escapeMarkdown } from '../core/text/markdown';
 import type { LibraryService } from './library';
 import { citeLanguage, keyAt } from './citesInDocument';

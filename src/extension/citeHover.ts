@@ -50,7 +50,8 @@ export class CiteHoverProvider implements vscode.HoverProvider {
     // Where the text came from when the .bib had no abstract: the reader should know an abstract was looked up.
     for (const f of paper.filledFrom ?? []) {
       const what = f.fields.map((x) => (x === 'doi' ? 'DOI' : x)).join(' and ');
-      md.appendMarkdown(`*${what[0].toUpperCase()}${what.slice(1)} from the other entry of this key, [${escapeMarkdown(path.basename(f.file))} line ${f.line}](${commandUri('citescribe.openSource', { bibFile: f.file, line: f.line })}).*\n\n`);
+      const link = `[${escapeMarkdown(path.basename(f.file))} line ${f.line}](${commandUri('citescribe.openSource', { bibFile: f.file, line: f.line })})`;
+      md.appendMarkdown(`*${what[0].toUpperCase()}${what.slice(1)} from the other entry of this key, ${link}.*\n\n`);
     }
     if (paper.abstractSource) {
       const from = SOURCE_LABELS[paper.abstractSource.source as FoundSource] ?? paper.abstractSource.source;

@@ -31,13 +31,41 @@ export class CiteLensProvider implements vscode.CodeLensProvider {
       const known = cite.keys.filter((k) => this.library.hasKey(k.key)).map((k) => k.key);
       const unknown = cite.keys.filter((k) => !this.library.hasKey(k.key)).map((k) => k.key);
       if (known.length === 1) {
-        lenses.push(new vscode.CodeLens(range, { title: '✎ Describe', tooltip: `Citation sentence for ${known[0]}`, command: 'citescribe.citationSentence', arguments: [{ key: known[0], uri: doc.uri.toString(), line: range.start.line }] }));
+        lenses.push(
+          new vscode.CodeLens(range, {
+            title: '✎ Describe',
+            tooltip: `Citation sentence for ${known[0]}`,
+            command: 'citescribe.citationSentence',
+            arguments: [{ key: known[0], uri: doc.uri.toString(), line: range.start.line }],
+          }),
+        );
       } else if (known.length > 1) {
-        lenses.push(new vscode.CodeLens(range, { title: '✎ Describe', tooltip: `Citation sentence for one of ${known.join(', ')}`, command: 'citescribe.citationSentence', arguments: [{ keys: known, uri: doc.uri.toString(), line: range.start.line }] }));
-        lenses.push(new vscode.CodeLens(range, { title: 'Draft paragraph', tooltip: `Draft a paragraph citing ${known.join(', ')}`, command: 'citescribe.draftRelatedWork', arguments: [{ keys: known, paragraphs: 1 }] }));
+        lenses.push(
+          new vscode.CodeLens(range, {
+            title: '✎ Describe',
+            tooltip: `Citation sentence for one of ${known.join(', ')}`,
+            command: 'citescribe.citationSentence',
+            arguments: [{ keys: known, uri: doc.uri.toString(), line: range.start.line }],
+          }),
+        );
+        lenses.push(
+          new vscode.CodeLens(range, {
+            title: 'Draft paragraph',
+            tooltip: `Draft a paragraph citing ${known.join(', ')}`,
+            command: 'citescribe.draftRelatedWork',
+            arguments: [{ keys: known, paragraphs: 1 }],
+          }),
+        );
       }
       for (const key of unknown) {
-        lenses.push(new vscode.CodeLens(range, { title: `⚠ unknown key: ${key}`, tooltip: `'${key}' is not in the library — search it`, command: 'citescribe.searchLibrary', arguments: [{ query: key }] }));
+        lenses.push(
+          new vscode.CodeLens(range, {
+            title: `⚠ unknown key: ${key}`,
+            tooltip: `'${key}' is not in the library — search it`,
+            command: 'citescribe.searchLibrary',
+            arguments: [{ query: key }],
+          }),
+        );
       }
     }
     if (lenses.length) this.onLensesShown();

@@ -341,7 +341,8 @@ export class DraftViewProvider implements vscode.WebviewViewProvider, vscode.Dis
       const found = findAnchor(doc.getText(), target.anchor);
       if (!found) {
         throw new Error(
-          `${vscode.workspace.asRelativePath(doc.uri)} changed where the draft was to go (the selected text or the text around the cursor was edited). Put the cursor where the draft goes and press Insert again; the draft is still here.`,
+          `${vscode.workspace.asRelativePath(doc.uri)} changed where the draft was to go (the selected text or the text around the cursor was edited).` +
+            ' Put the cursor where the draft goes and press Insert again; the draft is still here.',
         );
       }
       range = new vscode.Range(doc.positionAt(found.start), doc.positionAt(found.end));

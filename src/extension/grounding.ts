@@ -209,12 +209,22 @@ export function registerGrounding(context: vscode.ExtensionContext, library: Lib
     const titleOnly = report.lines.filter((l) => l.status === 'title-only');
     const items: Item[] = [
       ...(titleOnly.length
-        ? [{ label: `$(cloud-download) Find abstracts online for the ${titleOnly.length} title-only work(s)`, action: 'enrich' as const }, { label: '$(library) Read Zotero library', action: 'zotero' as const }]
+        ? [
+            { label: `$(cloud-download) Find abstracts online for the ${titleOnly.length} title-only work(s)`, action: 'enrich' as const },
+            { label: '$(library) Read Zotero library', action: 'zotero' as const },
+          ]
         : []),
       ...report.lines.map((l) => ({
         key: l.key,
         label: `${l.status === 'title-only' ? '$(warning)' : l.status === 'missing' ? '$(error)' : l.status === 'pdf' ? '$(file-pdf)' : '$(note)'} ${l.key}`,
-        description: l.status === 'abstract' ? `abstract from ${l.abstractFrom === 'bib' ? 'the .bib' : SOURCE_LABELS[l.abstractFrom as FoundSource]}` : l.status === 'pdf' ? 'PDF' : l.status === 'missing' ? 'not in the library' : 'title only',
+        description:
+          l.status === 'abstract'
+            ? `abstract from ${l.abstractFrom === 'bib' ? 'the .bib' : SOURCE_LABELS[l.abstractFrom as FoundSource]}`
+            : l.status === 'pdf'
+              ? 'PDF'
+              : l.status === 'missing'
+                ? 'not in the library'
+                : 'title only',
         detail: l.fix ?? l.title,
       })),
     ];
@@ -235,7 +245,8 @@ export function registerGrounding(context: vscode.ExtensionContext, library: Lib
     if (!r) return undefined;
     const m = r.matched;
     void vscode.window.showInformationMessage(
-      `CiteScribe: ${m['citation-key'] + m.doi + m.title} of ${r.entries} entries matched in Zotero (${m['citation-key']} by citation key, ${m.doi} by DOI, ${m.title} by title); ${r.abstracts} abstract(s), ${r.pdfs} PDF(s).`,
+      `CiteScribe: ${m['citation-key'] + m.doi + m.title} of ${r.entries} entries matched in Zotero` +
+        ` (${m['citation-key']} by citation key, ${m.doi} by DOI, ${m.title} by title); ${r.abstracts} abstract(s), ${r.pdfs} PDF(s).`,
     );
     status.refresh();
     return r;
