@@ -141,13 +141,19 @@ async function main(): Promise<void> {
     const r = flagRates(test, model);
     console.log(
       `fold ${k}: held out ${test.length} — swaps flagged at 10% false flags ${pct(ours.swapsFlaggedAtTenPercent)} (support alone ${pct(baseline.swapsFlaggedAtTenPercent)}), ` +
-        `pairwise ${ours.pairwise.toFixed(3)} (${baseline.pairwise.toFixed(3)}); at the trained thresholds (margin ${model.misattributedMargin}, unsupported below ${model.unsupportedBelow}, weak below ${model.weakBelow}, behind the library's best by ${model.behindLibraryBy}) ` +
+        `pairwise ${ours.pairwise.toFixed(3)} (${baseline.pairwise.toFixed(3)}); ` +
+        `at the trained thresholds (margin ${model.misattributedMargin}, unsupported below ${model.unsupportedBelow}, ` +
+        `weak below ${model.weakBelow}, behind the library's best by ${model.behindLibraryBy}) ` +
         `flagged: intact ${pct(r.intact)}, swapped ${pct(r.swapped)}, outside ${pct(r.outside)} (unsupported ${pct(ours.outsideUnsupported)})`,
     );
   }
   const weights = trainWeights(cases);
   const model = calibrate(refit(cases, weights), weights);
-  console.log('weights:', GROUP_FEATURE_NAMES.map((n, i) => `${n} ${weights[i].toFixed(3)}`).join(', '), `margin ${model.misattributedMargin}, unsupported below ${model.unsupportedBelow}, weak below ${model.weakBelow}, behind by ${model.behindLibraryBy}`);
+  console.log(
+    'weights:',
+    GROUP_FEATURE_NAMES.map((n, i) => `${n} ${weights[i].toFixed(3)}`).join(', '),
+    `margin ${model.misattributedMargin}, unsupported below ${model.unsupportedBelow}, weak below ${model.weakBelow}, behind by ${model.behindLibraryBy}`,
+  );
   if (process.argv.includes('--write')) {
     const file = path.join(__dirname, '..', 'src', 'core', 'suggest', 'attribution-model.ts');
     const text = fs.readFileSync(file, 'utf8');
