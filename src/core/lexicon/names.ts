@@ -13,3 +13,9 @@ export const PIECE_LABELS: PatternWords = {
   purpose: 'Capitals-only words that label a kind of piece, not a system ("ERRATUM: …", "REVIEW: …", "TBA"): rewrite/system-name.ts PIECE_LABEL.',
   words: ['ERRAT(?:UM|A)', 'CORRIGENDUM', 'ADDENDUM', 'REVIEWS?', 'EDITORIAL', 'NOTES?', 'COMMENTS?', 'LETTERS?', 'ABSTRACTS?', 'PREFACE', 'FOREWORD', 'INTRODUCTION', 'APPENDIX', 'RESPONSE', 'REPLY', 'ANNOUNCEMENTS?', 'NEWS', 'CORRESPONDENCE', 'OBITUARY', 'QUERY', 'QUERIES', 'PROBLEMS?', 'SOLUTIONS?', 'ESSAY', 'SURVEY', 'TUTORIAL', 'KEYNOTE', 'PANEL', 'BOOK', 'BOOKS', 'CFP', 'PART', 'CHAPTER', 'VOLUME', 'TITLE', 'TBA', 'TBD', 'FAQ'],
 };
+
+export const ALWAYS_CAPITALIZED_WORDS: PatternWords = {
+  name: 'ALWAYS_CAPITALIZED_WORDS',
+  purpose: 'Languages, peoples, months and days besides LANGUAGES: capitalized in English whatever case a title is in ("hyphenate Welsh words", "the January floods"): drafting/keyphrases.ts ALWAYS_CAPITALIZED.',
+  words: ['danish', 'norwegian', 'icelandic', 'polish', 'latin', 'persian', 'urdu', 'bengali', 'vietnamese', 'thai', 'indonesian', 'malay', 'swahili', 'mandarin', 'cantonese', 'tamil', 'punjabi', 'yoruba', 'igbo', 'hausa', 'zulu', 'amharic', 'tagalog', 'ukrainian', 'romanian', 'hungarian', 'welsh', 'irish', 'scottish', 'scots', 'breton', 'cornish', 'manx', 'basque', 'catalan', 'european', 'american', 'african', 'asian', 'australian', 'canadian', 'british', 'indian', 'january', 'february', 'april', 'june', 'july', 'august', 'september', 'october', 'november', 'december', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'],
+};
