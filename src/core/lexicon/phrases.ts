@@ -1,5 +1,6 @@
 // Words that tell where a noun phrase goes on or stops, for the rules that quote a phrase from the sentence before
-// ("such problems" → "problems in image processing and graphics").
+// ("such problems" → "problems in image processing and graphics"), and the phrases that make a citation someone
+// else's ("unlike \cite{x}").
 import type { PatternWords, WordList } from './word-list';
 
 const SOLUTION = 'Doe and Roe \\cite{doe2020} proposed a general solution to';
