@@ -232,7 +232,11 @@ async function main(): Promise<number> {
   const sets = [...new Set(gold.map((g) => g.set))];
   const linkReport = sets.map((set) => {
     const subset = gold.filter((g) => g.set === set);
-    return { set, contentOnly: linkScore(subset.map((g) => toEntry(g, false)), subset), withFileField: subset.some((g) => g.fileField) ? linkScore(subset.map((g) => toEntry(g, true)), subset) : undefined };
+    return {
+      set,
+      contentOnly: linkScore(subset.map((g) => toEntry(g, false)), subset),
+      withFileField: subset.some((g) => g.fileField) ? linkScore(subset.map((g) => toEntry(g, true)), subset) : undefined,
+    };
   });
   const allContent = linkScore(gold.map((g) => toEntry(g, false)), gold);
 
@@ -253,7 +257,10 @@ async function main(): Promise<number> {
   }
 
   console.log(`PDF robustness — ${folder}`);
-  console.log(`  ${files.length} PDFs in ${seconds.toFixed(1)} s: ${ok.length} with text (${pages} pages, ${(chars / 1e6).toFixed(2)} M chars, ${sentences} sentences; ${withSections} with an abstract/introduction section found)`);
+  console.log(
+    `  ${files.length} PDFs in ${seconds.toFixed(1)} s: ${ok.length} with text (${pages} pages, ${(chars / 1e6).toFixed(2)} M chars,` +
+      ` ${sentences} sentences; ${withSections} with an abstract/introduction section found)`,
+  );
   for (const [failure, rs] of failures) {
     console.log(`  ${failure}: ${rs.length}`);
     for (const r of rs) console.log(`    ${rel(r.path)} — ${r.message}`);
@@ -262,7 +269,10 @@ async function main(): Promise<number> {
   for (const set of sets) {
     const rows = titleRows.filter((t) => t.g.set === set);
     const years = rows.filter((t) => t.yearRight !== undefined);
-    console.log(`  ${set}: exact (normalised) ${pct(rows.filter((t) => t.exact).length, rows.length)}, similarity ≥ 0.75 ${pct(rows.filter((t) => t.similar).length, rows.length)}; year ${pct(years.filter((t) => t.yearRight).length, years.length)}`);
+    console.log(
+      `  ${set}: exact (normalised) ${pct(rows.filter((t) => t.exact).length, rows.length)},` +
+        ` similarity ≥ 0.75 ${pct(rows.filter((t) => t.similar).length, rows.length)}; year ${pct(years.filter((t) => t.yearRight).length, years.length)}`,
+    );
     for (const t of rows.filter((x) => !x.similar)) console.log(`    ✗ ${path.basename(t.g.pdf)}: guessed ${JSON.stringify(t.guess)} — gold ${JSON.stringify(t.g.title)}`);
   }
   const allExact = titleRows.filter((t) => t.exact).length;

@@ -141,18 +141,34 @@ async function main(): Promise<void> {
     const r = flagRates(test, model);
     console.log(
       `fold ${k}: held out ${test.length} — swaps flagged at 10% false flags ${pct(ours.swapsFlaggedAtTenPercent)} (support alone ${pct(baseline.swapsFlaggedAtTenPercent)}), ` +
-        `pairwise ${ours.pairwise.toFixed(3)} (${baseline.pairwise.toFixed(3)}); at the trained thresholds (margin ${model.misattributedMargin}, unsupported below ${model.unsupportedBelow}, weak below ${model.weakBelow}, behind the library's best by ${model.behindLibraryBy}) ` +
+        `pairwise ${ours.pairwise.toFixed(3)} (${baseline.pairwise.toFixed(3)}); ` +
+        `at the trained thresholds (margin ${model.misattributedMargin}, unsupported below ${model.unsupportedBelow}, ` +
+        `weak below ${model.weakBelow}, behind the library's best by ${model.behindLibraryBy}) ` +
         `flagged: intact ${pct(r.intact)}, swapped ${pct(r.swapped)}, outside ${pct(r.outside)} (unsupported ${pct(ours.outsideUnsupported)})`,
     );
   }
   const weights = trainWeights(cases);
   const model = calibrate(refit(cases, weights), weights);
-  console.log('weights:', GROUP_FEATURE_NAMES.map((n, i) => `${n} ${weights[i].toFixed(3)}`).join(', '), `margin ${model.misattributedMargin}, unsupported below ${model.unsupportedBelow}, weak below ${model.weakBelow}, behind by ${model.behindLibraryBy}`);
+  console.log(
+    'weights:',
+    GROUP_FEATURE_NAMES.map((n, i) => `${n} ${weights[i].toFixed(3)}`).join(', '),
+    `margin ${model.misattributedMargin}, unsupported below ${model.unsupportedBelow}, weak below ${model.weakBelow}, behind by ${model.behindLibraryBy}`,
+  );
   if (process.argv.includes('--write')) {
     const file = path.join(__dirname, '..', 'src', 'core', 'suggest', 'attribution-model.ts');
     const text = fs.readFileSync(file, 'utf8');
-    const line = `export const ATTRIBUTION_MODEL: AttributionModel = { weights: [${weights.map((x) => x.toFixed(4)).join(', ')}], misattributedMargin: ${model.misattributedMargin}, unsupportedBelow: ${model.unsupportedBelow}, weakBelow: ${model.weakBelow}, behindLibraryBy: ${model.behindLibraryBy} };`;
-    fs.writeFileSync(file, text.replace(/(\/\*\*[^\n]*\*\/\n)?export const ATTRIBUTION_MODEL[^\n]*\n/, `/** Trained by scripts/train-attribution.ts on ${cases.length} ScisummNet dev citances. */\n${line}\n`));
+    const line = [
+      'export const ATTRIBUTION_MODEL: AttributionModel = {',
+      `  weights: [${weights.map((x) => x.toFixed(4)).join(', ')}],`,
+      `  misattributedMargin: ${model.misattributedMargin},`,
+      `  unsupportedBelow: ${model.unsupportedBelow},`,
+      `  weakBelow: ${model.weakBelow},`,
+      `  behindLibraryBy: ${model.behindLibraryBy},`,
+      '};',
+    ].join('\n');
+    // The model written before, one property a line (or, as older versions wrote it, on one line), up to its "};".
+    const written = /(\/\*\*[^\n]*\*\/\n)?export const ATTRIBUTION_MODEL[^;]*;\n/;
+    fs.writeFileSync(file, text.replace(written, `/** Trained by scripts/train-attribution.ts on ${cases.length} ScisummNet dev citances. */\n${line}\n`));
     console.log(`wrote ${file}`);
   }
 }

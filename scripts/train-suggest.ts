@@ -108,7 +108,10 @@ async function main(): Promise<void> {
     const model = train(trainSet);
     const held = evaluate(model, test);
     const base = evaluate(bm25Order, test);
-    console.log(`fold ${k}: held out ${test.length} queries — reranked R@1 ${held.r1.toFixed(1)} R@5 ${held.r5.toFixed(1)} MRR ${held.mrr.toFixed(1)} · BM25 order R@1 ${base.r1.toFixed(1)} R@5 ${base.r5.toFixed(1)} MRR ${base.mrr.toFixed(1)}`);
+    console.log(
+      `fold ${k}: held out ${test.length} queries — reranked R@1 ${held.r1.toFixed(1)} R@5 ${held.r5.toFixed(1)} MRR ${held.mrr.toFixed(1)}` +
+        ` · BM25 order R@1 ${base.r1.toFixed(1)} R@5 ${base.r5.toFixed(1)} MRR ${base.mrr.toFixed(1)}`,
+    );
   }
   const model = train(groups);
   console.log('weights:', FEATURE_NAMES.map((n, i) => `${n} ${model.weights[i].toFixed(3)}`).join(', '), `bias ${model.bias.toFixed(3)}`);

@@ -1,5 +1,15 @@
 // Webview entry: one bundle for both views; the HTML shell says which one this page is (<body data-view>).
-import type { CheckToExtension, DraftPanelState, DraftToExtension, ExtensionToCheck, ExtensionToDraft, ExtensionToScore, ExtensionToVerify, ScoreToExtension, VerifyToExtension } from '../src/protocol/webview';
+import type {
+  CheckToExtension,
+  DraftPanelState,
+  DraftToExtension,
+  ExtensionToCheck,
+  ExtensionToDraft,
+  ExtensionToScore,
+  ExtensionToVerify,
+  ScoreToExtension,
+  VerifyToExtension,
+} from '../src/protocol/webview';
 import { mountCheckView, type CheckState } from './checkView';
 import { mountDraftView } from './draftView';
 import { mountScoreView, type ScoreState } from './scoreView';

@@ -101,7 +101,8 @@ async function main(): Promise<void> {
     if (problem) failed++;
     const said = (outcome.stderr.trim().split('\n').pop() ?? '').slice(0, 110);
     console.log(
-      `${problem ? 'FAIL' : 'ok  '} ${String(c.item).padStart(2)} ${c.name.padEnd(34)} ${outcome.seconds.toFixed(1).padStart(6)} s ${outcome.peakMB.toFixed(0).padStart(6)} MB  exit ${outcome.code ?? '-'}  ${problem ?? said}`,
+      `${problem ? 'FAIL' : 'ok  '} ${String(c.item).padStart(2)} ${c.name.padEnd(34)} ` +
+        `${outcome.seconds.toFixed(1).padStart(6)} s ${outcome.peakMB.toFixed(0).padStart(6)} MB  exit ${outcome.code ?? '-'}  ${problem ?? said}`,
     );
   }
   console.log(`\n${cases.length - failed} passed, ${failed} failed`);

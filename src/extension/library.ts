@@ -222,7 +222,10 @@ export class LibraryService implements vscode.Disposable, PaperLookup {
         linked: result.linked,
         errors: result.errors.length,
       };
-      this.log.info(`library: ${stats.entries} entries from ${stats.bibFiles} .bib, ${stats.pdfsWithText}/${stats.pdfFiles} PDFs with text, ${stats.linked} linked, ${stats.errors} problems (${Date.now() - started} ms)`);
+      this.log.info(
+        `library: ${stats.entries} entries from ${stats.bibFiles} .bib, ${stats.pdfsWithText}/${stats.pdfFiles} PDFs with text,` +
+          ` ${stats.linked} linked, ${stats.errors} problems (${Date.now() - started} ms)`,
+      );
       this.setState({ kind: 'ready', stats });
       this.changed.fire();
       return stats;

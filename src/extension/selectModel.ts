@@ -15,9 +15,19 @@ function fixedItems(): ModelItem[] {
   const current = readSettings();
   return [
     { id: 'default', label: '$(zap) Default engine', description: current.engine === 'default' ? 'current' : '', detail: 'Model-free, offline, milliseconds per sentence' },
-    { id: 'folder', label: '$(folder) ONNX model from a folder…', description: current.engine === 'onnx' && current.modelPath ? `current: ${current.modelPath}` : '', detail: 'An Optimum export: config.json, tokenizer.json, onnx/…' },
+    {
+      id: 'folder',
+      label: '$(folder) ONNX model from a folder…',
+      description: current.engine === 'onnx' && current.modelPath ? `current: ${current.modelPath}` : '',
+      detail: 'An Optimum export: config.json, tokenizer.json, onnx/…',
+    },
     { id: 'hub', label: '$(cloud-download) ONNX model by Hugging Face id…', description: current.modelId, detail: 'Downloaded once into the extension storage, with your consent' },
-    { id: 'gguf', label: '$(file-binary) GGUF model file…', description: current.engine === 'gguf' && current.ggufPath ? `current: ${current.ggufPath}` : '', detail: 'Run in-process by node-llama-cpp (optional), on the GPU it finds or the CPU; an Ollama blob works too' },
+    {
+      id: 'gguf',
+      label: '$(file-binary) GGUF model file…',
+      description: current.engine === 'gguf' && current.ggufPath ? `current: ${current.ggufPath}` : '',
+      detail: 'Run in-process by node-llama-cpp (optional), on the GPU it finds or the CPU; an Ollama blob works too',
+    },
     { id: 'server', label: '$(server) Another OpenAI-compatible server…', description: current.serverUrl, detail: 'Any URL: vLLM, llama.cpp server, Ollama, LM Studio, a remote machine' },
   ];
 }
@@ -39,7 +49,13 @@ async function pickModel(): Promise<ModelItem | undefined> {
         const found: ModelItem[] = [];
         for (const m of chatModels) {
           const isCurrent = current.engine === 'vscode-lm' && current.vscodeLmModel === m.id;
-          found.push({ id: 'lm', label: `$(copilot) ${m.name}`, description: `${m.vendor} · in VS Code${isCurrent ? ' · current' : ''}`, detail: `${m.maxInputTokens.toLocaleString('en-US')} tokens of input · VS Code asks your consent the first time`, model: m.id });
+          found.push({
+            id: 'lm',
+            label: `$(copilot) ${m.name}`,
+            description: `${m.vendor} · in VS Code${isCurrent ? ' · current' : ''}`,
+            detail: `${m.maxInputTokens.toLocaleString('en-US')} tokens of input · VS Code asks your consent the first time`,
+            model: m.id,
+          });
         }
         for (const s of servers) {
           if (s.error) {
@@ -48,10 +64,26 @@ async function pickModel(): Promise<ModelItem | undefined> {
           }
           for (const m of s.models) {
             const isCurrent = current.engine === 'server' && current.serverUrl === s.baseUrl && current.serverModel === m.id;
-            found.push({ id: 'found', label: `$(server-process) ${m.id}`, description: `${s.label} · ${s.baseUrl}${isCurrent ? ' · current' : ''}`, detail: describeModel(m) || undefined, url: s.baseUrl, model: m.id, ...(m.contextLength && { contextLength: m.contextLength }) });
+            found.push({
+              id: 'found',
+              label: `$(server-process) ${m.id}`,
+              description: `${s.label} · ${s.baseUrl}${isCurrent ? ' · current' : ''}`,
+              detail: describeModel(m) || undefined,
+              url: s.baseUrl,
+              model: m.id,
+              ...(m.contextLength && { contextLength: m.contextLength }),
+            });
           }
         }
-        if (found.length) qp.items = [fixedItems()[0], { id: 'found', label: 'Chat models and local servers', kind: vscode.QuickPickItemKind.Separator }, ...found, { id: 'found', label: 'Other', kind: vscode.QuickPickItemKind.Separator }, ...fixedItems().slice(1)];
+        if (found.length) {
+          qp.items = [
+            fixedItems()[0],
+            { id: 'found', label: 'Chat models and local servers', kind: vscode.QuickPickItemKind.Separator },
+            ...found,
+            { id: 'found', label: 'Other', kind: vscode.QuickPickItemKind.Separator },
+            ...fixedItems().slice(1),
+          ];
+        }
         qp.placeholder = found.length ? 'Pick a model' : 'No local model server answered (Ollama, LM Studio, llama.cpp, vLLM); add others in citescribe.server.urls';
       })
       .finally(() => (qp.busy = false));
@@ -92,7 +124,12 @@ export async function selectModel(context: vscode.ExtensionContext): Promise<str
     await config.update('model.path', folder[0].fsPath, target);
     await config.update('engine', 'onnx', target);
   } else if (picked.id === 'hub') {
-    const id = await vscode.window.showInputBox({ title: 'Hugging Face model id (ONNX export)', value: current.modelId, placeHolder: 'e.g. Xenova/distilbart-cnn-6-6', validateInput: (v) => (/^[\w.-]+\/[\w.-]+$/.test(v.trim()) ? undefined : 'owner/name') });
+    const id = await vscode.window.showInputBox({
+      title: 'Hugging Face model id (ONNX export)',
+      value: current.modelId,
+      placeHolder: 'e.g. Xenova/distilbart-cnn-6-6',
+      validateInput: (v) => (/^[\w.-]+\/[\w.-]+$/.test(v.trim()) ? undefined : 'owner/name'),
+    });
     if (!id) return undefined;
     const consent = await vscode.window.showInformationMessage(`Download ${id} into CiteScribe's storage when first used?`, { modal: true }, 'Allow download');
     await config.update('model.id', id.trim(), target);
@@ -100,7 +137,11 @@ export async function selectModel(context: vscode.ExtensionContext): Promise<str
     await config.update('model.allowDownload', consent === 'Allow download', target);
     await config.update('engine', 'onnx', target);
   } else {
-    const url = await vscode.window.showInputBox({ title: 'Server base URL', value: current.serverUrl || 'http://127.0.0.1:8000/v1', validateInput: (v) => (/^https?:\/\/\S+$/.test(v) ? undefined : 'http(s)://host:port/v1') });
+    const url = await vscode.window.showInputBox({
+      title: 'Server base URL',
+      value: current.serverUrl || 'http://127.0.0.1:8000/v1',
+      validateInput: (v) => (/^https?:\/\/\S+$/.test(v) ? undefined : 'http(s)://host:port/v1'),
+    });
     if (!url) return undefined;
     const model = await vscode.window.showInputBox({ title: 'Model name on that server', value: current.serverModel });
     if (model === undefined) return undefined;

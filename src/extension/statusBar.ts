@@ -41,7 +41,9 @@ export class StatusBar implements vscode.Disposable {
       case 'ready': {
         const s = state.stats;
         item.text = `$(library) ${plural(s.entries, 'entry', 'entries')} · ${plural(s.pdfsWithText, 'PDF', 'PDFs')}${s.errors ? ` · $(warning) ${s.errors}` : ''}`;
-        item.tooltip = `CiteScribe library: ${s.entries} entries from ${s.bibFiles} .bib file(s), ${s.pdfsWithText}/${s.pdfFiles} PDFs with text, ${s.linked} linked to entries${s.errors ? `, ${s.errors} problem(s) in the Problems panel` : ''}. Click to search.`;
+        item.tooltip =
+          `CiteScribe library: ${s.entries} entries from ${s.bibFiles} .bib file(s), ${s.pdfsWithText}/${s.pdfFiles} PDFs with text,` +
+          ` ${s.linked} linked to entries${s.errors ? `, ${s.errors} problem(s) in the Problems panel` : ''}. Click to search.`;
         item.command = 'citescribe.searchLibrary';
         break;
       }

@@ -68,7 +68,11 @@ export class UnusedEntryDiagnostics implements vscode.Disposable {
       for (const bib of bibs) {
         // An entry the index could not read (a missing brace) already has its error there; "uncited" would be noise.
         const diagnostics = unusedEntries(bib.uri.fsPath, bib.text, usage).filter((span) => this.library.hasKey(span.key)).map((span) => {
-          const d = new vscode.Diagnostic(new vscode.Range(bib.positionAt(span.start), bib.positionAt(span.end)), `'${span.key}' is not cited by any document of the workspace`, vscode.DiagnosticSeverity.Information);
+          const d = new vscode.Diagnostic(
+            new vscode.Range(bib.positionAt(span.start), bib.positionAt(span.end)),
+            `'${span.key}' is not cited by any document of the workspace`,
+            vscode.DiagnosticSeverity.Information,
+          );
           d.source = 'CiteScribe';
           d.code = UNUSED_ENTRY;
           d.tags = [vscode.DiagnosticTag.Unnecessary];

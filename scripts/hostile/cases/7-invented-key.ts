@@ -62,7 +62,13 @@ function replyCase(name: string, reply: string, syntax: 'cite' | 'pandoc', check
 
 export default [
   replyCase('doubled-backslash-latex', 'REF propose a parser \\\\cite{fake2020}.', 'cite', (out) =>
-    /fake2020/.test(out) ? `the invented key is still cited: ${out}` : !/\\cite\{lovelace2020\}/.test(out) ? `no \\cite{lovelace2020}: ${out}` : /textbackslash/.test(out) ? `a stray backslash: ${out}` : null,
+    /fake2020/.test(out)
+      ? `the invented key is still cited: ${out}`
+      : !/\\cite\{lovelace2020\}/.test(out)
+        ? `no \\cite{lovelace2020}: ${out}`
+        : /textbackslash/.test(out)
+          ? `a stray backslash: ${out}`
+          : null,
   ),
   replyCase('doubled-backslash-pandoc', 'REF propose a parser \\\\cite{fake2020}.', 'pandoc', (out) =>
     /fake2020/.test(out) ? `the invented key is still cited: ${out}` : !/\[@lovelace2020\]/.test(out) ? `no [@lovelace2020]: ${out}` : null,

@@ -18,8 +18,19 @@ const EXPLETIVE_IT = /^it (?:is|was|has been|remains|seems|appears|becomes)\s+(?
  * "The results lead them to …", "A fourth approach …", "both methods", "the latter": words that name what the
  * abstract said before, anywhere in the sentence. A blind reader marked such sentences in 19 of 48 drafts.
  */
-const POINTS_OUTSIDE =
-  /^(?:the results?|the findings|these results)\b|\b(?:lead|leads|led|allow|allows|allowed|enable|enables|enabled)\s+them\b|\b(?:a|the)\s+(?:second|third|fourth|fifth|sixth)\s+(?:approach|method|model|technique|algorithm|one|variant|strategy)\b|\bboth\s+(?:methods|approaches|models|systems|techniques|algorithms|variants|strategies)\b|\bthe (?:former|latter)\b|\bthe present (?:model|method|approach|framework|system|algorithm|account|theory)\b|\b(?:such|this|that)\s+(?:a\s+)?(?:property|capability|ability|behaviou?r|phenomenon|effect)\b/i;
+const POINTS_OUTSIDE = new RegExp(
+  [
+    // "The results lead them to …"
+    String.raw`^(?:the results?|the findings|these results)\b|\b(?:lead|leads|led|allow|allows|allowed|enable|enables|enabled)\s+them\b`,
+    // "A fourth approach …", "both methods", "the latter"
+    String.raw`\b(?:a|the)\s+(?:second|third|fourth|fifth|sixth)\s+(?:approach|method|model|technique|algorithm|one|variant|strategy)\b`,
+    String.raw`\bboth\s+(?:methods|approaches|models|systems|techniques|algorithms|variants|strategies)\b|\bthe (?:former|latter)\b`,
+    // "the present model", "such a property"
+    String.raw`\bthe present (?:model|method|approach|framework|system|algorithm|account|theory)\b`,
+    String.raw`\b(?:such|this|that)\s+(?:a\s+)?(?:property|capability|ability|behaviou?r|phenomenon|effect)\b`,
+  ].join('|'),
+  'i',
+);
 
 /** Whether the sentence names what its abstract said before it, even right after that sentence in a draft. */
 export function pointsOutside(sentence: string): boolean {
@@ -69,7 +80,9 @@ const SPOKEN_BY_AUTHORS = new RegExp(String.raw`^(?:we|our|this (?:${SELF_NOUNS}
 export function ownContributionSentences(ownAbstract: string): string[] {
   // Plans ("We will release … in future work") are not what the paper contributes.
   // Nor is where to get it ("We release the data and code"): "Unlike these works, we release …" sets nothing apart.
-  const sentences = splitSentences(plainText(ownAbstract)).filter((s) => wordCount(s) >= 6 && !NOT_DONE.test(stripLeadingDiscourse(s)) && !OWN_RELEASE_NOTE.test(stripLeadingDiscourse(s)) && !looksLikeExtractionJunk(s));
+  const sentences = splitSentences(plainText(ownAbstract)).filter(
+    (s) => wordCount(s) >= 6 && !NOT_DONE.test(stripLeadingDiscourse(s)) && !OWN_RELEASE_NOTE.test(stripLeadingDiscourse(s)) && !looksLikeExtractionJunk(s),
+  );
   const firstPerson = (s: string) => SPOKEN_BY_AUTHORS.test(activeVoice(firstPersonPlural(s)));
   return [...sentences.filter((s) => hasContributionCue(s) && firstPerson(s)), ...sentences.filter((s) => !hasContributionCue(s) && firstPerson(s))];
 }
@@ -94,7 +107,11 @@ export function contrastSentence(own: string, variant: number, against: { shared
 }
 
 /** Words of a claim that say nothing of how a work differs ("we propose a novel method"). */
-const CLAIM_WORDS = new Set(['propos', 'present', 'introduc', 'develop', 'describ', 'study', 'studi', 'show', 'novel', 'new', 'method', 'approach', 'model', 'work', 'paper', 'use', 'base', 'problem', 'result', 'effect', 'effici', 'achiev', 'perform', 'improv', 'better', 'state', 'art', 'experi', 'demonstr', 'outperform', 'addit', 'simpl', 'also', 'address']);
+const CLAIM_WORDS = new Set([
+  'propos', 'present', 'introduc', 'develop', 'describ', 'study', 'studi', 'show', 'novel', 'new', 'method', 'approach', 'model',
+  'work', 'paper', 'use', 'base', 'problem', 'result', 'effect', 'effici', 'achiev', 'perform', 'improv', 'better', 'state', 'art',
+  'experi', 'demonstr', 'outperform', 'addit', 'simpl', 'also', 'address',
+]);
 
 /** What each work of the group says of itself, kept per group, as are their terms below: a draft tries each of the
  * author's sentences against each group. */
@@ -197,7 +214,11 @@ export function groupContrast(g: GroupPlan, gi: number, own: string, index: numb
  */
 const INTRODUCED_NAME = /\b(?:called|named|namely|dubbed|termed|coined)\s+(?:the\s+|an?\s+)?(\p{Lu}[\p{L}\d]{0,30}\p{Lu}[\p{L}\d-]{0,30})/gu;
 /** Words with which the author says their work uses another: "a modification of the pretrained BERT network". */
-const USES_WORK = /\b(?:modification of|modif(?:y|ies|ying)|based on|builds? (?:up)?on|building (?:up)?on|extend(?:s|ing)?|adapt(?:s|ing)?|on top of|fine-?tun\w*|inherit\w*|us(?:e|es|ing)|appl(?:y|ies|ying)|leverag\w+|employ(?:s|ing)?|variant of|version of)\b/i;
+const USES_WORK = new RegExp(
+  String.raw`\b(?:modification of|modif(?:y|ies|ying)|based on|builds? (?:up)?on|building (?:up)?on|extend(?:s|ing)?|adapt(?:s|ing)?|on top of` +
+    String.raw`|fine-?tun\w*|inherit\w*|us(?:e|es|ing)|appl(?:y|ies|ying)|leverag\w+|employ(?:s|ing)?|variant of|version of)\b`,
+  'i',
+);
 
 /**
  * "Building on BERT \cite{k}, we present Sentence-BERT, a modification of the pretrained BERT network …": the author's

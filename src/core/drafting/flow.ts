@@ -133,7 +133,12 @@ const VARY_OPENINGS: FlowRule = {
     {
       input: ['\\cite{3} proposed a blind denoiser.', '\\cite{2} proposed a multiscale denoiser.', '\\cite{4} developed a sparse coding scheme.', '\\cite{7} took a low-rank approach.'],
       keys: [['3'], ['2'], ['4'], ['7']],
-      output: ['\\cite{3} proposed a blind denoiser.', '\\cite{2} proposed a multiscale denoiser.', 'In \\cite{4}, the authors developed a sparse coding scheme.', '\\cite{7} took a low-rank approach.'],
+      output: [
+        '\\cite{3} proposed a blind denoiser.',
+        '\\cite{2} proposed a multiscale denoiser.',
+        'In \\cite{4}, the authors developed a sparse coding scheme.',
+        '\\cite{7} took a low-rank approach.',
+      ],
     },
   ],
 };

@@ -5,6 +5,7 @@ import { hasInnerPredicate, isPastForm, opensWithPredicate } from '../text/verbs
 import { contentTerms, STOPWORDS } from '../text/tokens';
 import { LANGUAGES, splitAbstractLabel } from '../engine/cues';
 import { canBeVerb } from '../rewrite';
+import { alternation, ALWAYS_CAPITALIZED_WORDS } from '../lexicon';
 
 /**
  * Whether a group's topic phrases name what its works share: a group of unrelated works (what is left when a library
@@ -89,12 +90,21 @@ const NUMBER_WORDS: ReadonlySet<string> = new Set('two three four five six seven
 /** Subjects after which a verb comes. */
 const AFTER_VERB_OPENER: ReadonlySet<string | undefined> = new Set(['we', 'i', 'they']);
 /** Words that end a noun phrase before them ("code-switching in …", "… and"); "shows" may be a noun ("call-in shows"). */
-const ENDS_A_NOUN_PHRASE_BEFORE: ReadonlySet<string> = new Set('and or nor but of in on at to for with from by as than is are was were be been has have had that which who whose where when while can could may might will would should does do did'.split(' '));
+const ENDS_A_NOUN_PHRASE_BEFORE: ReadonlySet<string> = new Set(
+  ('and or nor but of in on at to for with from by as than is are was were be been has have had that which who whose where when while ' +
+    'can could may might will would should does do did').split(' '),
+);
 /** Prepositions that the stopword list leaves out: a phrase opened by one ("towards harbour pilotage") is no topic. */
-const PREPOSITIONS_NOT_STOPWORDS: ReadonlySet<string> = new Set('towards toward among amongst across beyond versus along around despite like per since unlike inside outside onto near behind beside beneath throughout'.split(' '));
+const PREPOSITIONS_NOT_STOPWORDS: ReadonlySet<string> = new Set(
+  'towards toward among amongst across beyond versus along around despite like per since unlike inside outside onto near behind beside beneath throughout'.split(' '),
+);
 /** Words of measurement and of papers' self-description: a phrase made of these alone ("error rate", "relative importance", "experimental results") is what any work reports, not a topic. */
 const GENERIC_TOPIC_WORDS: ReadonlySet<string> = new Set(
-  'error errors rate rates relative importance accuracy performance result results experimental experiment experiments improvement improvements significant state art approach approaches method methods paper papers work task tasks problem problems high low large small good better best new novel recent existing different various overall main key important general rest'.split(' '),
+  (
+    'error errors rate rates relative importance accuracy performance result results experimental experiment experiments improvement improvements ' +
+    'significant state art approach approaches method methods paper papers work task tasks problem problems ' +
+    'high low large small good better best new novel recent existing different various overall main key important general rest'
+  ).split(' '),
 );
 
 /** The sentences of `text`, each without the heading of a structured abstract ("Methods:", "CONCLUSIONS:"). */
@@ -152,7 +162,7 @@ function extractPhrases(text: string): Phrase[] {
 
 /** Languages, peoples and months: capitalized in English whatever case a title is in ("hyphenate English words"). */
 const ALWAYS_CAPITALIZED = new RegExp(
-  `^(?:${LANGUAGES}|danish|norwegian|icelandic|polish|latin|persian|urdu|bengali|vietnamese|thai|indonesian|malay|swahili|mandarin|cantonese|tamil|punjabi|yoruba|igbo|hausa|zulu|amharic|tagalog|ukrainian|romanian|hungarian|welsh|irish|scottish|scots|breton|cornish|manx|basque|catalan|european|american|african|asian|australian|canadian|british|indian|january|february|april|june|july|august|september|october|november|december|monday|tuesday|wednesday|thursday|friday|saturday|sunday)$`,
+  `^(?:${LANGUAGES}|${alternation(ALWAYS_CAPITALIZED_WORDS)})$`,
   'i',
 );
 

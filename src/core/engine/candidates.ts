@@ -40,9 +40,24 @@ function words(s: string): number {
  * to a river's edge or a lender"), names a quoted example ("They parse the sentence “The ship sails at dawn.”") or
  * labels one ("Sentence: “The ship sails at dawn.”").
  */
-const EXAMPLE_FROM_DATA = /^[“"‘]|^(?:sentence|example|input|output|query|question|answer|text|utterance|headline)s?(?:\s*\d+)?\s*:\s*[“"‘]|\bthe (?:sentence|line|title|query|phrase|word|headline|utterance|question|example)s? [“"‘]/iu;
+const EXAMPLE_FROM_DATA = new RegExp(
+  [
+    // opens with a quotation mark
+    String.raw`^[“"‘]`,
+    // labels one: "Sentence: “…”", "Example 2: “…”"
+    String.raw`^(?:sentence|example|input|output|query|question|answer|text|utterance|headline)s?(?:\s*\d+)?\s*:\s*[“"‘]`,
+    // names one: "the sentence “…”"
+    String.raw`\bthe (?:sentence|line|title|query|phrase|word|headline|utterance|question|example)s? [“"‘]`,
+  ].join('|'),
+  'iu',
+);
 /** A caption without its label: "An example of X.", "Overview of the system." (no verb: "An example of X is …" stays). */
-const CAPTION_LIKE = /^(?:(?:an?|the) )?(?:[\w-]+ )?(?:example|illustration|overview|schematic|screenshot|snapshot|sketch|architecture|outline) of\b(?![^.]*\b(?:is|are|was|were|shows?|illustrates?|appears?|can|gives?|has|have)\b)[^.!?]*\.$/i;
+const CAPTION_LIKE = new RegExp(
+  String.raw`^(?:(?:an?|the) )?(?:[\w-]+ )?(?:example|illustration|overview|schematic|screenshot|snapshot|sketch|architecture|outline) of\b` +
+    // and no verb after it
+    String.raw`(?![^.]*\b(?:is|are|was|were|shows?|illustrates?|appears?|can|gives?|has|have)\b)[^.!?]*\.$`,
+  'i',
+);
 /** "… described the corpus (“Data Collection”) and the results (“Results”)": the paper's sections, by name. */
 const SECTION_NAME_IN_BRACKETS = /\(\s*[“"]\p{Lu}[^”"()]{1,60}[”"]\s*\)/u;
 /**
@@ -50,7 +65,16 @@ const SECTION_NAME_IN_BRACKETS = /\(\s*[“"]\p{Lu}[^”"()]{1,60}[”"]\s*\)/u;
  * the …", "Let B be a set of ballads …", "We write d(v) for …". Reported as a finding ("Doe \cite{k} was also given
  * sets …") it says nothing.
  */
-const PROBLEM_SETUP = /^(?:(?:we|one) (?:are|is) (?:also |then )?given\b|(?:we|I) (?:also |then )?(?:denote|write)\b|let (?:us (?:denote|define|assume|write)\b|\p{L}[\p{L}\d]{0,3}(?:\s*[,(]|\s+(?:be|denote|represent)\b))|(?:we|I) use \S+(?: and \S+)? to denote\b)/iu;
+const PROBLEM_SETUP = new RegExp(
+  [
+    String.raw`^(?:(?:we|one) (?:are|is) (?:also |then )?given\b`,
+    String.raw`(?:we|I) (?:also |then )?(?:denote|write)\b`,
+    // "Let us define …", "Let B be …", "Let x, y …"
+    String.raw`let (?:us (?:denote|define|assume|write)\b|\p{L}[\p{L}\d]{0,3}(?:\s*[,(]|\s+(?:be|denote|represent)\b))`,
+    String.raw`(?:we|I) use \S+(?: and \S+)? to denote\b)`,
+  ].join('|'),
+  'iu',
+);
 /**
  * Notation, not prose a reader can take in: set membership and sums ("an edge e ∈ E"), superscripts the text layer
  * flattened ("N^(2)(v)"), logic ("¬(e —> f) means …"), a symbol defined as other symbols ("If A = v1, …, vr"). A
@@ -140,9 +164,14 @@ function abstractSentences(abstract: string): SourceSentence[] {
   return out;
 }
 
+const GLUED_HEADING = new RegExp(
+  String.raw`(\p{Ll}[.!?])(?=(?:Purpose|Design[\s/]+methodology|Methods?|Results?|Findings|Conclusions?|Originality` +
+    String.raw`|(?:Research|Practical|Social) (?:limitations|implications))\b)`,
+  'gu',
+);
 /** "… reading behavior.Design methodology approach - First, …": exports that lost the break before a heading. */
 function headingsApart(abstract: string): string {
-  return abstract.replace(/(\p{Ll}[.!?])(?=(?:Purpose|Design[\s/]+methodology|Methods?|Results?|Findings|Conclusions?|Originality|(?:Research|Practical|Social) (?:limitations|implications))\b)/gu, '$1 ');
+  return abstract.replace(GLUED_HEADING, '$1 ');
 }
 
 const RUN_IN_HEADING = /^(?:\d+(?:\.\d+)*\.?\s+)?(?:introduction|conclusions?|summary|abstract)\s+(?=\p{Lu}\p{Ll})/iu;

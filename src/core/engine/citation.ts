@@ -8,9 +8,50 @@ import { plainText } from '../text/plain';
 import { boundedRecord, capLongTokens } from '../text/long-tokens';
 import { contentTerms, cosine, STOPWORDS, termFrequencies, wordCount } from '../text/tokens';
 import { hasOwnVerb, mainVerbIsPast, pastTense, startsWithName } from '../text/verbs';
-import { ANAPHORIC_START, BACKGROUND_CUE, CUT_OFF_END, FRONTED_POINTER, FUTURE_OWN, hasContributionCue, MENTIONS_OTHER_WORK, COMMON_SELF_NOUNS, NAMES_ITSELF, NOT_DONE, OWN_EARLIER_WORK, OWN_RELEASE_NOTE, POINTS_AHEAD, PROBLEM_POINTER, PRONOUN_POINTER, RELEASE_NOTE, SELF_NOUNS } from './cues';
+import {
+  ANAPHORIC_START,
+  BACKGROUND_CUE,
+  CUT_OFF_END,
+  FRONTED_POINTER,
+  FUTURE_OWN,
+  hasContributionCue,
+  MENTIONS_OTHER_WORK,
+  COMMON_SELF_NOUNS,
+  NAMES_ITSELF,
+  NOT_DONE,
+  OWN_EARLIER_WORK,
+  OWN_RELEASE_NOTE,
+  POINTS_AHEAD,
+  PROBLEM_POINTER,
+  PRONOUN_POINTER,
+  RELEASE_NOTE,
+  SELF_NOUNS,
+} from './cues';
 import { candidateFeatures, documentContext } from './features';
-import { acronymDefinitions, DEFAULT_CITATION_TENSE, looksLikeExtractionJunk, firstPersonPlural, inAuthorsVoice, NO_TARGET, pointerResolutions, PROPER_OPENER, rewriteSentence, runStage, speaksForEveryone, statesAim, stripLeadingDiscourse, titleOnlySentence, toThirdSingular, withoutEveryonesWords, withoutLinkingAdverb, systemNaming, type PointerResolution, type RuleContext, type SystemNaming, type TraceStep } from '../rewrite';
+import {
+  acronymDefinitions,
+  DEFAULT_CITATION_TENSE,
+  looksLikeExtractionJunk,
+  firstPersonPlural,
+  inAuthorsVoice,
+  NO_TARGET,
+  pointerResolutions,
+  PROPER_OPENER,
+  rewriteSentence,
+  runStage,
+  speaksForEveryone,
+  statesAim,
+  stripLeadingDiscourse,
+  titleOnlySentence,
+  toThirdSingular,
+  withoutEveryonesWords,
+  withoutLinkingAdverb,
+  systemNaming,
+  type PointerResolution,
+  type RuleContext,
+  type SystemNaming,
+  type TraceStep,
+} from '../rewrite';
 import type { LinearScorer } from './scorer';
 
 export interface ScoredCandidate {
@@ -134,12 +175,20 @@ export function saysOnlyThatItWorks(sentence: string): boolean {
 }
 
 /** "Trials confirm the value of the proposed method": that it works, not what it is. */
-const MERIT_ONLY =
-  /\b(?:demonstrat|show|confirm|verif|validat|prove|illustrat|indicat|highlight)\w* (?:the )?(?:effectiveness|efficacy|superiority|feasibility|validity|usefulness|advantages?|benefits?|merits?|potential|efficiency|robustness|strengths?|value|power) of (?:the|our|this|these)\b/i;
+const MERIT_ONLY = new RegExp(
+  String.raw`\b(?:demonstrat|show|confirm|verif|validat|prove|illustrat|indicat|highlight)\w* (?:the )?` +
+    String.raw`(?:effectiveness|efficacy|superiority|feasibility|validity|usefulness|advantages?|benefits?|merits?|potential|efficiency` +
+    String.raw`|robustness|strengths?|value|power) of (?:the|our|this|these)\b`,
+  'i',
+);
 
 /** "this paper" in a claim: the claim is the work's own voice, not a finding to attribute. */
 const NAMES_ITSELF_COMMONLY = new RegExp(String.raw`\bthis (?:${COMMON_SELF_NOUNS})\b`, 'i');
-const DESCRIBES_ITSELF = /\b(?:the (?:proposed|presented|present) (?:[\w-]+ ){0,2}(?:method|approach|model|framework|algorithm|system|technique|scheme|work|paper|study)|(?:is|are) (?:here )?(?:proposed|presented|introduced|described|developed))\b/i;
+const DESCRIBES_ITSELF = new RegExp(
+  String.raw`\b(?:the (?:proposed|presented|present) (?:[\w-]+ ){0,2}(?:method|approach|model|framework|algorithm|system|technique|scheme|work|paper|study)` +
+    String.raw`|(?:is|are) (?:here )?(?:proposed|presented|introduced|described|developed))\b`,
+  'i',
+);
 
 /** Every (sentence, compression) candidate of a record with its features and rewritten text; score left at 0. */
 export function enumerateCandidates(record: PaperRecord, doc: SourceDocument, options: CandidateOptions): ScoredCandidate[] {
@@ -253,7 +302,13 @@ export function rankCandidates(record: PaperRecord, doc: SourceDocument, scorer:
       kind = {
         otherWork: MENTIONS_OTHER_WORK.test(c.source.text) || OWN_EARLIER_WORK.test(firstPersonPlural(opening)),
         anaphoric: ANAPHORIC_START.test(opening),
-        notDone: NOT_DONE.test(opening) || RELEASE_NOTE.test(opening) || OWN_RELEASE_NOTE.test(opening) || FRAGMENT_START.test(c.source.text) || POINTS_AHEAD.test(c.source.text) || (c.source.section === 'conclusion' && FUTURE_OWN.test(c.source.text)),
+        notDone:
+          NOT_DONE.test(opening) ||
+          RELEASE_NOTE.test(opening) ||
+          OWN_RELEASE_NOTE.test(opening) ||
+          FRAGMENT_START.test(c.source.text) ||
+          POINTS_AHEAD.test(c.source.text) ||
+          (c.source.section === 'conclusion' && FUTURE_OWN.test(c.source.text)),
         aim: statesAim(stripLeadingDiscourse(firstPersonPlural(c.source.text))) && !otherContribution(c.sentenceIndex),
         describes: describesTheWork(c.source.text, record),
       };
@@ -374,8 +429,12 @@ function titleRecall(titleTerms: ReadonlySet<string>, text: string): number {
  * titled form says "proved that X" rather than weakening it to "noted that X". Hedged reports ("suggest",
  * "indicate") stay "noted". (rewrite/clauses.ts's REPORTED_CLAIM is the claim itself, for cutting a sentence.)
  */
-const AUTHORS_REPORT =
-  /^(?:we|our (?:\w+ )?(?:results|experiments|analysis|evaluation|findings)) (?:also |further |then |first |empirically |experimentally |theoretically |formally )?(show|demonstrate|prove|find|observe|argue|establish|confirm|verify|conclude|hypothesi[sz]e|reveal)s? that\b/i;
+const AUTHORS_REPORT = new RegExp(
+  String.raw`^(?:we|our (?:\w+ )?(?:results|experiments|analysis|evaluation|findings)) ` +
+    String.raw`(?:also |further |then |first |empirically |experimentally |theoretically |formally )?` +
+    String.raw`(show|demonstrate|prove|find|observe|argue|establish|confirm|verify|conclude|hypothesi[sz]e|reveal)s? that\b`,
+  'i',
+);
 
 function reportingVerb(source: string): string | undefined {
   return AUTHORS_REPORT.exec(stripLeadingDiscourse(source))?.[1].toLowerCase();
@@ -431,7 +490,9 @@ export function titledCitation(record: PaperRecord, title: string, ranked: reado
     const writtenLower = new RegExp(`(?<![.!?]\\s)\\b${lowered.replace(/[^\p{L}\d-]/gu, '')}\\b`, 'u').test(ranked.map((c) => c.source.text).join(' '));
     // "Juno, a Drawing Editor" or "Juno: …": the word the title names its work by is a name.
     const namedByTitle = /^([^:,]{2,40})(?::|,\s+(?:a|an|the)\s)/.exec(cleanTitle)?.[1] === first.replace(/[,:;]$/, '');
-    if (!namedByTitle && (STOPWORDS.has(lowered) || (/^\p{Lu}\p{Ll}+$/u.test(first) && (writtenLower || (!PROPER_OPENER.test(first) && !startsWithName(claim)))))) claim = lowered + claim.slice(first.length);
+    const onlyOpensTheSentence = () =>
+      /^\p{Lu}\p{Ll}+$/u.test(first) && (writtenLower || (!PROPER_OPENER.test(first) && !startsWithName(claim)));
+    if (!namedByTitle && (STOPWORDS.has(lowered) || onlyOpensTheSentence())) claim = lowered + claim.slice(first.length);
     // A finding or a step of the study, told in the past, is reported ("reported that restored marshes buried …"); a
     // claim in the present is noted ("noted that falls are the leading cause …").
     const reported = reportingVerb(whole.source.text) ?? (mainVerbIsPast(claim) ? 'report' : 'note');

@@ -193,7 +193,10 @@ export async function evaluateRelatedWork(items: readonly RelatedWorkItem[], sco
   const systems = ['default', 'lead', 'textrank', 'oracle'] as const;
   const sums = Object.fromEntries(systems.map((s) => [s, { ...zero(), citationF1: 0, coverage: 0, outsideCitations: 0 }])) as Record<(typeof systems)[number], RelatedWorkSystemFigures>;
   const predictions: Array<{ id: number; prediction: string }> = [];
-  const reading: RelatedWorkReading = { grounded: 0, described: 0, topicSentences: 0, unsharedTopics: 0, ownOutsideContrast: 0, maxSentencesOnOneWork: 0, roomyItems: 0, roomyGrounded: 0, roomyDescribed: 0 };
+  const reading: RelatedWorkReading = {
+    grounded: 0, described: 0, topicSentences: 0, unsharedTopics: 0, ownOutsideContrast: 0, maxSentencesOnOneWork: 0,
+    roomyItems: 0, roomyGrounded: 0, roomyDescribed: 0,
+  };
   let n = 0;
   for (let index = 0; index < items.length; index++) {
     const item = items[index];

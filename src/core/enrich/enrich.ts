@@ -143,7 +143,10 @@ function makeSource(name: OnlineSourceName, options: EnrichOptions, endpoints: R
   }
 }
 
-export function makeClient(name: EndpointName | 'open-access', options: Pick<EnrichOptions, 'fetch' | 'contact' | 'rateLimit' | 'timeoutMs' | 'signal' | 'sleep' | 'semanticScholarApiKey'>): PoliteClient {
+export function makeClient(
+  name: EndpointName | 'open-access',
+  options: Pick<EnrichOptions, 'fetch' | 'contact' | 'rateLimit' | 'timeoutMs' | 'signal' | 'sleep' | 'semanticScholarApiKey'>,
+): PoliteClient {
   return new PoliteClient({
     service: name === 'arxiv-pdf' ? 'arXiv' : name === 'open-access' ? 'open-access PDF host' : SOURCE_LABELS[name],
     fetch: options.fetch,
@@ -288,7 +291,10 @@ export async function enrichLibrary(callerOptions: EnrichOptions): Promise<Enric
   }
   report.notLookedUp = work.filter((e) => !e.abstractFrom && !lookedUp.has(e.key)).map((e) => e.key);
   if (report.stoppedBecause?.includes('deadline')) {
-    report.problems.push(`${report.stoppedBecause} (--deadline): ${report.notLookedUp.length} entr${report.notLookedUp.length === 1 ? 'y' : 'ies'} not looked up; run enrich again to carry on — what was found is kept`);
+    const entries = `${report.notLookedUp.length} entr${report.notLookedUp.length === 1 ? 'y' : 'ies'}`;
+    report.problems.push(
+      `${report.stoppedBecause} (--deadline): ${entries} not looked up; run enrich again to carry on — what was found is kept`,
+    );
   }
   if (!reachable.size && sources.length) report.problems.push('no service could be reached: check the network, a proxy, or citescribe.enrich.endpoints');
   return report;

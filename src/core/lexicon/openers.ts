@@ -1,6 +1,6 @@
 // Openers that carry no content once a sentence is quoted alone: stripped before the citation is written
 // (rewrite/discourse.ts LEADING_DISCOURSE).
-import type { WordList } from './word-list';
+import type { PatternWords, WordList } from './word-list';
 
 const PROPOSED = 'Doe and Roe \\cite{doe2020} proposed a parser for noisy text.';
 
@@ -121,4 +121,10 @@ export const TIME_BEFORE_WE: WordList = {
     ],
     output: PROPOSED,
   }],
+};
+
+export const PIECES_OPENING_IN_THIS: PatternWords = {
+  name: 'PIECES_OPENING_IN_THIS',
+  purpose: 'Other names a piece of writing gives itself in an opener that carries no content ("In this commentary, ", "In this primer, "): rewrite/discourse.ts LEADING_DISCOURSE, beside SELF_NOUNS and MORE_SELF_LOCATIONS. first-person.ts SELF_REFERENCE has a shorter list of its own ("this monograph", "this submission"), read as the subject, not an opener.',
+  words: ['contribution', 'commentary', 'editorial', 'volume', 'monograph', 'primer', 'handbook', 'overview', 'exploration'],
 };

@@ -1,6 +1,7 @@
 // Words that tell where a noun phrase goes on or stops, for the rules that quote a phrase from the sentence before
-// ("such problems" → "problems in image processing and graphics").
-import type { WordList } from './word-list';
+// ("such problems" → "problems in image processing and graphics"), and the phrases that make a citation someone
+// else's ("unlike \cite{x}").
+import type { PatternWords, WordList } from './word-list';
 
 const SOLUTION = 'Doe and Roe \\cite{doe2020} proposed a general solution to';
 
@@ -54,4 +55,10 @@ export const TRAILING_CLAUSE_OPENERS: WordList = {
       { input: 'We train a small parser for noisy text on a million tweets, particularly the tagger on every test set.', output: 'We train a small parser for noisy text on a million tweets.' },
     ],
   }],
+};
+
+export const REFERRING_PHRASES: PatternWords = {
+  name: 'REFERRING_PHRASES',
+  purpose: 'Words that make a citation the work of someone else ("unlike \\cite{x}", "as proposed by \\cite{x}", "faster than \\cite{x}"): neural/output-check.ts drops the clause they open with an invented citation.',
+  words: ['unlike', 'like', 'as in', 'as', 'following', 'similar to', 'similarly to', 'compared (?:with|to)', 'in contrast to', 'contrary to', 'in line with', 'building on', 'extending', 'cf\\.', 'e\\.g\\.,?', 'see', 'as shown by', 'as reported by', 'as proposed by', 'as done by', 'than', 'over', 'versus', 'vs\\.', 'outperforming', 'improving (?:on|over)', 'beyond'],
 };

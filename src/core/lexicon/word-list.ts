@@ -23,18 +23,28 @@ export interface WordProbe {
   opensWith?: string;
 }
 
-export interface WordList {
+/**
+ * The words one pattern reads, named for what they are, without probes of their own: the lists that long regexes
+ * spelled inline until issue 64 moved them here ("propose|proposes|introduce|…" of the scorer's contribution cue). Each
+ * is spelled exactly as its pattern had it — order, inflected forms and all — so the patterns match what they matched
+ * (the scorer's weights were learned with these words). test/unit/lexicon checks each word is there once and no other
+ * file spells the list again; probes, word by word, are what a WordList adds.
+ */
+export interface PatternWords {
   name: string;
   /** What the list is for, and where it is used. */
   purpose: string;
   /** In the order the patterns try them (a longer phrase before its prefix). A word may carry a character class ("analy[sz]es"). */
   words: readonly string[];
+}
+
+export interface WordList extends PatternWords {
   /** Each word has an example in at least one probe; a list used by two patterns has a probe for each. */
   probes: readonly WordProbe[];
 }
 
 /** The list as a regular-expression alternation: "paper|article|study". */
-export function alternation(list: WordList): string {
+export function alternation(list: PatternWords): string {
   return list.words.join('|');
 }
 

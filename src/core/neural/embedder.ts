@@ -62,7 +62,12 @@ export function poolingModes(dir: string): PoolingMode[] {
   if (on('pooling_mode_mean_tokens') || on('pooling_mode_mean_sqrt_len_tokens')) modes.push('mean');
   if (on('pooling_mode_weightedmean_tokens')) modes.push('weightedmean');
   if (on('pooling_mode_lasttoken')) modes.push('lasttoken');
-  if (!modes.length) throw new ModelFolderError(`Model folder ${dir}: 1_Pooling/config.json names no pooling mode CiteScribe knows (cls, max, mean, weightedmean, lasttoken).`, '1_Pooling/config.json');
+  if (!modes.length) {
+    throw new ModelFolderError(
+      `Model folder ${dir}: 1_Pooling/config.json names no pooling mode CiteScribe knows (cls, max, mean, weightedmean, lasttoken).`,
+      '1_Pooling/config.json',
+    );
+  }
   return modes;
 }
 

@@ -133,7 +133,9 @@ function chooseDtype(dir: string, kind: ModelKind, requested: ModelDtype | 'auto
   const missing = onnxFilesFor(kind, best.dtype).find((f) => !present.has(f))!;
   let hint = '';
   if (kind === 'seq2seq' && [...present].some((f) => /decoder_with_past_model/.test(f))) {
-    hint = ' The folder has separate decoder_model/decoder_with_past_model files; CiteScribe needs the merged decoder Optimum exports by default (optimum-cli export onnx --task text2text-generation-with-past).';
+    hint =
+      ' The folder has separate decoder_model/decoder_with_past_model files; CiteScribe needs the merged decoder Optimum exports' +
+      ' by default (optimum-cli export onnx --task text2text-generation-with-past).';
   } else if (kind === 'causal' && [...present].some((f) => /encoder_model/.test(f))) {
     hint = ' The ONNX files look like an encoder-decoder export, but config.json does not say so: the folder and its config do not match.';
   } else if (kind === 'seq2seq' && [...present].some((f) => /^onnx\/model(_\w+)?\.onnx$/.test(f))) {

@@ -5,7 +5,7 @@ import { parseLatexCitations } from '../cites/latex';
 import { parsePandocCitations } from '../cites/pandoc';
 import { citeMarker, workSubject } from '../rewrite/authors';
 import { agreeVerb as reportInTense } from '../rewrite';
-import { alternation, COMMON_SELF_NOUNS as COMMON_SELF_NOUN_LIST } from '../lexicon';
+import { alternation, COMMON_SELF_NOUNS as COMMON_SELF_NOUN_LIST, REFERRING_PHRASES } from '../lexicon';
 
 const COMMON_SELF_NOUNS = alternation(COMMON_SELF_NOUN_LIST);
 
@@ -26,7 +26,7 @@ export interface CheckedText {
  * clause ends with one ("faster than \cite{x}") is dropped whole. Without this, removing the invented key left
  * "…, unlike \cite{doe2020}." once the work's own marker was placed: a false sentence about the user's source.
  */
-const REFERRING = String.raw`unlike|like|as in|as|following|similar to|similarly to|compared (?:with|to)|in contrast to|contrary to|in line with|building on|extending|cf\.|e\.g\.,?|see|as shown by|as reported by|as proposed by|as done by|than|over|versus|vs\.|outperforming|improving (?:on|over)|beyond`;
+const REFERRING = alternation(REFERRING_PHRASES);
 const OPENS_WITH_REFERRING = new RegExp(String.raw`^\s*(?:[,;:]\s*)?(?:and\s+|but\s+|while\s+)?(?:${REFERRING})\b`, 'i');
 const ENDS_WITH_REFERRING = new RegExp(String.raw`\b(?:${REFERRING})\s*(?:the\s+(?:work|method|approach|model)s?\s+(?:of|in)\s+)?$`, 'i');
 

@@ -20,7 +20,19 @@ import { splitSentences } from '../text/sentences';
 import { headlineCase } from '../text/titles';
 import { contentTerms, cosine, TfIdfModel } from '../text/tokens';
 import { plainText } from '../text/plain';
-import { citationForDocument, clusterWorks, contrastAgainst, type ContrastGroup, draftForDocument, formatForSyntax, groupKeyphrases, planningText, planVectors, renderDraft, topicGroupCount } from '../drafting';
+import {
+  citationForDocument,
+  clusterWorks,
+  contrastAgainst,
+  type ContrastGroup,
+  draftForDocument,
+  formatForSyntax,
+  groupKeyphrases,
+  planningText,
+  planVectors,
+  renderDraft,
+  topicGroupCount,
+} from '../drafting';
 import { DEFAULT_CITATION_TENSE, firstPersonPlural, TITLE_ONLY_FLAG, titleOnlySentence, workSubject } from '../rewrite';
 import { checkCitations, firstSentence, inCitationSyntax, toCitationStyle } from './output-check';
 import { boundedRecord, capLongTokens } from '../text/long-tokens';
@@ -201,7 +213,11 @@ export abstract class SentenceWriterEngine implements Engine {
       chat: (messages, signal) => this.chatParagraph!(messages, signal),
       fits: (messages) => this.paragraphPromptFits(messages),
       fallback: async (paper) => {
-        const s = await fallbackEngine.citationSentence({ key: paper.key, style: 'citation', syntax, tense: req.tense, ownAbstract: req.ownAbstract, format: 'plain' }, library, { signal: options.signal });
+        const s = await fallbackEngine.citationSentence(
+          { key: paper.key, style: 'citation', syntax, tense: req.tense, ownAbstract: req.ownAbstract, format: 'plain' },
+          library,
+          { signal: options.signal },
+        );
         return { text: s.text, keys: [paper.key], sources: s.spans.flatMap((sp) => (sp.source ? [sp.source] : [])), role: 'work' };
       },
       signal: options.signal,

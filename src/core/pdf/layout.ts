@@ -242,7 +242,10 @@ export function layoutPage(
       if (rotated && Math.abs(rotated.x - item.transform[4]) < size) rotated.text += item.str;
       else {
         if (rotated?.text.trim()) marginalia.push({ text: rotated.text.trim(), page, x: rotated.x, y: rotated.y, fontSize: rotated.fontSize, paragraphBreak: true });
-        rotated = { text: item.str, x: item.transform[4], y: item.transform[5], fontSize: size, endX: 0, lastY: 0, lastSize: size, paragraphBreak: true, sizes: new Map(), first: { str: item.str, size, y: item.transform[5] } };
+        rotated = {
+          text: item.str, x: item.transform[4], y: item.transform[5], fontSize: size, endX: 0, lastY: 0, lastSize: size,
+          paragraphBreak: true, sizes: new Map(), first: { str: item.str, size, y: item.transform[5] },
+        };
       }
       continue;
     }

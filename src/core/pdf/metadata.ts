@@ -48,8 +48,17 @@ function yearsIn(text: string): number[] {
 }
 
 /** Lines of page 1 that are publication furniture rather than the title (venue, rights, identifiers). */
-const FURNITURE =
-  /arxiv|proceedings|journal|conference|symposium|workshop|transactions|letters|\bvol\b|volume|issn|isbn|doi|https?:|www\.|©|\(c\)|copyright|preprint|accepted|submitted|published|received|available online|licen[cs]e|@|contents lists|homepage|research article|original article|review article|open access|check for updates|page \d/i;
+const FURNITURE = new RegExp(
+  [
+    // the venue
+    String.raw`arxiv|proceedings|journal|conference|symposium|workshop|transactions|letters|\bvol\b|volume`,
+    // identifiers and rights
+    String.raw`issn|isbn|doi|https?:|www\.|©|\(c\)|copyright|preprint|accepted|submitted|published|received|available online|licen[cs]e|@`,
+    // a publisher's page furniture
+    String.raw`contents lists|homepage|research article|original article|review article|open access|check for updates|page \d`,
+  ].join('|'),
+  'i',
+);
 
 function titleBlock(page: PageLayout, bodySize: number): { text: string; end: number; size: number } | undefined {
   const lines = page.lines;
@@ -82,8 +91,15 @@ function titleBlock(page: PageLayout, bodySize: number): { text: string; end: nu
   return undefined;
 }
 
-const NOT_A_NAME =
-  /universit|institut|department|dept\.|school|college|laborator|centre|center|research|corporation|inc\.|ltd|gmbh|abstract|@|\d|\b(?:systems?|lab|group|division|science|sciences|engineering|technology|computer|computing|road|street|avenue|way|via|san|santa|los|new|ag|ibm|google|microsoft|labs|faculty|campus|hall|building|email|usa|germany|china|france|italy|japan|canada|austria|india)\b/i;
+const NOT_A_NAME = new RegExp(
+  // parts of an affiliation, anywhere in the line
+  String.raw`universit|institut|department|dept\.|school|college|laborator|centre|center|research|corporation|inc\.|ltd|gmbh|abstract|@|\d` +
+    // whole words of an affiliation or an address
+    String.raw`|\b(?:systems?|lab|group|division|science|sciences|engineering|technology|computer|computing` +
+    String.raw`|road|street|avenue|way|via|san|santa|los|new|ag|ibm|google|microsoft|labs|faculty|campus|hall|building|email` +
+    String.raw`|usa|germany|china|france|italy|japan|canada|austria|india)\b`,
+  'i',
+);
 
 /** Splits an author line ("A. Smith1, B. Jones2 and C. Lee∗") into names that look like person names. */
 export function parseAuthorNames(text: string): string[] {
@@ -197,6 +213,13 @@ export function guessMetadata(first: PageLayout | undefined, bodySize: number, i
   return guess;
 }
 
+/** A line of page 1 that names the venue or the rights, where the publication year is printed. */
+const VENUE_LINE = new RegExp(
+  String.raw`©|\(c\)|copyright|proceedings|conference|workshop|symposium|journal|transactions|published|accepted|received|vol\.|volume|\bpp?\.|issue` +
+    String.raw`|\b(?:ACL|NAACL|EMNLP|COLING|EACL|ICML|NIPS|NeurIPS|ICLR|AAAI|IJCAI|KDD|SIGIR|SIGMOD|VLDB|WWW|CHI|ICSE|FSE)\b`,
+  'i',
+);
+
 function guessYear(first: PageLayout | undefined, bodySize: number, info: InfoFields, arxivId?: string): number | undefined {
   // The arXiv stamp carries the submission date; the identifier itself encodes year and month.
   if (first) {
@@ -211,11 +234,10 @@ function guessYear(first: PageLayout | undefined, bodySize: number, info: InfoFi
   if (first) {
     // Venue lines, copyright lines, and page-margin lines name the publication year; body text on page 1 cites
     // older work, so it is not used.
-    const venue = /©|\(c\)|copyright|proceedings|conference|workshop|symposium|journal|transactions|published|accepted|received|vol\.|volume|\bpp?\.|issue|\b(?:ACL|NAACL|EMNLP|COLING|EACL|ICML|NIPS|NeurIPS|ICLR|AAAI|IJCAI|KDD|SIGIR|SIGMOD|VLDB|WWW|CHI|ICSE|FSE)\b/i;
     // Page-margin lines count when set smaller than the body (footers), not body text that reaches the margin.
     const marginal = (l: TextLine) =>
       first.height > 0 && (l.y > first.height * 0.9 || l.y < first.height * 0.1) && l.fontSize < bodySize * 0.95 && !/et al\.|\(\p{Lu}[^()]*\d{4}\)/u.test(l.text);
-    const years = first.lines.filter((l) => venue.test(l.text) || marginal(l)).flatMap((l) => yearsIn(l.text));
+    const years = first.lines.filter((l) => VENUE_LINE.test(l.text) || marginal(l)).flatMap((l) => yearsIn(l.text));
     if (years.length) return Math.max(...years);
   }
   const created = /^(?:D:)?(\d{4})/.exec(info.creationDate ?? '');

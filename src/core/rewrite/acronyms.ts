@@ -1,6 +1,7 @@
 // Acronyms an abstract defines ("convolutional neural networks (CNNs)") written out where a quoted sentence uses them
 // alone, since the reader never saw the definition.
 import { indefiniteArticle } from '../text/articles';
+import { alternation, PROPER_NAME_OPENERS } from '../lexicon';
 
 
 /** Nouns whose final "s" is not a plural. */
@@ -15,7 +16,7 @@ function singularLongForm(phrase: string): string {
   });
 }
 /** Names that keep their capital inside a sentence ("Bayesian optimization", "Markov chain"). */
-export const PROPER_OPENER = /^(?:\p{Lu}\p{Ll}*(?:ian|ean)|Markov|Monte|Gauss|Bayes|Euclid|Fourier|Newton|Boltzmann|Dirichlet|Poisson|Wasserstein|Kullback|Hebb|Turing|Hamilton|Lagrange|Laplace|Hilbert|Lipschitz|Kalman|Gibbs|Bernoulli|Hopfield|Shannon|English|German|French|Chinese|Japanese|Internet|Web)\b/u;
+export const PROPER_OPENER = new RegExp(String.raw`^(?:\p{Lu}\p{Ll}*(?:ian|ean)|${alternation(PROPER_NAME_OPENERS)})\b`, 'u');
 
 export interface AcronymLongForm {
   /** For a singular use ("a DNN", "the DNN's layers"). */

@@ -5,6 +5,15 @@ import { STOPWORDS } from '../text/tokens';
 import { baseFromPast, isPastForm, oftenAnAdjective, pastIsBaseForm, pastTense, taggedTerms } from '../text/verbs';
 import { type Plurality } from './authors';
 import { englishWords } from '../text/words';
+import {
+  ADVERBS_BEFORE_VERB,
+  alternation,
+  AUTHORS_ONLY_ACTS,
+  NEVER_NOUN_VERBS,
+  OBJECT_OPENERS,
+  SECOND_PREDICATE_VERBS,
+  SHARED_INFINITIVE_VERBS,
+} from '../lexicon';
 
 
 const MODALS = new Set(['can', 'could', 'will', 'would', 'may', 'might', 'shall', 'should', 'must', 'cannot']);
@@ -14,7 +23,7 @@ const TO_BASE: Record<string, string> = { has: 'have', is: 'are', was: 'were', d
 const LY_ADVERB = '(?!(?:ap|re|sup|com|im|multi|al|under)?ply\\b|(?:re|al)ly\\b)[a-z]+ly';
 /** Adverbs that may sit between the subject and its verb ("we also propose"). */
 const VERB_ADVERBS = new RegExp(
-  `^(?:also|further|first|second|third|next|then|later|thereafter|afterwards|now|thus|hence|therefore|additionally|finally|both|either|not|still|instead|subsequently|moreover|here|again|mainly|primarily|only|simply|jointly|often|always|never|even|already|just|${LY_ADVERB})$`,
+  `^(?:${alternation(ADVERBS_BEFORE_VERB)}|${LY_ADVERB})$`,
   'i',
 );
 
@@ -50,25 +59,29 @@ function matchCase(word: string, like: string): string {
 }
 
 /** Verbs that often head a second coordinated predicate ("we analyse X and identify Y"). */
-const COORDINATED_VERBS =
-  'propose|present|introduce|show|demonstrate|identify|apply|evaluate|compare|achieve|provide|use|find|derive|develop|analy[sz]e|extend|study|obtain|outperform|prove|describe|release|train|learn|test|validate|discuss|explore|investigate|establish|offer|design|implement|report|suggest|argue|observe|verify|exploit|leverage|formulate|incorporate|combine|reduce|improve|enable|allow|yield|reach|set|make|give|build|create|collect|perform|conduct|explain|highlight|characteri[sz]e|quantify|measure|hypothesi[sz]e|conjecture|claim|conclude|note|tabulate|summari[sz]e|speculate|recommend|reveal|confirm|discover|emphasi[sz]e|contrast|leave|close|fix|try|address';
+const COORDINATED_VERBS = alternation(SECOND_PREDICATE_VERBS);
 /** Verbs that are never nouns: any object may follow them ("and propose feature boosting", "and introduce ATMC"). */
-const ALWAYS_VERBS =
-  'propose|introduce|demonstrate|identify|evaluate|achieve|derive|develop|analy[sz]e|extend|obtain|outperform|prove|investigate|explore|establish|formulate|incorporate|exploit|leverage|improve|enable|conduct|explain|highlight|characteri[sz]e|quantify|verify|hypothesi[sz]e|apply|provide|show|combine|compare|describe|discuss|suggest|argue|observe|validate|implement|adapt|refine|define|generali[sz]e|examine|assess|construct|outline|sketch|illustrate|motivate|justify|predict|interpret|overcome|adopt|uncover|consider|optimi[sz]e|decouple|mitigate|devise|utili[sz]e|employ|modify|calculate|showcase|formali[sz]e|corroborate|choose|avoid|relate|determine|synthesi[sz]e|attempt|strive|seek|believe|expose|accelerate|simplify|strengthen|stabili[sz]e';
+const ALWAYS_VERBS = alternation(NEVER_NOUN_VERBS);
 // "to" before a known verb, or before a word and then a determiner ("to reverse this paradigm"; "to the data" is not).
-const INFINITIVE = new RegExp(`\\bto\\s+(?:[a-z]+ly\\s+)?(?:(?:${COORDINATED_VERBS}|${ALWAYS_VERBS})\\b|(?!(?:the|a|an|this|these|those|its|their|our|each|all|both)\\b)[a-z]+\\s+(?:the|a|an|this|these|those|its|their|our|each|all|both)\\b)`, 'i');
+const INFINITIVE_OBJECT_OPENER = '(?:the|a|an|this|these|those|its|their|our|each|all|both)';
+const INFINITIVE = new RegExp(
+  `\\bto\\s+(?:[a-z]+ly\\s+)?(?:(?:${COORDINATED_VERBS}|${ALWAYS_VERBS})\\b|(?!${INFINITIVE_OBJECT_OPENER}\\b)[a-z]+\\s+${INFINITIVE_OBJECT_OPENER}\\b)`,
+  'i',
+);
 /** Verbs that take a "to" infinitive ("and aim to", "and seek to"); as nouns they follow a determiner ("the aim to"). */
 const TAKES_INFINITIVE = /^(?:aim|hope|seek|try|attempt|plan|intend|wish|want|need|strive|endeavou?r|continue|begin|start|fail|manage|tend|choose|decide|learn|expect)$/i;
 export const COORDINATED_VERB = new RegExp(`^(?:${COORDINATED_VERBS})$`, 'i');
 /** Verbs that often share one "to" with the next ("to detect and track the", "to rank and compare"). */
-const INFINITIVE_PAIR_VERBS =
-  'rank|detect|track|estimate|generate|classify|segment|recogni[sz]e|translate|parse|retrieve|model|represent|encode|decode|align|cluster|locali[sz]e|infer|understand|interpret|visuali[sz]e|label|annotate|search|select|reason|plan|control|optimi[sz]e|solve|sample|compute|approximate|compress|store|edit|repair|monitor|simulate|reconstruct|synthesi[sz]e|render|manipulate|navigate|capture|extract|integrate|organi[sz]e|process';
+const INFINITIVE_PAIR_VERBS = alternation(SHARED_INFINITIVE_VERBS);
 /** The conjunction follows a bare infinitive (after "to" or a modal), so the verb after it is a second one, not a main verb. */
-const AFTER_BARE_INFINITIVE = new RegExp(`\\b(?:to|can|could|will|would|may|might|must|should|shall|cannot)\\s+(?:[a-z]+ly\\s+)?(?:${COORDINATED_VERBS}|${ALWAYS_VERBS}|${INFINITIVE_PAIR_VERBS})\\s*$`, 'i');
+const AFTER_BARE_INFINITIVE = new RegExp(
+  `\\b(?:to|can|could|will|would|may|might|must|should|shall|cannot)\\s+(?:[a-z]+ly\\s+)?` +
+    `(?:${COORDINATED_VERBS}|${ALWAYS_VERBS}|${INFINITIVE_PAIR_VERBS})\\s*$`,
+  'i',
+);
 export const ALWAYS_VERB = new RegExp(`^(?:${ALWAYS_VERBS})$`, 'i');
 // The verb must be followed by what starts an object, so that nouns ("the design and use of X") stay as they are.
-export const OBJECT_START =
-  /^(?:the|a|an|that|how|whether|its|their|our|it|them|these|this|those|new|novel|several|two|three|four|multiple|both|each|competitive|significant|strong|better|improved|state-of-the-art|some|many|various|experimental|empirical|preliminary|extensive|detailed|encouraging|promising|additional|qualitative|quantitative)$/i;
+export const OBJECT_START = new RegExp(`^(?:${alternation(OBJECT_OPENERS)})$`, 'i');
 /** What "make" takes before its object ("make explicit the rules", "make available a corpus", "make use of"). */
 const MAKE_COMPLEMENT = /^(?:explicit|available|public|possible|clear|precise|accessible|feasible|tractable|practical|transparent|visible|concrete|formal|use)$/i;
 /** What cannot follow a verb that heads a predicate ("the training and use of X", "train and test sets are"). */
@@ -81,7 +94,11 @@ const COORDINATED_ADVERB = `(?:(?:also|further|then|first|finally|additionally|s
  * only authors' acts take ("X induces a bias and propose Y").
  */
 export const AUTHORS_SECOND_PREDICATE = new RegExp(
-  `,\\s+and\\s+${COORDINATED_ADVERB}(?:${ALWAYS_VERBS})\\s|,\\s+and\\s+${COORDINATED_ADVERB}(?:give|report|build|train)\\s+(?:a|an|two|three|new|novel)\\s|\\s+and\\s+${COORDINATED_ADVERB}(?:propose|introduce|develop|present|devise|design|derive|release|formulate|construct|implement|conduct|offer|provide)\\s`,
+  [
+    `,\\s+and\\s+${COORDINATED_ADVERB}(?:${ALWAYS_VERBS})\\s`,
+    `,\\s+and\\s+${COORDINATED_ADVERB}(?:give|report|build|train)\\s+(?:a|an|two|three|new|novel)\\s`,
+    `\\s+and\\s+${COORDINATED_ADVERB}(?:${alternation(AUTHORS_ONLY_ACTS)})\\s`,
+  ].join('|'),
   'i',
 );
 const COORDINATED_CANDIDATE = new RegExp(`\\b(and|or|then|but|and then|and also|and further)\\s+(${COORDINATED_ADVERB})([a-z]+)(?=,|\\s+([^\\s,.;:]+))`, 'gi');
@@ -239,7 +256,11 @@ function coordinatedVerb(
   if (/,\s*$/.test(before) && /^and$/i.test(conj) && COORDINATED_VERB.test(base) && next !== undefined && !NOT_OBJECT.test(next)) return agreed;
   // "and report on its first winter", "and comment about X": a verb whose object follows a preposition, unless the noun
   // before "and" shares its article with it ("a survey and report on X").
-  const talksAbout = next !== undefined && /^(?:on|about|upon)$/i.test(next) && /^(?:report|comment|reflect|elaborate|speculate|focus|concentrate|dwell|touch|rely|draw)$/i.test(base) && !DOCUMENT_BEFORE.test(before);
+  const talksAbout =
+    next !== undefined &&
+    /^(?:on|about|upon)$/i.test(next) &&
+    /^(?:report|comment|reflect|elaborate|speculate|focus|concentrate|dwell|touch|rely|draw)$/i.test(base) &&
+    !DOCUMENT_BEFORE.test(before);
   // The authors' past reported in the present ("We sampled hedges in spring and counted nests"): a past form after
   // "and" heads a second predicate, unless it reads as an adjective there ("X and related problems", "noisy and
   // labeled data"); before a determiner, or after a comma, it cannot.
@@ -252,7 +273,12 @@ function coordinatedVerb(
   // trace the rule …"), not after an infinitive ("to determine X, …, and classify Y"; "to lower X and raise the Y"),
   // and, without a comma, not an adverb that has a verb's past ("or even a slight …", "and even the swell").
   const determinedObject =
-    (from === 'third-singular' || (from === 'base' && /^and$/i.test(conj) && (/,\s*$/.test(before) || (!NOT_A_VERB_HERE.test(word) && !infinitiveInClause(before))) && !INFINITIVE.test(before) && !/s$/i.test(word))) &&
+    (from === 'third-singular' ||
+      (from === 'base' &&
+        /^and$/i.test(conj) &&
+        (/,\s*$/.test(before) || (!NOT_A_VERB_HERE.test(word) && !infinitiveInClause(before))) &&
+        !INFINITIVE.test(before) &&
+        !/s$/i.test(word))) &&
     next !== undefined &&
     /^(?:the|a|an|its|their|his|her)$/i.test(next) &&
     !STOPWORDS.has(base.toLowerCase()) &&
@@ -311,7 +337,10 @@ export function agreeVerb(rest: string, plurality: Plurality, from: 'base' | 'th
       else if (/^(?:have|has)$/i.test(verb)) verb = matchCase(plurality === 'singular' ? 'has' : 'have', verb);
       // "do" before a negation is the auxiliary and keeps its tense ("does not require"); elsewhere it is what the
       // authors did ("We do filter pruning" → "Doe \cite{k} did filter pruning", not "does").
-      else if (/^(?:do|does)$/i.test(verb)) verb = words[i + 2] === undefined || /^(?:not|never)$/i.test(words[i + 2]) ? matchCase(plurality === 'singular' ? 'does' : 'do', verb) : matchCase('did', verb);
+      else if (/^(?:do|does)$/i.test(verb)) {
+        const auxiliary = words[i + 2] === undefined || /^(?:not|never)$/i.test(words[i + 2]);
+        verb = auxiliary ? matchCase(plurality === 'singular' ? 'does' : 'do', verb) : matchCase('did', verb);
+      }
     }
     else if (from === 'base' && plurality === 'singular') verb = toThirdSingular(verb);
     else if (from === 'third-singular' && plurality === 'plural') verb = toBaseForm(verb);

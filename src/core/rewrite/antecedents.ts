@@ -195,7 +195,11 @@ export function pointerResolutions(sentence: string, before: readonly string[]):
       // which "these books" does not point at.
       const at = earlier.findIndex(
         (t, j) =>
-          lower(t) === word && isNoun(t) && !(j > 0 && /^\p{Lu}/u.test(t.text)) && (endsPhrase(t) || !earlier[j + 1] || !isNoun(earlier[j + 1]) || takesObject(earlier, j + 1)) && !(j > 0 && POINTER_WORDS.has(lower(earlier[j - 1]))),
+          lower(t) === word &&
+          isNoun(t) &&
+          !(j > 0 && /^\p{Lu}/u.test(t.text)) &&
+          (endsPhrase(t) || !earlier[j + 1] || !isNoun(earlier[j + 1]) || takesObject(earlier, j + 1)) &&
+          !(j > 0 && POINTER_WORDS.has(lower(earlier[j - 1]))),
       );
       if (at < 0) continue;
       const phrase = nounPhrase(earlier, at);

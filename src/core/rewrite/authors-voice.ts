@@ -7,7 +7,14 @@ import { agreeVerb, toBaseForm } from './agreement';
 import { stripLeadingDiscourse } from './discourse';
 import { impersonalFindingAsWe, SHORT_OPENER } from './impersonal-finding';
 import { canBeVerb } from './sentence';
-import { AIM_QUALIFIERS as LEXICON_AIM_QUALIFIERS, AIMED_WORKS as LEXICON_AIMED_WORKS, alternation, WORKS_FRAMING_AUTHORS as LEXICON_WORKS_FRAMING_AUTHORS, WORKS_FRAMING_PRONOUNS as LEXICON_WORKS_FRAMING_PRONOUNS, WORK_ACTS as LEXICON_WORK_ACTS } from '../lexicon';
+import {
+  AIM_QUALIFIERS as LEXICON_AIM_QUALIFIERS,
+  AIMED_WORKS as LEXICON_AIMED_WORKS,
+  alternation,
+  WORKS_FRAMING_AUTHORS as LEXICON_WORKS_FRAMING_AUTHORS,
+  WORKS_FRAMING_PRONOUNS as LEXICON_WORKS_FRAMING_PRONOUNS,
+  WORK_ACTS as LEXICON_WORK_ACTS,
+} from '../lexicon';
 
 export { impersonalFindingAsWe };
 
@@ -16,7 +23,9 @@ export { impersonalFindingAsWe };
  * The pronoun "I" — at the start, after punctuation, or after a word that opens a clause ("and I show", "In this
  * thesis I argue") — and not the numeral of "Type I error" or "phases I and II".
  */
-const PRONOUN_I = new RegExp(String.raw`(^|[,;:]\s+|\b(?:[Aa]nd|[Bb]ut|or|that|[Aa]s|which|[Ww]here|[Ww]hen|[Ss]o|[Tt]hen|because|[Ii]f|[Ww]hile|[Hh]ere|[Nn]ow|[Tt]hus|[Hh]ence|[Tt]herefore|[Aa]lso|${SELF_NOUNS})\s+)I(?='[a-z]|\s+(?!and\b|or\b)[a-z])`, 'g');
+const OPENS_A_CLAUSE = String.raw`(?:[Aa]nd|[Bb]ut|or|that|[Aa]s|which|[Ww]here|[Ww]hen|[Ss]o|[Tt]hen|because|[Ii]f|[Ww]hile` +
+  String.raw`|[Hh]ere|[Nn]ow|[Tt]hus|[Hh]ence|[Tt]herefore|[Aa]lso|${SELF_NOUNS})`;
+const PRONOUN_I = new RegExp(String.raw`(^|[,;:]\s+|\b${OPENS_A_CLAUSE}\s+)I(?='[a-z]|\s+(?!and\b|or\b)[a-z])`, 'g');
 
 /**
  * A single author's "I"/"my"/"me" as "we"/"our"/"us", so that everything written for the first person plural
@@ -64,7 +73,13 @@ const NOT_A_BARE_PURPOSE = /\b(?:we|I|our|us|it|is|are|was|were|be|been|will|wou
 
 /** "In this report the authors present …": the work named as the frame, often without a comma before its authors. */
 const IN_THE_WORK = String.raw`in\s+(?:this|the\s+present)\s+(?:${alternation(LEXICON_WORKS_FRAMING_AUTHORS)})\s+`;
-const THE_AUTHORS = new RegExp(String.raw`^(${SHORT_OPENER}|${IN_THE_WORK})(?:the|our)\s+(?:present\s+)?(authors?)(?:\s+of\s+(?:this|the present)\s+(?:${SELF_NOUNS}))?\s+((?:(?:also|further|then|first|here|briefly|now|[a-z]+ly)\s+)*)([a-z]+)\b`, 'i');
+const THE_AUTHORS = new RegExp(
+  // "In this report the authors", "The present authors of this paper"
+  String.raw`^(${SHORT_OPENER}|${IN_THE_WORK})(?:the|our)\s+(?:present\s+)?(authors?)(?:\s+of\s+(?:this|the present)\s+(?:${SELF_NOUNS}))?` +
+    // adverbs, then the verb
+    String.raw`\s+((?:(?:also|further|then|first|here|briefly|now|[a-z]+ly)\s+)*)([a-z]+)\b`,
+  'i',
+);
 
 /** "In this article she …", "In this study, he …". */
 const AUTHOR_PRONOUN_IN_THE_WORK = new RegExp(String.raw`^(in this (?:${alternation(LEXICON_WORKS_FRAMING_PRONOUNS)})),?\s+(?:she|he)\s+(?=[a-z])`, 'i');

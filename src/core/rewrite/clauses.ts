@@ -4,7 +4,18 @@ import { STOPWORDS } from '../text/tokens';
 import { isPastForm } from '../text/verbs';
 import { ALWAYS_VERB, COORDINATED_VERB } from './agreement';
 import { canBeVerb, ensureFinalPeriod } from './sentence';
-import { alternation, TRAILING_CLAUSE_OPENERS } from '../lexicon';
+import {
+  alternation,
+  FRONTED_PHRASE_OPENERS,
+  GENERIC_HEAD_NOUNS,
+  GENERIC_KIND_PLURALS,
+  METHOD_KIND_ADJECTIVES,
+  NO_CUT_AFTER,
+  THAT_CLAUSE_VERB_FORMS,
+  TRAILING_CLAUSE_OPENERS,
+  VERBS_NEEDING_FOR,
+  VERBS_NEEDING_WITH,
+} from '../lexicon';
 import { COMMON_SELF_NOUNS } from './cues';
 
 /** Where a sentence may be cut and still read as a sentence: before a trailing modifier clause. */
@@ -13,28 +24,47 @@ const SPEAKS_OF_ITSELF = new RegExp(String.raw`\b(?:we|I|they|it|this (?:${COMMO
 // No cut before the clause that says how ("by combining …", "via", "through", "using", "with a …", "based on …",
 // "that combines …"): "… a new channel model for spelling correction[, based on generic string to string edits]" —
 // how the work does it is the reason to cite it, not a clause to save words on.
-const CLAUSE_BOUNDARY =
-  new RegExp(String.raw`(?:,\s*(?:${alternation(TRAILING_CLAUSE_OPENERS)}|e\.g\.|i\.e\.|but|and (?:we|it|they|this|these|the|our|show|demonstrate|achieve|obtain|evaluate|apply|find|use|outperform|provide))\b|;\s|\s(?:in order to|so as to|without|that (?:is|are|can|could|allows?|enables?|achieves?|outperforms?|improves?)|which|where|while|whereas|and (?:show|demonstrate|achieve|evaluate|apply|find|obtain|outperform|provide)|on (?:several|various|multiple|a range of|a variety of|standard|benchmark|two|three|four|five|many)|across|for (?:the (?:task|problem) of)?)\b)`, 'gi');
+const CLAUSE_BOUNDARY = new RegExp(
+  // After a comma: ", which …", ", e.g. …", ", and we …", ", and show …"
+  String.raw`(?:,\s*(?:${alternation(TRAILING_CLAUSE_OPENERS)}|e\.g\.|i\.e\.|but` +
+    String.raw`|and (?:we|it|they|this|these|the|our|show|demonstrate|achieve|obtain|evaluate|apply|find|use|outperform|provide))\b` +
+    // After a semicolon.
+    String.raw`|;\s` +
+    // Without a comma: "… in order to …", "… that achieves …", "… and evaluate …", "… on several benchmarks", "… for …"
+    String.raw`|\s(?:in order to|so as to|without|that (?:is|are|can|could|allows?|enables?|achieves?|outperforms?|improves?)` +
+    String.raw`|which|where|while|whereas|and (?:show|demonstrate|achieve|evaluate|apply|find|obtain|outperform|provide)` +
+    String.raw`|on (?:several|various|multiple|a range of|a variety of|standard|benchmark|two|three|four|five|many)` +
+    String.raw`|across|for (?:the (?:task|problem) of)?)\b)`,
+  'gi',
+);
 
 /**
  * Words that mean little without their "for" / "with": verbs in the present (a past form is never cut from what follows
  * it; "allows" is never a cut's last word at all) and "responsible".
  */
-const VERB_NEEDS_FOR = /\b(?:responsible|accounts?|search(?:es)?|looks?|calls?|stands?|controls?|corrects?|compensates?|opts?|cares?|waits?|asks?|argues?|pays?|prepares?|strives?|substitutes?|vouch(?:es)?)\s*$/i;
-const VERB_NEEDS_WITH = /\b(?:deals?|copes?|interacts?|compl(?:y|ies)|agrees?|contends?|dispenses?|experiments?|collaborates?|coincides?|correlates?|competes?|communicates?|interferes?|cooperates?|grapples?|wrestles?|struggles?|tinkers?)\s*$/i;
+const VERB_NEEDS_FOR = new RegExp(String.raw`\b(?:${alternation(VERBS_NEEDING_FOR)})\s*$`, 'i');
+const VERB_NEEDS_WITH = new RegExp(String.raw`\b(?:${alternation(VERBS_NEEDING_WITH)})\s*$`, 'i');
 
 /** "… has motivated methods", "… costs less to run than approaches", "… and give algorithms": kinds of thing, but which? */
-const BARE_GENERIC_AT_END =
-  /\b(?:has|have|had|than|as|give|gives|gave)\s+(?:[a-z]+ed\s+)?(?:methods|approaches|models|algorithms|techniques|systems|frameworks|tools|strategies|schemes|mechanisms|procedures|measures|metrics|tasks|problems)\s*$/i;
+const BARE_GENERIC_AT_END = new RegExp(
+  String.raw`\b(?:has|have|had|than|as|give|gives|gave)\s+(?:[a-z]+ed\s+)?(?:${alternation(GENERIC_KIND_PLURALS)})\s*$`,
+  'i',
+);
 
 /** A noun phrase that ends in a content-free head ("a task", "a new method", "the set"). */
-const GENERIC_HEAD_AT_END =
-  /\b(?:a|an|the|one|two|three|new|novel)\s+(?:(?:new|novel|simple|general|single)\s+)?(?:(?:machine[ -]learning|deep[ -]learning|neural|statistical|probabilistic|(?:semi-|un)?supervised|data-driven|learning-based|computational|automatic|automated|unified|generic|principled|learning)\s+)?(?:task|method|methodolog(?:y|ie)|approach|framework|model|system|technique|algorithm|way|tool|procedure|scheme|mechanism|strategy|paradigm|measure|metric|criterion|set|number|class|family|variety|range|series|kind|type|form|problem|association|relationship|relation|connection|correlation|interaction|difference|comparison|combination|effect|impact|role|influence|extension|generalization)s?\s*$/i;
+const GENERIC_HEAD_AT_END = new RegExp(
+  String.raw`\b(?:a|an|the|one|two|three|new|novel)\s+(?:(?:new|novel|simple|general|single)\s+)?` +
+    String.raw`(?:(?:${alternation(METHOD_KIND_ADJECTIVES)})\s+)?(?:${alternation(GENERIC_HEAD_NOUNS)})s?\s*$`,
+  'i',
+);
 
 /** A noun phrase that ends in a kind of thing a work builds ("a fully-implemented module", "methods"). */
 const KIND_OF_THING_AT_END = /\b(?:system|module|method|approach|framework|model|algorithm|technique|tool|toolkit|architecture|procedure|scheme|collection|package|formalism)s?\s*$/i;
 /** What follows says what the thing is for or how it works: "for X", ", which combines …", "that learns …". */
-const WHAT_IT_IS_FOR = /^,?\s*(?:for\b|(?:which|that)\s+(?!(?:outperforms?|achieves?|improves?|yields?|reach(?:es)?|obtains?|gives?|performs?|results?|leads?|is|are|was|were|has|have|can|could|may|might|will|would)\b))/i;
+// (Not what it achieves or is: ", which outperforms …", "that is …".)
+const ACHIEVES_OR_IS = String.raw`(?:outperforms?|achieves?|improves?|yields?|reach(?:es)?|obtains?|gives?|performs?|results?|leads?` +
+  String.raw`|is|are|was|were|has|have|can|could|may|might|will|would)`;
+const WHAT_IT_IS_FOR = new RegExp(String.raw`^,?\s*(?:for\b|(?:which|that)\s+(?!${ACHIEVES_OR_IS}\b))`, 'i');
 
 /**
  * "… cooperative games, which are games [where …]", "… sparse codes: codes [that …]": a definition cut before what
@@ -43,7 +73,7 @@ const WHAT_IT_IS_FOR = /^,?\s*(?:for\b|(?:which|that)\s+(?!(?:outperforms?|achie
 const DEFINITION_ECHO = /\b([\p{L}-]{3,}?)s?(?:\s*:|,?\s+(?:which|that)\s+(?:is|are))\s+(?:(?:a|an|the)\s+)?\1s?\s*$/iu;
 
 /** Words that open a fronted phrase or clause, which a main clause must follow. */
-const FRONTED_OPENER = /^(?:as|in|by|with|for|to|from|on|under|through|via|using|motivated|inspired|driven|based|given|since|because|while|whereas|although|though|when|if|after|before|unlike|(?:much |just )?like|just as|similar(?:ly)? to|compared (?:to|with)|despite|towards?|building|following)\b/i;
+const FRONTED_OPENER = new RegExp(String.raw`^(?:${alternation(FRONTED_PHRASE_OPENERS)})\b`, 'i');
 
 export interface Truncation {
   text: string;
@@ -51,14 +81,28 @@ export interface Truncation {
   kept: number;
 }
 
+/** A cut that strands a preposition, article, conjunction or adverb ("… for domain adaptation in."). */
+const STRANDED_AT_END = new RegExp(String.raw`\b(?:${alternation(NO_CUT_AFTER)})\s*$`, 'i');
+/** "… in cases", "… under conditions": which ones, the clause after says. */
+const CASES_AT_END = /\b(?:in|for|to|under|on)\s+(?:cases|situations|settings|scenarios|circumstances|conditions|instances|regimes)\s*$/i;
+
 /** The rest of an aside that closes with a comma before the sentence's verb (", have however not been …"). */
-const ASIDE_BEFORE_VERB = /^(?:[^;(),]{1,50},\s*){1,4}?(?:(?:however|also|still|often|thus|then|not)\s+)*(?:is|are|was|were|has|have|had|can|could|will|would|may|might|should|must|does|do|did|cannot|remains?|remained)\b/i;
+const ASIDE_BEFORE_VERB = new RegExp(
+  // One to four short phrases, each closed by a comma, then adverbs and an auxiliary or "remains".
+  String.raw`^(?:[^;(),]{1,50},\s*){1,4}?(?:(?:however|also|still|often|thus|then|not)\s+)*` +
+    String.raw`(?:is|are|was|were|has|have|had|can|could|will|would|may|might|should|must|does|do|did|cannot|remains?|remained)\b`,
+  'i',
+);
 
 /** A sentence whose main verb is the passive at its very end ("… is presented."). */
 const PASSIVE_AT_END = /\b(?:is|are|was|were)\s+(?:(?:also|here|then|first|briefly|[a-z]+ly)\s+)?[a-z]+(?:ed|en|wn|lt|ght)\s*[.!]?$/i;
 /** The claim after a reporting verb ("show that …"), up to the cut. */
-const REPORTED_CLAIM =
-  /\b(?:show|shows|showed|shown|prove[sdn]?|proven|demonstrate[sd]?|find|finds|found|argue[sd]?|observe[sd]?|note[sd]?|suggest(?:s|ed)?|establish(?:es|ed)?|conclude[sd]?|reveal(?:s|ed)?|confirm(?:s|ed)?|verif(?:y|ies|ied)|indicate[sd]?|claim(?:s|ed)?|impl(?:y|ies|ied)|recommend(?:s|ed)?|believe[sd]?|assume[sd]?|hypothesi[sz]e[sd]?|predict(?:s|ed)?)\s+that\s+([^,;]*|(?:even |only )?(?:when|if|while|although|though|because|as|since|once|unless|after|before)\b[^;]*)$/i;
+const REPORTED_CLAIM = new RegExp(
+  String.raw`\b(?:${alternation(THAT_CLAUSE_VERB_FORMS)})\s+that\s+` +
+    // The claim up to a comma, or a subordinate clause that goes on past commas ("that, even when …, …").
+    String.raw`([^,;]*|(?:even |only )?(?:when|if|while|although|though|because|as|since|once|unless|after|before)\b[^;]*)$`,
+  'i',
+);
 /** "… explain how large models [, such as …, capture X]": an embedded question up to the cut. */
 const EMBEDDED_QUESTION = /\b(?:how|why|whether|what)\s+([^,;]*)$/i;
 const AUXILIARY = /\b(?:is|are|was|were|be|been|has|have|had|can|could|will|would|may|might|shall|should|must|do|does|did|cannot)\b/i;
@@ -95,7 +139,7 @@ export function clauseTruncations(sentence: string, minWords = 7): Truncation[] 
     if ((head.match(/\[/g)?.length ?? 0) !== (head.match(/\]/g)?.length ?? 0)) continue;
     // A cut must not strand a preposition, article, conjunction or adverb ("… for domain adaptation in.", "… in
     // contrast to just.").
-    if (/\b(?:in|of|for|to|with|by|on|from|at|as|a|an|the|that|and|or|than|into|onto|between|under|over|its|their|our|together|both|is|are|was|were|be|been|being|which|each|new|novel|simple|general|efficient|effective|several|various|multiple|many|some|few|more|most|other|such|this|these|those|two|three|four|five|very|highly|when|if|whether|without|not|only|but|yet|so|because|since|how|what|why|can|could|may|might|must|should|will|would|allows?|allowed|enables?|keeps?|makes?|suitable|able|unable|per|versus|i\.e\.|e\.g\.|just|even|merely|solely|mainly|primarily|mostly|largely|partly|especially|particularly|namely|rather|via|through|like|including|within|across|among|against|towards?|upon|during|while|where|whose|whom|who|also|then|thus|hence|along|alongside|beyond|besides|despite|throughout|behind|around|about|amid|amongst|near|until|unlike|whereby|thereby)\s*$/i.test(head)) continue;
+    if (STRANDED_AT_END.test(head)) continue;
     // "… and a task for evaluation metrics" → "… and a task": a generic head noun said nothing without what followed.
     if (GENERIC_HEAD_AT_END.test(head) || BARE_GENERIC_AT_END.test(head) || DEFINITION_ECHO.test(head)) continue;
     // "we weigh X; model the losses[; and suggest Y]": a cut in or after a later item of a series of predicates leaves
@@ -115,7 +159,7 @@ export function clauseTruncations(sentence: string, minWords = 7): Truncation[] 
     // "… record only those readings of the tide [that are unusual]": "those" waits for the clause that says which.
     if (/^,?\s*(?:that|which|where)\b/i.test(m[0]) && /\bthose(?:\s+[\p{L}-]+){1,4}\s*$/iu.test(head)) continue;
     // "… a tagger for logbooks in cases [where only seed words are given]": what follows says which cases.
-    if (/^,?\s*(?:where|when|in which|that|which)\b/i.test(m[0]) && /\b(?:in|for|to|under|on)\s+(?:cases|situations|settings|scenarios|circumstances|conditions|instances|regimes)\s*$/i.test(head)) continue;
+    if (/^,?\s*(?:where|when|in which|that|which)\b/i.test(m[0]) && CASES_AT_END.test(head)) continue;
     // "As a means of charting the tides [for …, this paper builds X]": a fronted phrase without the clause it leads
     // into.
     if (FRONTED_OPENER.test(head) && !head.includes(',') && !SPEAKS_OF_ITSELF.test(head)) continue;

@@ -6,7 +6,18 @@ import { splitAbstractLabel } from '../text/abstract-labels';
 import { ALWAYS_VERB, AUTHORS_SECOND_PREDICATE, COORDINATED_VERB, toBaseForm, toThirdSingular } from './agreement';
 import { activeSelfDescription } from './self-description';
 import { capitalizeFirst } from './sentence';
-import { alternation, CONNECTIVE_OPENERS as LEXICON_CONNECTIVE_OPENERS, CONTRAST_OPENERS as LEXICON_CONTRAST_OPENERS, EMPHASIS_OPENERS as LEXICON_EMPHASIS_OPENERS, FRAMES_BEFORE_WE as LEXICON_FRAMES_BEFORE_WE, MORE_SELF_LOCATIONS as LEXICON_SELF_LOCATIONS, REMEDY_VERBS as LEXICON_REMEDY_VERBS, TIME_BEFORE_WE as LEXICON_TIME_BEFORE_WE } from '../lexicon';
+import {
+  alternation,
+  CONNECTIVE_OPENERS as LEXICON_CONNECTIVE_OPENERS,
+  CONTRAST_OPENERS as LEXICON_CONTRAST_OPENERS,
+  EMPHASIS_OPENERS as LEXICON_EMPHASIS_OPENERS,
+  FRAMES_BEFORE_WE as LEXICON_FRAMES_BEFORE_WE,
+  MORE_SELF_LOCATIONS as LEXICON_SELF_LOCATIONS,
+  NEEDS_ITS_INFINITIVE_WORDS,
+  PIECES_OPENING_IN_THIS,
+  REMEDY_VERBS as LEXICON_REMEDY_VERBS,
+  TIME_BEFORE_WE as LEXICON_TIME_BEFORE_WE,
+} from '../lexicon';
 
 
 /**
@@ -20,19 +31,58 @@ const MORE_SELF_LOCATIONS = alternation(LEXICON_SELF_LOCATIONS);
  * whose object points back at the sentence before ("To improve this, ", "To test this hypothesis, "), which names
  * nothing once the sentence is quoted alone.
  */
-const LEADING_DISCOURSE =
-  new RegExp(String.raw`^(?:(?:and|but) )?(?:in this (?:[a-z][\w-]* )?(?:${SELF_NOUNS}|contribution|commentary|editorial|volume|monograph|primer|handbook|overview|exploration|${MORE_SELF_LOCATIONS})|in (?:the )?(?:present|current) (?:${COMMON_SELF_NOUNS})|in (?:our|the) (?:${COMMON_SELF_NOUNS})|yet|\([a-z]\)|here|herein|to this end|to that end|to do so|to do this|to achieve this|to [a-z]+(?: with)? (?:(?:this|these|that|those|the above|such)(?: [\w-]+){0,2}|it|them)(?: up| out)?|specifically|in particular|concretely|more specifically|more precisely|in detail|finally|lastly|furthermore|moreover|what(?:'|’| i)s more|on top of (?:this|that)|${alternation(LEXICON_CONNECTIVE_OPENERS)}|(?:in light of|in view of|(?:building|drawing) (?:on|upon)|(?:guided|driven|prompted|encouraged|motivated|inspired) by|based on|following|despite|in spite of|in response to|thanks to) (?:this|these|that|those|the above|such)(?: [\w-]+){0,3}|taking (?:this|these|that|those|such)(?: [\w-]+){0,2} into (?:account|consideration)|(?:as a (?:first )?step )?towards? (?:this|that|these) (?:goals?|ends?|aims?)|addressing (?:this|these|that|those|such)(?: [\w-]+){0,2}|with (?:this|that|these) in (?:mind|view)|${alternation(LEXICON_CONTRAST_OPENERS)}|first(?:ly)?|second(?:ly)?|third(?:ly)?|then|next|empirically|experimentally|theoretically|practically|in practice|in (?:our|the|all|these) experiments|in (?:our|the) evaluations?|${alternation(LEXICON_EMPHASIS_OPENERS)}|i\.e\.|e\.g\.|for example|for instance)\s*,(?!\s*(?:which|who|whom|whose|where)\b)\s*`, 'i');
+const POINTED_BACK = String.raw`(?:this|these|that|those|the above|such)`;
+/** Where a sentence is grounded on what the one before said: "In light of this, ", "Motivated by these findings, ". */
+const GROUNDED_ON = String.raw`(?:in light of|in view of|(?:building|drawing) (?:on|upon)|` +
+  String.raw`(?:guided|driven|prompted|encouraged|motivated|inspired) by|` +
+  String.raw`based on|following|despite|in spite of|in response to|thanks to)`;
+const LEADING_DISCOURSE_OPENERS = [
+  // "In this paper, ", "In this short commentary, ", "In the present study, ", "In our work, "
+  String.raw`in this (?:[a-z][\w-]* )?(?:${SELF_NOUNS}|${alternation(PIECES_OPENING_IN_THIS)}|${MORE_SELF_LOCATIONS})`,
+  String.raw`in (?:the )?(?:present|current) (?:${COMMON_SELF_NOUNS})|in (?:our|the) (?:${COMMON_SELF_NOUNS})`,
+  // "Yet, ", "(a) ", "Here, ", "To this end, "
+  String.raw`yet|\([a-z]\)|here|herein|to this end|to that end|to do so|to do this|to achieve this`,
+  // "To improve this, ", "To test these two hypotheses, ", "To follow it up, "
+  String.raw`to [a-z]+(?: with)? (?:${POINTED_BACK}(?: [\w-]+){0,2}|it|them)(?: up| out)?`,
+  String.raw`specifically|in particular|concretely|more specifically|more precisely|in detail`,
+  String.raw`finally|lastly|furthermore|moreover|what(?:'|’| i)s more|on top of (?:this|that)`,
+  alternation(LEXICON_CONNECTIVE_OPENERS),
+  String.raw`${GROUNDED_ON} ${POINTED_BACK}(?: [\w-]+){0,3}`,
+  String.raw`taking (?:this|these|that|those|such)(?: [\w-]+){0,2} into (?:account|consideration)`,
+  String.raw`(?:as a (?:first )?step )?towards? (?:this|that|these) (?:goals?|ends?|aims?)`,
+  String.raw`addressing (?:this|these|that|those|such)(?: [\w-]+){0,2}|with (?:this|that|these) in (?:mind|view)`,
+  alternation(LEXICON_CONTRAST_OPENERS),
+  String.raw`first(?:ly)?|second(?:ly)?|third(?:ly)?|then|next`,
+  // "Empirically, ", "In our experiments, "
+  String.raw`empirically|experimentally|theoretically|practically|in practice`,
+  String.raw`in (?:our|the|all|these) experiments|in (?:our|the) evaluations?`,
+  alternation(LEXICON_EMPHASIS_OPENERS),
+  String.raw`i\.e\.|e\.g\.|for example|for instance`,
+];
+const LEADING_DISCOURSE = new RegExp(
+  // The comma must not open a relative clause ("In this paper, which …").
+  String.raw`^(?:(?:and|but) )?(?:${LEADING_DISCOURSE_OPENERS.join('|')})\s*,(?!\s*(?:which|who|whom|whose|where)\b)\s*`,
+  'i',
+);
 
 /** "In this paper we …" without a comma. */
-const LEADING_FRAME_NO_COMMA =
-  new RegExp(String.raw`^(?:in this (?:short |brief |preliminary )?(?:${SELF_NOUNS}|${MORE_SELF_LOCATIONS})|in (?:the )?(?:present|current) (?:${COMMON_SELF_NOUNS})|in our (?:${COMMON_SELF_NOUNS})|this (?:${COMMON_SELF_NOUNS})|${alternation(LEXICON_FRAMES_BEFORE_WE)})\s+(?=(?:we|I)\b)`, 'i');
+const LEADING_FRAME_NO_COMMA = new RegExp(
+  String.raw`^(?:in this (?:short |brief |preliminary )?(?:${SELF_NOUNS}|${MORE_SELF_LOCATIONS})` +
+    String.raw`|in (?:the )?(?:present|current) (?:${COMMON_SELF_NOUNS})|in our (?:${COMMON_SELF_NOUNS})|this (?:${COMMON_SELF_NOUNS})` +
+    String.raw`|${alternation(LEXICON_FRAMES_BEFORE_WE)})\s+(?=(?:we|I)\b)`,
+  'i',
+);
 /** "Currently, we address …": the time is the paper's own, and wrong once the sentence reports it ("Currently, they addressed"). */
 const LEADING_NOW_BEFORE_WE = new RegExp(String.raw`^(?:${alternation(LEXICON_TIME_BEFORE_WE)})\s*,?\s+(?=(?:we|I)\b)`, 'i');
 
 const REMEDY_VERBS = alternation(LEXICON_REMEDY_VERBS);
 const REMEDY = `(?:${REMEDY_VERBS})`;
 /** "To address this issue we introduce …" (without its comma), "In order to address this issue, …". */
-const LEADING_PURPOSE = new RegExp(String.raw`^(?:in order |so as |(?:aiming|seeking|trying|striving) |in an? (?:attempt|effort) )?to\s+${REMEDY}\s+${PROBLEM_POINTED_BACK}(?:\s*,\s*|\s+(?=(?:we|I)\s))`, 'i');
+const LEADING_PURPOSE = new RegExp(
+  String.raw`^(?:in order |so as |(?:aiming|seeking|trying|striving) |in an? (?:attempt|effort) )?` +
+    String.raw`to\s+${REMEDY}\s+${PROBLEM_POINTED_BACK}(?:\s*,\s*|\s+(?=(?:we|I)\s))`,
+  'i',
+);
 /** "We propose X to address this issue.": the purpose names nothing once the sentence is quoted alone. */
 const PURPOSE_POINTED_BACK = new RegExp(String.raw`(?<=[\p{L}\d)\]"”’])(,?\s+)(?:in order |so as )?to\s+${REMEDY}\s+${PROBLEM_POINTED_BACK}(?=\s*(?:[,;.!?]|$))`, 'giu');
 /**
@@ -40,8 +90,7 @@ const PURPOSE_POINTED_BACK = new RegExp(String.raw`(?<=[\p{L}\d)\]"”’])(,?\s
  * "Aiming to bridge this gap", "begins to tackle these challenges", "designed to address these issues", "sets out to
  * close this gap").
  */
-const NEEDS_ITS_INFINITIVE =
-  /\b(?:in order|so as|set(?:s|ting)? out|aim(?:s|ed|ing)?|tr(?:y|ies|ied|ying)|seek(?:s|ing)?|sought|hop(?:e|es|ed|ing)|attempts?|efforts?|ways?|means|approach(?:es)?|solutions?|how|able|unable|wants?|wish(?:es)?|needs?|used|be|been|being|is|are|was|were|begins?|began|beginning|continues?|helps?|serves?|steps?|necessary|sufficient|enough|likely|\w+ed)$/i;
+const NEEDS_ITS_INFINITIVE = new RegExp(String.raw`\b(?:${alternation(NEEDS_ITS_INFINITIVE_WORDS)})$`, 'i');
 const AUTHORS_SUBJECT = String.raw`((?:we|I|this (?:${SELF_NOUNS}))\s+(?:(?:also|further|then|first|here)\s+)?)`;
 /** "We address these issues by proposing X" → "We propose X": what was done, without the problem it pointed back at. */
 const REMEDY_BY_MEANS = new RegExp(
@@ -58,7 +107,9 @@ const REMEDY_AND_THEN = new RegExp(
  * propose is a proposal ("We propose X").
  */
 const ATTEMPT_TO_REMEDY = new RegExp(
-  String.raw`^${AUTHORS_SUBJECT}(?:attempt|tr(?:y|ie)|seek|aim|strive|contribute|endeavou?r)(s|es|ed|d)?\s+to\s+${REMEDY}\s+${PROBLEM_POINTED_BACK}\s+(?:and|by|through|via)\s+(propos|introduc|present|develop|design)(?:e|es|s|ing|ed)?\b`,
+  String.raw`^${AUTHORS_SUBJECT}(?:attempt|tr(?:y|ie)|seek|aim|strive|contribute|endeavou?r)(s|es|ed|d)?` +
+    String.raw`\s+to\s+${REMEDY}\s+${PROBLEM_POINTED_BACK}` +
+    String.raw`\s+(?:and|by|through|via)\s+(propos|introduc|present|develop|design)(?:e|es|s|ing|ed)?\b`,
   'i',
 );
 /** "aims to fill this gap and introduce X" → "aims to introduce X"; "proposes to solve this issue by using X" → "proposes to use X". */
@@ -113,8 +164,19 @@ function withoutProblemPointedBack(sentence: string): string {
 }
 
 /** "Experimental results show that X" → "X", only when X is a clause on its own. */
-const REPORTING_FRAME =
-  /^(?:(?:our |the |extensive |comprehensive |experimental |empirical |numerical |simulation |evaluation |further |these )*(?:experimental |empirical |numerical |simulation )?(?:results?|experiments?|evaluations?|analys[ie]s|studies|simulations|findings)(?: on [^,]{1,80}?)?|we (?:also |further |then |empirically |experimentally |theoretically )?(?:show|demonstrate|find|observe|confirm|prove|verify))\s+(?:show|shows|demonstrate|demonstrates|indicate|indicates|suggest|suggests|confirm|confirms|reveal|reveals|verify|verifies|that)?\s*(?:that\s+)/i;
+const REPORTING_FRAME = new RegExp(
+  // "Extensive experimental results on three datasets", "Our simulations"
+  String.raw`^(?:(?:our |the |extensive |comprehensive |experimental |empirical |numerical |simulation |evaluation |further |these )*` +
+    String.raw`(?:experimental |empirical |numerical |simulation )?` +
+    String.raw`(?:results?|experiments?|evaluations?|analys[ie]s|studies|simulations|findings)(?: on [^,]{1,80}?)?` +
+    // "We also show", "We empirically find"
+    String.raw`|we (?:also |further |then |empirically |experimentally |theoretically )?` +
+    String.raw`(?:show|demonstrate|find|observe|confirm|prove|verify))` +
+    // "… show that", "… indicate that", or "that" alone
+    String.raw`\s+(?:show|shows|demonstrate|demonstrates|indicate|indicates|suggest|suggests|confirm|confirms|reveal|reveals|verify|verifies|that)?` +
+    String.raw`\s*(?:that\s+)`,
+  'i',
+);
 
 /** Short bracketed asides: acronym definitions "(MPT)", citations "[3]", "(e.g., …)", "(Smith et al., 2019)". */
 // A bracket glued to the word before it is part of a formula ("P(Z|X)", "O(n^3)"), unless it holds an acronym; a

@@ -4,14 +4,28 @@ import { type CiteSyntax, type CitationStyle, type PaperRecord, type Tense } fro
 import { isFiniteVerb, isPastForm, taggedTerms } from '../text/verbs';
 import { SELF_NOUNS } from './cues';
 import { agreeVerb, toThirdSingular } from './agreement';
-import { alternation, EVERYONES_LIVES, GENERIC_WE_VERBS, OUR_TIMES, OUR_WORLDS } from '../lexicon';
+import {
+  alternation,
+  AUTHORS_ARTIFACTS,
+  COUNTABLE_ARTIFACTS,
+  EVERYONES_LIVES,
+  GENERIC_WE_VERBS,
+  NON_NOUNS_AFTER_NOVEL,
+  OUR_TIMES,
+  OUR_WORLDS,
+  RESEARCH_ACTS,
+} from '../lexicon';
 
 // Declared in text/articles.ts: acronyms.ts needs it too, and first-person.ts reaches acronyms.ts (through agreement.ts
 // and sentence.ts).
 export { indefiniteArticle } from '../text/articles';
 
 // "The paper describes …" at the start of an abstract's sentence is the paper itself too (not "the work of Smith").
-const SELF_REFERENCE = new RegExp(String.raw`^(?:(?:this|the present|the current|our|my) (?:${SELF_NOUNS}|monograph|volume|contribution|submission)|the (?:paper|article|thesis|dissertation))\b(?! of\b)\s*`, 'i');
+const SELF_REFERENCE = new RegExp(
+  String.raw`^(?:(?:this|the present|the current|our|my) (?:${SELF_NOUNS}|monograph|volume|contribution|submission)` +
+    String.raw`|the (?:paper|article|thesis|dissertation))\b(?! of\b)\s*`,
+  'i',
+);
 /** Verbs of which the work, not its authors, is the subject: "This work is …", "The book contains …". */
 export const WORK_STATES = /^(?:is|was|contains?|comprises?|consists?)\b/i;
 /** The nouns a work of each BibTeX type calls itself ("The chapter concludes …" in a chapter of a book). */
@@ -38,8 +52,7 @@ export function selfReferenceOf(s: string, record: RewriteTarget['record']): Reg
   if (titleOpening && s.toLowerCase().startsWith(titleOpening)) return null;
   return new RegExp(String.raw`^the (?:${[...nouns].join('|')})\b(?! of\b)\s*`, 'i').exec(s);
 }
-const ARTIFACT_HEAD =
-  '(?:approach|method|model|system|framework|algorithm|technique|architecture|network|analysis|results?|experiments?|contributions?|findings|tool|procedure|scheme|formulation|estimator|objective|loss|dataset|benchmark|theory|idea|proposal|solution|implementation|work|paper|group|team|lab|laboratory|(?:tagger|parser|forecaster|classifier|detector|planner|solver|generator|encoder|decoder|simulator|library|toolkit|package|corpus|metric|pipeline|protocol|prototype|compiler|program|platform|agent|controller|policy|heuristic|grammar|lexicon|annotation|evaluation|simulation|proof|design|measure|engine|editor|interface|estimate|measurement|observation|calculation|prediction|forecast|survey|trial|sample|interview)s?|data)';
+const ARTIFACT_HEAD = `(?:${alternation(AUTHORS_ARTIFACTS)}|(?:${alternation(COUNTABLE_ARTIFACTS)})s?|data)`;
 /** "our X model": the head may be two such words ("our convolutional network model"), never one of them alone. */
 export const OUR_ARTIFACT = new RegExp(String.raw`^our ((?:[\w-]+ ){0,3}?${ARTIFACT_HEAD}(?: ${ARTIFACT_HEAD})*)\b`, 'i');
 /** A verb that a plain noun before it can be the subject of ("… parameters are …"). */
@@ -108,7 +121,7 @@ const NOT_THE_AUTHORS_SPEAKING = new RegExp(String.raw`“[^“”]*”|"[^"]*"|
  */
 const SPEAKS_FOR_EVERYONE = new RegExp(String.raw`\bour (?:${alternation(EVERYONES_LIVES)}) li(?:ves|fe)\b|\b(?:all|each|most|many|some|none|few|both) of us\b|\bus all\b`, 'i');
 const EVERYONE_PHRASES = new RegExp(SPEAKS_FOR_EVERYONE.source, 'gi');
-const WE_DO_RESEARCH = /\bwe (?:\w+ly )?(?:find|found|show|showed|shown|propose|present|introduce|describe|report|demonstrate|argue|develop|study|examine|investigate|survey|measure|evaluate|compare|analy[sz]e|test|observe|conclude)\b/i;
+const WE_DO_RESEARCH = new RegExp(String.raw`\bwe (?:\w+ly )?(?:${alternation(RESEARCH_ACTS)})\b`, 'i');
 
 const EVERYONES_WORDS = new RegExp(`${SPEAKS_FOR_EVERYONE.source}|${OUR_TIME_OR_WORLD}`, 'gi');
 
@@ -132,6 +145,9 @@ export function replaceInnerFirstPerson(s: string, style: CitationStyle, tense: 
   return replaceAuthorsFirstPerson(masked, style, tense, authorsUnnamed).replace(/\uE000(\d+)\uE001/g, (_m, i: string) => kept[Number(i)]);
 }
 
+/** "we", after a modal or "do" ("can we", "do we") and after "nor"/"neither", with the one or two words that follow. */
+const WE_AFTER_MODAL = /\b(?:(nor|neither)\s+)?(?:(can|could|do|did|will|would|should|may|might|must|shall)\s+)?we\s+([\w-]+(?:\s+[\w-]+)?)/gi;
+
 function replaceAuthorsFirstPerson(s: string, style: CitationStyle, tense: Tense, authorsUnnamed: boolean): string {
   let first = authorsUnnamed;
   s = s.replace(GENERIC_WE, (_m, conj: string, verb: string) => `${conj} one ${toThirdSingular(verb)}`);
@@ -151,7 +167,7 @@ function replaceAuthorsFirstPerson(s: string, style: CitationStyle, tense: Tense
       // has named the authors yet, the first "we" does ("the authors showed"), not an orphan "they". A question asks
       // impersonally ("how can one generate X?", "how does one choose"), as in a TLDR; after a modal or "do" the verb
       // keeps its base form.
-      .replace(/\b(?:(nor|neither)\s+)?(?:(can|could|do|did|will|would|should|may|might|must|shall)\s+)?we\s+([\w-]+(?:\s+[\w-]+)?)/gi, (m, nor: string | undefined, modal: string | undefined, rest: string) => {
+      .replace(WE_AFTER_MODAL, (m, nor: string | undefined, modal: string | undefined, rest: string) => {
         if (!modal && (nor || !/^we/.test(m))) return m;
         if (modal && !nor && !/^did$/i.test(modal)) return `${/^do$/i.test(modal) ? (modal === 'Do' ? 'Does' : 'does') : modal} one ${rest}`;
         const pronoun = first ? 'the authors' : 'they';
@@ -206,7 +222,10 @@ function replaceAuthorsFirstPerson(s: string, style: CitationStyle, tense: Tense
  * "of this paper", "of this extended paper", "of the present study": the work itself, after "of". Not a body of work
  * ("much of this work has relied on …") and not a part or version of the paper ("the next section of this paper").
  */
-const NOT_THE_WORK_ITSELF = String.raw`(?<!\b(?:much|most|some|all|none|many|each|any|one|several|both|part|parts|section|sections|version|versions|chapter|remainder|rest|appendix|draft|revision|copy)\s)`;
+const NOT_THE_WORK_ITSELF =
+  String.raw`(?<!\b(?:much|most|some|all|none|many|each|any|one|several|both` +
+  // a part or a version of the paper
+  String.raw`|part|parts|section|sections|version|versions|chapter|remainder|rest|appendix|draft|revision|copy)\s)`;
 const THE_WORK_ITSELF = String.raw`${NOT_THE_WORK_ITSELF}\bof (?:this|the present) `;
 export const OF_THIS_PAPER = new RegExp(String.raw`${THE_WORK_ITSELF}(?:(?:extended|short|present|current) )?(?:${SELF_NOUNS})\b`, 'i');
 /**
@@ -232,4 +251,4 @@ export interface RewriteTarget {
 }
 
 /** Words after which "new"/"novel" is not an adjective before a noun: "the novel itself", "the novel and the film". */
-export const NOT_A_NOUN_AFTER = String.raw`(?:itself|is|are|was|were|has|have|had|be|been|and|or|but|nor|of|in|on|at|to|for|by|with|as|from|into|than|that|which|who|whose|it|its|their|the|a|an|this|these|those|can|could|will|would|may|might|must|should|does|do|did|not)\b`;
+export const NOT_A_NOUN_AFTER = String.raw`(?:${alternation(NON_NOUNS_AFTER_NOVEL)})\b`;

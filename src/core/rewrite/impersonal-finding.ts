@@ -12,7 +12,10 @@ export const SHORT_OPENER = String.raw`(?:[^,;]{0,40},\s+)?`;
  * "It has been shown that …" stays: the present perfect reports what others showed.
  */
 const IMPERSONAL_FINDING = new RegExp(String.raw`^(${SHORT_OPENER})it (is|was) ((?:(?:also|further|then|here|formally|finally)\s+)?)(${alternation(LEXICON_FINDING_PARTICIPLES)}) that\b`, 'i');
-const FINDING_BASE: Record<string, string> = { shown: 'show', demonstrated: 'demonstrate', argued: 'argue', proved: 'prove', proven: 'prove', found: 'find', established: 'establish', concluded: 'conclude', observed: 'observe' };
+const FINDING_BASE: Record<string, string> = {
+  shown: 'show', demonstrated: 'demonstrate', argued: 'argue', proved: 'prove', proven: 'prove', found: 'find',
+  established: 'establish', concluded: 'conclude', observed: 'observe',
+};
 
 /**
  * "It is shown that X" → "We show that X", "It was found that X" → "We found that X": read as the authors' act, so

@@ -15,8 +15,14 @@ const PAGE_NUMBER = /\bpp?\.\s?\d{1,4}\b|\bpage\s\d{1,4}\b|^\d{1,3}\s+\p{Lu}\p{L
  * "sparsity levels up to 97.5 without significant loss", "reduce costs by up to 34 and …": a figure whose percent
  * sign the extraction lost, read as a bare number before a word that only a percentage would precede.
  */
-const LOST_PERCENT =
-  /\b(?:up to|around|about|nearly|almost|over|by|only|than)\s\d{1,3}(?:\.\d{1,3})?\s(?=(?:without|loss|improvement|reduction|increase|decrease|gain|drop|fewer|less|relative|absolute|accuracy|error|of (?:the|all|its|our|their))\b)|\bby up to \d{1,3}(?:\.\d{1,3})?(?=\s(?:and|on|in|for|with|at|while|compared)\b|[,.;])/;
+const LOST_PERCENT = new RegExp(
+  // "up to 97.5 without …", "by 12 relative …"
+  String.raw`\b(?:up to|around|about|nearly|almost|over|by|only|than)\s\d{1,3}(?:\.\d{1,3})?\s` +
+    String.raw`(?=(?:without|loss|improvement|reduction|increase|decrease|gain|drop|fewer|less|relative|absolute|accuracy|error` +
+    String.raw`|of (?:the|all|its|our|their))\b)` +
+    // "by up to 34 and …", "by up to 34,"
+    String.raw`|\bby up to \d{1,3}(?:\.\d{1,3})?(?=\s(?:and|on|in|for|with|at|while|compared)\b|[,.;])`,
+);
 
 /** Whether brackets open and close in equal numbers. */
 function bracketsBalanced(text: string): boolean {

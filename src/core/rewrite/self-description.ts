@@ -3,7 +3,7 @@
 import { COMMON_SELF_NOUNS, MENTIONS_OTHER_WORK, SELF_NOUNS } from './cues';
 import { impersonalFindingAsWe } from './impersonal-finding';
 import { indefiniteArticle, NOT_A_NOUN_AFTER } from './first-person';
-import { alternation, NEWNESS_NOUNS } from '../lexicon';
+import { alternation, CLAUSE_WORDS, NEWNESS_NOUNS, STUDY_KINDS } from '../lexicon';
 
 /**
  * "a novel method" → "a method": the authors' "novel"/"new" is self-description that a citing sentence does not
@@ -26,7 +26,9 @@ const CONTRIBUTION_VERB_FORMS =
   'propos(?:e|es|ed)|present(?:s|ed)?|introduc(?:e|es|ed)|report(?:s|ed)?|describ(?:e|es|ed)|develop(?:s|ed)?|offer(?:s|ed)?|design(?:s|ed)?';
 // Built once: dropSelfPraise runs on every rewritten candidate.
 const SELF_PRAISE_AFTER_DETERMINER = new RegExp(
-  String.raw`\b([Aa]|[Aa]n|[Tt]he|[Tt]wo|[Tt]hree|[Ss]everal|[Ss]ome|[Tt]hese|[Tt]his|[Tt]heir|[Ii]ts)\s+(?:novel|new)\s+(?:and\s+)?(?=[A-Za-z])(?!${NOT_A_NOUN_AFTER})(?!(?:${alternation(NEWNESS_NOUNS)})s?\b)`,
+  String.raw`\b([Aa]|[Aa]n|[Tt]he|[Tt]wo|[Tt]hree|[Ss]everal|[Ss]ome|[Tt]hese|[Tt]his|[Tt]heir|[Ii]ts)\s+(?:novel|new)\s+(?:and\s+)?` +
+    // before a noun, not a word that ends the phrase ("the novel itself") or a noun after which "new" is meant
+    String.raw`(?=[A-Za-z])(?!${NOT_A_NOUN_AFTER})(?!(?:${alternation(NEWNESS_NOUNS)})s?\b)`,
   'g',
 );
 const SELF_PRAISE_AFTER_VERB = new RegExp(String.raw`(?<!\bto\s)\b((?:${CONTRIBUTION_VERB_FORMS})\s+)(?:novel|new)\s+(?=[a-z]+s\b)`, 'g');
@@ -52,7 +54,13 @@ const STUDY_ACT_PARTICIPLE: Record<string, string> = {
 };
 /** "A cross-sectional survey was conducted …": a study's subject that carrying it out makes the authors' own. */
 // (Not "this study": the paper itself, which no one conducts in a citation; nor "many surveys", which are others'.)
-const STUDY_CONDUCTED = /^(?!(?:this|the present|the current) (?:study|survey|review|analysis|investigation)$)(?:(?:an?|the|this|these|two|three|four|five)\s+)?(?!(?:many|several|numerous|few|some|most|other|previous|prior|earlier|similar|such)\b)(?:[\w-]+\s+){0,3}?(?:survey|study|trial|experiment|analysis|meta-analysis|review|evaluation|interviews?|questionnaire|audit|pilot|investigation|assessment|simulation|observation|fieldwork|census|excavation)s?$/i;
+const STUDY_CONDUCTED = new RegExp(
+  String.raw`^(?!(?:this|the present|the current) (?:study|survey|review|analysis|investigation)$)` +
+    String.raw`(?:(?:an?|the|this|these|two|three|four|five)\s+)?` +
+    String.raw`(?!(?:many|several|numerous|few|some|most|other|previous|prior|earlier|similar|such)\b)` +
+    String.raw`(?:[\w-]+\s+){0,3}?(?:${alternation(STUDY_KINDS)})s?$`,
+  'i',
+);
 const CONDUCTING = /^(?:conducted|carried out|undertaken|performed)$/i;
 
 /** Participles that may follow the first one in a coordinated passive ("is described and compared"). */
@@ -69,16 +77,33 @@ const FURTHER_PARTICIPLE: Record<string, string> = {
  * sentence, also "was/were" and any noun phrase without a clause of its own (activeSelfDescription checks which).
  */
 const PASSIVE_SELF_DESCRIPTION = new RegExp(
-  `^((?:in this (?:short |brief )?(?:${SELF_NOUNS})|here(?:in)?)\\s*,?\\s+)?((?!(?:an?|the|this|these|two|three|four|five)\\s(?:number|variety|range|lot|couple|few|series) of\\b)[^,;:]{2,200}?)\\s+(is|are|was|were)\\s+((?:(?:also|here|first|then|further|briefly|formally|now|thus|therefore)\\s+)?)(${[...Object.keys(CONTRIBUTION_PARTICIPLE), ...Object.keys(STUDY_ACT_PARTICIPLE)].join('|')})((?:(?:\\s*,\\s*(?:and\\s+|or\\s+)?|\\s+(?:and|or)\\s+)(?:\\w+ed|shown|built))*)\\b`,
+  // 1: "In this paper, ", "Here "
+  `^((?:in this (?:short |brief )?(?:${SELF_NOUNS})|here(?:in)?)\\s*,?\\s+)?` +
+    // 2: the subject, not a count of prior work ("a number of …")
+    `((?!(?:an?|the|this|these|two|three|four|five)\\s(?:number|variety|range|lot|couple|few|series) of\\b)[^,;:]{2,200}?)` +
+    // 3: the auxiliary; 4: adverbs
+    `\\s+(is|are|was|were)\\s+((?:(?:also|here|first|then|further|briefly|formally|now|thus|therefore)\\s+)?)` +
+    // 5: the participle; 6: more participles ("presented and evaluated")
+    `(${[...Object.keys(CONTRIBUTION_PARTICIPLE), ...Object.keys(STUDY_ACT_PARTICIPLE)].join('|')})` +
+    `((?:(?:\\s*,\\s*(?:and\\s+|or\\s+)?|\\s+(?:and|or)\\s+)(?:\\w+ed|shown|built))*)\\b`,
   'i',
 );
 /** Where no "in this paper" frames the passive, its subject must open with a determiner ("A tagger is presented"). */
 const DETERMINED_PHRASE = /^(?:an?|the|this|these|two|three|four|five)\s/i;
 /** A subject that is only a noun phrase: no clause of its own ("we describe an architecture where questions …"). */
-const PLAIN_NOUN_PHRASE = /^(?!.*\b(?:we|I|our|us|they|it|is|are|was|were|be|been|has|have|had|can|could|will|would|may|might|must|should|do|does|did|that|which|where|who|whom|when|while|if|because)\b)/i;
+const PLAIN_NOUN_PHRASE = new RegExp(String.raw`^(?!.*\b(?:${alternation(CLAUSE_WORDS)})\b)`, 'i');
 /** What follows a passive that names another agent or other work: "… proposed by Okafor", "… in the literature". */
-const OTHER_AGENT = /^\s*(?:by (?!(?:means of|\w+ing)\b)|in (?:the literature|(?:prior|previous|earlier|recent|related|other) (?:work|studies|research|literature|papers)|\[|\()|previously\b|recently\b|elsewhere\b|so far\b|to date\b)/i;
-const INVERTED_PASSIVE = new RegExp(`^(?:(also)\\s+)?(${Object.keys(CONTRIBUTION_PARTICIPLE).join('|')})\\s+(?:here\\s+|in this (?:${COMMON_SELF_NOUNS})\\s+)?(?:is|are)\\s+(?=(?:an?|the|two|three|four|five|several|some|various|new|novel)\\s)`, 'i');
+const OTHER_AGENT = new RegExp(
+  String.raw`^\s*(?:by (?!(?:means of|\w+ing)\b)` +
+    String.raw`|in (?:the literature|(?:prior|previous|earlier|recent|related|other) (?:work|studies|research|literature|papers)|\[|\()` +
+    String.raw`|previously\b|recently\b|elsewhere\b|so far\b|to date\b)`,
+  'i',
+);
+const INVERTED_PASSIVE = new RegExp(
+  `^(?:(also)\\s+)?(${Object.keys(CONTRIBUTION_PARTICIPLE).join('|')})\\s+(?:here\\s+|in this (?:${COMMON_SELF_NOUNS})\\s+)?` +
+    `(?:is|are)\\s+(?=(?:an?|the|two|three|four|five|several|some|various|new|novel)\\s)`,
+  'i',
+);
 
 /**
  * The active voice of a passive self-description, with the authors' "we" as subject, so that the rest of the rewrite
@@ -144,7 +169,8 @@ function activeNextPassive(rest: string): string {
  * a participle of what a paper does, after a determiner ("a", "its", "their" …), and not by another agent.
  */
 const COORDINATED_PASSIVE = new RegExp(
-  `(,?\\s+and\\s+)((?:an?|the|its|their|these|this|our)\\s[^,;:()]{2,80}?)\\s+(?:is|are)\\s+((?:(?:also|then|further|briefly|formally|thoroughly)\\s+)?)(${Object.keys(FURTHER_PARTICIPLE).join('|')})\\b(?!\\s+(?:and|or|to be|as)\\b)`,
+  `(,?\\s+and\\s+)((?:an?|the|its|their|these|this|our)\\s[^,;:()]{2,80}?)\\s+(?:is|are)\\s+` +
+    `((?:(?:also|then|further|briefly|formally|thoroughly)\\s+)?)(${Object.keys(FURTHER_PARTICIPLE).join('|')})\\b(?!\\s+(?:and|or|to be|as)\\b)`,
   'i',
 );
 

@@ -4,6 +4,7 @@
 // The written citation then carries it after the authors: "Brants (TnT) \cite{k} presented a statistical tagger".
 import type { CiteSyntax, PaperRecord } from '../types';
 import { authorPhrase, workSubject } from './authors';
+import { alternation, PIECE_LABELS } from '../lexicon';
 
 /** A word that reads as a coined name rather than an ordinary word: an inner capital ("TnT", "VerbOcean", "iPhone"),
  * capitals then lower case ("CCGbank"), letters and digits ("word2vec", "GPT-2"), or capitals only ("COGEX"). */
@@ -11,7 +12,7 @@ const COINED = /^(?:\p{L}*\p{Ll}\p{Lu}[\p{L}\d-]*|\p{Lu}{2,}\p{Ll}[\p{L}\d-]*|[\
 /** A version that may follow a name ("WordNet 2", "Moses 1.0"). */
 const VERSION = /^\d+(?:\.\d+)*$/;
 /** Capitals-only words that label a kind of piece, not a system ("ERRATUM: …", "REVIEW: …"). */
-const PIECE_LABELS = /^(?:ERRAT(?:UM|A)|CORRIGENDUM|ADDENDUM|REVIEWS?|EDITORIAL|NOTES?|COMMENTS?|LETTERS?|ABSTRACTS?|PREFACE|FOREWORD|INTRODUCTION|APPENDIX|RESPONSE|REPLY|ANNOUNCEMENTS?|NEWS|CORRESPONDENCE|OBITUARY|QUERY|QUERIES|PROBLEMS?|SOLUTIONS?|ESSAY|SURVEY|TUTORIAL|KEYNOTE|PANEL|BOOK|BOOKS|CFP|PART|CHAPTER|VOLUME|TITLE|TBA|TBD|FAQ)$/;
+const PIECE_LABEL = new RegExp(`^(?:${alternation(PIECE_LABELS)})$`);
 /** Coined names that a title is about rather than presents: a disease ("COVID-19: …"), a surname ("MacKichan: …"). */
 const NOT_PRESENTED = /^(?:COVID-19|SARS-CoV-2|SARS-CoV|MERS-CoV|H1N1|H5N1|HIV-1|HIV-2|(?:Mac|Mc|De|Di|Du|La|Le|Van|Von)\p{Lu}\p{Ll}+)$/u;
 /** "TUG 2007: …", "ISAAC 2004: …": a meeting and its year, not a system and its version. */
@@ -30,7 +31,7 @@ export function systemNameOfTitle(title: string | undefined): string | undefined
   const [, head, rest] = m;
   if (!/\p{Ll}/u.test(rest)) return undefined;
   const words = head.split(/\s+/);
-  const coined = (w: string) => COINED.test(w) && !PIECE_LABELS.test(w) && !NOT_PRESENTED.test(w);
+  const coined = (w: string) => COINED.test(w) && !PIECE_LABEL.test(w) && !NOT_PRESENTED.test(w);
   if (words.length > 2 || !words.some(coined)) return undefined;
   return words.every((w) => coined(w) || (VERSION.test(w) && !YEAR.test(w))) ? head : undefined;
 }

@@ -57,7 +57,12 @@ export function neighboursOf(papers: readonly SuggestPaper[]): Map<string, strin
 }
 
 /** The sampled citances with their paragraphs scored; `sample` 0 takes every citance. */
-export async function collectVerifyCases(papers: readonly SuggestPaper[], sample = 800, seed = 7, model: AttributionModel = ATTRIBUTION_MODEL): Promise<{ cases: VerifyCase[]; queries: number; dropped: number }> {
+export async function collectVerifyCases(
+  papers: readonly SuggestPaper[],
+  sample = 800,
+  seed = 7,
+  model: AttributionModel = ATTRIBUTION_MODEL,
+): Promise<{ cases: VerifyCase[]; queries: number; dropped: number }> {
   const { queries, dropped } = suggestQueries(papers);
   const random = seeded(seed);
   const order = [...queries];

@@ -16,4 +16,10 @@ export interface AttributionModel {
 }
 
 /** Trained by scripts/train-attribution.ts on 2000 ScisummNet dev citances. */
-export const ATTRIBUTION_MODEL: AttributionModel = { weights: [0.4168, 0.0000, 0.0000, 0.0000, 0.9115, 0.0000, 0.2331, 0.8457], misattributedMargin: 2.2, unsupportedBelow: 0, weakBelow: 0, behindLibraryBy: 7 };
+export const ATTRIBUTION_MODEL: AttributionModel = {
+  weights: [0.4168, 0.0000, 0.0000, 0.0000, 0.9115, 0.0000, 0.2331, 0.8457],
+  misattributedMargin: 2.2,
+  unsupportedBelow: 0,
+  weakBelow: 0,
+  behindLibraryBy: 7,
+};

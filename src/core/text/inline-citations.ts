@@ -17,8 +17,12 @@ const POINTER_BARE = new RegExp(String.raw`\s*${POINTER}\s*,?\s*~?$`, 'i');
 /** "the work of \cite{a}" → "prior work", not "the work of prior work". */
 const WORK_OF = /\bthe (?:work|works|papers?) of\s*~?$/i;
 /** Words after which a citation is the sentence's noun phrase, not an aside. */
-const GOVERNS_CITATION =
-  /(?:^|[.;:]|\b(?:by|of|in|to|from|with|like|unlike|than|and|or|as|on|after|per|via|over|between|follow|follows|followed|following|extend|extends|extended|extending|use|uses|used|using|adopt|adopts|adopted))[\s~]*$/i;
+const GOVERNS_CITATION = new RegExp(
+  String.raw`(?:^|[.;:]|\b(?:by|of|in|to|from|with|like|unlike|than|and|or|as|on|after|per|via|over|between` +
+    // verbs whose object the citation is ("following \cite{k}", "we adopt \cite{k}")
+    String.raw`|follow|follows|followed|following|extend|extends|extended|extending|use|uses|used|using|adopt|adopts|adopted))[\s~]*$`,
+  'i',
+);
 
 interface Run {
   start: number;

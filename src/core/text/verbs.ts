@@ -161,7 +161,10 @@ export function hasOwnVerb(clause: string): boolean {
 }
 
 /** Simple pasts that are never participles ("rose", not "risen"): a past wherever they stand. */
-const ONLY_SIMPLE_PAST: ReadonlySet<string> = new Set(['rose', 'arose', 'grew', 'fell', 'took', 'gave', 'began', 'drew', 'wrote', 'broke', 'came', 'became', 'went', 'knew', 'saw', 'ran', 'chose', 'threw']);
+const ONLY_SIMPLE_PAST: ReadonlySet<string> = new Set([
+  'rose', 'arose', 'grew', 'fell', 'took', 'gave', 'began', 'drew', 'wrote', 'broke', 'came', 'became', 'went', 'knew', 'saw', 'ran',
+  'chose', 'threw',
+]);
 const AUXILIARY = /^(?:is|are|was|were|has|have|had|can|could|will|would|may|might|shall|should|must|do|does|did)$/i;
 
 /**

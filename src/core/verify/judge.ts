@@ -91,7 +91,10 @@ export function judgeRecord(entry: VerifyEntry, record: SourceRecord, foundBy: F
       notes.push(`the record names the series or book “${record.venue}”, the entry “${entry.venue}”`);
     } else {
       compared.add('venue');
-      if (!venuesAgree(entry.venue, record.venue)) fields.push({ field: 'venue', ours: entry.venue, theirs: record.venue, why: `${entry.venueField ?? 'venue'} “${entry.venue}” vs “${record.venue}”` });
+      if (!venuesAgree(entry.venue, record.venue)) {
+        const why = `${entry.venueField ?? 'venue'} “${entry.venue}” vs “${record.venue}”`;
+        fields.push({ field: 'venue', ours: entry.venue, theirs: record.venue, why });
+      }
     }
   } else if (preprint && record.venue && theirKind !== 'repository' && !isPreprintVenue(record.venue)) {
     notes.push(`the entry is a preprint; the record is the published version (${record.venue}${record.year ? `, ${record.year}` : ''})`);

@@ -133,8 +133,14 @@ function pieceEnd(text: string, open: number): number {
   return text.length;
 }
 
-const ACCENTS: Record<string, string> = { '\u0300': '`', '\u0301': "'", '\u0302': '^', '\u0308': '"', '\u0303': '~', '\u0304': '=', '\u0307': '.', '\u030c': 'v', '\u0306': 'u', '\u030b': 'H', '\u0327': 'c', '\u0328': 'k' };
-const LETTERS: Record<string, string> = { ß: '{\\ss}', ø: '{\\o}', Ø: '{\\O}', æ: '{\\ae}', Æ: '{\\AE}', œ: '{\\oe}', Œ: '{\\OE}', å: '{\\aa}', Å: '{\\AA}', ł: '{\\l}', Ł: '{\\L}', ı: '{\\i}', '–': '--', '—': '---' };
+const ACCENTS: Record<string, string> = {
+  '\u0300': '`', '\u0301': "'", '\u0302': '^', '\u0308': '"', '\u0303': '~', '\u0304': '=', '\u0307': '.',
+  '\u030c': 'v', '\u0306': 'u', '\u030b': 'H', '\u0327': 'c', '\u0328': 'k',
+};
+const LETTERS: Record<string, string> = {
+  ß: '{\\ss}', ø: '{\\o}', Ø: '{\\O}', æ: '{\\ae}', Æ: '{\\AE}', œ: '{\\oe}', Œ: '{\\OE}', å: '{\\aa}', Å: '{\\AA}',
+  ł: '{\\l}', Ł: '{\\L}', ı: '{\\i}', '–': '--', '—': '---',
+};
 
 /** Unicode letters as LaTeX ("Schütze" → "Sch{\\\"u}tze"), for files written in ASCII; TeX specials escaped. */
 export function latexEscaped(text: string): string {

@@ -90,7 +90,9 @@ class SourceRunner {
         return { kind: 'failed', source: name, why: err.message };
       }
       if (err instanceof ServiceError) {
-        if (++this.failuresInARow >= (this.options.maxFailuresInARow ?? 3)) this.stoppedBecause = `${this.source.label} failed ${this.failuresInARow} times in a row (last: ${err.message}): stopped asking it`;
+        if (++this.failuresInARow >= (this.options.maxFailuresInARow ?? 3)) {
+          this.stoppedBecause = `${this.source.label} failed ${this.failuresInARow} times in a row (last: ${err.message}): stopped asking it`;
+        }
         return { kind: 'failed', source: name, why: err.message };
       }
       throw err;
@@ -147,7 +149,8 @@ class SourceRunner {
       if (id?.kind === 'arxiv' && byTitle.judgement.outcome === 'verified' && !byTitle.record.arxivId) {
         byTitle.judgement.outcome = 'mismatch';
         byTitle.judgement.decidedBy = 'eprint';
-        byTitle.judgement.fields.unshift({ field: 'eprint', ours: entry.arxiv!, theirs: byTitle.record.doi ?? '', why: `${idMissing}; the title is that of a record without it${byTitle.record.doi ? ` (DOI ${byTitle.record.doi})` : ''}` });
+        const why = `${idMissing}; the title is that of a record without it${byTitle.record.doi ? ` (DOI ${byTitle.record.doi})` : ''}`;
+        byTitle.judgement.fields.unshift({ field: 'eprint', ours: entry.arxiv!, theirs: byTitle.record.doi ?? '', why });
       } else byTitle.judgement.notes.push(idMissing);
     }
     return byTitle;
@@ -182,7 +185,14 @@ function evidenceOf(outcome: Extract<SourceOutcome, { kind: 'judged' }>): string
 
 /** Many sources' outcomes for one entry, to one verdict. */
 export function combineOutcomes(entry: VerifyEntry, online: SourceOutcome[], library: SourceOutcome[], asked: number): EntryVerdict {
-  const base = { key: entry.key, fields: [], notes: [] as string[], unchecked: online.filter((o) => o.kind === 'failed').map((o) => (o as { why: string }).why), ...(entry.file && { file: entry.file }), ...(entry.line && { line: entry.line }) };
+  const base = {
+    key: entry.key,
+    fields: [],
+    notes: [] as string[],
+    unchecked: online.filter((o) => o.kind === 'failed').map((o) => (o as { why: string }).why),
+    ...(entry.file && { file: entry.file }),
+    ...(entry.line && { line: entry.line }),
+  };
   const judged = online.filter((o): o is Extract<SourceOutcome, { kind: 'judged' }> => o.kind === 'judged');
   const verified = judged.filter((o) => o.judgement.outcome === 'verified');
   const mismatches = judged.filter((o) => o.judgement.outcome === 'mismatch');
@@ -264,7 +274,8 @@ export async function verifyEntries(entries: readonly VerifyEntry[], options: Ve
         if (verdict.verdict === 'verified') {
           verdict.verdict = 'mismatch';
           verdict.decidedBy = 'doi';
-          verdict.fields = [{ field: 'doi', ours: entry.doiField, theirs: verdict.record?.doi ?? '', why: `“${entry.doiField}” is not a DOI${verdict.record?.doi ? `; the record's is ${verdict.record.doi}` : ''}` }];
+          const why = `“${entry.doiField}” is not a DOI${verdict.record?.doi ? `; the record's is ${verdict.record.doi}` : ''}`;
+          verdict.fields = [{ field: 'doi', ours: entry.doiField, theirs: verdict.record?.doi ?? '', why }];
           verdict.evidence = `${verdict.fields[0].why} (${label(verdict.source ?? '')}, by title)`;
         }
       }

@@ -45,7 +45,10 @@ export const CLEAN_RULES: readonly TableRule[] = [
     match: changedBy(stripLeadingDiscourse),
     apply: changedText,
     examples: [
-      { input: 'While most taggers are trained on news text, in this paper we propose a tagger trained on tweets.', output: 'While most taggers are trained on news text, Doe and Roe \\cite{doe2020} proposed a tagger trained on tweets.' },
+      {
+        input: 'While most taggers are trained on news text, in this paper we propose a tagger trained on tweets.',
+        output: 'While most taggers are trained on news text, Doe and Roe \\cite{doe2020} proposed a tagger trained on tweets.',
+      },
     ],
   },
   {

@@ -34,7 +34,11 @@ export const COMPRESS_RULES: readonly TableCompressRule[] = [
     match: changedBy(dropFrontedClause),
     offer: one,
     examples: [
-      { style: 'tldr', input: 'To fill the gap left by news-trained taggers on social media, we propose a tagging model, called TweetTag, to derive tags for noisy posts of all kinds automatically.', output: 'This paper proposes a tagging model, called TweetTag, to derive tags for noisy posts of all kinds automatically.' },
+      {
+        style: 'tldr',
+        input: 'To fill the gap left by news-trained taggers on social media, we propose a tagging model, called TweetTag, to derive tags for noisy posts of all kinds automatically.',
+        output: 'This paper proposes a tagging model, called TweetTag, to derive tags for noisy posts of all kinds automatically.',
+      },
     ],
   },
   {
@@ -44,7 +48,11 @@ export const COMPRESS_RULES: readonly TableCompressRule[] = [
     match: changedBy(dropParentheticals),
     offer: one,
     examples: [
-      { style: 'tldr', input: 'In this study, we train Generative Adversarial Networks (GANs) to generate short noisy tweets, with the goal of sampling from the distribution of realistic social media posts.', output: 'This paper trains Generative Adversarial Networks to generate short noisy tweets, with the goal of sampling from the distribution of realistic social media posts.' },
+      {
+        style: 'tldr',
+        input: 'In this study, we train Generative Adversarial Networks (GANs) to generate short noisy tweets, with the goal of sampling from the distribution of realistic social media posts.',
+        output: 'This paper trains Generative Adversarial Networks to generate short noisy tweets, with the goal of sampling from the distribution of realistic social media posts.',
+      },
     ],
   },
   {
@@ -57,7 +65,11 @@ export const COMPRESS_RULES: readonly TableCompressRule[] = [
     },
     offer: (_s, _ctx, cuts: string[]) => cuts,
     examples: [
-      { within: 'stage' as const, input: 'We propose a parser for noisy text, which is trained on a million tweets and outperforms all baselines by a wide margin.', output: 'We propose a parser for noisy text.' },
+      {
+        within: 'stage' as const,
+        input: 'We propose a parser for noisy text, which is trained on a million tweets and outperforms all baselines by a wide margin.',
+        output: 'We propose a parser for noisy text.',
+      },
     ],
   },
 ];

@@ -11,7 +11,14 @@ const withoutSelfPraise = changedBy(dropSelfPraise);
  * "a robust control Lyapunov function ( rclf )" → "(rclf)": the spaces an extraction left inside brackets; and a dash
  * spaced on one side only ("barrier functions —to be unified") closed up.
  */
-const tidySpacing = (s: string) => s.replace(/\s{2,}/g, ' ').replace(/ ,/g, ',').replace(/([([]) (?=\S)/g, '$1').replace(/(?<=\S) ([)\]])/g, '$1').replace(/(?<=\S) —(?=\S)|(?<=\S)— (?=\S)/g, '—').trim();
+const tidySpacing = (s: string) =>
+  s
+    .replace(/\s{2,}/g, ' ')
+    .replace(/ ,/g, ',')
+    .replace(/([([]) (?=\S)/g, '$1')
+    .replace(/(?<=\S) ([)\]])/g, '$1')
+    .replace(/(?<=\S) —(?=\S)|(?<=\S)— (?=\S)/g, '—')
+    .trim();
 
 export const FINISH_RULES: readonly TableRule[] = [
   {
@@ -31,8 +38,15 @@ export const FINISH_RULES: readonly TableRule[] = [
     match: changedBy(tidySpacing),
     apply: changedText,
     examples: [
-      { style: 'tldr', input: 'This paper, in contrast, studies tagging from the point of view of the reader.', output: 'This paper, in contrast, studies tagging from the point of view of the reader.' },
-      { input: 'We unify safety conditions—expressed as barrier functions —with performance objectives.', output: 'Doe and Roe \\cite{doe2020} unified safety conditions—expressed as barrier functions—with performance objectives.' },
+      {
+        style: 'tldr',
+        input: 'This paper, in contrast, studies tagging from the point of view of the reader.',
+        output: 'This paper, in contrast, studies tagging from the point of view of the reader.',
+      },
+      {
+        input: 'We unify safety conditions—expressed as barrier functions —with performance objectives.',
+        output: 'Doe and Roe \\cite{doe2020} unified safety conditions—expressed as barrier functions—with performance objectives.',
+      },
       { input: 'We introduce the concept of a robust control Lyapunov function ( rclf ).', output: 'Doe and Roe \\cite{doe2020} introduced the concept of a robust control Lyapunov function (rclf).' },
     ],
   },

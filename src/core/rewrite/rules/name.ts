@@ -11,7 +11,12 @@ export const NAME_RULES: readonly TableRule[] = [
     match: changedWith((s, ctx) => namedWorkAsWe(s, ctx.record)),
     apply: changedText,
     examples: [
-      { type: 'book', title: 'Quiet Margins: Reading in Rural Schools', input: 'Quiet Margins traces how rural schools taught reading.', output: 'Doe and Roe \\cite{doe2020} traced how rural schools taught reading.' },
+      {
+        type: 'book',
+        title: 'Quiet Margins: Reading in Rural Schools',
+        input: 'Quiet Margins traces how rural schools taught reading.',
+        output: 'Doe and Roe \\cite{doe2020} traced how rural schools taught reading.',
+      },
     ],
   },
   {
@@ -21,7 +26,11 @@ export const NAME_RULES: readonly TableRule[] = [
     match: changedWith((s, ctx) => (ctx.acronyms?.size ? expandAcronyms(s, ctx.acronyms) : undefined)),
     apply: changedText,
     examples: [
-      { previous: 'Convolutional neural networks (CNNs) are widely used in remote sensing.', input: 'We train CNNs on satellite images of coastal wetlands.', output: 'Doe and Roe \\cite{doe2020} trained convolutional neural networks on satellite images of coastal wetlands.' },
+      {
+        previous: 'Convolutional neural networks (CNNs) are widely used in remote sensing.',
+        input: 'We train CNNs on satellite images of coastal wetlands.',
+        output: 'Doe and Roe \\cite{doe2020} trained convolutional neural networks on satellite images of coastal wetlands.',
+      },
     ],
   },
 ];

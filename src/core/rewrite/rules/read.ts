@@ -23,7 +23,11 @@ export const READ_RULES: readonly TableRule[] = [
     match: changedWith((s, ctx) => workPronounAsWe(s, ctx.previous)),
     apply: changedText,
     examples: [
-      { previous: 'This article traces the history of parish relief in rural Wales.', input: 'Drawing on parish records, it argues that relief stayed local until 1834.', output: 'Drawing on parish records, Doe and Roe \\cite{doe2020} argued that relief stayed local until 1834.' },
+      {
+        previous: 'This article traces the history of parish relief in rural Wales.',
+        input: 'Drawing on parish records, it argues that relief stayed local until 1834.',
+        output: 'Drawing on parish records, Doe and Roe \\cite{doe2020} argued that relief stayed local until 1834.',
+      },
     ],
   },
   {

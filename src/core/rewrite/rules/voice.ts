@@ -31,7 +31,10 @@ export const VOICE_RULES: readonly TableRule[] = [
     match: changedBy(activeCoordinatedPassive),
     apply: changedText,
     examples: [
-      { input: 'We propose a parser for noisy text, and its accuracy is evaluated on tweets.', output: 'Doe and Roe \\cite{doe2020} proposed a parser for noisy text, and evaluated its accuracy on tweets.' },
+      {
+        input: 'We propose a parser for noisy text, and its accuracy is evaluated on tweets.',
+        output: 'Doe and Roe \\cite{doe2020} proposed a parser for noisy text, and evaluated its accuracy on tweets.',
+      },
     ],
   },
 ];

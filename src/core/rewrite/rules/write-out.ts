@@ -26,7 +26,11 @@ export const WRITE_OUT_RULES: readonly TableRule[] = [
     match: changedWith((s, ctx) => (ctx.pointers?.length ? resolvePointers(s, ctx.pointers) : undefined)),
     apply: changedText,
     examples: [
-      { previous: 'Many problems in image processing and graphics can be posed as graph cuts.', input: 'We propose a general solution to such problems.', output: 'Doe and Roe \\cite{doe2020} proposed a general solution to problems in image processing and graphics.' },
+      {
+        previous: 'Many problems in image processing and graphics can be posed as graph cuts.',
+        input: 'We propose a general solution to such problems.',
+        output: 'Doe and Roe \\cite{doe2020} proposed a general solution to problems in image processing and graphics.',
+      },
     ],
   },
   {
@@ -46,10 +50,22 @@ export const WRITE_OUT_RULES: readonly TableRule[] = [
     match: changedBy(withoutModifiedPointers),
     apply: changedText,
     examples: [
-      { input: 'We propose a multiscale denoising algorithm adapted to this broad noise model.', output: 'Doe and Roe \\cite{doe2020} proposed a multiscale denoising algorithm adapted to the broad noise model.' },
-      { input: 'We explore how each of these aesthetic categories expresses conflicting feelings.', output: 'Doe and Roe \\cite{doe2020} explored how each of the aesthetic categories expresses conflicting feelings.' },
-      { input: 'We show a construction of such a barrier certificate from a set of states.', output: 'Doe and Roe \\cite{doe2020} showed a construction of a barrier certificate from a set of states.' },
-      { input: 'In order to deploy these Recurrent Neural Networks efficiently, we prune weights during training.', output: 'In order to deploy Recurrent Neural Networks efficiently, Doe and Roe \\cite{doe2020} pruned weights during training.' },
+      {
+        input: 'We propose a multiscale denoising algorithm adapted to this broad noise model.',
+        output: 'Doe and Roe \\cite{doe2020} proposed a multiscale denoising algorithm adapted to the broad noise model.',
+      },
+      {
+        input: 'We explore how each of these aesthetic categories expresses conflicting feelings.',
+        output: 'Doe and Roe \\cite{doe2020} explored how each of the aesthetic categories expresses conflicting feelings.',
+      },
+      {
+        input: 'We show a construction of such a barrier certificate from a set of states.',
+        output: 'Doe and Roe \\cite{doe2020} showed a construction of a barrier certificate from a set of states.',
+      },
+      {
+        input: 'In order to deploy these Recurrent Neural Networks efficiently, we prune weights during training.',
+        output: 'In order to deploy Recurrent Neural Networks efficiently, Doe and Roe \\cite{doe2020} pruned weights during training.',
+      },
     ],
   },
   {

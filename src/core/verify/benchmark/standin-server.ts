@@ -58,8 +58,21 @@ function openAlexWork(w: TrueWork, select: string | null): Record<string, unknow
     publication_year: w.onlineYear,
     publication_date: `${w.onlineYear}-06-01`,
     type: w.venueKind === 'book' ? 'book-chapter' : 'article',
-    authorships: w.authors.map((a, i) => ({ author_position: i === 0 ? 'first' : 'middle', author: { id: `https://openalex.org/A${w.id * 100 + i}`, display_name: name(a) }, raw_author_name: name(a) })),
-    primary_location: { is_oa: false, source: w.venue ? { id: `https://openalex.org/S${w.id}`, display_name: w.venue, type: w.venueKind === 'proceedings' ? 'conference' : w.venueKind === 'journal' ? 'journal' : 'book series' } : null },
+    authorships: w.authors.map((a, i) => ({
+      author_position: i === 0 ? 'first' : 'middle',
+      author: { id: `https://openalex.org/A${w.id * 100 + i}`, display_name: name(a) },
+      raw_author_name: name(a),
+    })),
+    primary_location: {
+      is_oa: false,
+      source: w.venue
+        ? {
+            id: `https://openalex.org/S${w.id}`,
+            display_name: w.venue,
+            type: w.venueKind === 'proceedings' ? 'conference' : w.venueKind === 'journal' ? 'journal' : 'book series',
+          }
+        : null,
+    },
     best_oa_location: null,
     open_access: { is_oa: false },
     abstract_inverted_index: null,
@@ -167,7 +180,11 @@ export async function startStandIn(works: readonly TrueWork[]): Promise<StandIn>
     }
     if (path === '/openalex/works') {
       const hits = index.search(url.searchParams.get('search') ?? '', limit('per-page', 25));
-      return json(200, { meta: { count: hits.length, db_response_time_ms: 3, page: 1, per_page: limit('per-page', 25) }, results: hits.map((w) => openAlexWork(w, url.searchParams.get('select'))), group_by: [] });
+      return json(200, {
+        meta: { count: hits.length, db_response_time_ms: 3, page: 1, per_page: limit('per-page', 25) },
+        results: hits.map((w) => openAlexWork(w, url.searchParams.get('select'))),
+        group_by: [],
+      });
     }
     // ---- Crossref: /works/{DOI}, /works?query.bibliographic=
     if (path.startsWith('/crossref/works/')) {
@@ -180,12 +197,23 @@ export async function startStandIn(works: readonly TrueWork[]): Promise<StandIn>
     }
     if (path === '/crossref/works') {
       const hits = index.search(url.searchParams.get('query.bibliographic') ?? '', limit('rows', 20));
-      return json(200, { status: 'ok', 'message-type': 'work-list', 'message-version': '1.0.0', message: { 'total-results': hits.length, items: hits.map(crossrefWork), 'items-per-page': hits.length } });
+      return json(200, {
+        status: 'ok',
+        'message-type': 'work-list',
+        'message-version': '1.0.0',
+        message: { 'total-results': hits.length, items: hits.map(crossrefWork), 'items-per-page': hits.length },
+      });
     }
     // ---- DBLP: /search/publ/api?q=&format=json&h=
     if (path === '/dblp/search/publ/api') {
       const hits = index.search(url.searchParams.get('q') ?? '', limit('h', 30));
-      const body = { result: { query: url.searchParams.get('q'), status: { '@code': '200', text: 'OK' }, hits: { '@total': String(hits.length), '@sent': String(hits.length), '@first': '0', ...(hits.length && { hit: hits.map(dblpHit) }) } } };
+      const body = {
+        result: {
+          query: url.searchParams.get('q'),
+          status: { '@code': '200', text: 'OK' },
+          hits: { '@total': String(hits.length), '@sent': String(hits.length), '@first': '0', ...(hits.length && { hit: hits.map(dblpHit) }) },
+        },
+      };
       return json(200, body);
     }
     // ---- Semantic Scholar: /graph/v1/paper/search, /graph/v1/paper/DOI:…|ARXIV:…
@@ -201,9 +229,15 @@ export async function startStandIn(works: readonly TrueWork[]): Promise<StandIn>
     // ---- arXiv: /api/query?id_list= | search_query=ti:"…"
     if (path === '/arxiv/api/query') {
       const ids = (url.searchParams.get('id_list') ?? '').split(',').filter(Boolean);
-      const found = ids.length ? ids.map((i) => byArxiv.get(i.replace(/v\d+$/, ''))).filter((w): w is TrueWork => !!w) : arxivIndex.search((url.searchParams.get('search_query') ?? '').replace(/^ti:/, ''), limit('max_results', 10));
+      const found = ids.length
+        ? ids.map((i) => byArxiv.get(i.replace(/v\d+$/, ''))).filter((w): w is TrueWork => !!w)
+        : arxivIndex.search((url.searchParams.get('search_query') ?? '').replace(/^ti:/, ''), limit('max_results', 10));
       res.writeHead(200, { 'content-type': 'application/atom+xml' });
-      return res.end(`<?xml version="1.0" encoding="UTF-8"?>\n<feed xmlns="http://www.w3.org/2005/Atom" xmlns:arxiv="http://arxiv.org/schemas/atom"><title>ArXiv Query</title>${found.map(atomEntry).join('\n')}</feed>`);
+      return res.end(
+        `<?xml version="1.0" encoding="UTF-8"?>\n` +
+          `<feed xmlns="http://www.w3.org/2005/Atom" xmlns:arxiv="http://arxiv.org/schemas/atom"><title>ArXiv Query</title>` +
+          `${found.map(atomEntry).join('\n')}</feed>`,
+      );
     }
     res.writeHead(404, { 'content-type': 'text/plain' });
     res.end('not found');

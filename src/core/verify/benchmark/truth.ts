@@ -33,10 +33,21 @@ export interface TrueWork {
   };
 }
 
-const ACCENTS: Record<string, string> = { '"': '\u0308', "'": '\u0301', '`': '\u0300', '^': '\u0302', '~': '\u0303', '=': '\u0304', '.': '\u0307', u: '\u0306', v: '\u030c', H: '\u030b', c: '\u0327', k: '\u0328', r: '\u030a' };
+const ACCENTS: Record<string, string> = {
+  '"': '\u0308', "'": '\u0301', '`': '\u0300', '^': '\u0302', '~': '\u0303', '=': '\u0304', '.': '\u0307',
+  u: '\u0306', v: '\u030c', H: '\u030b', c: '\u0327', k: '\u0328', r: '\u030a',
+};
 const LETTERS: Record<string, string> = { aa: 'å', AA: 'Å', o: 'ø', O: 'Ø', ss: 'ß', l: 'ł', L: 'Ł', ae: 'æ', AE: 'Æ', oe: 'œ', OE: 'Œ', i: 'ı', j: 'ȷ' };
-const SYMBOLS: Record<string, string> = { textendash: '–', textemdash: '—', cdot: '·', times: '×', pm: '±', alpha: 'α', beta: 'β', gamma: 'γ', delta: 'δ', mu: 'μ', pi: 'π', sigma: 'σ', lambda: 'λ', ldots: '…', dots: '…' };
-const LOGOS: Record<string, string> = { TeX: 'TeX', LaTeX: 'LaTeX', LaTeXe: 'LaTeX2ε', BibTeX: 'BibTeX', MF: 'Metafont', MP: 'MetaPost', METAFONT: 'METAFONT', AmS: 'AMS', AMS: 'AMS', ConTeXt: 'ConTeXt', XeTeX: 'XeTeX', LuaTeX: 'LuaTeX', eTeX: 'ε-TeX', PDF: 'PDF', TUB: 'TUGboat', TUG: 'TUG', pdfTeX: 'pdfTeX', TeXXeT: 'TeX--XeT', SliTeX: 'SliTeX', AMSTeX: 'AMS-TeX', PiCTeX: 'PiCTeX', BibTeXML: 'BibTeXML', mf: 'Metafont', MFbook: 'The METAFONTbook', TB: 'The TeXbook' };
+const SYMBOLS: Record<string, string> = {
+  textendash: '–', textemdash: '—', cdot: '·', times: '×', pm: '±', alpha: 'α', beta: 'β', gamma: 'γ', delta: 'δ',
+  mu: 'μ', pi: 'π', sigma: 'σ', lambda: 'λ', ldots: '…', dots: '…',
+};
+const LOGOS: Record<string, string> = {
+  TeX: 'TeX', LaTeX: 'LaTeX', LaTeXe: 'LaTeX2ε', BibTeX: 'BibTeX', MF: 'Metafont', MP: 'MetaPost',
+  METAFONT: 'METAFONT', AmS: 'AMS', AMS: 'AMS', ConTeXt: 'ConTeXt', XeTeX: 'XeTeX', LuaTeX: 'LuaTeX', eTeX: 'ε-TeX',
+  PDF: 'PDF', TUB: 'TUGboat', TUG: 'TUG', pdfTeX: 'pdfTeX', TeXXeT: 'TeX--XeT', SliTeX: 'SliTeX', AMSTeX: 'AMS-TeX',
+  PiCTeX: 'PiCTeX', BibTeXML: 'BibTeXML', mf: 'Metafont', MFbook: 'The METAFONTbook', TB: 'The TeXbook',
+};
 
 /** LaTeX as a publisher's database prints it: accents composed, logos spelled, markup and braces gone. */
 export function publisherText(latex: string): string {
