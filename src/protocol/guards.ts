@@ -76,7 +76,7 @@ export function isScoreToExtension(msg: Json): msg is ScoreToExtension {
 export function isCheckToExtension(msg: Json): msg is CheckToExtension {
   if (!isObj(msg) || !isStr(msg.type)) return false;
   if (msg.type === 'ready') return true;
-  if (msg.type === 'revealCitation') return isInt(msg.index);
+  if (msg.type === 'revealCitation' || msg.type === 'swapCitation') return isInt(msg.index);
   return false;
 }
 

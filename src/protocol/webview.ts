@@ -164,13 +164,20 @@ export interface CitationCheckView {
   /** 0-based line of the key in the document. */
   line: number;
   sentence: string;
-  verdict: 'supported' | 'weak' | 'title-only' | 'not-in-library' | 'no-sentence';
+  /** misattributed: another work of the paragraph fits clearly better (`better`); unsupported: none of them says it. */
+  verdict: 'supported' | 'weak' | 'misattributed' | 'unsupported' | 'title-only' | 'not-in-library' | 'no-sentence';
   support?: number;
   evidence?: { text: string; source: string; page?: number };
+  /** Misattributed: the work of the paragraph the sentence describes. Otherwise: a better work of the library. */
   better?: { key: string; support: number; evidence: { text: string; source: string; page?: number } };
+  /** The other works of the paragraph the citation was judged against; absent when judged alone. */
+  paragraphKeys?: string[];
+  /** Numbers and names of datasets or systems in the sentence that the cited work does not hold. */
+  unsupportedDetails?: string[];
 }
 
-export type CheckToExtension = { type: 'ready' } | { type: 'revealCitation'; index: number };
+/** revealCitation: show the key in the document; swapCitation: cite the row's `better` work instead (misattributed rows). */
+export type CheckToExtension = { type: 'ready' } | { type: 'revealCitation'; index: number } | { type: 'swapCitation'; index: number };
 export type ExtensionToCheck = { type: 'checks'; documentLabel: string; checks: CitationCheckView[] } | { type: 'error'; message: string };
 
 // Verify References panel
