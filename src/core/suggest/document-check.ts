@@ -28,16 +28,20 @@ export function checkInParagraph(library: CheckLibrary, sentence: string, key: s
   const judged = judgeAttribution(library, sentence, key, rivals, undefined, ranked);
   // Fewer than two works of the paragraph with a text (the others unknown or known by title): nothing to compare.
   if ((judged.fits?.length ?? 0) < 2 || judged.verdict === 'title-only') return withDetails(alone);
+  // The paragraph judgement adds flags; it never clears the library-wide one. Its trained thresholds call a work that
+  // shares no word with the sentence "supported" when no other work of the paragraph shares more (reach 0 is not
+  // below a threshold of 0), where the support score calls it weak.
+  const verdict = judged.verdict === 'supported' && alone.verdict === 'weak' ? 'weak' : judged.verdict;
   const check: KeyCheck = {
     key,
-    verdict: judged.verdict,
+    verdict,
     ...(judged.support !== undefined && { support: judged.support }),
     ...(judged.evidence && { evidence: judged.evidence }),
     paragraphKeys: [...rivals],
   };
   if (judged.better) check.better = judged.better;
   // Weak or unsupported among its paragraph: the library may hold the work the sentence describes.
-  else if ((judged.verdict === 'weak' || judged.verdict === 'unsupported') && alone.better) check.better = alone.better;
+  else if ((verdict === 'weak' || verdict === 'unsupported') && alone.better) check.better = alone.better;
   return withDetails(check);
 }
 

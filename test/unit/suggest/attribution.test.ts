@@ -145,6 +145,14 @@ describe('attribution: a citation judged against the other works of its paragrap
     assert.equal(checks[0].paragraphKeys, undefined, 'judged alone');
   });
 
+  it('keeps the library-wide weak flag when no work of the paragraph says the sentence any better', () => {
+    const tex = 'Gull nests on breakwaters were counted in drone images by a trained detector \\cite{sato2019gulls}. Logs were kept for two years \\cite{lind2020terns}.';
+    const [, weak] = checkDocument(store, tex, 'latex');
+    assert.equal(weak.verdict, 'weak', JSON.stringify(weak));
+    assert.deepEqual(weak.paragraphKeys, ['sato2019gulls']);
+    assert.equal(weak.better?.key, 'okafor2020tides');
+  });
+
   it('judges the same sentences alone when each is its own paragraph, as before', () => {
     const checks = checkDocument(store, SWAPPED_PARAGRAPH.replace(/\. /g, '.\n\n'), 'latex');
     assert.equal(checks.length, 6);
