@@ -12,6 +12,7 @@ import { prepareQuery, type Evidence, type PreparedQuery, type PreparedWork, typ
 import { CANDIDATES, MAX_SENTENCE_CHARS, preparedWork, suggestCitations, supportFromScore, type Suggestion } from './suggest';
 import { supportOf, type CheckLibrary } from './check';
 import { ATTRIBUTION_MODEL, type AttributionModel } from './attribution-model';
+import { spelledOut } from './acronyms';
 
 /** Sentences of a linked PDF read for a work that has no abstract. */
 const PDF_SENTENCES_READ = 30;
@@ -234,7 +235,8 @@ function digitsOf(s: string): string {
 
 /**
  * Numbers, percentages and names of datasets or systems the sentence gives that `workText` does not hold: "reaches
- * 97.1% on the WSJ" cited to a work whose text has neither 97.1 nor WSJ gives ["97.1%", "WSJ"].
+ * 97.1% on the WSJ" cited to a work whose text has neither 97.1 nor WSJ gives ["97.1%", "WSJ"]. An acronym the work
+ * spells out ("CNNs" where it writes "convolutional neural networks") is held.
  */
 export function unsupportedDetails(sentence: string, workText: string): string[] {
   const numbersThere = new Set((workText.match(NUMBER) ?? []).map(digitsOf));
@@ -247,7 +249,7 @@ export function unsupportedDetails(sentence: string, workText: string): string[]
   }
   for (const name of sentence.match(NAME) ?? []) {
     const pattern = new RegExp(`(^|[^\\p{L}\\p{N}])${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}($|[^\\p{L}\\p{N}])`, 'u');
-    if (!pattern.test(workText) && !out.includes(name)) out.push(name);
+    if (!pattern.test(workText) && !spelledOut(name, workText) && !out.includes(name)) out.push(name);
   }
   return out;
 }

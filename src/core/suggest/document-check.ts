@@ -14,15 +14,28 @@ import { CANDIDATES, suggestCitations, type Suggestion } from './suggest';
 
 export type KeyCheck = Omit<CitationCheck, 'start' | 'end' | 'sentence'>;
 
+/** The sentence's details (numbers, names) that none of `keys` holds; a work without a text holds none. */
+function detailsNoneHolds(library: CheckLibrary, sentence: string, keys: readonly string[]): string[] {
+  let missing: string[] | undefined;
+  for (const key of keys) {
+    const paper = library.getPaper(key);
+    const lacks = paper && (paper.abstract || paper.sections?.length) ? detailsNotInWork(sentence, paper) : undefined;
+    if (lacks) missing = missing ? missing.filter((d) => lacks.includes(d)) : lacks;
+  }
+  return missing ?? [];
+}
+
 /**
  * Checks citing `key` for `sentence` among `rivals`, the other works of its paragraph that the sentence does not
  * cite itself: a sentence citing [a, b] is not misattributed to a because b says it better, b is cited too.
- * Without a rival with a text to compare, the key is judged alone (checkPair).
+ * Without a rival with a text to compare, the key is judged alone (checkPair). `coCited`: the other keys the
+ * sentence cites; a detail one of them holds is not flagged ("DSSM [a] and CLSM [b]": a holds DSSM, b CLSM).
  */
-export function checkInParagraph(library: CheckLibrary, sentence: string, key: string, rivals: readonly string[], ranked: readonly Suggestion[]): KeyCheck {
+export function checkInParagraph(library: CheckLibrary, sentence: string, key: string, rivals: readonly string[], ranked: readonly Suggestion[], coCited: readonly string[] = []): KeyCheck {
   const alone = checkPair(library, sentence, key, ranked);
   const paper = library.getPaper(key);
-  const details = paper && (paper.abstract || paper.sections?.length) ? detailsNotInWork(sentence, paper) : [];
+  const held = paper && (paper.abstract || paper.sections?.length);
+  const details = held ? detailsNoneHolds(library, sentence, [key, ...coCited]) : [];
   const withDetails = <T extends KeyCheck>(c: T): T => (details.length ? { ...c, unsupportedDetails: details } : c);
   if (!rivals.length) return withDetails(alone);
   const judged = judgeAttribution(library, sentence, key, rivals, undefined, ranked);
@@ -80,7 +93,10 @@ export function checkDocumentShare(library: CheckLibrary, text: string, language
     if (!ranked) rankings.set(sentence, (ranked = suggestCitations(library, sentence, CANDIDATES)));
     const citedHere = citedBySentence.get(groups[i])!.get(sentence)!;
     const rivals = groups[i].filter((k) => !citedHere.has(k));
-    for (const k of cite.keys) out.push({ at: at++, check: { ...checkInParagraph(library, sentence, k.key, rivals, ranked), start: k.start, end: k.end, sentence } });
+    for (const k of cite.keys) {
+      const coCited = [...citedHere].filter((other) => other !== k.key);
+      out.push({ at: at++, check: { ...checkInParagraph(library, sentence, k.key, rivals, ranked, coCited), start: k.start, end: k.end, sentence } });
+    }
   });
   return out;
 }

@@ -164,6 +164,11 @@ describe('attribution: a citation judged against the other works of its paragrap
     assert.deepEqual(alone.unsupportedDetails, ['97.5%', 'GullSet']);
     const held = checkDocument(store, 'A classifier counted tern calls in 3,000 hours of audio \\cite{lind2020terns}. Drones \\cite{sato2019gulls}.', 'latex');
     assert.equal(held[0].unsupportedDetails, undefined);
+    // Each detail is held by one of the works the sentence cites together: none is flagged on either.
+    const together = checkDocument(store, 'Birds were counted with BurrowCount and from 3,000 hours of audio \\cite{moreau2021puffins, lind2020terns}.', 'latex');
+    assert.deepEqual(together.map((c) => c.unsupportedDetails), [undefined, undefined]);
+    const oneLacks = checkDocument(store, 'Birds were counted with BurrowCount and from 4,000 hours of audio \\cite{moreau2021puffins, lind2020terns}.', 'latex');
+    assert.deepEqual(oneLacks.map((c) => c.unsupportedDetails), [['4,000'], ['4,000']]);
   });
 
   it('check --tex reports the misattribution in its text and its --json', async () => {
