@@ -76,6 +76,8 @@ export async function runVerifyParagraphs(text: string, seed: number, json: bool
   io.out(`intact flagged (false flags)               ${share(f.intactFlagged)}`);
   io.out(`pairwise (intact fit above swapped)        ${f.pairwise.toFixed(3)}`);
   io.out(`verdicts: intact ${verdicts(f.verdicts.intact)}; swapped ${verdicts(f.verdicts.swapped)}`);
+  const d = f.documents;
+  if (d) io.out(`intact paragraphs through Check Citations: ${d.citations} citations — ${verdicts(d.verdicts)}; ${d.withDetails} with a number or name no cited work of the sentence holds`);
   io.out(`(${ms} ms)`);
   return 0;
 }

@@ -48,7 +48,8 @@ verify:        FILE is ScisummNet jsonl; the library is every paper of the file,
                each sentence of a related-work paragraph that cites exactly one of its works (at least 3 content
                words once the markers are removed) is judged against the paragraph's works with an abstract, citing
                its own work (intact) and another work of the paragraph (swapped, seeded by --seed). Prints the swaps
-               flagged, the intact citations flagged (false flags), the pairwise accuracy and the counts.
+               flagged, the intact citations flagged (false flags), the pairwise accuracy and the counts; then the
+               intact paragraphs checked as LaTeX documents by Check Citations (every citation, its verdict).
 
 ${VERIFY_EVAL_USAGE}
 

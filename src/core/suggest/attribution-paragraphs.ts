@@ -2,12 +2,15 @@
 // paragraph is a real one, its works the ones its author cited together. The library is every cited abstract of the
 // file; each sentence of a paragraph that cites exactly one of its works (markers removed, at least 3 content words)
 // is judged twice against the works of its paragraph with an abstract: citing its own work (intact) and citing another
-// work of the same paragraph (swapped, seeded). Small data (26 paragraphs in the dev sample): a figure to read.
+// work of the same paragraph (swapped, seeded). The intact paragraphs also go through Check Citations as LaTeX
+// documents ([2] → \cite{p0w2}), every citation included. Small data (26 paragraphs in the dev sample): a figure to read.
 import { splitSentences } from '../text/sentences';
 import { plainText } from '../text/plain';
 import { contentWords, stripCitationMarkers } from './citance';
 import { libraryOfPapers, type SuggestPaper } from './evaluate';
 import { groupFits, judgeFromFits, type AttributionVerdict } from './attribution';
+import { checkDocument } from './document-check';
+import type { CheckLibrary } from './check';
 
 export interface CiteBenchParagraph {
   /** The related-work paragraph, citing input[i] as [i-1]. */
@@ -44,6 +47,15 @@ export interface ParagraphFigures {
   /** The intact work's fit above the swapped one's, for the same sentence (ties count half). */
   pairwise: number;
   verdicts: { intact: Record<string, number>; swapped: Record<string, number> };
+  /** The intact paragraphs checked as documents by Check Citations: every citation, its verdict, and those with details. */
+  documents?: DocumentFigures;
+}
+
+export interface DocumentFigures {
+  citations: number;
+  verdicts: Record<string, number>;
+  /** Citations with a number or name that neither the cited work nor a work the same sentence cites holds. */
+  withDetails: number;
 }
 
 const MARKER = /\[(\d+)\]/g;
@@ -86,6 +98,7 @@ export async function evaluateParagraphAttribution(items: readonly CiteBenchPara
   let paragraphsWithoutRivals = 0;
   const library = await libraryOfPapers(papers);
   const cases: ParagraphCase[] = [];
+  let documents: DocumentFigures | undefined;
   try {
     items.forEach((item, p) => {
       const group = [...new Set([...item.target.matchAll(MARKER)].map((m) => `p${p}w${m[1]}`))].filter((k) => known.has(k));
@@ -110,10 +123,25 @@ export async function evaluateParagraphAttribution(items: readonly CiteBenchPara
         cases.push({ id: `p${p}s${s}`, text, cited, swapped, group, intact: judged(cited), swappedJudged: judged(swapped) });
       });
     });
+    documents = checkAsDocuments(library.store, items);
   } finally {
     library.dispose();
   }
-  return { figures: paragraphFigures(cases, { paragraphs: items.length, paragraphsWithoutRivals, sentences, skipped }), cases };
+  return { figures: { ...paragraphFigures(cases, { paragraphs: items.length, paragraphsWithoutRivals, sentences, skipped }), documents }, cases };
+}
+
+/** Each paragraph as a LaTeX document, its markers as \cite commands, checked as the editor checks the author's. */
+export function checkAsDocuments(library: CheckLibrary, items: readonly CiteBenchParagraph[]): DocumentFigures {
+  const verdicts: AttributionVerdict[] = [];
+  let withDetails = 0;
+  items.forEach((item, p) => {
+    const tex = item.target.replace(/%/g, '\\%').replace(MARKER, (_m, w: string) => `\\cite{p${p}w${w}}`);
+    for (const c of checkDocument(library, tex, 'latex')) {
+      verdicts.push(c.verdict);
+      if (c.unsupportedDetails?.length) withDetails++;
+    }
+  });
+  return { citations: verdicts.length, verdicts: counts(verdicts), withDetails };
 }
 
 function counts(verdicts: readonly AttributionVerdict[]): Record<string, number> {

@@ -44,6 +44,8 @@ describe('eval verify on related-work paragraphs (CiteBench shape)', () => {
     assert.equal(figures.swapsFlagged, 3, JSON.stringify(cases));
     assert.equal(figures.swapsRightBetter, 3);
     assert.equal(figures.pairwise, 1);
+    // The intact paragraphs as documents: every citation checked as the editor checks it, none flagged.
+    assert.deepEqual(figures.documents, { citations: 6, verdicts: { supported: 6 }, withDetails: 0 });
   });
 
   it('counts ties as half in the pairwise accuracy and any verdict but supported as flagged', () => {
@@ -69,6 +71,7 @@ describe('eval verify on related-work paragraphs (CiteBench shape)', () => {
       assert.match(out, /^swaps flagged \(any verdict but supported\) +3 of 3 \(100\.0%\); misattributed naming the right work 3 of 3/m);
       assert.match(out, /^intact flagged \(false flags\) +0 of 3 \(0\.0%\)$/m);
       assert.match(out, /^pairwise \(intact fit above swapped\) +1\.000$/m);
+      assert.match(out, /^intact paragraphs through Check Citations: 6 citations — supported 6; 0 with a number or name/m);
       const json = captureCli();
       assert.equal(await evalCommand.run(['verify', '--data', data, '--json', '--seed', '3'], json), 0);
       const parsed = JSON.parse(json.stdout.join(''));
