@@ -2,7 +2,7 @@ import { strict as assert } from 'assert';
 import * as path from 'path';
 import * as vscode from 'vscode';
 import { readyLibrary } from './api';
-import { scratchDocument, screenshot, sleep, typeInWorkbench, waitFor } from './helpers';
+import { scratchDocument, screenshot, sleep, typeInWorkbench, waitFor, webviewAction } from './helpers';
 import type { Suggestion } from '../../../src/core/suggest/suggest';
 import type { CitationCheck } from '../../../src/core/suggest/check';
 
@@ -62,14 +62,16 @@ describe('Suggest Citation and Check Citations', () => {
     await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
   });
 
-  it('flags a citation swapped inside its paragraph with the work it describes, and its quick fix cites that work (undoable)', async () => {
-    await readyLibrary();
-    // Our paragraph on image translation: the last sentence describes MUNIT's content and style codes but cites CycleGAN.
-    const paragraph =
+  // Our paragraph on image translation: the last sentence describes MUNIT's content and style codes but cites CycleGAN.
+  const SWAPPED_PARAGRAPH =
       'Image-to-image translation has been learned with and without paired examples \\cite{isola2017image, zhu2017unpaired, huang2018munit}.\n' +
       'Conditional adversarial networks learn the mapping from an input image to an output image together with a loss to train it \\cite{isola2017image}.\n' +
       'Without paired examples, a cycle consistency loss asks the round trip to return the input \\cite{zhu2017unpaired}.\n' +
       'An image is decomposed into a content code shared across domains and a style code, and recombining the content code with a sampled style code yields diverse outputs \\citep[see][]{zhu2017unpaired}.\n';
+
+  it('flags a citation swapped inside its paragraph with the work it describes, and its quick fix cites that work (undoable)', async () => {
+    await readyLibrary();
+    const paragraph = SWAPPED_PARAGRAPH;
     const doc = await scratchDocument('latex', paragraph);
     const checks = await vscode.commands.executeCommand<CitationCheck[]>('citescribe.checkCitations');
     const flagged = checks.filter((c) => c.verdict === 'misattributed');
@@ -109,6 +111,27 @@ describe('Suggest Citation and Check Citations', () => {
     await vscode.window.showTextDocument(doc, vscode.ViewColumn.One);
     await vscode.commands.executeCommand('undo');
     await waitFor('the swap undone', () => doc.getText() === paragraph || undefined);
+    await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
+  });
+
+  it('the Check Citations panel explains the misattribution and its button cites the better work, then shows the new check', async () => {
+    await readyLibrary();
+    const doc = await scratchDocument('latex', SWAPPED_PARAGRAPH);
+    const checks = await vscode.commands.executeCommand<CitationCheck[]>('citescribe.checkCitations');
+    const row = checks.findIndex((c) => c.verdict === 'misattributed');
+    assert.equal(row, 5, JSON.stringify(checks.map((c) => [c.key, c.verdict])));
+    assert.equal(await webviewAction('check-why', { action: 'text', selector: `[data-testid="check-${row}-why"]` }), 'This sentence describes huang2018munit, not zhu2017unpaired.');
+    // Playwright scrolls the row into view to click its explanation: the screenshot shows it.
+    await webviewAction('check-scroll', { action: 'click', selector: `[data-testid="check-${row}-why"]` });
+    await screenshot('18-check-panel-misattributed');
+    await webviewAction('check-swap', { action: 'click', selector: `[data-testid="check-${row}-swap"]` });
+    await waitFor('the key swapped in the document', () => doc.getText().endsWith('\\citep[see][]{huang2018munit}.\n') || undefined);
+    assert.equal(doc.getText().split('zhu2017unpaired').length, SWAPPED_PARAGRAPH.split('zhu2017unpaired').length - 1, 'only the swapped citation changed');
+    // The panel checks the document again: the row now cites the work it describes, and no swap is offered.
+    await webviewAction('check-rechecked', { action: 'count', selector: `[data-testid="check-${row}"].verdict-supported` });
+    assert.equal(await webviewAction('check-row-key', { action: 'text', selector: `[data-testid="check-${row}"] .key` }), 'huang2018munit');
+    assert.doesNotMatch(String(await webviewAction('check-row-text', { action: 'text', selector: `[data-testid="check-${row}"]` })), /Cite |describes/);
+    await vscode.window.showTextDocument(doc, vscode.ViewColumn.One);
     await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
   });
 });
