@@ -14,6 +14,13 @@ import { CANDIDATES, suggestCitations, type Suggestion } from './suggest';
 
 export type KeyCheck = Omit<CitationCheck, 'start' | 'end' | 'sentence'>;
 
+/**
+ * A "paragraph" citing more works than this is a list, or text written without blank lines (a whole section as one
+ * paragraph): its citations are judged alone. CiteBench's related-work paragraphs cite at most 16 works; judging each
+ * citation against hundreds of works would cost a scoring of every one of them per citation.
+ */
+export const MAX_PARAGRAPH_WORKS = 24;
+
 /** The sentence's details (numbers, names) that none of `keys` holds; a work without a text holds none. */
 function detailsNoneHolds(library: CheckLibrary, sentence: string, keys: readonly string[]): string[] {
   let missing: string[] | undefined;
@@ -92,7 +99,7 @@ export function checkDocumentShare(library: CheckLibrary, text: string, language
     let ranked = rankings.get(sentence);
     if (!ranked) rankings.set(sentence, (ranked = suggestCitations(library, sentence, CANDIDATES)));
     const citedHere = citedBySentence.get(groups[i])!.get(sentence)!;
-    const rivals = groups[i].filter((k) => !citedHere.has(k));
+    const rivals = groups[i].length > MAX_PARAGRAPH_WORKS ? [] : groups[i].filter((k) => !citedHere.has(k));
     for (const k of cite.keys) {
       const coCited = [...citedHere].filter((other) => other !== k.key);
       out.push({ at: at++, check: { ...checkInParagraph(library, sentence, k.key, rivals, ranked, coCited), start: k.start, end: k.end, sentence } });

@@ -7,7 +7,7 @@ import { openLibraryStore, type LibraryStore } from '../../../src/core/library/s
 import { judgeAttribution, unsupportedDetails } from '../../../src/core/suggest/attribution';
 import { checkCommand } from '../../../src/cli/commands/suggest';
 import { verifyFigures } from '../../../src/core/suggest/attribution-eval';
-import { checkDocument } from '../../../src/core/suggest/document-check';
+import { checkDocument, MAX_PARAGRAPH_WORKS } from '../../../src/core/suggest/document-check';
 import { captureCli } from '../../support/cli-capture';
 
 // A made-up library: a paragraph of three works on counting seabirds, each with something only it has (drones,
@@ -151,6 +151,15 @@ describe('attribution: a citation judged against the other works of its paragrap
     assert.equal(weak.verdict, 'weak', JSON.stringify(weak));
     assert.deepEqual(weak.paragraphKeys, ['sato2019gulls']);
     assert.equal(weak.better?.key, 'okafor2020tides');
+  });
+
+  it('judges alone the citations of a "paragraph" that cites more works than a paragraph does (a section without blank lines)', () => {
+    const crowded = `${SWAPPED_PARAGRAPH} Many more were surveyed \\cite{${Array.from({ length: MAX_PARAGRAPH_WORKS - 2 }, (_, i) => `other${i}`).join(',')}}.`;
+    const checks = checkDocument(store, crowded, 'latex');
+    assert.equal(checks[5].verdict, 'supported', JSON.stringify(checks[5]));
+    assert.equal(checks[5].paragraphKeys, undefined);
+    // One work fewer and the paragraph is judged as one.
+    assert.equal(checkDocument(store, crowded.replace('other0,', ''), 'latex')[5].verdict, 'misattributed');
   });
 
   it('judges the same sentences alone when each is its own paragraph, as before', () => {
