@@ -71,7 +71,8 @@ describe('Suggest Citation and Check Citations', () => {
 
   it('flags a citation swapped inside its paragraph with the work it describes, and its quick fix cites that work (undoable)', async () => {
     await readyLibrary();
-    const paragraph = SWAPPED_PARAGRAPH;
+    // A second paragraph: one citation, judged alone, with a figure and a benchmark its work does not mention.
+    const paragraph = SWAPPED_PARAGRAPH + '\nConditional adversarial networks reach 97.5\\% on the FacadeSet benchmark \\cite{isola2017image}.\n';
     const doc = await scratchDocument('latex', paragraph);
     const checks = await vscode.commands.executeCommand<CitationCheck[]>('citescribe.checkCitations');
     const flagged = checks.filter((c) => c.verdict === 'misattributed');
@@ -90,6 +91,9 @@ describe('Suggest Citation and Check Citations', () => {
       ['refs.bib', 'huang2018munit says this'],
       ['refs.bib', "zhu2017unpaired's closest sentence"],
     ]);
+    const [detail] = vscode.languages.getDiagnostics(doc.uri).filter((x) => x.code === 'unsupported-detail');
+    assert.equal(detail?.message, 'isola2017image does not mention “97.5%”, “FacadeSet”, which this sentence gives');
+    assert.equal(doc.offsetAt(detail.range.start), paragraph.lastIndexOf('isola2017image'));
     const bib = await vscode.workspace.openTextDocument(d.relatedInformation![0].location.uri);
     assert.match(bib.getText(d.relatedInformation![0].location.range), /^To translate an image/);
     await vscode.window.showTextDocument(doc, vscode.ViewColumn.One);
@@ -106,7 +110,7 @@ describe('Suggest Citation and Check Citations', () => {
     assert.ok(await vscode.workspace.applyEdit(fix.edit!));
     const swapped = paragraph.slice(0, swappedAt) + 'huang2018munit' + paragraph.slice(swappedAt + 'zhu2017unpaired'.length);
     assert.equal(doc.getText(), swapped);
-    assert.match(doc.getText(), /\\citep\[see\]\[\]\{huang2018munit\}\.\n$/);
+    assert.match(doc.getText(), /\\citep\[see\]\[\]\{huang2018munit\}\.\n\n/);
     await waitFor('the stale mark gone once the text changed', () => !vscode.languages.getDiagnostics(doc.uri).some((x) => x.code === 'misattributed') || undefined);
     await vscode.window.showTextDocument(doc, vscode.ViewColumn.One);
     await vscode.commands.executeCommand('undo');
