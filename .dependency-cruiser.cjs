@@ -6,7 +6,8 @@
 //   reading     text/, bibtex/, cites/ (the syntax of plain text, LaTeX, BibTeX and citation commands)
 //   sources     pdf/, library/ → zotero/, enrich/ → grounding/, verify/; metrics/, suggest/, models/ beside them
 //   writing     lexicon/ → rewrite/ → engine/ → drafting/ → engines/ → neural/ (lexicon/ reads only the foundation)
-// src/protocol is neutral (types only, imports nothing of ours); src/extension and src/cli sit on top of src/core.
+// src/protocol is neutral (the message schemas and their types; nothing of ours, of packages only valibot); src/extension
+// and src/cli sit on top of src/core.
 
 /** The folders (or top-level files) of src/core, as one pattern: core('rewrite', 'types') → ^src/core/(rewrite|types)(/|\.ts$). */
 const core = (...names) => `^src/core/(${names.join('|')})(/|\\.ts$)`;
@@ -44,6 +45,15 @@ module.exports = {
       severity: 'error',
       from: { path: '^src/protocol/' },
       to: { path: ['^src/(core|extension|cli)/', '^webview/', VSCODE] },
+    },
+    {
+      name: 'protocol-imports-only-valibot',
+      comment:
+        'src/protocol runs on both sides, in the extension host (Node) and in the webview (a browser frame): besides its own files it ' +
+        'imports valibot (the schemas its types and checks come from), no other package and no Node module.',
+      severity: 'error',
+      from: { path: '^src/protocol/' },
+      to: { dependencyTypesNot: ['local'], pathNot: '(^|/)node_modules/valibot/' },
     },
     {
       name: 'webview-is-a-page',

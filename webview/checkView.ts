@@ -4,6 +4,7 @@
 // sentences and a button that cites the better work instead. Clicking a key asks the extension to show it.
 import type { CheckToExtension, CitationCheckView, ExtensionToCheck } from '../src/protocol/webview';
 import { h, replaceChildren } from './dom';
+import { alertBox, reportOrError } from './reportPanel';
 import { bar } from './scoreView';
 import type { WebviewApi } from './vscodeApi';
 
@@ -68,7 +69,7 @@ function explanation(c: CitationCheckView, index: number, post: (m: CheckToExten
 }
 
 export function mountCheckView(root: HTMLElement, api: WebviewApi<CheckState, CheckToExtension>): (msg: ExtensionToCheck) => void {
-  const errorBox = h('div', { class: 'message error', role: 'alert', 'data-testid': 'error', hidden: true });
+  const errorBox = alertBox();
   const content = h('div', { class: 'check-content', 'data-testid': 'check-report' });
   replaceChildren(root, errorBox, content);
 
@@ -115,17 +116,11 @@ export function mountCheckView(root: HTMLElement, api: WebviewApi<CheckState, Ch
     );
   }
 
-  function onMessage(msg: ExtensionToCheck): void {
-    if (msg.type === 'checks') {
-      errorBox.hidden = true;
-      const state = { documentLabel: msg.documentLabel, checks: msg.checks };
-      api.setState(state);
-      render(state);
-    } else if (msg.type === 'error') {
-      errorBox.hidden = false;
-      errorBox.textContent = msg.message;
-    }
-  }
+  const onMessage = reportOrError(errorBox, 'checks', (msg: Extract<ExtensionToCheck, { type: 'checks' }>) => {
+    const state = { documentLabel: msg.documentLabel, checks: msg.checks };
+    api.setState(state);
+    render(state);
+  });
 
   render(api.getState());
   api.postMessage({ type: 'ready' });

@@ -2,6 +2,7 @@
 // Plain DOM and CSS bars; it renders a whole report at once, which arrives again whenever the draft changes.
 import type { ExtensionToScore, ScoreReportView, ScoreToExtension } from '../src/protocol/webview';
 import { h, percent, replaceChildren } from './dom';
+import { alertBox, reportOrError } from './reportPanel';
 import type { WebviewApi } from './vscodeApi';
 
 const ROUGE_METRICS = [
@@ -25,22 +26,16 @@ export interface ScoreState {
 type Reveal = (target: 'draft' | 'reference', line: number) => void;
 
 export function mountScoreView(root: HTMLElement, api: WebviewApi<ScoreState, ScoreToExtension>): (msg: ExtensionToScore) => void {
-  const errorBox = h('div', { class: 'message error', role: 'alert', 'data-testid': 'error', hidden: true });
+  const errorBox = alertBox();
   const content = h('div', { class: 'score-content', 'data-testid': 'score-report' });
   replaceChildren(root, errorBox, content);
 
   const reveal: Reveal = (target, line) => api.postMessage({ type: 'revealLine', target, line });
 
-  function onMessage(msg: ExtensionToScore): void {
-    if (msg.type === 'report') {
-      errorBox.hidden = true;
-      api.setState({ report: msg.report });
-      renderReport(content, msg.report, reveal);
-    } else if (msg.type === 'error') {
-      errorBox.hidden = false;
-      errorBox.textContent = msg.message;
-    }
-  }
+  const onMessage = reportOrError(errorBox, 'report', (msg: Extract<ExtensionToScore, { type: 'report' }>) => {
+    api.setState({ report: msg.report });
+    renderReport(content, msg.report, reveal);
+  });
 
   renderReport(content, api.getState()?.report, reveal);
   api.postMessage({ type: 'ready' });

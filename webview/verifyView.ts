@@ -2,6 +2,7 @@
 // that differ (ours vs theirs) and the notes. Clicking a key asks the extension to show the entry in its .bib.
 import type { ExtensionToVerify, VerifyEntryView, VerifyToExtension } from '../src/protocol/webview';
 import { h, replaceChildren } from './dom';
+import { alertBox, reportOrError } from './reportPanel';
 import type { WebviewApi } from './vscodeApi';
 
 export interface VerifyState {
@@ -19,7 +20,7 @@ const VERDICT_LABEL: Record<VerifyEntryView['verdict'], string> = {
 const ORDER: VerifyEntryView['verdict'][] = ['not-found', 'mismatch', 'unverifiable', 'verified'];
 
 export function mountVerifyView(root: HTMLElement, api: WebviewApi<VerifyState, VerifyToExtension>): (msg: ExtensionToVerify) => void {
-  const errorBox = h('div', { class: 'message error', role: 'alert', 'data-testid': 'error', hidden: true });
+  const errorBox = alertBox();
   const content = h('div', { class: 'check-content', 'data-testid': 'verify-report' });
   replaceChildren(root, errorBox, content);
 
@@ -36,7 +37,11 @@ export function mountVerifyView(root: HTMLElement, api: WebviewApi<VerifyState, 
       ),
       h('p', { class: 'evidence', 'data-testid': `verify-${e.key}-evidence` }, e.evidence),
       e.fields.length
-        ? h('ul', { class: 'fields', 'data-testid': `verify-${e.key}-fields` }, ...e.fields.map((f) => h('li', {}, h('strong', {}, f.field), `: ${f.ours || '(none)'} — the record: ${f.theirs || '(none)'}`)))
+        ? h(
+            'ul',
+            { class: 'fields', 'data-testid': `verify-${e.key}-fields` },
+            ...e.fields.map((f) => h('li', {}, h('strong', {}, f.field), `: ${f.ours || '(none)'} — the record: ${f.theirs || '(none)'}`)),
+          )
         : null,
       ...e.notes.map((n) => h('p', { class: 'hint note' }, `Note: ${n}`)),
     );
@@ -59,7 +64,8 @@ export function mountVerifyView(root: HTMLElement, api: WebviewApi<VerifyState, 
         h(
           'p',
           { class: 'hint', 'data-testid': 'verify-summary' },
-          `${report.scope}: ${report.entries.length} entries · ${count('not-found')} possibly invented · ${count('mismatch')} differ · ${count('unverifiable')} unverifiable · ${count('verified')} verified`,
+          `${report.scope}: ${report.entries.length} entries · ${count('not-found')} possibly invented · ${count('mismatch')} differ · ` +
+            `${count('unverifiable')} unverifiable · ${count('verified')} verified`,
         ),
         report.cancelled ? h('p', { class: 'message', 'data-testid': 'verify-cancelled' }, `Cancelled: ${report.notChecked.length} entries not checked (${report.notChecked.join(', ')}).`) : null,
         ...report.problems.map((p) => h('p', { class: 'hint problem' }, `Not checked: ${p}`)),
@@ -68,17 +74,11 @@ export function mountVerifyView(root: HTMLElement, api: WebviewApi<VerifyState, 
     );
   }
 
-  function onMessage(msg: ExtensionToVerify): void {
-    if (msg.type === 'report') {
-      errorBox.hidden = true;
-      const state = { report: msg };
-      api.setState(state);
-      render(state);
-    } else if (msg.type === 'error') {
-      errorBox.hidden = false;
-      errorBox.textContent = msg.message;
-    }
-  }
+  const onMessage = reportOrError(errorBox, 'report', (msg: Extract<ExtensionToVerify, { type: 'report' }>) => {
+    const state = { report: msg };
+    api.setState(state);
+    render(state);
+  });
 
   render(api.getState());
   api.postMessage({ type: 'ready' });

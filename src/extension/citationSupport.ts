@@ -3,6 +3,7 @@
 // core's (src/core/suggest); here are the quick pick, the insertion and the Problems entries.
 import * as vscode from 'vscode';
 import { sentenceAround, sentenceSpan } from '../core/cites/completion';
+import type { CiteLanguage } from '../core/cites/types';
 import type { CitationCheck } from '../core/suggest/check';
 import { checkDocument } from '../core/suggest/document-check';
 import { MAX_SENTENCE_CHARS, suggestCitations, type Suggestion } from '../core/suggest/suggest';
@@ -12,6 +13,7 @@ import { CheckPanel } from './checkPanel';
 import { checkDiagnostics, evidenceLine } from './checkDiagnostics';
 import { MisattributionActions, swapEdit, type Misattribution } from './citationSwap';
 import { CITING_DOCUMENTS } from './citeEditing';
+import { commandCall } from './commands/args';
 
 export { WEAK_CITATION } from './checkDiagnostics';
 
@@ -30,7 +32,7 @@ export class SuggestCitationAction implements vscode.CodeActionProvider {
     const cited = citesOf(doc).some((c) => c.end > from && c.start < to);
     if (cited || sentenceAround(text, offset).split(' ').length < 4) return [];
     const action = new vscode.CodeAction('Suggest a citation for this sentence', vscode.CodeActionKind.QuickFix);
-    action.command = { title: 'Suggest Citation', command: 'citescribe.suggestCitation' };
+    action.command = { title: 'Suggest Citation', ...commandCall('citescribe.suggestCitation') };
     return [action];
   }
 }
@@ -50,8 +52,6 @@ export class CitationSupport implements vscode.Disposable {
     private readonly log: vscode.LogOutputChannel,
   ) {
     this.disposables.push(
-      vscode.commands.registerCommand('citescribe.suggestCitation', () => this.suggest()),
-      vscode.commands.registerCommand('citescribe.checkCitations', () => this.check()),
       vscode.languages.registerCodeActionsProvider(CITING_DOCUMENTS, this.misattributions, { providedCodeActionKinds: MisattributionActions.kinds }),
       // A checked document that changes is checked again on demand, not left with stale marks or fixes.
       vscode.workspace.onDidChangeTextDocument((e) => e.contentChanges.length && this.forget(e.document.uri)),
@@ -64,22 +64,11 @@ export class CitationSupport implements vscode.Disposable {
     this.misattributions.forget(uri);
   }
 
-  private ready(): boolean {
-    if (this.library.state.kind === 'ready') return true;
-    // During an index run the store answers from what it has, unless it has nothing yet.
-    if (this.library.answers && this.library.getStore().stats().entries > 0) return true;
-    void vscode.window.showWarningMessage('CiteScribe: the library is not indexed yet — run "CiteScribe: Index Library" first.');
-    return false;
-  }
-
-  /** The selection, or the sentence around the cursor, ranked against the library; the chosen work is cited there. */
-  async suggest(): Promise<Suggestion | undefined> {
-    const editor = vscode.window.activeTextEditor;
-    if (!editor || !citeLanguage(editor.document)) {
-      void vscode.window.showWarningMessage('CiteScribe: open a LaTeX or Markdown document and put the cursor in a sentence.');
-      return undefined;
-    }
-    if (!this.ready()) return undefined;
+  /**
+   * The selection, or the sentence around the cursor, ranked against the library; the chosen work is cited there.
+   * The command (commands/check.ts) makes sure first of an editor of LaTeX or Markdown and an index that answers.
+   */
+  async suggest(editor: vscode.TextEditor): Promise<Suggestion | undefined> {
     const doc = editor.document;
     const selected = doc.getText(editor.selection);
     const sentence = (selected.trim() ? selected : sentenceAround(doc.getText(), doc.offsetAt(editor.selection.active))).slice(0, MAX_SENTENCE_CHARS);
@@ -107,21 +96,11 @@ export class CitationSupport implements vscode.Disposable {
   }
 
   /**
-   * Every citation of the active document checked, each among the works of its paragraph; weak, misattributed and
+   * Every citation of the document checked, each among the works of its paragraph; weak, misattributed and
    * unsupported ones in the Problems panel with the closest sentences, and all of them in the Check Citations panel.
+   * The command (commands/check.ts) makes sure first of an editor of LaTeX or Markdown and an index that answers.
    */
-  async check(): Promise<CitationCheck[] | undefined> {
-    const doc = vscode.window.activeTextEditor?.document;
-    const language = doc && citeLanguage(doc);
-    if (!doc || !language) {
-      void vscode.window.showWarningMessage('CiteScribe: open a LaTeX or Markdown document to check its citations.');
-      return undefined;
-    }
-    if (!this.ready()) return undefined;
-    return this.checkDocument(doc, language);
-  }
-
-  private async checkDocument(doc: vscode.TextDocument, language: 'latex' | 'markdown'): Promise<CitationCheck[]> {
+  async check(doc: vscode.TextDocument, language: CiteLanguage): Promise<CitationCheck[]> {
     const checks = await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: 'CiteScribe: checking citations' }, async () =>
       checkDocument(this.library.getStore(), doc.getText(), language),
     );
@@ -152,7 +131,7 @@ export class CitationSupport implements vscode.Disposable {
     if (!(await vscode.workspace.applyEdit(edit))) return false;
     // The rows and marks of the old text are stale: the panel shows the document as it now is.
     const language = citeLanguage(doc);
-    if (language) await this.checkDocument(doc, language);
+    if (language) await this.check(doc, language);
     return true;
   }
 

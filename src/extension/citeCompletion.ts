@@ -3,12 +3,22 @@
 // then VS Code filters by what is typed, over a filter text that holds the key, every author, the year and the title.
 import * as vscode from 'vscode';
 import type { EntrySummary } from '../core/library/store';
-import { citeCompletionContext, completionEntries, completionFilterText, orderCandidates, rankingTerms, sentenceAround, type CompletionCandidate, type CompletionEntry } from '../core/cites/completion';
+import {
+  citeCompletionContext,
+  completionEntries,
+  completionFilterText,
+  orderCandidates,
+  rankingTerms,
+  sentenceAround,
+  type CompletionCandidate,
+  type CompletionEntry,
+} from '../core/cites/completion';
 import { escapeMarkdown } from '../core/text/markdown';
 import type { LibraryService } from './library';
 import { citeLanguage, keyAt } from './citesInDocument';
 import { formatAuthors } from './format';
 import { readSettings } from './settings';
+import { commandCall } from './commands/args';
 
 /** How many context-ranked works lead the list. */
 const RANKED = 20;
@@ -90,7 +100,7 @@ export class CiteCompletionProvider implements vscode.CompletionItemProvider<Ent
       item.filterText = c.insert === entry.key ? entry.filterText : `${c.insert} ${entry.filterText}`;
       item.sortText = c.sortText;
       if (c.rank === 0) item.preselect = true;
-      item.command = { title: 'Remember the citation', command: REMEMBER_CITATION, arguments: [entry.key] };
+      item.command = { title: 'Remember the citation', ...commandCall('citescribe.rememberCitation', entry.key) };
       return item;
     });
     // Complete lists are filtered by VS Code as the user types, over our sort order; a cut list is asked for again.
@@ -121,9 +131,6 @@ export class CiteCompletionProvider implements vscode.CompletionItemProvider<Ent
     return item;
   }
 }
-
-/** The command an accepted item runs: the key goes to the front of the recently cited. */
-export const REMEMBER_CITATION = 'citescribe.rememberCitation';
 
 /** Keys cited lately through completion, latest first, kept per workspace. */
 export class RecentCitations {

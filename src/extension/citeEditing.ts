@@ -2,7 +2,7 @@
 // Definition, Find All References, Rename, the .bib outline, and undefined / unused keys in the Problems panel.
 import * as vscode from 'vscode';
 import type { LibraryService } from './library';
-import { CiteCompletionProvider, CiteDefinitionProvider, RecentCitations, REMEMBER_CITATION } from './citeCompletion';
+import { CiteCompletionProvider, CiteDefinitionProvider, type RecentCitations } from './citeCompletion';
 import { BIB_DOCUMENTS, BibSymbols, CiteReferences } from './bibNavigation';
 import { KeyRename } from './keyRename';
 import { UndefinedKeyDiagnostics, UnknownKeyActions } from './undefinedKeys';
@@ -17,13 +17,12 @@ export const CITING_DOCUMENTS: vscode.DocumentSelector = [
 
 const CITING_AND_BIB = [...(CITING_DOCUMENTS as vscode.DocumentFilter[]), ...(BIB_DOCUMENTS as vscode.DocumentFilter[])];
 
-export function registerCiteEditing(context: vscode.ExtensionContext, library: LibraryService): vscode.Disposable[] {
-  const recent = new RecentCitations(context.workspaceState);
+/** `recent`: the keys cited lately, which the completion offers first (the command that notes them is in commands/cite.ts). */
+export function registerCiteEditing(library: LibraryService, recent: RecentCitations): vscode.Disposable[] {
   const completion = new CiteCompletionProvider(library, recent);
   return [
     completion,
     vscode.languages.registerCompletionItemProvider(CITING_DOCUMENTS, completion, '{', ',', '@'),
-    vscode.commands.registerCommand(REMEMBER_CITATION, (key: unknown) => (typeof key === 'string' ? recent.remember(key) : undefined)),
     vscode.languages.registerDefinitionProvider(CITING_DOCUMENTS, new CiteDefinitionProvider(library)),
     vscode.languages.registerDocumentSymbolProvider(BIB_DOCUMENTS, new BibSymbols()),
     vscode.languages.registerReferenceProvider(CITING_AND_BIB, new CiteReferences()),

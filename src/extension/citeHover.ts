@@ -9,6 +9,7 @@ import { formatAuthors } from './format';
 import { escapeMarkdown } from '../core/text/markdown';
 import { SOURCE_LABELS } from '../core/enrich/labels';
 import type { FoundSource } from '../core/library/store-types';
+import { commandUri } from './commands/args';
 
 export class CiteHoverProvider implements vscode.HoverProvider {
   constructor(
@@ -50,7 +51,8 @@ export class CiteHoverProvider implements vscode.HoverProvider {
     // Where the text came from when the .bib had no abstract: the reader should know an abstract was looked up.
     for (const f of paper.filledFrom ?? []) {
       const what = f.fields.map((x) => (x === 'doi' ? 'DOI' : x)).join(' and ');
-      md.appendMarkdown(`*${what[0].toUpperCase()}${what.slice(1)} from the other entry of this key, [${escapeMarkdown(path.basename(f.file))} line ${f.line}](${commandUri('citescribe.openSource', { bibFile: f.file, line: f.line })}).*\n\n`);
+      const link = `[${escapeMarkdown(path.basename(f.file))} line ${f.line}](${commandUri('citescribe.openSource', { bibFile: f.file, line: f.line })})`;
+      md.appendMarkdown(`*${what[0].toUpperCase()}${what.slice(1)} from the other entry of this key, ${link}.*\n\n`);
     }
     if (paper.abstractSource) {
       const from = SOURCE_LABELS[paper.abstractSource.source as FoundSource] ?? paper.abstractSource.source;
@@ -64,8 +66,4 @@ export class CiteHoverProvider implements vscode.HoverProvider {
     if (paper.bibFile) md.appendMarkdown(`[Open .bib entry](${commandUri('citescribe.openSource', { bibFile: paper.bibFile, line: paper.bibLine })})`);
     return new vscode.Hover(md, hit.range);
   }
-}
-
-export function commandUri(command: string, arg: unknown): string {
-  return `command:${command}?${encodeURIComponent(JSON.stringify([arg]))}`;
 }

@@ -4,6 +4,7 @@ import * as vscode from 'vscode';
 import type { LibraryService } from './library';
 import { citesOf, citeLanguage } from './citesInDocument';
 import { readSettings } from './settings';
+import { commandCall } from './commands/args';
 
 export class CiteLensProvider implements vscode.CodeLensProvider {
   private readonly changed = new vscode.EventEmitter<void>();
@@ -30,14 +31,20 @@ export class CiteLensProvider implements vscode.CodeLensProvider {
       const range = new vscode.Range(doc.positionAt(cite.start), doc.positionAt(cite.end));
       const known = cite.keys.filter((k) => this.library.hasKey(k.key)).map((k) => k.key);
       const unknown = cite.keys.filter((k) => !this.library.hasKey(k.key)).map((k) => k.key);
+      const uri = doc.uri.toString();
+      const line = range.start.line;
       if (known.length === 1) {
-        lenses.push(new vscode.CodeLens(range, { title: '✎ Describe', tooltip: `Citation sentence for ${known[0]}`, command: 'citescribe.citationSentence', arguments: [{ key: known[0], uri: doc.uri.toString(), line: range.start.line }] }));
+        const describe = commandCall('citescribe.citationSentence', { key: known[0], uri, line });
+        lenses.push(new vscode.CodeLens(range, { title: '✎ Describe', tooltip: `Citation sentence for ${known[0]}`, ...describe }));
       } else if (known.length > 1) {
-        lenses.push(new vscode.CodeLens(range, { title: '✎ Describe', tooltip: `Citation sentence for one of ${known.join(', ')}`, command: 'citescribe.citationSentence', arguments: [{ keys: known, uri: doc.uri.toString(), line: range.start.line }] }));
-        lenses.push(new vscode.CodeLens(range, { title: 'Draft paragraph', tooltip: `Draft a paragraph citing ${known.join(', ')}`, command: 'citescribe.draftRelatedWork', arguments: [{ keys: known, paragraphs: 1 }] }));
+        const describe = commandCall('citescribe.citationSentence', { keys: known, uri, line });
+        lenses.push(new vscode.CodeLens(range, { title: '✎ Describe', tooltip: `Citation sentence for one of ${known.join(', ')}`, ...describe }));
+        const draft = commandCall('citescribe.draftRelatedWork', { keys: known });
+        lenses.push(new vscode.CodeLens(range, { title: 'Draft paragraph', tooltip: `Draft a paragraph citing ${known.join(', ')}`, ...draft }));
       }
       for (const key of unknown) {
-        lenses.push(new vscode.CodeLens(range, { title: `⚠ unknown key: ${key}`, tooltip: `'${key}' is not in the library — search it`, command: 'citescribe.searchLibrary', arguments: [{ query: key }] }));
+        const search = commandCall('citescribe.searchLibrary', { query: key });
+        lenses.push(new vscode.CodeLens(range, { title: `⚠ unknown key: ${key}`, tooltip: `'${key}' is not in the library — search it`, ...search }));
       }
     }
     if (lenses.length) this.onLensesShown();

@@ -23,6 +23,7 @@ import { groundingReport } from '../core/grounding/report';
 import { readSettings } from './settings';
 import { webviewHtml, webviewOptions } from './webviewShell';
 import { formatAuthors } from './format';
+import { runCommand } from './commands/run';
 import { ownAbstractOf } from '../core/text/abstract';
 import { findAnchor, type TextAnchor } from '../core/text/anchor';
 
@@ -220,7 +221,7 @@ export class DraftViewProvider implements vscode.WebviewViewProvider, vscode.Dis
           await this.insert(msg.draft);
           break;
         case 'openSource':
-          await vscode.commands.executeCommand('citescribe.openSource', { pdfPath: msg.source.pdfPath, page: msg.source.page, key: msg.source.key });
+          await runCommand('citescribe.openSource', { pdfPath: msg.source.pdfPath, page: msg.source.page, key: msg.source.key });
           break;
       }
     } catch (err) {
@@ -341,7 +342,8 @@ export class DraftViewProvider implements vscode.WebviewViewProvider, vscode.Dis
       const found = findAnchor(doc.getText(), target.anchor);
       if (!found) {
         throw new Error(
-          `${vscode.workspace.asRelativePath(doc.uri)} changed where the draft was to go (the selected text or the text around the cursor was edited). Put the cursor where the draft goes and press Insert again; the draft is still here.`,
+          `${vscode.workspace.asRelativePath(doc.uri)} changed where the draft was to go (the selected text or the text around the cursor was edited). ` +
+            'Put the cursor where the draft goes and press Insert again; the draft is still here.',
         );
       }
       range = new vscode.Range(doc.positionAt(found.start), doc.positionAt(found.end));

@@ -8,6 +8,7 @@ import { createEngine } from '../core/engines';
 import '../core/neural/register';
 import { readSettings, type EngineId } from './settings';
 import { apiKeyFor, decodeStoredApiKey } from '../core/neural/api-key';
+import { LlamaRuntimeService } from './llamaRuntime';
 
 export const SERVER_API_KEY_SECRET = 'citescribe.server.apiKey';
 
@@ -20,11 +21,14 @@ export class EngineService implements vscode.Disposable {
   private download: { progress?: vscode.Progress<{ message?: string; increment?: number }>; percent: number; done: () => void } | undefined;
   /** Where the current engine runs ('cpu', 'cuda', a server host…), once known. */
   device = 'cpu';
+  /** node-llama-cpp for the gguf engine when it is not installed beside the extension (the .vsix): downloaded on consent. */
+  private readonly llamaRuntime: LlamaRuntimeService;
 
   constructor(
     private readonly context: vscode.ExtensionContext,
     private readonly log: vscode.LogOutputChannel,
   ) {
+    this.llamaRuntime = new LlamaRuntimeService(context, log);
     context.subscriptions.push(
       vscode.workspace.onDidChangeConfiguration((e) => {
         if (['citescribe.engine', 'citescribe.model', 'citescribe.server', 'citescribe.embeddings', 'citescribe.vscodeLm', 'citescribe.gguf'].some((s) => e.affectsConfiguration(s))) {
@@ -85,6 +89,7 @@ export class EngineService implements vscode.Disposable {
       serverContextLength: settings.serverContextLength || undefined,
       chatModelId: settings.vscodeLmModel || undefined,
       ggufPath: settings.ggufPath || undefined,
+      locateNodeLlamaCpp: this.llamaRuntime.locate,
       apiKey,
       log: (message: string) => this.log.info(message),
       onDevice: (device: string) => {

@@ -1,7 +1,6 @@
 // Entry point. Activation stays cheap: nothing here opens the database or loads a model; better-sqlite3 and
 // onnxruntime-node load on first use. Every registration is owned by context.subscriptions.
 import { loadedHeavyPackages, type ActivationReport } from './activation';
-import * as fs from 'fs';
 import * as vscode from 'vscode';
 import { LibraryService } from './library';
 import { EngineService } from './engines';
@@ -10,10 +9,11 @@ import { CiteLensProvider } from './citeLenses';
 import { CiteHoverProvider } from './citeHover';
 import { CITING_DOCUMENTS, registerCiteEditing } from './citeEditing';
 import { CitationSupport, SuggestCitationAction } from './citationSupport';
-import { registerCommands } from './commands';
+import { registerAllCommands } from './commands';
+import { RecentCitations } from './citeCompletion';
 import { StatusBar } from './statusBar';
 import { GroundingStatus, registerGrounding } from './grounding';
-import { registerVerifyReferences } from './verifyReferences';
+import { registerVerifyReferences, VerifyReferences } from './verifyReferences';
 import { registerVscodeLmEngine } from './vscodeLm';
 
 /** What the extension exposes to other extensions and to its integration tests. */
@@ -45,22 +45,24 @@ export function activate(context: vscode.ExtensionContext): CiteScribeApi {
     activation.firstCodeLensMs = Math.round(performance.now() - activatedAt);
     log.info(`first CodeLens ${activation.firstCodeLensMs} ms after activation`);
   });
+  const citationSupport = new CitationSupport(library, context.extensionUri, log);
+  const verify = new VerifyReferences(library, log, context.extensionUri);
+  const recentCitations = new RecentCitations(context.workspaceState);
   context.subscriptions.push(
     library,
     engines,
     draftView,
     statusBar,
     grounding,
-    ...registerGrounding(context, library, grounding, log),
-    ...registerVerifyReferences(library, log, context.extensionUri),
+    ...registerGrounding(library),
+    ...registerVerifyReferences(verify),
     vscode.window.registerWebviewViewProvider(DraftViewProvider.viewId, draftView, { webviewOptions: { retainContextWhenHidden: true } }),
     vscode.languages.registerCodeLensProvider(CITING_DOCUMENTS, lenses),
     vscode.languages.registerHoverProvider(CITING_DOCUMENTS, new CiteHoverProvider(library, engines)),
-    ...registerCiteEditing(context, library),
-    new CitationSupport(library, context.extensionUri, log),
+    ...registerCiteEditing(library, recentCitations),
+    citationSupport,
     vscode.languages.registerCodeActionsProvider(CITING_DOCUMENTS, new SuggestCitationAction(), { providedCodeActionKinds: SuggestCitationAction.kinds }),
-    ...registerCommands({ context, library, engines, draftView, log }),
-    vscode.commands.registerCommand('citescribe.openSample', () => openSample(context)),
+    ...registerAllCommands({ context, library, engines, draftView, citationSupport, grounding, verify, recentCitations, log }),
     vscode.workspace.onDidGrantWorkspaceTrust(() => library.scheduleIndex()),
   );
 
@@ -70,16 +72,6 @@ export function activate(context: vscode.ExtensionContext): CiteScribeApi {
   activation.heavyPackagesAtActivation = loadedHeavyPackages();
   log.info(`activated in ${Math.round(performance.now() - activatedAt)} ms; heavy packages loaded: ${activation.heavyPackagesAtActivation.join(', ') || 'none'}`);
   return { library, engines, draftView, statusBar, grounding, activation };
-}
-
-/** Walkthrough: copies the sample library to the extension's storage and opens its paper. */
-async function openSample(context: vscode.ExtensionContext) {
-  const source = vscode.Uri.joinPath(context.extensionUri, 'resources', 'sample-library');
-  const target = vscode.Uri.joinPath(context.globalStorageUri, 'sample-library');
-  if (!fs.existsSync(target.fsPath)) fs.cpSync(source.fsPath, target.fsPath, { recursive: true });
-  const doc = await vscode.workspace.openTextDocument(vscode.Uri.joinPath(target, 'paper.tex'));
-  await vscode.window.showTextDocument(doc);
-  return doc.uri;
 }
 
 export function deactivate() {

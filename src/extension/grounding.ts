@@ -1,6 +1,6 @@
-// What the library has to write from, for the document being written: the status bar's "31/39 grounded", the list
-// of title-only works with their fixes, Find Abstracts Online (opt-in, never in an untrusted workspace), Read Zotero
-// Library, and the code action that writes a found abstract into the .bib (the only edit ever made to a .bib).
+// What the library has to write from, for the document being written: the status bar's "31/39 grounded", the consent
+// asked before any online lookup, and the code action that writes a found abstract into the .bib (the only edit ever
+// made to a .bib). The commands (Find Abstracts Online, Show Grounding, Read Zotero Library) are commands/grounding.ts.
 import * as path from 'path';
 import * as vscode from 'vscode';
 import { fieldInsertion } from '../core/bibtex/insert-field';
@@ -11,8 +11,6 @@ import type { LibraryService } from './library';
 import { citeLanguage, keysIn } from './citesInDocument';
 import { readSettings } from './settings';
 import { zoteroDirectory } from './zoteroSync';
-import { gatedFetch } from '../core/enrich/policy';
-import type { FetchLike } from '../core/enrich/http';
 
 /** The keys a citing document cites, when the library can report on them (undefined: nothing to report). */
 function citedKeysToReport(library: LibraryService, doc: vscode.TextDocument | undefined): string[] | undefined {
@@ -139,123 +137,9 @@ export async function askToGoOnline(consent: OnlineConsent = FIND_ABSTRACTS_CONS
   return true;
 }
 
-export interface FindAbstractsArgs {
-  keys?: string[];
-}
-
-/** Keys to look up: those given, else those the active document cites, else the whole library. */
-function keysToEnrich(arg: FindAbstractsArgs | undefined): string[] | undefined {
-  if (arg?.keys?.length) return arg.keys;
-  const doc = vscode.window.activeTextEditor?.document;
-  if (doc && citeLanguage(doc)) {
-    const keys = keysIn(doc);
-    if (keys.length) return keys;
-  }
-  return undefined;
-}
-
-export function registerGrounding(context: vscode.ExtensionContext, library: LibraryService, status: GroundingStatus, log: vscode.LogOutputChannel): vscode.Disposable[] {
-  const findAbstractsOnline = async (arg?: FindAbstractsArgs) => {
-    // An untrusted workspace could name any endpoint: no request at all, whatever the settings say.
-    if (!vscode.workspace.isTrusted) throw new Error('Finding abstracts online is off in an untrusted workspace: trust the workspace first.');
-    if (!readSettings().enrichOnline && !(await askToGoOnline())) return undefined;
-    if (library.state.kind !== 'ready') await library.index();
-    const settings = readSettings();
-    const keys = keysToEnrich(arg);
-    const pdfFolder = settings.enrichDownloadPdfs ? path.join(context.globalStorageUri.fsPath, 'pdf-cache') : undefined;
-    // The network part loads on first use: activation stays free of it.
-    const { enrichLibrary } = await import('../core/enrich/enrich');
-    const report = await vscode.window.withProgress(
-      { location: vscode.ProgressLocation.Notification, title: 'CiteScribe: finding abstracts online', cancellable: true },
-      (progress, token) => {
-        const controller = new AbortController();
-        token.onCancellationRequested(() => controller.abort());
-        let last = 0;
-        return enrichLibrary({
-          store: library.getStore(),
-          // Checked again at the socket: no request leaves an untrusted workspace or before the user turned lookups on.
-          fetch: gatedFetch(globalThis.fetch as unknown as FetchLike, { trusted: vscode.workspace.isTrusted, enabled: readSettings().enrichOnline }),
-          sources: settings.enrichSources as never,
-          endpoints: settings.enrichEndpoints,
-          ...(settings.enrichContact && { contact: settings.enrichContact }),
-          ...(keys && { keys }),
-          ...(pdfFolder && { pdfFolder }),
-          signal: controller.signal,
-          onProgress: (done, total, key) => {
-            const percent = total ? Math.floor((done / total) * 100) : 0;
-            progress.report({ message: key ? `${key} (${done + 1}/${total})` : undefined, increment: percent - last });
-            last = percent;
-          },
-        });
-      },
-    );
-    for (const p of report.problems) log.warn(`enrich: ${p}`);
-    log.info(`enrich: ${report.found.length} of ${report.considered} found; not found: ${report.notFound.join(', ') || 'none'}; rejected: ${report.rejected.length}`);
-    if (report.pdfs.length || report.found.length) await library.index();
-    status.refresh();
-    const found = `${report.found.length} of ${report.considered} work(s) without an abstract now have one`;
-    const pdfs = report.pdfs.length ? `; ${report.pdfs.length} open-access PDF(s) downloaded` : '';
-    const tail = report.cancelled ? ' (cancelled: what was found is kept)' : '';
-    if (report.problems.length && !report.found.length) {
-      void vscode.window.showWarningMessage(`CiteScribe: ${found}. ${report.problems[report.problems.length - 1]}`);
-    } else void vscode.window.showInformationMessage(`CiteScribe: ${found}${pdfs}${tail}.`);
-    return report;
-  };
-
-  const showGrounding = async () => {
-    const report = documentGrounding(library, vscode.window.activeTextEditor?.document);
-    if (!report) throw new Error('Open a .tex or Markdown document that cites works from the library.');
-    type Item = vscode.QuickPickItem & { key?: string; action?: 'enrich' | 'zotero' };
-    const titleOnly = report.lines.filter((l) => l.status === 'title-only');
-    const items: Item[] = [
-      ...(titleOnly.length
-        ? [{ label: `$(cloud-download) Find abstracts online for the ${titleOnly.length} title-only work(s)`, action: 'enrich' as const }, { label: '$(library) Read Zotero library', action: 'zotero' as const }]
-        : []),
-      ...report.lines.map((l) => ({
-        key: l.key,
-        label: `${l.status === 'title-only' ? '$(warning)' : l.status === 'missing' ? '$(error)' : l.status === 'pdf' ? '$(file-pdf)' : '$(note)'} ${l.key}`,
-        description: l.status === 'abstract' ? `abstract from ${l.abstractFrom === 'bib' ? 'the .bib' : SOURCE_LABELS[l.abstractFrom as FoundSource]}` : l.status === 'pdf' ? 'PDF' : l.status === 'missing' ? 'not in the library' : 'title only',
-        detail: l.fix ?? l.title,
-      })),
-    ];
-    const picked = await vscode.window.showQuickPick(items, { title: `CiteScribe: ${groundingSummary(report)}`, matchOnDetail: true });
-    if (!picked) return report;
-    if (picked.action === 'enrich') await vscode.commands.executeCommand('citescribe.findAbstractsOnline', { keys: titleOnly.map((l) => l.key) });
-    else if (picked.action === 'zotero') await vscode.commands.executeCommand('citescribe.readZotero');
-    else if (picked.key) await vscode.commands.executeCommand('citescribe.openSource', { key: picked.key });
-    return report;
-  };
-
-  const readZotero = async () => {
-    const where = zoteroDirectory();
-    if (!where) throw new Error('No Zotero library found: set citescribe.zotero.dataDirectory to your Zotero data directory (Zotero shows it under Settings → Advanced → Files and Folders).');
-    await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: 'CiteScribe: reading the Zotero library' }, () => library.readZotero());
-    if (library.zotero.lastError) throw new Error(`Could not read the Zotero library: ${library.zotero.lastError}`);
-    const r = library.zotero.lastReport;
-    if (!r) return undefined;
-    const m = r.matched;
-    void vscode.window.showInformationMessage(
-      `CiteScribe: ${m['citation-key'] + m.doi + m.title} of ${r.entries} entries matched in Zotero (${m['citation-key']} by citation key, ${m.doi} by DOI, ${m.title} by title); ${r.abstracts} abstract(s), ${r.pdfs} PDF(s).`,
-    );
-    status.refresh();
-    return r;
-  };
-
-  const guarded = (id: string, run: (...args: never[]) => Promise<unknown>) =>
-    vscode.commands.registerCommand(id, async (...args: never[]) => {
-      try {
-        return await run(...args);
-      } catch (err) {
-        log.error(`${id}: ${(err as Error).message}`);
-        void vscode.window.showErrorMessage(`CiteScribe: ${(err as Error).message}`);
-        return undefined;
-      }
-    });
-
+/** The code action that writes a found abstract into its .bib entry; the grounding commands are in commands/grounding.ts. */
+export function registerGrounding(library: LibraryService): vscode.Disposable[] {
   return [
-    guarded('citescribe.findAbstractsOnline', findAbstractsOnline),
-    guarded('citescribe.showGrounding', showGrounding),
-    guarded('citescribe.readZotero', readZotero),
     vscode.languages.registerCodeActionsProvider([{ language: 'bibtex' }, { pattern: '**/*.bib' }], new WriteAbstractAction(library), {
       providedCodeActionKinds: [vscode.CodeActionKind.RefactorRewrite],
     }),

@@ -27,6 +27,9 @@ export interface CiteScribeSettings {
   serverContextLength: number;
   vscodeLmModel: string;
   ggufPath: string;
+  /** Only the user's own setting counts: a workspace must not redirect where code is downloaded from. */
+  ggufRegistry: string;
+  ggufAllowRuntimeDownload: boolean;
   codeLens: boolean;
   completionContextRanking: boolean;
   completionCanonicalKeys: boolean;
@@ -67,6 +70,8 @@ export function readSettings(scope?: vscode.ConfigurationScope): CiteScribeSetti
     serverContextLength: c.get<number>('server.contextLength', 0),
     vscodeLmModel: c.get<string>('vscodeLm.model', ''),
     ggufPath: c.get<string>('gguf.path', ''),
+    ggufRegistry: c.inspect<string>('gguf.registry')?.globalValue || 'https://registry.npmjs.org',
+    ggufAllowRuntimeDownload: c.inspect<boolean>('gguf.allowRuntimeDownload')?.globalValue ?? false,
     codeLens: c.get<boolean>('codeLens.enabled', true),
     completionContextRanking: c.get<boolean>('completion.contextRanking', true),
     completionCanonicalKeys: c.get<boolean>('completion.insertCanonicalKey', true),

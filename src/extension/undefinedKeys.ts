@@ -4,6 +4,7 @@ import * as vscode from 'vscode';
 import { closestKeys } from '../core/cites/closest-keys';
 import type { LibraryService } from './library';
 import { citeLanguage, citesOf } from './citesInDocument';
+import { commandCall } from './commands/args';
 
 export const UNDEFINED_KEY = 'undefined-key';
 const DEBOUNCE_MS = 300;
@@ -81,7 +82,8 @@ export class UnknownKeyActions implements vscode.CodeActionProvider {
           actions.push(fix);
         });
         const search = new vscode.CodeAction(`Search the library for '${k.key}'`, vscode.CodeActionKind.QuickFix);
-        search.command = { title: 'Search Library', command: 'citescribe.searchLibrary', arguments: [{ query: k.key, replaceRange: { uri: doc.uri.toString(), start: k.start, end: k.end } }] };
+        const replaceRange = { uri: doc.uri.toString(), start: k.start, end: k.end };
+        search.command = { title: 'Search Library', ...commandCall('citescribe.searchLibrary', { query: k.key, replaceRange }) };
         if (diagnostic) search.diagnostics = [diagnostic];
         actions.push(search);
       }

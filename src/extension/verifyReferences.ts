@@ -20,6 +20,7 @@ import { askToGoOnline } from './grounding';
 import type { LibraryService } from './library';
 import { readSettings } from './settings';
 import { VerifyPanel } from './verifyPanel';
+import { TRUSTED_TO_VERIFY } from './commands/requirements';
 
 export const VERIFY_DIAGNOSTIC_SOURCE = 'CiteScribe verify';
 
@@ -91,12 +92,15 @@ export class VerifyReferences implements vscode.Disposable, vscode.CodeActionPro
     return { entries: keys.filter((k) => chosen.has(k)).map((k) => chosen.get(k)!), files: [...byFile.keys()], problems };
   }
 
-  /** `target`: the document to verify (a .bib from the explorer, a test); by default the active editor's. */
+  /**
+   * `target`: the document to verify (a .bib from the explorer, a test); by default the active editor's. Never in an
+   * untrusted workspace, whose settings could name any endpoint (the command's requirement, commands/requirements.ts).
+   */
   async verify(target?: vscode.Uri): Promise<VerifyReport | undefined> {
     const doc = target ? await vscode.workspace.openTextDocument(target) : vscode.window.activeTextEditor?.document;
     if (!doc) throw new Error('Open a .bib file, or a LaTeX or Markdown document, to verify its references.');
-    // An untrusted workspace could name any endpoint: no request at all, whatever the settings say.
-    if (!vscode.workspace.isTrusted) throw new Error('Verifying references online is off in an untrusted workspace: trust the workspace first.');
+    // The command's requirement has said so already; checked again for any other caller (a test, a future command).
+    if (!vscode.workspace.isTrusted) throw new Error(TRUSTED_TO_VERIFY.why);
     if (!readSettings().enrichOnline && !(await askToGoOnline(CONSENT))) return undefined;
     const { entries, files, problems } = await this.entriesToVerify(doc);
     const settings = readSettings();
@@ -240,19 +244,10 @@ function positionsIn(text: string): (offset: number) => vscode.Position {
   };
 }
 
-export function registerVerifyReferences(library: LibraryService, log: vscode.LogOutputChannel, extensionUri: vscode.Uri): vscode.Disposable[] {
-  const service = new VerifyReferences(library, log, extensionUri);
+/** The service (the command is in commands/check.ts) and its quick fix on .bib entries. */
+export function registerVerifyReferences(service: VerifyReferences): vscode.Disposable[] {
   return [
     service,
-    vscode.commands.registerCommand('citescribe.verifyReferences', async (target?: unknown) => {
-      try {
-        return await service.verify(target instanceof vscode.Uri ? target : undefined);
-      } catch (err) {
-        log.error(`citescribe.verifyReferences: ${(err as Error).message}`);
-        void vscode.window.showErrorMessage(`CiteScribe: ${(err as Error).message}`);
-        return undefined;
-      }
-    }),
     vscode.languages.registerCodeActionsProvider([{ language: 'bibtex' }, { pattern: '**/*.bib' }], service, { providedCodeActionKinds: VerifyReferences.kinds }),
   ];
 }

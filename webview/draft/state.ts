@@ -1,6 +1,7 @@
 // What the draft panel remembers between renders: the saved panel state (keys, settings, draft), what the extension
 // last said (engines, the document's keys, search results) and the request in flight; and how it is saved.
-import type { DraftPanelState, DraftSettings, DraftToExtension, DraftView, KeyOption, KeyScope } from '../../src/protocol/webview';
+import { restoreDraftPanelState } from '../../src/protocol/guards';
+import type { DraftPanelState, DraftToExtension, KeyOption, KeyScope } from '../../src/protocol/webview';
 import type { WebviewApi } from '../vscodeApi';
 
 export const DEFAULT_TARGET_WORDS = 250;
@@ -120,20 +121,7 @@ export function orderBy(keys: string[], order: string[]): string[] {
     .map((x) => x.k);
 }
 
-/** Webview state is untrusted across versions: restore it only when it has the current shape. */
-export function validState(s: unknown): DraftPanelState | undefined {
-  if (typeof s !== 'object' || s === null) return undefined;
-  const st = s as Partial<DraftPanelState>;
-  if (!Array.isArray(st.keys) || typeof st.settings !== 'object' || st.settings === null) return undefined;
-  const settings = st.settings as Partial<DraftSettings>;
-  const draft = st.draft && Array.isArray((st.draft as DraftView).paragraphs) ? st.draft : undefined;
-  return {
-    keys: st.keys.filter((k): k is string => typeof k === 'string'),
-    settings: {
-      targetWords: typeof settings.targetWords === 'number' && settings.targetWords > 0 ? settings.targetWords : DEFAULT_TARGET_WORDS,
-      subsections: settings.subsections === true,
-      engine: typeof settings.engine === 'string' ? settings.engine : '',
-    },
-    draft,
-  };
+/** Webview state is untrusted across versions: restored only in the current shape, a part at a time (guards.ts). */
+export function validState(saved: unknown): DraftPanelState | undefined {
+  return restoreDraftPanelState(saved, { targetWords: DEFAULT_TARGET_WORDS, subsections: false, engine: '' });
 }

@@ -1,7 +1,8 @@
 // The gguf engine: a GGUF model file run in-process by node-llama-cpp (llama.cpp), on the GPU it finds (CUDA,
-// Vulkan, Metal) or the CPU. node-llama-cpp is optional: it is loaded on first use, and without it the engine says
-// how to add it. Any GGUF file works, the blobs of an Ollama models folder included (they are GGUF files named by
-// their digest). The same prompt and output checks as every LLM engine; the reply is read to the first sentence.
+// Vulkan, Metal) or the CPU. node-llama-cpp is optional: it is loaded on first use, from beside CiteScribe, else from
+// where `locateRuntime` says (the extension downloads it there with the user's consent, llama-install.ts); without
+// either the engine says how to add it. Any GGUF file works, the blobs of an Ollama models folder included (they are
+// GGUF files named by their digest). The same prompt and output checks as every LLM engine; the reply is read to the first sentence.
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import type { CitationRequest, EmbedTexts, EngineOptions, PaperRecord } from '../types';
@@ -11,8 +12,15 @@ import { unitLength } from './embedder';
 import { firstSentence } from './output-check';
 import { chatMessages, type ChatMessage, type PaperSource } from './prompts';
 import { SentenceWriterEngine, type RawSentence } from './writer-engine';
+import { NODE_LLAMA_CPP_VERSION } from './llama-install';
 
-export const NODE_LLAMA_CPP_VERSION = '3.21.1';
+export { NODE_LLAMA_CPP_VERSION };
+
+/**
+ * Where else node-llama-cpp can be imported from when it is not installed beside CiteScribe: a file: URL of its ES
+ * module entry, after installing it if need be. It throws a message for the user when it cannot (declined, offline).
+ */
+export type LocateNodeLlamaCpp = () => Promise<string>;
 
 export interface GgufEngineOptions {
   /** A .gguf file (or an Ollama blob). */
@@ -25,6 +33,7 @@ export interface GgufEngineOptions {
   paragraphMaxTokens?: number;
   /** Called once the model is loaded, with where it runs ('cuda', 'vulkan', 'metal', 'cpu'). */
   onDevice?: (device: string) => void;
+  locateRuntime?: LocateNodeLlamaCpp;
 }
 
 /** A GGUF file starts with the magic "GGUF": an Ollama blob has no extension, so the bytes decide. */
@@ -87,14 +96,24 @@ export class GgufUnavailableError extends Error {
   }
 }
 
-async function loadNodeLlamaCpp(): Promise<NodeLlamaCpp> {
+// node-llama-cpp is an ES module: a real import(), which neither the CommonJS bundle nor tsx may rewrite into
+// require(), and a name no bundler follows, so the optional module stays out of the bundle.
+const importModule = new Function('specifier', 'return import(specifier)') as (specifier: string) => Promise<unknown>;
+
+export async function loadNodeLlamaCpp(locateRuntime?: LocateNodeLlamaCpp): Promise<NodeLlamaCpp> {
+  let besideUs: Error;
   try {
-    // node-llama-cpp is an ES module: a real import(), which neither the CommonJS bundle nor tsx may rewrite into
-    // require(), and a name no bundler follows, so the optional module stays out of the bundle.
-    const importModule = new Function('specifier', 'return import(specifier)') as (specifier: string) => Promise<unknown>;
     return (await importModule('node-llama-cpp')) as NodeLlamaCpp;
   } catch (err) {
-    throw new GgufUnavailableError((err as Error).message.split('\n')[0]);
+    besideUs = err as Error;
+  }
+  if (!locateRuntime) throw new GgufUnavailableError(besideUs.message.split('\n')[0]);
+  // The locator's own errors (declined, offline, a bad tarball) already say what happened.
+  const entryUrl = await locateRuntime();
+  try {
+    return (await importModule(entryUrl)) as NodeLlamaCpp;
+  } catch (err) {
+    throw new GgufUnavailableError(`the copy downloaded to ${entryUrl} does not load: ${(err as Error).message.split('\n')[0]}`);
   }
 }
 
@@ -102,13 +121,16 @@ async function loadNodeLlamaCpp(): Promise<NodeLlamaCpp> {
  * Sentence embeddings from a GGUF model through node-llama-cpp's embedding context (an embedding model such as
  * nomic-embed-text's GGUF, or any llama-architecture file): unit vectors, loaded on first use, one text at a time.
  */
-export function ggufEmbedder(modelPath: string, options: { device?: 'auto' | 'cpu' | 'cuda'; onDevice?: (device: string) => void } = {}): EmbedTexts & { dispose(): Promise<void> } {
+export function ggufEmbedder(
+  modelPath: string,
+  options: { device?: 'auto' | 'cpu' | 'cuda'; onDevice?: (device: string) => void; locateRuntime?: LocateNodeLlamaCpp } = {},
+): EmbedTexts & { dispose(): Promise<void> } {
   type EmbeddingContext = { getEmbeddingFor(text: string): Promise<{ vector: readonly number[] }>; dispose(): Promise<void> };
   let loading: Promise<{ llama: Llama; model: LlamaModel & { createEmbeddingContext(o: object): Promise<EmbeddingContext> }; context: EmbeddingContext }> | undefined;
   const load = () => {
     loading ??= (async () => {
       if (!isGgufFile(modelPath)) throw new ModelFolderError(`${modelPath} is not a GGUF file (it does not start with "GGUF").`);
-      const lib = await loadNodeLlamaCpp();
+      const lib = await loadNodeLlamaCpp(options.locateRuntime);
       const gpu = options.device === 'cpu' ? false : options.device === 'cuda' ? 'cuda' : 'auto';
       const llama = await lib.getLlama({ gpu, build: 'never', logLevel: 'error' });
       const model = (await llama.loadModel({ modelPath })) as LlamaModel & { createEmbeddingContext(o: object): Promise<EmbeddingContext> };
@@ -154,7 +176,7 @@ export class GgufEngine extends SentenceWriterEngine {
 
   private load() {
     this.loading ??= (async () => {
-      const lib = await loadNodeLlamaCpp();
+      const lib = await loadNodeLlamaCpp(this.options.locateRuntime);
       const gpu = this.options.device === 'cpu' ? false : this.options.device === 'cuda' ? 'cuda' : 'auto';
       const llama = await lib.getLlama({ gpu, build: 'never', logLevel: 'error' });
       const model = await llama.loadModel({ modelPath: this.options.modelPath });

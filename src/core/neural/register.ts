@@ -9,7 +9,7 @@ import type { ModelDtype } from './model-folder';
 import { OnnxEngine } from './onnx-engine';
 import type { DeviceInUse, DeviceSetting } from './runtime';
 import { ServerEngine } from './server';
-import { GgufEngine, ggufEmbedder, isGgufFile } from './gguf-engine';
+import { GgufEngine, ggufEmbedder, isGgufFile, type LocateNodeLlamaCpp } from './gguf-engine';
 import { serverEmbedder } from './server-embedder';
 import type { EmbedTexts } from '../types';
 import type { SentenceWriterEngine } from './writer-engine';
@@ -40,6 +40,8 @@ export interface NeuralEngineSettings {
   embeddingsModel?: string;
   /** citescribe.gguf.path: a GGUF file run in-process by node-llama-cpp (optional). */
   ggufPath?: string;
+  /** Where node-llama-cpp is found when it is not installed beside CiteScribe (the extension downloads it, with consent). */
+  locateNodeLlamaCpp?: LocateNodeLlamaCpp;
   /** citescribe.server.url / model and the API key from SecretStorage. */
   serverUrl?: string;
   serverModel?: string;
@@ -146,7 +148,11 @@ function embedderFromSettings(settings: NeuralEngineSettings): EmbedTexts | unde
   // A GGUF file (an embedding model's, or an Ollama blob) runs through node-llama-cpp; a folder is an ONNX export.
   if (settings.embeddingsPath && isGgufFile(settings.embeddingsPath)) {
     const device = settings.device === 'cpu' ? 'cpu' : settings.device === 'cuda' ? 'cuda' : 'auto';
-    return ggufEmbedder(settings.embeddingsPath, { device, onDevice: (d) => settings.log?.(`embedding model ${settings.embeddingsPath} loaded on ${d}`) });
+    return ggufEmbedder(settings.embeddingsPath, {
+      device,
+      onDevice: (d) => settings.log?.(`embedding model ${settings.embeddingsPath} loaded on ${d}`),
+      locateRuntime: settings.locateNodeLlamaCpp,
+    });
   }
   const name = settings.embeddingsPath || settings.embeddingsId;
   if (!name) return undefined;
@@ -181,7 +187,7 @@ export function registerNeuralEngines(): void {
     const settings = neuralSettings(options);
     if (!settings.ggufPath) throw new Error('The gguf engine needs a model file: set citescribe.gguf.path (a .gguf file, or an Ollama blob), or pass --model FILE.gguf.');
     const device = settings.device === 'cpu' ? 'cpu' : settings.device === 'cuda' ? 'cuda' : 'auto';
-    return withEmbedder(new GgufEngine({ modelPath: settings.ggufPath, device, onDevice: (d) => settings.onDevice?.(d as never) }), settings);
+    return withEmbedder(new GgufEngine({ modelPath: settings.ggufPath, device, onDevice: (d) => settings.onDevice?.(d as never), locateRuntime: settings.locateNodeLlamaCpp }), settings);
   });
 }
 

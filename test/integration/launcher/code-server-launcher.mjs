@@ -204,6 +204,10 @@ async function main() {
         await item.hover({ timeout: request.timeoutMs ?? 15_000 });
         await item.getByRole('button', { name: request.label, exact: true }).click({ timeout: request.timeoutMs ?? 15_000 });
         writeJsonAtomic(outFile + '.click.json', { ok: true });
+      } else if (request.op === 'notifications') {
+        // What the notifications say, newest last, as the user reads them (toasts and the notification centre).
+        const texts = await page.locator('.notification-list-item').allInnerTexts();
+        writeJsonAtomic(outFile + '.notifications.json', { texts });
       } else if (request.op === 'keyboard') {
         // Types into whatever has focus in the workbench (a quick pick, an input box), then presses a key. With
         // `untilRow`, first waits until a row of the open quick pick shows that text: items a command adds as servers

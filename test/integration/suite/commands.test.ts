@@ -1,10 +1,41 @@
 import { strict as assert } from 'assert';
 import * as vscode from 'vscode';
-import { readyLibrary, openInEditor } from './api';
-import { clickNotificationButton, screenshot, sleep, typeInWorkbench, waitFor } from './helpers';
+import { citescribe, readyLibrary, openInEditor } from './api';
+import { clickNotificationButton, notificationTexts, screenshot, sleep, typeInWorkbench, waitFor } from './helpers';
 
 describe('Command palette flow', () => {
   before(async () => {
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+  });
+
+  it('Check Citations with no document open says what to open, and checks nothing', async () => {
+    await citescribe();
+    await vscode.commands.executeCommand('notifications.clearAll');
+    assert.equal(vscode.window.activeTextEditor, undefined);
+    const checks = await vscode.commands.executeCommand('citescribe.checkCitations');
+    assert.equal(checks, undefined);
+    await vscode.commands.executeCommand('notifications.showList');
+    const said = await waitFor('the warning', async () => {
+      const texts = await notificationTexts('check-disabled');
+      return texts.find((t) => t.includes('CiteScribe: open a LaTeX or Markdown document to check its citations.'));
+    });
+    // A warning the user acts on, not an error from inside the command.
+    assert.doesNotMatch(said, /failed|Error/);
+    await screenshot('08a-check-citations-no-document');
+    await vscode.commands.executeCommand('notifications.clearAll');
+  });
+
+  it('every command of the palette, the lenses and the hovers is registered', async () => {
+    const api = await readyLibrary();
+    const registered = new Set(await vscode.commands.getCommands(true));
+    const ext = vscode.extensions.all.find((e) => e.packageJSON.name === 'citescribe')!;
+    const contributed: string[] = ext.packageJSON.contributes.commands.map((c: { command: string }) => c.command);
+    assert.deepEqual(contributed.filter((id) => !registered.has(id)), []);
+    const doc = (await openInEditor('paper.tex')).document;
+    const lenses = await vscode.commands.executeCommand<vscode.CodeLens[]>('vscode.executeCodeLensProvider', doc.uri);
+    assert.ok(lenses.length > 0 && api.library.state.kind === 'ready');
+    assert.deepEqual(lenses.map((l) => l.command?.command ?? '').filter((id) => !registered.has(id)), []);
+    for (const id of ['citescribe.openSource', 'citescribe.rememberCitation', 'citescribe.openSample']) assert.ok(registered.has(id), id);
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
   });
 

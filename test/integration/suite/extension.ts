@@ -11,6 +11,7 @@ export function run(): Promise<void> {
     require('./score.test');
     require('./draft.test');
     require('./neural.test');
+    require('./llama-runtime.test');
     require('./commands.test');
     require('./models.test');
     require('./verify.test');

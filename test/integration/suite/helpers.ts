@@ -76,6 +76,12 @@ export async function clickNotificationButton(name: string, label: string, conta
   await askBrowser({ op: 'clickNotificationButton', name, label, containing }, file);
 }
 
+/** The text of each notification shown now (toasts and the notification centre), through the real browser. */
+export async function notificationTexts(name: string): Promise<string[]> {
+  const file = path.join(screenshotDir(), `${name}.notifications.json`);
+  return JSON.parse(await askBrowser({ op: 'notifications', name }, file)).texts;
+}
+
 export function sleep(ms: number): Promise<void> {
   return new Promise((r) => setTimeout(r, ms));
 }

@@ -4,7 +4,25 @@ import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
 import * as vscode from 'vscode';
+import { readyLibrary } from './api';
 import { screenshot, workspaceFile } from './helpers';
+
+/** The first file named `name` under `dir`, `depth` folders down at most (the profile's global storage, wherever the host puts it). */
+function findFile(dir: string, name: string, depth: number): string | undefined {
+  let entries: fs.Dirent[];
+  try {
+    entries = fs.readdirSync(dir, { withFileTypes: true });
+  } catch {
+    return undefined;
+  }
+  for (const e of entries) if (e.isFile() && e.name === name) return path.join(dir, e.name);
+  if (depth === 0) return undefined;
+  for (const e of entries) {
+    const found = e.isDirectory() ? findFile(path.join(dir, e.name), name, depth - 1) : undefined;
+    if (found) return found;
+  }
+  return undefined;
+}
 
 describe('The packaged .vsix', () => {
   it('installs into code-server and its Index Library command runs', async () => {
@@ -59,5 +77,39 @@ describe('The packaged .vsix', () => {
     const sentence = JSON.parse(cite.stdout) as { text: string; engine: string };
     assert.equal(sentence.engine, 'onnx');
     assert.match(sentence.text, /\\cite\{taigman2017unsupervised\}/);
+  });
+
+  it('downloads node-llama-cpp from the npm registry on the gguf engine\'s first use, and writes a sentence with it', async function () {
+    // The real registry: node-llama-cpp 3.21.1, the linux-x64 CPU build and 119 dependencies (≈48 MB).
+    this.timeout(600_000);
+    const ext = vscode.extensions.getExtension('citescribe.citescribe')!;
+    assert.equal(fs.existsSync(path.join(ext.extensionPath, 'node_modules', 'node-llama-cpp')), false, 'the .vsix does not ship node-llama-cpp');
+    const model = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'citescribe-vsix-gguf-')), 'tiny.gguf');
+    const makeTinyGguf = path.join(process.env.CITESCRIBE_REPO_ROOT!, 'scripts', 'make-tiny-gguf.mjs');
+    const made = spawnSync(process.execPath, [makeTinyGguf, model], { encoding: 'utf8', env: { ...process.env, ELECTRON_RUN_AS_NODE: '1' } });
+    assert.equal(made.status, 0, made.stderr);
+    const config = vscode.workspace.getConfiguration('citescribe');
+    const api = await readyLibrary();
+    try {
+      // The consent dialog is modal, which the test window refuses: the user's setting gives it instead.
+      await config.update('gguf.allowRuntimeDownload', true, vscode.ConfigurationTarget.Global);
+      await config.update('gguf.path', model, vscode.ConfigurationTarget.Global);
+      await config.update('model.device', 'cpu', vscode.ConfigurationTarget.Global);
+      await config.update('engine', 'gguf', vscode.ConfigurationTarget.Global);
+      const engine = await api.engines.get({ trusted: true });
+      assert.equal(engine.id, 'gguf');
+      const started = Date.now();
+      const result = await engine.citationSentence({ key: 'zhu2017unpaired', style: 'citation', syntax: 'cite' }, api.library);
+      console.log(`      (download, load and one sentence: ${((Date.now() - started) / 1000).toFixed(1)} s)`);
+      // Random weights write nonsense: what counts is that it ran from the download and its output was checked.
+      assert.deepEqual([...result.text.matchAll(/\\cite\{([^}]*)\}/g)].map((m) => m[1]), ['zhu2017unpaired'], result.text);
+      assert.equal(api.engines.device, 'cpu');
+      const marker = findFile(path.join(path.dirname(process.env.CITESCRIBE_TEST_WORKSPACE!), 'user-data'), '.citescribe-install.json', 8);
+      assert.ok(marker, 'the install is in the profile\'s global storage');
+      assert.match(marker!, /citescribe\.citescribe[\\/]node-llama-cpp[\\/]3\.21\.1[\\/]/);
+      assert.deepEqual(JSON.parse(fs.readFileSync(marker!, 'utf8')).binaries, ['@node-llama-cpp/linux-x64']);
+    } finally {
+      for (const key of ['engine', 'gguf.path', 'model.device', 'gguf.allowRuntimeDownload']) await config.update(key, undefined, vscode.ConfigurationTarget.Global);
+    }
   });
 });
