@@ -12,7 +12,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { indexLibrary } from '../src/core/library/indexer';
 import { openLibraryStore, type LibraryStore } from '../src/core/library/store';
-import { checkDocument } from '../src/core/suggest/check';
+import { checkDocument } from '../src/core/suggest/document-check';
 import { suggestCitations } from '../src/core/suggest/suggest';
 import { writeScaleLibrary } from './scale-library';
 import { percentile } from './stats';

@@ -1,5 +1,7 @@
 // The Check Citations panel: every key the document cites, with its support bar, the cited work's closest sentence and,
-// for a weak one, the library work that fits better. Clicking a key asks the extension to show it in the document.
+// for a weak one, the library work that fits better. A citation judged among the works of its paragraph says so; a
+// misattributed one is marked and explained ("This sentence describes zhu2017, not huang2018"), with both works'
+// sentences and a button that cites the better work instead. Clicking a key asks the extension to show it.
 import type { CheckToExtension, CitationCheckView, ExtensionToCheck } from '../src/protocol/webview';
 import { h, replaceChildren } from './dom';
 import { alertBox, reportOrError } from './reportPanel';
@@ -14,6 +16,8 @@ export interface CheckState {
 const VERDICT_LABEL: Record<CitationCheckView['verdict'], string> = {
   supported: 'supported',
   weak: 'weak support',
+  misattributed: 'misattributed',
+  unsupported: 'unsupported by its paragraph',
   'title-only': 'title only: cannot be judged',
   'not-in-library': 'not in the library',
   'no-sentence': 'no sentence to judge',
@@ -21,6 +25,47 @@ const VERDICT_LABEL: Record<CitationCheckView['verdict'], string> = {
 
 function evidenceText(e: { text: string; source: string; page?: number }): string {
   return `${e.source === 'pdf' ? `PDF${e.page ? ` p. ${e.page}` : ''}` : e.source}: “${e.text}”`;
+}
+
+/** Verdicts with a support worth showing as a bar. */
+const JUDGED = new Set<CitationCheckView['verdict']>(['supported', 'weak', 'misattributed', 'unsupported']);
+
+/** A row the author should look at: the wrong work, or a number or name the work does not hold. */
+function flagged(c: CitationCheckView): boolean {
+  return c.verdict === 'misattributed' || c.verdict === 'unsupported' || !!c.unsupportedDetails?.length;
+}
+
+/** What the row says beyond its verdict: the evidence, and why it is flagged. */
+function explanation(c: CitationCheckView, index: number, post: (m: CheckToExtension) => void): (HTMLElement | null)[] {
+  const details = c.unsupportedDetails?.length
+    ? h('p', { class: 'details', 'data-testid': `check-${index}-details` }, `Not in ${c.key}: ${c.unsupportedDetails.join(', ')}`)
+    : null;
+  if (c.verdict === 'misattributed' && c.better) {
+    const better = c.better;
+    return [
+      h('p', { class: 'why', 'data-testid': `check-${index}-why` }, 'This sentence describes ', h('strong', {}, better.key), ', not ', h('strong', {}, c.key), '.'),
+      h('p', { class: 'evidence', 'data-testid': `check-${index}-better` }, `${better.key}: ${evidenceText(better.evidence)}`),
+      c.evidence ? h('p', { class: 'evidence', 'data-testid': `check-${index}-evidence` }, `${c.key}: ${evidenceText(c.evidence)}`) : null,
+      details,
+      h('button', { class: 'swap', type: 'button', 'data-testid': `check-${index}-swap`, onclick: () => post({ type: 'swapCitation', index }) }, `Cite ${better.key} instead of ${c.key}`),
+    ];
+  }
+  return [
+    c.verdict === 'unsupported'
+      ? h('p', { class: 'why', 'data-testid': `check-${index}-why` }, 'No work this paragraph cites says what this sentence says.')
+      : null,
+    c.evidence ? h('p', { class: 'evidence', 'data-testid': `check-${index}-evidence` }, evidenceText(c.evidence)) : null,
+    c.better
+      ? h(
+          'p',
+          { class: 'better', 'data-testid': `check-${index}-better` },
+          `Better match in your library: `,
+          h('strong', {}, c.better.key),
+          ` (${Math.round(100 * c.better.support)}%) — ${evidenceText(c.better.evidence)}`,
+        )
+      : null,
+    details,
+  ];
 }
 
 export function mountCheckView(root: HTMLElement, api: WebviewApi<CheckState, CheckToExtension>): (msg: ExtensionToCheck) => void {
@@ -37,26 +82,18 @@ export function mountCheckView(root: HTMLElement, api: WebviewApi<CheckState, Ch
     const rows = state.checks.map((c, index) =>
       h(
         'li',
-        { class: `check verdict-${c.verdict}`, 'data-testid': `check-${index}` },
+        { class: `check verdict-${c.verdict}${flagged(c) ? ' flagged' : ''}`, 'data-testid': `check-${index}` },
         h(
           'div',
           { class: 'check-head' },
           h('button', { class: 'link key', type: 'button', 'aria-label': `Go to ${c.key}, line ${c.line + 1}`, onclick: () => api.postMessage({ type: 'revealCitation', index }) }, c.key),
-          h('span', { class: 'verdict', 'data-testid': `check-${index}-verdict` }, VERDICT_LABEL[c.verdict]),
+          h('span', { class: 'verdict', 'data-testid': `check-${index}-verdict` }, `${flagged(c) ? '⚠ ' : ''}${VERDICT_LABEL[c.verdict]}`),
           // A title-only work's number would only look like a judgement.
-          c.support !== undefined && (c.verdict === 'supported' || c.verdict === 'weak') ? bar(`check-${index}-support`, `Support of ${c.key}`, '', c.support, 'part-f') : null,
+          c.support !== undefined && JUDGED.has(c.verdict) ? bar(`check-${index}-support`, `Support of ${c.key}`, '', c.support, 'part-f') : null,
         ),
         h('p', { class: 'hint sentence' }, c.sentence),
-        c.evidence ? h('p', { class: 'evidence', 'data-testid': `check-${index}-evidence` }, evidenceText(c.evidence)) : null,
-        c.better
-          ? h(
-              'p',
-              { class: 'better', 'data-testid': `check-${index}-better` },
-              `Better match in your library: `,
-              h('strong', {}, c.better.key),
-              ` (${Math.round(100 * c.better.support)}%) — ${evidenceText(c.better.evidence)}`,
-            )
-          : null,
+        c.paragraphKeys?.length ? h('p', { class: 'hint', 'data-testid': `check-${index}-paragraph` }, `Judged against the other works of its paragraph: ${c.paragraphKeys.join(', ')}`) : null,
+        ...explanation(c, index, (m) => api.postMessage(m)),
       ),
     );
     replaceChildren(
@@ -69,7 +106,10 @@ export function mountCheckView(root: HTMLElement, api: WebviewApi<CheckState, Ch
           'p',
           { class: 'hint', 'data-testid': 'check-summary' },
           `${state.documentLabel ?? ''}: ${state.checks.length} citations · ` +
-            `${count('supported')} supported · ${count('weak')} weak · ${count('title-only')} title only`,
+            `${count('supported')} supported · ${count('weak')} weak · ` +
+            // Flags only the paragraph judgement gives: shown when there are any.
+            (['misattributed', 'unsupported'] as const).map((v) => (count(v) ? `${count(v)} ${v} · ` : '')).join('') +
+            `${count('title-only')} title only`,
         ),
       ),
       state.checks.length ? h('ol', { class: 'checks' }, ...rows) : h('p', { class: 'hint' }, 'The document cites nothing.'),

@@ -9,7 +9,8 @@ import * as path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { parseCitations, type CiteLanguage } from '../core/cites';
 import { sentenceAround } from '../core/cites/completion';
-import { checkDocumentShare, checkPairsShare, type CheckLibrary, type CheckShare, type CitationCheck } from '../core/suggest/check';
+import { checkPairsShare, type CheckLibrary, type CheckShare, type CitationCheck } from '../core/suggest/check';
+import { checkDocumentShare } from '../core/suggest/document-check';
 
 export type CheckJob = { dbPath: string; share: CheckShare } & (
   | { kind: 'document'; text: string; language: CiteLanguage }

@@ -3,7 +3,8 @@
 // share's checks (each with its position in the whole job), or with the error that stopped it.
 import { parentPort, workerData } from 'node:worker_threads';
 import { openLibraryStore } from '../core/library/store';
-import { checkDocumentShare, checkPairsShare } from '../core/suggest/check';
+import { checkPairsShare } from '../core/suggest/check';
+import { checkDocumentShare } from '../core/suggest/document-check';
 import type { CheckJob, CheckWorkerAnswer } from './check-threads';
 
 const port = parentPort;

@@ -1,11 +1,16 @@
 // The Check Citations panel: the checks of one document, each row a cited key with its support bar and evidence;
-// clicking a key shows it in the document.
+// clicking a key shows it in the document; a misattributed row's button cites the better work instead (the quick fix's
+// edit, made by the callback the panel is given).
 import * as path from 'path';
 import * as vscode from 'vscode';
 import { isCheckToExtension } from '../protocol/guards';
 import type { CitationCheckView, ExtensionToCheck } from '../protocol/webview';
 import type { CitationCheck } from '../core/suggest/check';
 import { webviewHtml, webviewOptions } from './webviewShell';
+import type { Misattribution } from './citationSwap';
+
+/** Makes the swap a row asks for; false when it could not (the citation moved since the check). */
+export type SwapCitation = (m: Misattribution) => Promise<boolean>;
 
 export class CheckPanel implements vscode.Disposable {
   static readonly viewType = 'citescribe.checks';
@@ -14,7 +19,7 @@ export class CheckPanel implements vscode.Disposable {
   private ready = false;
   private views: CitationCheckView[] = [];
 
-  static show(extensionUri: vscode.Uri, doc: vscode.TextDocument, checks: readonly CitationCheck[], log: (line: string) => void): CheckPanel {
+  static show(extensionUri: vscode.Uri, doc: vscode.TextDocument, checks: readonly CitationCheck[], log: (line: string) => void, swap: SwapCitation): CheckPanel {
     if (!CheckPanel.current) {
       const panel = vscode.window.createWebviewPanel(CheckPanel.viewType, 'CiteScribe Citation Check', { viewColumn: vscode.ViewColumn.Beside, preserveFocus: true }, {
         ...webviewOptions(extensionUri),
@@ -22,12 +27,15 @@ export class CheckPanel implements vscode.Disposable {
       });
       CheckPanel.current = new CheckPanel(panel, extensionUri, log);
     }
+    CheckPanel.current.swap = swap;
     CheckPanel.current.setChecks(doc, checks);
     CheckPanel.current.panel.reveal(vscode.ViewColumn.Beside, true);
     return CheckPanel.current;
   }
 
   private document: vscode.TextDocument | undefined;
+  private checks: readonly CitationCheck[] = [];
+  private swap: SwapCitation | undefined;
 
   private constructor(
     private readonly panel: vscode.WebviewPanel,
@@ -42,6 +50,7 @@ export class CheckPanel implements vscode.Disposable {
 
   private setChecks(doc: vscode.TextDocument, checks: readonly CitationCheck[]) {
     this.document = doc;
+    this.checks = checks;
     this.views = checks.map((c) => ({
       key: c.key,
       line: doc.positionAt(c.start).line,
@@ -50,6 +59,8 @@ export class CheckPanel implements vscode.Disposable {
       ...(c.support !== undefined && { support: c.support }),
       ...(c.evidence && { evidence: c.evidence }),
       ...(c.better && { better: c.better }),
+      ...(c.paragraphKeys && { paragraphKeys: c.paragraphKeys }),
+      ...(c.unsupportedDetails && { unsupportedDetails: c.unsupportedDetails }),
     }));
     this.send();
   }
@@ -68,6 +79,11 @@ export class CheckPanel implements vscode.Disposable {
     if (raw.type === 'ready') {
       this.ready = true;
       this.send();
+      return;
+    }
+    if (raw.type === 'swapCitation') {
+      const check = this.checks[raw.index];
+      if (check?.verdict === 'misattributed' && check.better && this.swap) await this.swap({ start: check.start, cited: check.key, better: check.better.key });
       return;
     }
     const view = this.views[raw.index];

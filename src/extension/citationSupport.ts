@@ -4,14 +4,18 @@
 import * as vscode from 'vscode';
 import { sentenceAround, sentenceSpan } from '../core/cites/completion';
 import type { CiteLanguage } from '../core/cites/types';
-import { checkDocument, type CitationCheck } from '../core/suggest/check';
+import type { CitationCheck } from '../core/suggest/check';
+import { checkDocument } from '../core/suggest/document-check';
 import { MAX_SENTENCE_CHARS, suggestCitations, type Suggestion } from '../core/suggest/suggest';
 import type { LibraryService } from './library';
 import { citationText, citeLanguage, citesOf, keyAt } from './citesInDocument';
 import { CheckPanel } from './checkPanel';
+import { checkDiagnostics, evidenceLine } from './checkDiagnostics';
+import { MisattributionActions, swapEdit, type Misattribution } from './citationSwap';
+import { CITING_DOCUMENTS } from './citeEditing';
 import { commandCall } from './commands/args';
 
-export const WEAK_CITATION = 'weak-support';
+export { WEAK_CITATION } from './checkDiagnostics';
 
 /**
  * Ctrl+. on a sentence that cites nothing offers Suggest Citation. Only when asked for: a light bulb on every
@@ -37,12 +41,9 @@ interface SuggestionItem extends vscode.QuickPickItem {
   suggestion: Suggestion;
 }
 
-function evidenceLine(e: { text: string; source: string; page?: number }): string {
-  return `${e.source === 'pdf' ? `PDF${e.page ? ` p. ${e.page}` : ''}` : e.source}: “${e.text}”`;
-}
-
 export class CitationSupport implements vscode.Disposable {
   private readonly collection = vscode.languages.createDiagnosticCollection('citescribe-support');
+  private readonly misattributions = new MisattributionActions();
   private readonly disposables: vscode.Disposable[] = [this.collection];
 
   constructor(
@@ -51,10 +52,16 @@ export class CitationSupport implements vscode.Disposable {
     private readonly log: vscode.LogOutputChannel,
   ) {
     this.disposables.push(
-      // A checked document that changes is checked again on demand, not left with stale marks.
-      vscode.workspace.onDidChangeTextDocument((e) => e.contentChanges.length && this.collection.delete(e.document.uri)),
-      vscode.workspace.onDidCloseTextDocument((d) => this.collection.delete(d.uri)),
+      vscode.languages.registerCodeActionsProvider(CITING_DOCUMENTS, this.misattributions, { providedCodeActionKinds: MisattributionActions.kinds }),
+      // A checked document that changes is checked again on demand, not left with stale marks or fixes.
+      vscode.workspace.onDidChangeTextDocument((e) => e.contentChanges.length && this.forget(e.document.uri)),
+      vscode.workspace.onDidCloseTextDocument((d) => this.forget(d.uri)),
     );
+  }
+
+  private forget(uri: vscode.Uri) {
+    this.collection.delete(uri);
+    this.misattributions.forget(uri);
   }
 
   /**
@@ -88,32 +95,44 @@ export class CitationSupport implements vscode.Disposable {
     return picked.suggestion;
   }
 
-  /** Every citation of the active document checked; weak ones in the Problems panel with the closest sentence. */
+  /**
+   * Every citation of the document checked, each among the works of its paragraph; weak, misattributed and
+   * unsupported ones in the Problems panel with the closest sentences, and all of them in the Check Citations panel.
+   * The command (commands/check.ts) makes sure first of an editor of LaTeX or Markdown and an index that answers.
+   */
   async check(doc: vscode.TextDocument, language: CiteLanguage): Promise<CitationCheck[]> {
     const checks = await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: 'CiteScribe: checking citations' }, async () =>
       checkDocument(this.library.getStore(), doc.getText(), language),
     );
-    const diagnostics: vscode.Diagnostic[] = [];
-    for (const c of checks) {
-      if (c.verdict !== 'weak' || !c.evidence) continue;
-      const range = new vscode.Range(doc.positionAt(c.start), doc.positionAt(c.end));
-      let message = `weak support (${Math.round(100 * (c.support ?? 0))}%): the closest sentence in ${c.key} is ${evidenceLine(c.evidence)}`;
-      if (c.better) message += `\nbetter match in your library: ${c.better.key} (${Math.round(100 * c.better.support)}%): ${evidenceLine(c.better.evidence)}`;
-      const d = new vscode.Diagnostic(range, message, vscode.DiagnosticSeverity.Information);
-      d.source = 'CiteScribe';
-      d.code = WEAK_CITATION;
-      diagnostics.push(d);
-    }
-    this.collection.set(doc.uri, diagnostics);
-    CheckPanel.show(this.extensionUri, doc, checks, (line) => this.log.warn(line));
+    const store = this.library.getStore();
+    this.collection.set(doc.uri, checks.flatMap((c) => checkDiagnostics(doc, c, (key) => store.getPaper(key))));
+    const misattributed: Misattribution[] = checks.flatMap((c) => (c.verdict === 'misattributed' && c.better ? [{ start: c.start, cited: c.key, better: c.better.key }] : []));
+    this.misattributions.set(doc, misattributed);
+    CheckPanel.show(this.extensionUri, doc, checks, (line) => this.log.warn(line), (m) => this.swap(doc, m));
     const count = (v: string) => checks.filter((c) => c.verdict === v).length;
     const titleOnly = count('title-only');
     void vscode.window.showInformationMessage(
       `CiteScribe: ${checks.length} citation${checks.length === 1 ? '' : 's'} checked — ${count('supported')} supported, ${count('weak')} weak` +
+        (count('misattributed') ? `, ${count('misattributed')} misattributed (another work of the paragraph fits clearly better)` : '') +
+        (count('unsupported') ? `, ${count('unsupported')} unsupported by the works of their paragraph` : '') +
         (titleOnly ? `, ${titleOnly} known by title only (support cannot be judged without an abstract or PDF)` : '') +
         (count('not-in-library') ? `, ${count('not-in-library')} not in the library` : '') + '.',
     );
     return checks;
+  }
+
+  /** The panel's "Cite B instead of A": the same edit as the quick fix; false when the citation has moved since. */
+  private async swap(doc: vscode.TextDocument, m: Misattribution): Promise<boolean> {
+    const edit = doc.isClosed ? undefined : swapEdit(doc, m);
+    if (!edit) {
+      void vscode.window.showWarningMessage(`CiteScribe: ${m.cited} is no longer where the check found it — run "CiteScribe: Check Citations" again.`);
+      return false;
+    }
+    if (!(await vscode.workspace.applyEdit(edit))) return false;
+    // The rows and marks of the old text are stale: the panel shows the document as it now is.
+    const language = citeLanguage(doc);
+    if (language) await this.check(doc, language);
+    return true;
   }
 
   dispose() {

@@ -220,14 +220,25 @@ export const CitationCheckViewSchema = v.object({
   /** 0-based line of the key in the document. */
   line: Index,
   sentence: v.string(),
-  verdict: v.picklist(['supported', 'weak', 'title-only', 'not-in-library', 'no-sentence']),
+  /** misattributed: another work of the paragraph fits clearly better (`better`); unsupported: none of them says it. */
+  verdict: v.picklist(['supported', 'weak', 'misattributed', 'unsupported', 'title-only', 'not-in-library', 'no-sentence']),
   support: v.optional(v.number()),
   evidence: v.optional(EvidenceSchema),
+  /** Misattributed: the work of the paragraph the sentence describes. Otherwise: a better work of the library. */
   better: v.optional(v.object({ key: v.string(), support: v.number(), evidence: EvidenceSchema })),
+  /** The other works of the paragraph the citation was judged against; absent when judged alone. */
+  paragraphKeys: v.optional(v.array(v.string())),
+  /** Numbers and names of datasets or systems in the sentence that the cited work does not hold. */
+  unsupportedDetails: v.optional(v.array(v.string())),
 });
 export type CitationCheckView = v.InferOutput<typeof CitationCheckViewSchema>;
 
-export const CheckToExtensionSchema = v.variant('type', [ReadySchema, v.object({ type: v.literal('revealCitation'), index: Index })]);
+/** revealCitation: show the key in the document; swapCitation: cite the row's `better` work instead (misattributed rows). */
+export const CheckToExtensionSchema = v.variant('type', [
+  ReadySchema,
+  v.object({ type: v.literal('revealCitation'), index: Index }),
+  v.object({ type: v.literal('swapCitation'), index: Index }),
+]);
 export type CheckToExtension = v.InferOutput<typeof CheckToExtensionSchema>;
 
 export const ExtensionToCheckSchema = v.variant('type', [

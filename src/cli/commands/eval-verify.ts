@@ -1,6 +1,9 @@
-// `citescribe eval verify-references`: the verify benchmark (src/core/verify/evaluate.ts) from the command line.
+// `citescribe eval verify-references`: the verify benchmark (src/core/verify/evaluate.ts) from the command line; and
+// `citescribe eval verify` on CiteBench's human related-work paragraphs (core/suggest/attribution-paragraphs.ts).
 import { parseCommandArgs, UsageError, type CliIO } from '../args';
 import { benchmarkTable, runVerifyBenchmark } from '../../core/verify/evaluate';
+import { evaluateParagraphAttribution, parseCiteBench } from '../../core/suggest/attribution-paragraphs';
+import { ATTRIBUTION_MODEL } from '../../core/suggest/attribution-model';
 
 export const VERIFY_EVAL_USAGE = `verify-references: PATH are .bib files or folders of them (e.g. ../shared/data/bib, read where they are). Real
                entries with a DOI, title, authors and year; a stand-in for OpenAlex, Crossref, Semantic Scholar, DBLP
@@ -46,5 +49,35 @@ export async function runVerifyReferencesEval(argv: string[], io: CliIO): Promis
     for (const m of c.missedExamples) io.out(`  missed (${c.sources}) ${m.kind} ${m.key}: ${m.evidence}`);
   }
   io.out(`${result.requests} requests to the stand-in (${ms} ms)`);
+  return 0;
+}
+
+/** Whether an eval verify --data file is CiteBench json (a list) rather than ScisummNet jsonl (one object a line). */
+export function isCiteBenchText(text: string): boolean {
+  return text.trimStart().startsWith('[');
+}
+
+/** `citescribe eval verify --data citebench.json`: each single-citation sentence judged intact and swapped in its paragraph. */
+export async function runVerifyParagraphs(text: string, seed: number, json: boolean, io: CliIO): Promise<number> {
+  const started = performance.now();
+  const { figures: f, cases } = await evaluateParagraphAttribution(parseCiteBench(text), seed);
+  const ms = Math.round(performance.now() - started);
+  if (json) {
+    io.out(JSON.stringify({ ...f, seed, model: ATTRIBUTION_MODEL, cases, ms }));
+    return 0;
+  }
+  const share = (k: number) => `${k} of ${f.cases}${f.cases ? ` (${((100 * k) / f.cases).toFixed(1)}%)` : ''}`;
+  const verdicts = (v: Record<string, number>) => Object.entries(v).map(([k, n]) => `${k} ${n}`).join(', ');
+  const s = f.skipped;
+  io.out(`CiteBench paragraphs verify: ${f.paragraphs} paragraphs (${f.paragraphsWithoutRivals} cite fewer than two works with an abstract), ${f.sentences} sentences, seed ${seed}`);
+  io.out(`  judged: ${f.cases} sentences citing one work of a paragraph with another to swap it with`);
+  io.out(`  not judged: ${s.noCitation} cite nothing, ${s.severalWorks} cite several works, ${s.tooShort} under 3 content words, ${s.noAbstract} cite a work without an abstract, ${s.noRival} alone in their paragraph`);
+  io.out(`swaps flagged (any verdict but supported)  ${share(f.swapsFlagged)}; misattributed naming the right work ${share(f.swapsRightBetter)}`);
+  io.out(`intact flagged (false flags)               ${share(f.intactFlagged)}`);
+  io.out(`pairwise (intact fit above swapped)        ${f.pairwise.toFixed(3)}`);
+  io.out(`verdicts: intact ${verdicts(f.verdicts.intact)}; swapped ${verdicts(f.verdicts.swapped)}`);
+  const d = f.documents;
+  if (d) io.out(`intact paragraphs through Check Citations: ${d.citations} citations — ${verdicts(d.verdicts)}; ${d.withDetails} with a number or name no cited work of the sentence holds`);
+  io.out(`(${ms} ms)`);
   return 0;
 }

@@ -12,7 +12,7 @@ import { WEAK_SUPPORT } from '../../core/suggest/check';
 import { collectVerifyCases, FALSE_FLAG_RATE, NEIGHBOURS, verifyFigures } from '../../core/suggest/attribution-eval';
 import { ATTRIBUTION_MODEL } from '../../core/suggest/attribution-model';
 import { readInputFile } from '../../core/util/input-file';
-import { runVerifyReferencesEval, VERIFY_EVAL_USAGE } from './eval-verify';
+import { isCiteBenchText, runVerifyParagraphs, runVerifyReferencesEval, VERIFY_EVAL_USAGE } from './eval-verify';
 
 const usage = `Usage: citescribe eval citation --data FILE [--style tldr|citation] --out PRED.jsonl [--engine …] [--json]
        citescribe eval related-work --data FILE --out PRED.jsonl [--engine …] [--json]
@@ -44,6 +44,12 @@ verify:        FILE is ScisummNet jsonl; the library is every paper of the file,
                intact ones are, the pairwise accuracy (intact above swapped), and with the shipped thresholds (the
                verdicts \`citescribe check --pairs\` gives with a group) the shares of intact, swapped and outside
                citations flagged (any verdict but supported) and of outside ones called unsupported.
+               With FILE a CiteBench json (a list of {target, input}) instead: the library is every cited abstract;
+               each sentence of a related-work paragraph that cites exactly one of its works (at least 3 content
+               words once the markers are removed) is judged against the paragraph's works with an abstract, citing
+               its own work (intact) and another work of the paragraph (swapped, seeded by --seed). Prints the swaps
+               flagged, the intact citations flagged (false flags), the pairwise accuracy and the counts; then the
+               intact paragraphs checked as LaTeX documents by Check Citations (every citation, its verdict).
 
 ${VERIFY_EVAL_USAGE}
 
@@ -134,7 +140,9 @@ function readingLines(r: RelatedWorkReading): string[] {
 }
 
 async function runVerify(data: string, sample: number, seed: number, json: boolean, io: CliIO): Promise<number> {
-  const papers = parseSuggestDataset(readDataset(data));
+  const text = readDataset(data);
+  if (isCiteBenchText(text)) return runVerifyParagraphs(text, seed, json, io);
+  const papers = parseSuggestDataset(text);
   const started = performance.now();
   const { cases, queries, dropped } = await collectVerifyCases(papers, sample, seed);
   const ours = verifyFigures(cases, (f) => f.fit);

@@ -23,9 +23,16 @@ const checkUsage = `Usage: citescribe check --db DB --tex FILE [--json]
        citescribe check --db DB --pairs P.jsonl --json
 
 For every key cited in FILE (.tex or .md), its support (0–1) for the sentence around the citation and the work's
-closest sentence; "weak" below the calibrated threshold, with a clearly better work of the library when there is one;
-"title-only" when the library has no abstract or text for the work (its support cannot be judged). --pairs reads lines
-{id, text, key} and prints lines {id, key, support, verdict, evidence}.
+closest sentence; "title-only" when the library has no abstract or text for the work (its support cannot be judged).
+A key whose paragraph (text between blank lines) cites other works is judged among them, as a --pairs line with a
+group is (the keys its own sentence cites are not its rivals): "misattributed" when another work of the paragraph fits
+the sentence clearly better (that work is "better", with its closest sentence), "unsupported" when no work of the
+paragraph says it, "weak" or "supported" otherwise. A key alone in its paragraph is "weak" below the calibrated
+threshold. A weak or unsupported key names a clearly better work of the library when there is one. Numbers,
+percentages and names of datasets or systems in the sentence that the cited work's text does not hold are listed
+("unsupportedDetails"). --json prints the list of checks: {key, start, end, sentence, verdict, support, evidence,
+better, paragraphKeys, unsupportedDetails}, absent fields left out.
+--pairs reads lines {id, text, key} and prints lines {id, key, support, verdict, evidence}.
 ${ATTRIBUTION_USAGE}`;
 
 function openLibrary(db: unknown, io: CliIO, command: string): LibraryStore | undefined {
@@ -125,7 +132,9 @@ export const checkCommand: CliCommand = {
       for (const c of checks) {
         const support = c.support === undefined ? '' : ` ${(100 * c.support).toFixed(0)}%`;
         io.out(`${c.key}\t${c.verdict}${support}${c.evidence ? `\t${c.evidence.source}${c.evidence.page ? ` p. ${c.evidence.page}` : ''}: ${c.evidence.text}` : ''}`);
-        if (c.better) io.out(`\tbetter match in your library: ${c.better.key} (${(100 * c.better.support).toFixed(0)}%): ${c.better.evidence.text}`);
+        if (c.verdict === 'misattributed' && c.better) io.out(`\tthis sentence describes ${c.better.key}, not ${c.key}: ${c.better.key} (${(100 * c.better.support).toFixed(0)}%): ${c.better.evidence.text}`);
+        else if (c.better) io.out(`\tbetter match in your library: ${c.better.key} (${(100 * c.better.support).toFixed(0)}%): ${c.better.evidence.text}`);
+        if (c.unsupportedDetails?.length) io.out(`\tnot in ${c.key}: ${c.unsupportedDetails.join(', ')}`);
       }
       return 0;
     } finally {

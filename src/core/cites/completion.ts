@@ -76,7 +76,9 @@ export function sentenceAround(text: string, offset: number): string {
   const { start, end } = sentenceSpan(text, offset);
   const sentence = text.slice(start, end);
   return sentence
-    .replace(/%.*$/gm, ' ')
+    // A comment runs from an unescaped % ("97\% accuracy" is a percentage, kept as "97%").
+    .replace(/(?<!\\)%.*$/gm, ' ')
+    .replace(/\\%/g, '%')
     .replace(/\\[a-zA-Z]*cite[a-zA-Z]*\*?(?:\[[^\]]*\]|\([^)]*\)|<[^>]*>)*\{[^}]*\}?/g, ' ')
     .replace(/\[?@[\w:.#$%&\-+?<>~/]+\]?/g, ' ')
     .replace(/\\[a-zA-Z]+\*?/g, ' ')

@@ -12,6 +12,7 @@ import { prepareQuery, type Evidence, type PreparedQuery, type PreparedWork, typ
 import { CANDIDATES, MAX_SENTENCE_CHARS, preparedWork, suggestCitations, supportFromScore, type Suggestion } from './suggest';
 import { supportOf, type CheckLibrary } from './check';
 import { ATTRIBUTION_MODEL, type AttributionModel } from './attribution-model';
+import { spelledOut } from './acronyms';
 
 /** Sentences of a linked PDF read for a work that has no abstract. */
 const PDF_SENTENCES_READ = 30;
@@ -191,13 +192,20 @@ export function judgeFromFits(fits: readonly WorkFit[], key: string, model: Attr
  * supported, weak, misattributed (with the better work), unsupported, title-only or not-in-library, with the details
  * of the sentence the cited work does not hold.
  */
-export function judgeAttribution(library: CheckLibrary, sentence: string, key: string, group: readonly string[], model: AttributionModel = ATTRIBUTION_MODEL): Attribution {
+export function judgeAttribution(
+  library: CheckLibrary,
+  sentence: string,
+  key: string,
+  group: readonly string[],
+  model: AttributionModel = ATTRIBUTION_MODEL,
+  rankedAlready?: readonly Suggestion[],
+): Attribution {
   const paper = library.getPaper(key);
   if (!paper) return { key, verdict: 'not-in-library' };
-  const ranked = suggestCitations(library, sentence, CANDIDATES);
+  const ranked = rankedAlready ?? suggestCitations(library, sentence, CANDIDATES);
   if (!ranked.length) return { key, verdict: 'no-sentence' };
   const fits = groupFits(library, sentence, [key, ...group], model, ranked);
-  const details = unsupportedDetails(stripCitationMarkers(sentence), workText(paper));
+  const details = detailsNotInWork(sentence, paper);
   if (!paper.abstract && !paper.sections?.length) {
     const support = supportFromScore(supportOf(library, sentence, key, undefined, ranked));
     return { key, verdict: 'title-only', support, evidence: { text: paper.title, source: 'title' }, fits };
@@ -205,8 +213,15 @@ export function judgeAttribution(library: CheckLibrary, sentence: string, key: s
   return { key, ...judgeFromFits(fits, key, model), ...(details.length && { unsupportedDetails: details }), fits };
 }
 
-function workText(paper: { title: string; abstract?: string; sections?: { sentences: { text: string }[] }[] }): string {
+type WorkTexts = { title: string; abstract?: string; sections?: { sentences: { text: string }[] }[] };
+
+function workText(paper: WorkTexts): string {
   return [paper.title, paper.abstract ?? '', ...(paper.sections ?? []).flatMap((s) => s.sentences.map((x) => x.text))].join(' ');
+}
+
+/** unsupportedDetails of a citing sentence (its markers removed) against everything the library holds of the work. */
+export function detailsNotInWork(sentence: string, paper: WorkTexts): string[] {
+  return unsupportedDetails(stripCitationMarkers(sentence), workText(paper));
 }
 
 /** "85.3%", "12,000", "0.91": numbers worth checking (a lone digit is as often "two systems" as a claim). */
@@ -220,7 +235,8 @@ function digitsOf(s: string): string {
 
 /**
  * Numbers, percentages and names of datasets or systems the sentence gives that `workText` does not hold: "reaches
- * 97.1% on the WSJ" cited to a work whose text has neither 97.1 nor WSJ gives ["97.1%", "WSJ"].
+ * 97.1% on the WSJ" cited to a work whose text has neither 97.1 nor WSJ gives ["97.1%", "WSJ"]. An acronym the work
+ * spells out ("CNNs" where it writes "convolutional neural networks") is held.
  */
 export function unsupportedDetails(sentence: string, workText: string): string[] {
   const numbersThere = new Set((workText.match(NUMBER) ?? []).map(digitsOf));
@@ -233,7 +249,7 @@ export function unsupportedDetails(sentence: string, workText: string): string[]
   }
   for (const name of sentence.match(NAME) ?? []) {
     const pattern = new RegExp(`(^|[^\\p{L}\\p{N}])${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}($|[^\\p{L}\\p{N}])`, 'u');
-    if (!pattern.test(workText) && !out.includes(name)) out.push(name);
+    if (!pattern.test(workText) && !spelledOut(name, workText) && !out.includes(name)) out.push(name);
   }
   return out;
 }

@@ -2,8 +2,6 @@
 // for the sentence around it and the work's sentence that comes closest; a weak one names the library work that
 // supports the sentence clearly better, when there is one.
 import type { PaperRecord } from '../types';
-import { parseCitations, type CiteLanguage } from '../cites';
-import { sentenceAround } from '../cites/completion';
 import { CANDIDATES, linearScore, preparedWork, queryRarity, suggestCitations, supportFromScore, type Suggestion, type SuggestionLibrary } from './suggest';
 import { candidateFeatures, prepareQuery, type Evidence } from './features';
 import { stripCitationMarkers } from './citance';
@@ -20,7 +18,11 @@ export const WEAK_SUPPORT = 0.0135;
 /** A better match must beat the cited work by this much support to be named. */
 const BETTER_BY = 0.25;
 
-export type CheckVerdict = 'supported' | 'weak' | 'title-only' | 'not-in-library' | 'no-sentence';
+/**
+ * 'misattributed' and 'unsupported' come only from a citation judged among the works of its paragraph
+ * (document-check.ts, attribution.ts): another work of the paragraph fits clearly better; no work of it says this.
+ */
+export type CheckVerdict = 'supported' | 'weak' | 'misattributed' | 'unsupported' | 'title-only' | 'not-in-library' | 'no-sentence';
 
 export interface CitationCheck {
   key: string;
@@ -31,7 +33,12 @@ export interface CitationCheck {
   verdict: CheckVerdict;
   support?: number;
   evidence?: Evidence;
+  /** Weak or unsupported: a work of the library that fits clearly better. Misattributed: the work of the paragraph. */
   better?: { key: string; support: number; evidence: Evidence };
+  /** The other keys of the paragraph the citation was judged against; absent when it was judged alone. */
+  paragraphKeys?: string[];
+  /** Numbers, percentages and names of datasets or systems in the sentence that the cited work's text does not hold. */
+  unsupportedDetails?: string[];
 }
 
 export interface CheckLibrary extends SuggestionLibrary {
@@ -97,10 +104,10 @@ export interface CheckShare {
   of: number;
 }
 
-const WHOLE: CheckShare = { index: 0, of: 1 };
+export const WHOLE: CheckShare = { index: 0, of: 1 };
 
 /** Whether the item with this sentence is in the share, numbering sentences in the order they first appear. */
-function inShare(share: CheckShare): (sentence: string) => boolean {
+export function inShare(share: CheckShare): (sentence: string) => boolean {
   if (share.of === 1) return () => true;
   const ordinals = new Map<string, number>();
   return (sentence) => {
@@ -147,30 +154,4 @@ export function* checkPairsShare(
     }
     yield { at: at++, check: checkPairOf(library, sentence, key, paperOf(key), ranked) };
   }
-}
-
-/** Every cited key of a document with its check, in document order. */
-export function checkDocument(library: CheckLibrary, text: string, language: CiteLanguage): CitationCheck[] {
-  return checkDocumentShare(library, text, language, WHOLE).map((c) => c.check);
-}
-
-/** checkDocument of one share of the document's sentences, each check with its position among all the document's. */
-export function checkDocumentShare(library: CheckLibrary, text: string, language: CiteLanguage, share: CheckShare): { at: number; check: CitationCheck }[] {
-  const out: { at: number; check: CitationCheck }[] = [];
-  // Two citations in one sentence share its ranking.
-  const rankings = new Map<string, Suggestion[]>();
-  const mine = inShare(share);
-  let at = 0;
-  for (const cite of parseCitations(text, language)) {
-    if (!cite.keys.length) continue;
-    const sentence = sentenceAround(text, cite.start);
-    if (!mine(sentence)) {
-      at += cite.keys.length;
-      continue;
-    }
-    let ranked = rankings.get(sentence);
-    if (!ranked) rankings.set(sentence, (ranked = suggestCitations(library, sentence, CANDIDATES)));
-    for (const k of cite.keys) out.push({ at: at++, check: { ...checkPair(library, sentence, k.key, ranked), start: k.start, end: k.end, sentence } });
-  }
-  return out;
 }

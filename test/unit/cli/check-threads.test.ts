@@ -5,7 +5,8 @@ import * as path from 'node:path';
 import { checkDocumentInThreads, checkPairsInThreads } from '../../../src/cli/check-threads';
 import { indexLibrary } from '../../../src/core/library/indexer';
 import { openLibraryStore, type LibraryStore } from '../../../src/core/library/store';
-import { checkDocument, checkPairs } from '../../../src/core/suggest/check';
+import { checkPairs } from '../../../src/core/suggest/check';
+import { checkDocument } from '../../../src/core/suggest/document-check';
 
 // A made-up library: three works with abstracts and one known by its title alone.
 const BIB = `

@@ -77,6 +77,7 @@ describe('webview message guards', () => {
     const cases: Record<CheckToExtension['type'], { valid: Record<string, unknown>; invalid: unknown[] }> = {
       ready: { valid: { type: 'ready' }, invalid: [] },
       revealCitation: { valid: { type: 'revealCitation', index: 2 }, invalid: [{ type: 'revealCitation' }, { type: 'revealCitation', index: -1 }, { type: 'revealCitation', index: '2' }, { type: 'revealCitation', index: 0.5 }] },
+      swapCitation: { valid: { type: 'swapCitation', index: 0 }, invalid: [{ type: 'swapCitation' }, { type: 'swapCitation', index: -3 }, { type: 'swapCitation', index: 'better' }] },
     };
     for (const [type, c] of Object.entries(cases)) {
       assert.equal(isCheckToExtension(c.valid), true, type);

@@ -47,7 +47,7 @@ const DRAFT_SAMPLES: Samples<DraftToExtension> = {
   openSource: { type: 'openSource', source },
 };
 const SCORE_SAMPLES: Samples<ScoreToExtension> = { ready: { type: 'ready' }, revealLine: { type: 'revealLine', target: 'reference', line: 12 } };
-const CHECK_SAMPLES: Samples<CheckToExtension> = { ready: { type: 'ready' }, revealCitation: { type: 'revealCitation', index: 3 } };
+const CHECK_SAMPLES: Samples<CheckToExtension> = { ready: { type: 'ready' }, revealCitation: { type: 'revealCitation', index: 3 }, swapCitation: { type: 'swapCitation', index: 5 } };
 const VERIFY_SAMPLES: Samples<VerifyToExtension> = { ready: { type: 'ready' }, revealEntry: { type: 'revealEntry', index: 0 } };
 
 type AnySchema = v.GenericSchema & { entries?: Record<string, AnySchema>; wrapped?: AnySchema; item?: AnySchema; options?: AnySchema[] };

@@ -7,6 +7,7 @@ import { openLibraryStore, type LibraryStore } from '../../../src/core/library/s
 import { judgeAttribution, unsupportedDetails } from '../../../src/core/suggest/attribution';
 import { checkCommand } from '../../../src/cli/commands/suggest';
 import { verifyFigures } from '../../../src/core/suggest/attribution-eval';
+import { checkDocument, MAX_PARAGRAPH_WORKS } from '../../../src/core/suggest/document-check';
 import { captureCli } from '../../support/cli-capture';
 
 // A made-up library: a paragraph of three works on counting seabirds, each with something only it has (drones,
@@ -111,6 +112,85 @@ describe('attribution: a citation judged against the other works of its paragrap
     assert.match(lines[1].betterEvidence.text, /Volunteers count the burrows/);
     assert.deepEqual(Object.keys(lines[3]).sort(), ['evidence', 'id', 'key', 'support', 'verdict']);
     assert.match(checkCommand.usage, /"group"/);
+  });
+
+  // A paragraph whose topic sentence cites all three works, then one sentence on each; the puffin sentence cites the
+  // gull paper, as an author's slip does.
+  const SWAPPED_PARAGRAPH =
+    'Seabird colonies have been counted in several ways \\cite{sato2019gulls, lind2020terns, moreau2021puffins}. ' +
+    'Gull nests on breakwaters were counted in drone images by a trained detector \\cite{sato2019gulls}. ' +
+    'Microphones left on the islands recorded tern calls, and a classifier counted the birds \\cite{lind2020terns}. ' +
+    `${PUFFIN_SENTENCE.slice(0, -1)} \\citep[see][]{sato2019gulls}.`;
+
+  it('Check Citations judges a citation among the works of its paragraph: the swapped one is misattributed, naming the work it describes', () => {
+    const checks = checkDocument(store, SWAPPED_PARAGRAPH, 'latex');
+    assert.deepEqual(
+      checks.map((c) => [c.key, c.verdict, c.better?.key]),
+      [
+        // The topic sentence cites every work of the paragraph: no rival is left, so each is judged alone.
+        ['sato2019gulls', 'supported', undefined],
+        ['lind2020terns', 'supported', undefined],
+        ['moreau2021puffins', 'supported', undefined],
+        ['sato2019gulls', 'supported', undefined],
+        ['lind2020terns', 'supported', undefined],
+        ['sato2019gulls', 'misattributed', 'moreau2021puffins'],
+      ],
+      JSON.stringify(checks, null, 1),
+    );
+    const swapped = checks[5];
+    assert.equal(swapped.start, SWAPPED_PARAGRAPH.lastIndexOf('sato2019gulls'), 'the last citation, not the first of the key');
+    assert.deepEqual(swapped.paragraphKeys, ['lind2020terns', 'moreau2021puffins']);
+    assert.match(swapped.better!.evidence.text, /Volunteers count the burrows/);
+    assert.equal(typeof swapped.evidence?.text, 'string');
+    assert.equal(checks[0].paragraphKeys, undefined, 'judged alone');
+  });
+
+  it('keeps the library-wide weak flag when no work of the paragraph says the sentence any better', () => {
+    const tex = 'Gull nests on breakwaters were counted in drone images by a trained detector \\cite{sato2019gulls}. Logs were kept for two years \\cite{lind2020terns}.';
+    const [, weak] = checkDocument(store, tex, 'latex');
+    assert.equal(weak.verdict, 'weak', JSON.stringify(weak));
+    assert.deepEqual(weak.paragraphKeys, ['sato2019gulls']);
+    assert.equal(weak.better?.key, 'okafor2020tides');
+  });
+
+  it('judges alone the citations of a "paragraph" that cites more works than a paragraph does (a section without blank lines)', () => {
+    const crowded = `${SWAPPED_PARAGRAPH} Many more were surveyed \\cite{${Array.from({ length: MAX_PARAGRAPH_WORKS - 2 }, (_, i) => `other${i}`).join(',')}}.`;
+    const checks = checkDocument(store, crowded, 'latex');
+    assert.equal(checks[5].verdict, 'supported', JSON.stringify(checks[5]));
+    assert.equal(checks[5].paragraphKeys, undefined);
+    // One work fewer and the paragraph is judged as one.
+    assert.equal(checkDocument(store, crowded.replace('other0,', ''), 'latex')[5].verdict, 'misattributed');
+  });
+
+  it('judges the same sentences alone when each is its own paragraph, as before', () => {
+    const checks = checkDocument(store, SWAPPED_PARAGRAPH.replace(/\. /g, '.\n\n'), 'latex');
+    assert.equal(checks.length, 6);
+    assert.ok(checks.every((c) => c.verdict !== 'misattributed' && c.paragraphKeys === undefined), JSON.stringify(checks.map((c) => [c.key, c.verdict])));
+  });
+
+  it('lists a number and a dataset name the cited work does not hold, with or without a paragraph', () => {
+    const [alone] = checkDocument(store, 'Drone images of gull nests were counted with 97.5\\% accuracy on the GullSet benchmark \\cite{sato2019gulls}.', 'latex');
+    assert.deepEqual(alone.unsupportedDetails, ['97.5%', 'GullSet']);
+    const held = checkDocument(store, 'A classifier counted tern calls in 3,000 hours of audio \\cite{lind2020terns}. Drones \\cite{sato2019gulls}.', 'latex');
+    assert.equal(held[0].unsupportedDetails, undefined);
+    // Each detail is held by one of the works the sentence cites together: none is flagged on either.
+    const together = checkDocument(store, 'Birds were counted with BurrowCount and from 3,000 hours of audio \\cite{moreau2021puffins, lind2020terns}.', 'latex');
+    assert.deepEqual(together.map((c) => c.unsupportedDetails), [undefined, undefined]);
+    const oneLacks = checkDocument(store, 'Birds were counted with BurrowCount and from 4,000 hours of audio \\cite{moreau2021puffins, lind2020terns}.', 'latex');
+    assert.deepEqual(oneLacks.map((c) => c.unsupportedDetails), [['4,000'], ['4,000']]);
+  });
+
+  it('check --tex reports the misattribution in its text and its --json', async () => {
+    const tex = path.join(dir, 'paragraph.tex');
+    fs.writeFileSync(tex, SWAPPED_PARAGRAPH);
+    const text = captureCli();
+    assert.equal(await checkCommand.run(['--db', db, '--tex', tex], text), 0);
+    const out = text.stdout.join('\n');
+    assert.match(out, /^sato2019gulls\tmisattributed \d+%\t.*\n\tthis sentence describes moreau2021puffins, not sato2019gulls: moreau2021puffins \(\d+%\): .*Volunteers count the burrows/m);
+    const json = captureCli();
+    assert.equal(await checkCommand.run(['--db', db, '--tex', tex, '--json'], json), 0);
+    const checks = JSON.parse(json.stdout.join(''));
+    assert.deepEqual([checks[5].verdict, checks[5].better.key, checks[5].paragraphKeys], ['misattributed', 'moreau2021puffins', ['lind2020terns', 'moreau2021puffins']]);
   });
 
   it('check --pairs refuses a group that is not a list of keys, naming the line', async () => {

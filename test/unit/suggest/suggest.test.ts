@@ -4,7 +4,8 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { indexLibrary } from '../../../src/core/library/indexer';
 import { openLibraryStore, type LibraryStore } from '../../../src/core/library/store';
-import { checkDocument, checkPair, checkPairs, type CheckLibrary } from '../../../src/core/suggest/check';
+import { checkPair, checkPairs, type CheckLibrary } from '../../../src/core/suggest/check';
+import { checkDocument } from '../../../src/core/suggest/document-check';
 import { auc } from '../../../src/core/suggest/evaluate';
 import { suggestCitations } from '../../../src/core/suggest/suggest';
 import { paperPdf } from '../library/minimal-pdf';
@@ -72,12 +73,17 @@ describe('suggest and check citations from the library', () => {
   });
 
   it('flags a citation of a work that does not say it, and names the work that does', () => {
-    const tex = 'We count gulls on breakwaters in drone images \\cite{sato2019gulls}. Ferry timetables are solved as integer programs \\cite{okafor2020tides}.';
+    // Two paragraphs: each citation is judged alone, by its support in the library.
+    const tex = 'We count gulls on breakwaters in drone images \\cite{sato2019gulls}.\n\nFerry timetables are solved as integer programs \\cite{okafor2020tides}.';
     const [right, wrong] = checkDocument(store, tex, 'latex');
     assert.equal(right.verdict, 'supported', JSON.stringify(right));
     assert.equal(wrong.verdict, 'weak', JSON.stringify(wrong));
     assert.equal(wrong.better?.key, 'berg2021ferries');
     assert.equal(tex.slice(wrong.start, wrong.end), 'okafor2020tides');
+    // One paragraph: neither of its works says the ferry sentence, and the library's work that does is named.
+    const [, unsupported] = checkDocument(store, tex.replace('\n\n', ' '), 'latex');
+    assert.equal(unsupported.verdict, 'unsupported', JSON.stringify(unsupported));
+    assert.equal(unsupported.better?.key, 'berg2021ferries');
   });
 
   it('says a title-only work cannot be judged, and a key outside the library is not in it', () => {

@@ -1,0 +1,109 @@
+// Check Citations on a whole document (the editor's command and `citescribe check --tex`): each cited key judged for the
+// sentence around it. A key whose paragraph cites other works is judged among them, by the judgement `check --pairs`
+// gives a line with a group (attribution.ts): "Cycle-consistent translation \cite{huang2018munit}" in a paragraph that
+// also cites zhu2017unpaired is misattributed, with zhu2017unpaired as the better work and both works' closest
+// sentences. A key alone in its paragraph is judged by its library-wide support (check.ts: checkPair), as before.
+// Either way, the numbers and names of datasets or systems that the sentence gives and the cited work does not hold
+// are listed.
+import { parseCitations, type CiteLanguage } from '../cites';
+import { sentenceAround } from '../cites/completion';
+import { paragraphGroups } from '../cites/paragraphs';
+import { checkPair, inShare, WHOLE, type CheckLibrary, type CheckShare, type CitationCheck } from './check';
+import { detailsNotInWork, judgeAttribution } from './attribution';
+import { CANDIDATES, suggestCitations, type Suggestion } from './suggest';
+
+export type KeyCheck = Omit<CitationCheck, 'start' | 'end' | 'sentence'>;
+
+/**
+ * A "paragraph" citing more works than this is a list, or text written without blank lines (a whole section as one
+ * paragraph): its citations are judged alone. CiteBench's related-work paragraphs cite at most 16 works; judging each
+ * citation against hundreds of works would cost a scoring of every one of them per citation.
+ */
+export const MAX_PARAGRAPH_WORKS = 24;
+
+/** The sentence's details (numbers, names) that none of `keys` holds; a work without a text holds none. */
+function detailsNoneHolds(library: CheckLibrary, sentence: string, keys: readonly string[]): string[] {
+  let missing: string[] | undefined;
+  for (const key of keys) {
+    const paper = library.getPaper(key);
+    const lacks = paper && (paper.abstract || paper.sections?.length) ? detailsNotInWork(sentence, paper) : undefined;
+    if (lacks) missing = missing ? missing.filter((d) => lacks.includes(d)) : lacks;
+  }
+  return missing ?? [];
+}
+
+/**
+ * Checks citing `key` for `sentence` among `rivals`, the other works of its paragraph that the sentence does not
+ * cite itself: a sentence citing [a, b] is not misattributed to a because b says it better, b is cited too.
+ * Without a rival with a text to compare, the key is judged alone (checkPair). `coCited`: the other keys the
+ * sentence cites; a detail one of them holds is not flagged ("DSSM [a] and CLSM [b]": a holds DSSM, b CLSM).
+ */
+export function checkInParagraph(library: CheckLibrary, sentence: string, key: string, rivals: readonly string[], ranked: readonly Suggestion[], coCited: readonly string[] = []): KeyCheck {
+  const alone = checkPair(library, sentence, key, ranked);
+  const paper = library.getPaper(key);
+  const held = paper && (paper.abstract || paper.sections?.length);
+  const details = held ? detailsNoneHolds(library, sentence, [key, ...coCited]) : [];
+  const withDetails = <T extends KeyCheck>(c: T): T => (details.length ? { ...c, unsupportedDetails: details } : c);
+  if (!rivals.length) return withDetails(alone);
+  const judged = judgeAttribution(library, sentence, key, rivals, undefined, ranked);
+  // Fewer than two works of the paragraph with a text (the others unknown or known by title): nothing to compare.
+  if ((judged.fits?.length ?? 0) < 2 || judged.verdict === 'title-only') return withDetails(alone);
+  // The paragraph judgement adds flags; it never clears the library-wide one. Its trained thresholds call a work that
+  // shares no word with the sentence "supported" when no other work of the paragraph shares more (reach 0 is not
+  // below a threshold of 0), where the support score calls it weak.
+  const verdict = judged.verdict === 'supported' && alone.verdict === 'weak' ? 'weak' : judged.verdict;
+  const check: KeyCheck = {
+    key,
+    verdict,
+    ...(judged.support !== undefined && { support: judged.support }),
+    ...(judged.evidence && { evidence: judged.evidence }),
+    paragraphKeys: [...rivals],
+  };
+  if (judged.better) check.better = judged.better;
+  // Weak or unsupported among its paragraph: the library may hold the work the sentence describes.
+  else if ((verdict === 'weak' || verdict === 'unsupported') && alone.better) check.better = alone.better;
+  return withDetails(check);
+}
+
+/** Every cited key of a document with its check, in document order. */
+export function checkDocument(library: CheckLibrary, text: string, language: CiteLanguage): CitationCheck[] {
+  return checkDocumentShare(library, text, language, WHOLE).map((c) => c.check);
+}
+
+/** checkDocument of one share of the document's sentences, each check with its position among all the document's. */
+export function checkDocumentShare(library: CheckLibrary, text: string, language: CiteLanguage, share: CheckShare): { at: number; check: CitationCheck }[] {
+  const commands = parseCitations(text, language);
+  const groups = paragraphGroups(text, language, commands);
+  const sentences = commands.map((c) => (c.keys.length ? sentenceAround(text, c.start) : ''));
+  // The keys each sentence cites (a sentence may hold several citations), per paragraph.
+  const citedBySentence = new Map<string[], Map<string, Set<string>>>();
+  commands.forEach((c, i) => {
+    const bySentence = citedBySentence.get(groups[i]) ?? new Map<string, Set<string>>();
+    citedBySentence.set(groups[i], bySentence);
+    const keys = bySentence.get(sentences[i]) ?? new Set<string>();
+    bySentence.set(sentences[i], keys);
+    for (const k of c.keys) keys.add(k.key);
+  });
+  const out: { at: number; check: CitationCheck }[] = [];
+  // Two citations in one sentence share its ranking.
+  const rankings = new Map<string, Suggestion[]>();
+  const mine = inShare(share);
+  let at = 0;
+  commands.forEach((cite, i) => {
+    if (!cite.keys.length) return;
+    const sentence = sentences[i];
+    if (!mine(sentence)) {
+      at += cite.keys.length;
+      return;
+    }
+    let ranked = rankings.get(sentence);
+    if (!ranked) rankings.set(sentence, (ranked = suggestCitations(library, sentence, CANDIDATES)));
+    const citedHere = citedBySentence.get(groups[i])!.get(sentence)!;
+    const rivals = groups[i].length > MAX_PARAGRAPH_WORKS ? [] : groups[i].filter((k) => !citedHere.has(k));
+    for (const k of cite.keys) {
+      const coCited = [...citedHere].filter((other) => other !== k.key);
+      out.push({ at: at++, check: { ...checkInParagraph(library, sentence, k.key, rivals, ranked, coCited), start: k.start, end: k.end, sentence } });
+    }
+  });
+  return out;
+}
