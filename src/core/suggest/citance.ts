@@ -1,6 +1,5 @@
 // A citing sentence as a query: the markers that cite (author-year spans, bracketed numbers) are not what the sentence
 // says, so they go before the sentence is matched against the library.
-import { isContentWord, tokenize } from '../text/tokens';
 
 const YEAR = String.raw`(?:1[89]|20)\d\d[a-z]?`;
 const NAME = String.raw`[A-Z][\p{L}'’-]+(?:\s+(?:van|von|de|der|den|del|la|le)\s+[A-Z][\p{L}'’-]+)?`;
@@ -16,7 +15,5 @@ export function stripCitationMarkers(text: string): string {
   return text.replace(NAME_THEN_YEAR, ' ').replace(PARENTHESISED_YEAR, ' ').replace(BRACKETED_NUMBERS, ' ').replace(/\s+/g, ' ').trim();
 }
 
-/** Words that carry content (text/tokens.ts: isContentWord), numbers left out. A query needs three to be judged. */
-export function contentWords(text: string): string[] {
-  return tokenize(text).filter((t) => isContentWord(t) && !/^\d+$/.test(t));
-}
+/** Words that carry content, numbers left out (text/tokens.ts): re-exported where suggest/ reads them. */
+export { contentWords } from '../text/tokens';
