@@ -129,39 +129,12 @@ function pct(n: number, d: number): string {
   return d === 0 ? 'n/a' : `${n}/${d} (${((100 * n) / d).toFixed(1)}%)`;
 }
 
-async function main(): Promise<number> {
-  const args = process.argv.slice(2);
-  const json = args.includes('--json');
-  const folder = path.resolve(args.find((a) => !a.startsWith('--')) ?? path.join(__dirname, '..', '..', 'shared', 'data', 'pdfs'));
-  if (!fs.existsSync(folder)) {
-    console.log(`robustness-pdf: ${folder} not found, skipped`);
-    return 0;
-  }
-  const files = walkPdfs(folder);
-  const rel = (p: string) => path.relative(folder, p);
-  const started = performance.now();
-  let done = 0;
-  // Workers run this checkout's source (worker.ts under tsx), never a possibly stale dist/ bundle.
-  const results = await extractPdfs(files, {
-    onResult: () => {
-      done++;
-      if (!json && process.stdout.isTTY) process.stdout.write(`\r  extracted ${done}/${files.length}`);
-    },
-  });
-  const seconds = (performance.now() - started) / 1000;
-  if (!json && process.stdout.isTTY) process.stdout.write('\n');
-  const byPath = new Map(results.map((r) => [r.path, r]));
+/**
+ * JabRef's encrypted and image-only PDFs must fail as such; any other failure must be one poppler agrees with (a file
+ * pdftotext reads text from must not be given up). One line per outcome that breaks this.
+ */
+function unexpectedOutcomes(results: readonly PdfExtraction[], rel: (p: string) => string): string[] {
   const problems: string[] = [];
-
-  // 1. Outcomes.
-  const ok = results.filter((r) => r.ok);
-  const failures = new Map<string, PdfExtraction[]>();
-  for (const r of results.filter((x) => !x.ok)) failures.set(r.failure!, [...(failures.get(r.failure!) ?? []), r]);
-  const pages = ok.reduce((n, r) => n + r.pageCount, 0);
-  const chars = ok.reduce((n, r) => n + r.pages.reduce((m, p) => m + p.length, 0), 0);
-  const sentences = ok.reduce((n, r) => n + r.sections.reduce((m, s) => m + s.sentences.length, 0), 0);
-  const withSections = ok.filter((r) => r.sections.some((s) => s.kind === 'introduction' || s.kind === 'abstract')).length;
-
   const expectFailure: Record<string, string> = { 'jabref/encrypted.pdf': 'encrypted', 'jabref/scanned-image-only.pdf': 'no-text' };
   // Letters pdftotext reads as words; its text from a font without a Unicode map is the same symbol soup as ours.
   const pdftotextLetters = (file: string): number | undefined => {
@@ -179,21 +152,11 @@ async function main(): Promise<number> {
       else if (letters >= 20) problems.push(`${rel(r.path)}: ${r.failure}, but pdftotext reads ${letters} letters from it`);
     }
   }
+  return problems;
+}
 
-  // 2. Titles, years and links against the gold data.
-  const gold = loadGold(folder);
-  const titleRows = gold.map((g) => {
-    const r = byPath.get(g.pdf);
-    const guess = r?.meta.title ?? '';
-    return {
-      g,
-      guess,
-      exact: guess !== '' && normalizeTitle(guess) === normalizeTitle(g.title),
-      similar: guess !== '' && titleSimilarity(guess, g.title) >= 0.75,
-      yearRight: g.year === undefined ? undefined : r?.meta.year === g.year,
-    };
-  });
-
+/** PDF↔entry links of the gold entries, per gold set and for all of them, against every readable PDF of the corpus. */
+function scoreLinks(folder: string, gold: GoldPaper[], ok: readonly PdfExtraction[], rel: (p: string) => string) {
   const linkable: LinkablePdf[] = ok.map((r) => ({ path: r.path, meta: r.meta, firstPageText: r.pages[0] }));
   const toEntry = (g: GoldPaper, withFile: boolean): LinkableEntry => ({
     key: `${g.set}:${g.key}`,
@@ -239,6 +202,58 @@ async function main(): Promise<number> {
     };
   });
   const allContent = linkScore(gold.map((g) => toEntry(g, false)), gold);
+  return { sets, linkReport, allContent };
+}
+
+async function main(): Promise<number> {
+  const args = process.argv.slice(2);
+  const json = args.includes('--json');
+  const folder = path.resolve(args.find((a) => !a.startsWith('--')) ?? path.join(__dirname, '..', '..', 'shared', 'data', 'pdfs'));
+  if (!fs.existsSync(folder)) {
+    console.log(`robustness-pdf: ${folder} not found, skipped`);
+    return 0;
+  }
+  const files = walkPdfs(folder);
+  const rel = (p: string) => path.relative(folder, p);
+  const started = performance.now();
+  let done = 0;
+  // Workers run this checkout's source (worker.ts under tsx), never a possibly stale dist/ bundle.
+  const results = await extractPdfs(files, {
+    onResult: () => {
+      done++;
+      if (!json && process.stdout.isTTY) process.stdout.write(`\r  extracted ${done}/${files.length}`);
+    },
+  });
+  const seconds = (performance.now() - started) / 1000;
+  if (!json && process.stdout.isTTY) process.stdout.write('\n');
+  const byPath = new Map(results.map((r) => [r.path, r]));
+
+  // 1. Outcomes.
+  const ok = results.filter((r) => r.ok);
+  const failures = new Map<string, PdfExtraction[]>();
+  for (const r of results.filter((x) => !x.ok)) failures.set(r.failure!, [...(failures.get(r.failure!) ?? []), r]);
+  const pages = ok.reduce((n, r) => n + r.pageCount, 0);
+  const chars = ok.reduce((n, r) => n + r.pages.reduce((m, p) => m + p.length, 0), 0);
+  const sentences = ok.reduce((n, r) => n + r.sections.reduce((m, s) => m + s.sentences.length, 0), 0);
+  const withSections = ok.filter((r) => r.sections.some((s) => s.kind === 'introduction' || s.kind === 'abstract')).length;
+
+  const problems = unexpectedOutcomes(results, rel);
+
+  // 2. Titles, years and links against the gold data.
+  const gold = loadGold(folder);
+  const titleRows = gold.map((g) => {
+    const r = byPath.get(g.pdf);
+    const guess = r?.meta.title ?? '';
+    return {
+      g,
+      guess,
+      exact: guess !== '' && normalizeTitle(guess) === normalizeTitle(g.title),
+      similar: guess !== '' && titleSimilarity(guess, g.title) >= 0.75,
+      yearRight: g.year === undefined ? undefined : r?.meta.year === g.year,
+    };
+  });
+
+  const { sets, linkReport, allContent } = scoreLinks(folder, gold, ok, rel);
 
   if (json) {
     console.log(
@@ -257,10 +272,8 @@ async function main(): Promise<number> {
   }
 
   console.log(`PDF robustness — ${folder}`);
-  console.log(
-    `  ${files.length} PDFs in ${seconds.toFixed(1)} s: ${ok.length} with text (${pages} pages, ${(chars / 1e6).toFixed(2)} M chars,` +
-      ` ${sentences} sentences; ${withSections} with an abstract/introduction section found)`,
-  );
+  const found = `${pages} pages, ${(chars / 1e6).toFixed(2)} M chars, ${sentences} sentences; ${withSections} with an abstract/introduction section found`;
+  console.log(`  ${files.length} PDFs in ${seconds.toFixed(1)} s: ${ok.length} with text (${found})`);
   for (const [failure, rs] of failures) {
     console.log(`  ${failure}: ${rs.length}`);
     for (const r of rs) console.log(`    ${rel(r.path)} — ${r.message}`);
@@ -269,10 +282,9 @@ async function main(): Promise<number> {
   for (const set of sets) {
     const rows = titleRows.filter((t) => t.g.set === set);
     const years = rows.filter((t) => t.yearRight !== undefined);
-    console.log(
-      `  ${set}: exact (normalised) ${pct(rows.filter((t) => t.exact).length, rows.length)},` +
-        ` similarity ≥ 0.75 ${pct(rows.filter((t) => t.similar).length, rows.length)}; year ${pct(years.filter((t) => t.yearRight).length, years.length)}`,
-    );
+    const exact = pct(rows.filter((t) => t.exact).length, rows.length);
+    const similar = pct(rows.filter((t) => t.similar).length, rows.length);
+    console.log(`  ${set}: exact (normalised) ${exact}, similarity ≥ 0.75 ${similar}; year ${pct(years.filter((t) => t.yearRight).length, years.length)}`);
     for (const t of rows.filter((x) => !x.similar)) console.log(`    ✗ ${path.basename(t.g.pdf)}: guessed ${JSON.stringify(t.guess)} — gold ${JSON.stringify(t.g.title)}`);
   }
   const allExact = titleRows.filter((t) => t.exact).length;

@@ -87,7 +87,13 @@ export function sentenceAround(text: string, offset: number): string {
     .trim();
 }
 
-/** Content words of the sentence (no stopwords, no numbers), the query the library is ranked by. */
+/**
+ * Content words of the sentence (no stopwords, no numbers), the query the library is ranked by while the author types
+ * a cite key. Not text/tokens.ts's contentWords, on purpose: these go to the full-text index as typed, one phrase each
+ * ("self-attention" stays one word, "Müller" keeps its ü for the index's own folding, where tokenize would make
+ * "self", "attention" and "muller"), only words of three letters or more, at most `max`, each once, so that
+ * completion stays quick on a long sentence.
+ */
 export function rankingTerms(sentence: string, max = 16): string[] {
   const words = sentence.toLowerCase().match(/[\p{L}][\p{L}\p{N}-]*/gu) ?? [];
   const out: string[] = [];

@@ -3,7 +3,7 @@
 // groups, and groups are ordered by closeness to the author's own abstract. Shared by the default and neural engines.
 import { type DraftSentence, type EmbedTexts, type EngineOptions, type PaperLookup, type PaperRecord } from '../types';
 import { wardClusters } from '../engine/ward';
-import { cosine, type SparseVector } from '../text/tokens';
+import { contentTerms, cosine, type SparseVector, TfIdfModel } from '../text/tokens';
 import { sourceDocument, type SourceDocument } from '../engine/candidates';
 import { plainText } from '../text/plain';
 import { type ScoredCandidate } from '../engine/citation';
@@ -72,6 +72,20 @@ export interface DraftContext {
   options?: EngineOptions;
   /** A sentence encoder: when given, works are grouped and ordered by the similarity of their embeddings. */
   embed?: EmbedTexts;
+}
+
+/**
+ * The TF-IDF side of the plan: each work's content terms, the model over them and the author's abstract (so that a
+ * word of every abstract weighs little), and their vectors. The default draft (draft-state.ts: measureWorks) and the
+ * model engines' paragraph plan (neural/writer-engine.ts: planParagraphs, orderAsTheDefaultDraft) both start here;
+ * planVectors then swaps the vectors for embeddings when a sentence encoder is set. `own` is undefined without an
+ * abstract ('').
+ */
+export function termVectors(texts: readonly string[], ownText: string): { termLists: string[][]; model: TfIdfModel; vectors: SparseVector[]; own?: SparseVector } {
+  const termLists = texts.map((t) => contentTerms(t));
+  const model = new TfIdfModel(ownText ? [...termLists, contentTerms(ownText)] : termLists);
+  const vectors = termLists.map((t) => model.vector(t));
+  return { termLists, model, vectors, own: ownText ? model.vector(contentTerms(ownText)) : undefined };
 }
 
 /** An embedding as a vector the planner's cosine reads (dimensions named "0" … "d-1"). */

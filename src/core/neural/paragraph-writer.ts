@@ -8,6 +8,7 @@ import { throwIfCancelled } from '../types';
 import { splitSentences } from '../text/sentences';
 import { citeMarker, workSubject } from '../rewrite/authors';
 import { agreeVerb } from '../rewrite';
+import { WORDS_PER_WORK_DEFAULT } from '../drafting';
 import { checkCitations } from './output-check';
 import { paperSource, type ChatMessage } from './prompts';
 import { paragraphMessages, type PlaceholderWork } from './paragraph-prompts';
@@ -164,7 +165,7 @@ function sourcesOf(text: string, papers: readonly PaperRecord[]): SourceSentence
 export async function writeParagraphs(input: ParagraphWriterInput): Promise<WrittenParagraphs> {
   const { plan, syntax, signal } = input;
   const totalWorks = plan.reduce((n, g) => n + g.papers.length, 0);
-  const targetWords = input.targetWords ?? 35 * totalWorks;
+  const targetWords = input.targetWords ?? WORDS_PER_WORK_DEFAULT * totalWorks;
   const paragraphs: DraftParagraph[] = [];
   const flags: string[] = [];
   const fellBack: string[] = [];

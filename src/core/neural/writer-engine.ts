@@ -18,7 +18,7 @@ import type {
 import { throwIfCancelled } from '../types';
 import { splitSentences } from '../text/sentences';
 import { headlineCase } from '../text/titles';
-import { contentTerms, cosine, TfIdfModel } from '../text/tokens';
+import { contentTerms, cosine } from '../text/tokens';
 import { plainText } from '../text/plain';
 import {
   citationForDocument,
@@ -31,7 +31,9 @@ import {
   planningText,
   planVectors,
   renderDraft,
+  termVectors,
   topicGroupCount,
+  WORDS_PER_WORK_DEFAULT,
 } from '../drafting';
 import { DEFAULT_CITATION_TENSE, firstPersonPlural, TITLE_ONLY_FLAG, titleOnlySentence, workSubject } from '../rewrite';
 import { checkCitations, firstSentence, inCitationSyntax, toCitationStyle } from './output-check';
@@ -309,10 +311,9 @@ export function orderAsTheDefaultDraft(groups: ParagraphPlan[], req: Pick<DraftR
   const own = req.ownAbstract ? plainText(req.ownAbstract) : '';
   if (!own) return groups;
   const papers = groups.flatMap((g) => g.papers);
-  const termLists = papers.map((p) => contentTerms(planningText(p)));
-  const model = new TfIdfModel([...termLists, contentTerms(own)]);
-  const ownVector = model.vector(contentTerms(own));
-  const closeness = new Map(papers.map((p, i) => [p, cosine(model.vector(termLists[i]), ownVector)]));
+  // The default draft's TF-IDF closeness to the author's abstract (its ownSimilarity without a sentence encoder).
+  const { vectors, own: ownVector } = termVectors(papers.map((p) => planningText(p)), own);
+  const closeness = new Map(papers.map((p, i) => [p, cosine(vectors[i], ownVector!)]));
   const byYear = (a: PaperRecord, b: PaperRecord) => (a.year ?? 9999) - (b.year ?? 9999);
   const ordered = groups.map((g) => {
     const order = g.papers.map((p, i) => ({ p, i })).sort((a, b) => (req.workOrder === 'year' ? byYear(a.p, b.p) : closeness.get(b.p)! - closeness.get(a.p)! || byYear(a.p, b.p)) || a.i - b.i);
@@ -347,10 +348,10 @@ export async function planParagraphs(
 ): Promise<ParagraphPlan[]> {
   if (papers.length === 0) return [];
   const texts = papers.map((p) => planningText(p));
-  const termLists = texts.map((t) => contentTerms(t));
-  const tfidf = new TfIdfModel(termLists);
-  const { vectors } = await planVectors(texts, termLists, '', { vectors: termLists.map((t) => tfidf.vector(t)) }, embed, signal);
-  const targetWords = req.targetWords ?? 35 * papers.length;
+  // The default draft's plan vectors, without the author's abstract: the groups are ordered by size here.
+  const tfidf = termVectors(texts, '');
+  const { vectors } = await planVectors(texts, tfidf.termLists, '', { vectors: tfidf.vectors }, embed, signal);
+  const targetWords = req.targetWords ?? WORDS_PER_WORK_DEFAULT * papers.length;
   const clusters = clusterWorks(vectors, topicGroupCount(papers.length, targetWords, req.subsections)).sort((a, b) => b.length - a.length || a[0] - b[0]);
   const own = req.ownAbstract
     ? splitSentences(req.ownAbstract)
@@ -365,7 +366,7 @@ export async function planParagraphs(
     keyphrase: groupKeyphrases(
       members.map((i) => texts[i]),
       texts.filter((_, i) => !members.includes(i)),
-      (t) => tfidf.idf(t),
+      (t) => tfidf.model.idf(t),
       1,
       members.map((i) => papers[i].title),
       papers.flatMap((p, i) => (members.includes(i) ? [] : [p.title])),
@@ -375,7 +376,7 @@ export async function planParagraphs(
     sharedPhrase: !own.length || members.length < 2 ? undefined : groupKeyphrases(
       members.map((i) => texts[i]),
       texts.filter((_, i) => !members.includes(i)),
-      (t) => tfidf.idf(t),
+      (t) => tfidf.model.idf(t),
       1,
       members.map((i) => papers[i].title),
       papers.flatMap((p, i) => (members.includes(i) ? [] : [p.title])),

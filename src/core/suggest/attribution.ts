@@ -6,8 +6,8 @@
 // nearest neighbours, so the words that identify it are shared with them. The verdict: misattributed when another
 // work's fit beats the cited one's by a margin; unsupported when every work of the paragraph is far behind the
 // library's best work for the sentence (it describes some other work); weak when only the cited one is.
-import { contentWords, stripCitationMarkers } from './citance';
-import { lightStem } from '../text/tokens';
+import { stripCitationMarkers } from './citance';
+import { queryTerms } from '../text/tokens';
 import { prepareQuery, type Evidence, type PreparedQuery, type PreparedWork, type Rarity } from './features';
 import { CANDIDATES, MAX_SENTENCE_CHARS, preparedWork, suggestCitations, supportFromScore, type Suggestion } from './suggest';
 import { supportOf, type CheckLibrary } from './check';
@@ -96,7 +96,7 @@ export interface CountedWork {
 
 export function countTerms(text: string): CountedWork {
   const termCounts = new Map<string, number>();
-  const words = contentWords(text).map(lightStem);
+  const words = queryTerms(text);
   for (const t of words) termCounts.set(t, (termCounts.get(t) ?? 0) + 1);
   return { termCounts, length: words.length };
 }

@@ -1,22 +1,14 @@
-// A citing sentence as a query: the markers that cite (author-year spans, bracketed numbers) are not what the sentence
-// says, so they go before the sentence is matched against the library.
-import { isContentWord, tokenize } from '../text/tokens';
+// A citing sentence as a query: the markers that cite (author-year spans, bracketed numbers, cite commands) are not
+// what the sentence says, so they go before the sentence is matched against the library.
+import { stripCitationMarkers as stripMarkers } from '../cites/markers';
 
-const YEAR = String.raw`(?:1[89]|20)\d\d[a-z]?`;
-const NAME = String.raw`[A-Z][\p{L}'’-]+(?:\s+(?:van|von|de|der|den|del|la|le)\s+[A-Z][\p{L}'’-]+)?`;
-/** "Brants (2000)", "Collins et al. (1999)", "Och and Ney (2003)", "Koehn et al. (2007a)". */
-const NAME_THEN_YEAR = new RegExp(String.raw`${NAME}(?:\s+(?:and|&)\s+${NAME}|\s+et\s+al\.?)?\s*\(\s*${YEAR}(?:\s*[,;]\s*${YEAR})*\s*\)`, 'gu');
-/** "(Brants, 2000)", "(e.g. Och and Ney 2003; Koehn 2005)": any parenthesised span that holds a year. */
-const PARENTHESISED_YEAR = new RegExp(String.raw`\((?:[^()]*[^()\d])?${YEAR}(?![\d])[^()]*\)`, 'gu');
-/** "[3]", "[2, 5]", "[4–7]". */
-const BRACKETED_NUMBERS = /\[\s*\d+(?:\s*[,;–-]\s*\d+)*\s*\]/g;
-
-/** The sentence without its citation markers, white space tidied. */
+/**
+ * The sentence without its citation markers, white space tidied: cites/markers.ts's stripper read as a query
+ * ("We tag with TnT (Brants, 2000) on the corpus." → "We tag with TnT on the corpus."; see StripOptions.for).
+ */
 export function stripCitationMarkers(text: string): string {
-  return text.replace(NAME_THEN_YEAR, ' ').replace(PARENTHESISED_YEAR, ' ').replace(BRACKETED_NUMBERS, ' ').replace(/\s+/g, ' ').trim();
+  return stripMarkers(text, { for: 'query' });
 }
 
-/** Words that carry content (text/tokens.ts: isContentWord), numbers left out. A query needs three to be judged. */
-export function contentWords(text: string): string[] {
-  return tokenize(text).filter((t) => isContentWord(t) && !/^\d+$/.test(t));
-}
+/** Words that carry content, numbers left out (text/tokens.ts): re-exported where suggest/ reads them. */
+export { contentWords } from '../text/tokens';

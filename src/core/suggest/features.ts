@@ -2,8 +2,7 @@
 // how much of the sentence the title and abstract say, whether a name the sentence writes ("TnT", "WordNet") is the
 // work's, and which single sentence of the work says it best — the evidence shown to the user.
 import { splitSentences } from '../text/sentences';
-import { lightStem, STOPWORDS } from '../text/tokens';
-import { contentWords } from './citance';
+import { queryTerms, STOPWORDS } from '../text/tokens';
 
 export interface WorkText {
   title: string;
@@ -38,18 +37,13 @@ export type FeatureVector = number[];
 /** How rare a term is in the library: log(N / df), from the index's counts. */
 export type Rarity = (term: string) => number;
 
-/** The content words a query is made of (citance.ts), light-stemmed so "taggers" meets "tagger". */
-function terms(text: string): string[] {
-  return contentWords(text).map(lightStem);
-}
-
 function bigramsOf(list: readonly string[], out = new Set<string>()): Set<string> {
   for (let i = 1; i < list.length; i++) out.add(`${list[i - 1]} ${list[i]}`);
   return out;
 }
 
 export function prepareQuery(sentence: string): PreparedQuery {
-  const t = terms(sentence);
+  const t = queryTerms(sentence);
   const words = sentence.match(/[\p{L}][\p{L}\p{N}'’-]*/gu) ?? [];
   // A capital after the first letter (TnT, WordNet, BLEU), or a capitalised word that is not the sentence's first.
   const names = [...new Set(words.filter((w, i) => w.length > 1 && (/\p{Lu}/u.test(w.slice(1)) || (i > 0 && /^\p{Lu}/u.test(w) && !STOPWORDS.has(w.toLowerCase())))))];
@@ -100,15 +94,15 @@ export interface PreparedWork {
 const PLAIN_ONE_LINE = /^[\x20-\x7e\t]*$/;
 
 export function prepareWork(work: WorkText): PreparedWork {
-  const titleTerms = terms(work.title);
+  const titleTerms = queryTerms(work.title);
   const sentences: PreparedWork['sentences'] = [{ evidence: { text: work.title, source: 'title' }, terms: new Set(titleTerms) }];
   const abstractSentences = work.abstract ? splitSentences(work.abstract) : [];
-  const sentenceTerms = abstractSentences.map(terms);
+  const sentenceTerms = abstractSentences.map(queryTerms);
   abstractSentences.forEach((s, i) => sentences.push({ evidence: { text: s, source: 'abstract' }, terms: new Set(sentenceTerms[i]) }));
   // The splitter cuts plain one-line text only between words and drops only spaces, so its sentences' words are the
   // abstract's: reading the abstract a second time was a sixth of preparing a work (thousands per check).
-  const abstractTerms = work.abstract && PLAIN_ONE_LINE.test(work.abstract) ? sentenceTerms.flat() : terms(work.abstract ?? '');
-  for (const s of work.pdfSentences ?? []) sentences.push({ evidence: { text: s.text, source: 'pdf', ...(s.page !== undefined && { page: s.page }) }, terms: new Set(terms(s.text)) });
+  const abstractTerms = work.abstract && PLAIN_ONE_LINE.test(work.abstract) ? sentenceTerms.flat() : queryTerms(work.abstract ?? '');
+  for (const s of work.pdfSentences ?? []) sentences.push({ evidence: { text: s.text, source: 'pdf', ...(s.page !== undefined && { page: s.page }) }, terms: new Set(queryTerms(s.text)) });
   let sentencesHolding: Map<string, number> | undefined;
   if (sentences.length <= 31) {
     sentencesHolding = new Map();

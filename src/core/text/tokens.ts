@@ -44,13 +44,19 @@ export function lightStem(word: string): string {
 
 /**
  * Whether a token (lower case, from tokenize) carries content: two characters or more and not a stopword ("the", "we"
- * do not; "hmm", "2000" do). The one definition behind contentTerms here and suggest/citance.ts's contentWords.
+ * do not; "hmm", "2000" do). The one definition behind contentTerms and contentWords.
  */
 export function isContentWord(token: string): boolean {
   return token.length >= 2 && !STOPWORDS.has(token);
 }
 
-/** Content terms: tokens minus stopwords and one-character tokens, light-stemmed. */
+const NUMBER = /^\d+$/;
+
+/**
+ * Content terms: tokens minus stopwords and one-character tokens, light-stemmed ("Taggers tag 2000 words" → tagger,
+ * tag, 2000, word). The drafts and the engine keep numbers, unlike queryTerms: "BLEU 28.4 on WMT 2014" and "BLEU 31.2
+ * on WMT 2016" are two findings, not one said twice.
+ */
 export function contentTerms(text: string): string[] {
   const out: string[] = [];
   for (const t of tokenize(text)) {
@@ -58,6 +64,21 @@ export function contentTerms(text: string): string[] {
     out.push(lightStem(t));
   }
   return out;
+}
+
+/**
+ * Content words as written (lower case, ASCII-folded), numbers left out, not stemmed: the words a citing sentence is
+ * searched by (suggest/; the full-text index stems them itself, and a query needs three to be judged). Numbers go: a
+ * year or a count in a citing sentence ("in 2003", "on 1,000 sentences") names no topic and would match every
+ * abstract that writes it. "It is used in the 2000 system." → system.
+ */
+export function contentWords(text: string): string[] {
+  return tokenize(text).filter((t) => isContentWord(t) && !NUMBER.test(t));
+}
+
+/** contentWords light-stemmed, so "taggers" meets "tagger": a citing sentence and its candidate works compared (suggest/). */
+export function queryTerms(text: string): string[] {
+  return contentWords(text).map(lightStem);
 }
 
 export type SparseVector = Map<string, number>;

@@ -1,0 +1,67 @@
+// The last stage of a default-engine draft (write.ts: writeDraft): the paragraphs as the reader sees them. Each
+// group's topic sentence, its works' chosen sentences in source order (a work cited again is named briefly: "They …"),
+// its grouped citations ("See also \cite{a,b}"), its contrast, and its heading when the draft has subsections.
+import { type DraftParagraph, type DraftSentence } from '../types';
+import { headlineCase } from '../text/titles';
+import { repeatedSubject, workSubject } from '../rewrite/authors';
+import { saysName, subjectWithName } from '../rewrite/system-name';
+import { withoutLinkingAdverb } from '../rewrite';
+import type { DraftState } from './draft-state';
+import { citeMarkerOf, sentenceOf } from './render';
+import { allTopicSentences, seeAlso } from './topics';
+import { smoothParagraph } from './flow';
+
+export function composeParagraphs(draft: DraftState): DraftParagraph[] {
+  const { req, groups, syntax } = draft;
+  const topics = allTopicSentences(groups, syntax);
+  const paragraphs: DraftParagraph[] = groups.map((g, gi) => {
+    const sentences: DraftSentence[] = [...topics[gi]];
+    for (const w of g.works) {
+      if (w.groupedOnly) continue;
+      if (w.titleOnly) sentences.push(w.titleOnly);
+      // Sentences of one work in the order they appear in its source; once cited, the work is named again briefly.
+      const picked = [...w.chosen].sort((a, b) => w.options[a].sentenceIndex - w.options[b].sentenceIndex);
+      const subject = `${workSubject(w.record, syntax).text} `;
+      // The system the title names ("Brants (TnT) \cite{k}") is written once, in the first sentence that can carry it.
+      const system = w.options[0]?.systemName;
+      const namedSubject = system && `${subjectWithName(system)} `;
+      let systemNamed = false;
+      picked.forEach((c, k) => {
+        const sentence = sentenceOf(w.options[c], w.record.key, !systemNamed);
+        systemNamed ||= system !== undefined && saysName(sentence.text, system.name);
+        const previous = sentences[sentences.length - 1];
+        // "Roe \cite{k} additionally proposed X" right after another work's sentence would add to that work.
+        if (!previous?.keys.includes(w.record.key) || previous.role !== 'work') {
+          sentence.text = withoutLinkingAdverb(sentence.text, subject.trimEnd());
+          if (namedSubject) sentence.text = withoutLinkingAdverb(sentence.text, namedSubject.trimEnd());
+        }
+        // "They" only after a sentence that named the authors: after "Tides turn at dusk \cite{k}." it would point at
+        // nobody ("Roe and Poe believed …" instead).
+        const namedTheAuthors = previous !== undefined && (previous.text.includes(subject) || (namedSubject !== undefined && previous.text.includes(namedSubject)));
+        const again = repeatedSubject(w.record, namedTheAuthors || (previous !== undefined && /^They\s/.test(previous.text)));
+        const justCited = k > 0 && again && previous?.keys.includes(w.record.key) && previous.text.includes(citeMarkerOf(w.record.key, syntax));
+        const ofWork = /^The ([a-z]+) of /.exec(sentence.text);
+        if (justCited && sentence.text.startsWith(subject)) {
+          sentence.text = again + ' ' + sentence.text.slice(subject.length);
+        } else if (justCited && ofWork && sentence.text.startsWith(subject, ofWork[0].length)) {
+          // "The book of Seroul and Levy \cite{k} contained …" right after the book was cited: "The book contained …".
+          sentence.text = `The ${ofWork[1]} ${sentence.text.slice(ofWork[0].length + subject.length)}`;
+        } else if (justCited && sentence.text.includes(`, ${subject}`)) {
+          // "Using recordings from 18 speakers, Olsen \cite{k} showed …" right after Olsen was cited: "…, Olsen showed".
+          sentence.text = sentence.text.replace(`, ${subject}`, `, ${again === 'They' ? 'they' : again} `);
+        }
+        sentences.push(sentence);
+      });
+    }
+    sentences.push(...seeAlso(g, syntax, groups));
+    if (g.contrast) sentences.push(g.contrast);
+    return {
+      // Groups of unrelated works come last, under one "Other Related Work" heading. One group gets no heading: a
+      // lone subsection divides nothing.
+      heading: !req.subsections || groups.length < 2 || (g.mixed && groups[gi - 1]?.mixed) ? undefined : g.mixed ? 'Other Related Work' : headlineCase(g.keyphrases[0] ?? `Topic ${gi + 1}`),
+      keys: g.works.map((w) => w.record.key),
+      sentences: smoothParagraph(sentences, syntax),
+    };
+  });
+  return paragraphs;
+}

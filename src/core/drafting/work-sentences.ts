@@ -1,0 +1,65 @@
+// A stage of a default-engine draft (write.ts: writeDraft): each work's candidate sentences, ranked. A work with an
+// abstract or a PDF gets the best rewritten variant of each source sentence, best first, plus the shorter variants the
+// length fitting may swap in; a work known only by its title gets its flagged title sentence
+// ("Liu and Tuzel \cite{k} presented “Coupled Generative Adversarial Networks”").
+import { throwIfCancelled } from '../types';
+import { contentTerms, cosine, wordCount } from '../text/tokens';
+import { DRAFT_OWN_RELEVANCE, rankCandidates, type ScoredCandidate } from '../engine/citation';
+import { titleOnlySentence } from '../rewrite';
+import type { DraftState } from './draft-state';
+import type { WorkPlan } from './plan';
+
+/** One plan per record, in record order; `chosen` is the best sentence of a grounded work, none yet of the others. */
+export function rankWorkSentences(draft: DraftState): WorkPlan[] {
+  const { req, syntax, records, docs, model, ownVector, planned } = draft;
+  const { scorer, options } = draft.ctx;
+  const vectors = planned.vectors;
+  const works: WorkPlan[] = [];
+  for (let i = 0; i < records.length; i++) {
+    throwIfCancelled(options?.signal);
+    options?.progress?.report(i, records.length, records[i].key);
+    const record = records[i];
+    const doc = docs[i];
+    const plan: WorkPlan = {
+      record,
+      vector: vectors[i],
+      ownSimilarity: planned.own ? cosine(vectors[i], planned.own) : 0,
+      options: [],
+      chosen: [],
+      groupedOnly: false,
+    };
+    if (!doc.grounded) {
+      const t = titleOnlySentence(record, doc.title, 'citation', syntax, req.tense);
+      plan.titleOnly = { text: t.text, keys: [record.key], sources: t.spans.flatMap((s) => (s.source ? [s.source] : [])), role: 'work' };
+      plan.titleOnlyFlag = t.flags[0];
+    } else {
+      // Best variant per source sentence, plus a shorter variant of each, in score order.
+      const ranked = rankCandidates(record, doc, scorer, { style: 'citation', syntax, tense: req.tense });
+      const bySentence = new Map<number, ScoredCandidate[]>();
+      for (const c of ranked) {
+        const list = bySentence.get(c.sentenceIndex) ?? [];
+        if (list.length < 3) list.push(c);
+        bySentence.set(c.sentenceIndex, list);
+      }
+      // Query focus: among what a work says about itself, prefer what speaks to the author's own paper. Its scene
+      // setting ("In unsupervised domain mapping, cycle constraints require …") shares the author's words more than
+      // its contribution does, but says nothing about the work; it gets the focus only when no sentence describes it.
+      if (ownVector) {
+        const describing = new Set([...bySentence.keys()].filter((i) => bySentence.get(i)![0].describesWork));
+        const focused = describing.size ? describing : new Set(bySentence.keys());
+        for (const [i, list] of bySentence) {
+          if (!focused.has(i)) continue;
+          // Measured on the whole source sentence, so that relevance does not favour one compression over another.
+          const relevance = cosine(model.vector(contentTerms(list[0].source.text)), ownVector);
+          for (const c of list) c.score += DRAFT_OWN_RELEVANCE * relevance;
+        }
+      }
+      plan.options = [...bySentence.values()].map((l) => l[0]).sort((a, b) => b.score - a.score);
+      plan.shorter = new Map([...bySentence.entries()].map(([k, l]) => [k, l.slice(1).sort((a, b) => wordCount(a.text) - wordCount(b.text))]));
+      plan.chosen = [0];
+    }
+    works.push(plan);
+  }
+  options?.progress?.report(records.length, records.length);
+  return works;
+}
