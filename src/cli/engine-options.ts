@@ -32,7 +32,9 @@ export const ENGINE_OPTIONS = declareOptions({
     type: 'string',
     valueName: 'DIR|ID|URL',
     description:
-      "any engine: a sentence encoder (Optimum feature-extraction export, or its id, or a server: an OpenAI-compatible base URL, or Ollama's http://127.0.0.1:11434/api/embed) that groups the works of a draft by meaning (when not given: TF-IDF over their abstracts)",
+      'any engine: a sentence encoder (Optimum feature-extraction export, or its id, or a server: an OpenAI-compatible ' +
+      "base URL, or Ollama's http://127.0.0.1:11434/api/embed) that groups the works of a draft by meaning " +
+      '(when not given: TF-IDF over their abstracts)',
   },
   'embeddings-model': { type: 'string', valueName: 'NAME', description: 'with --embeddings URL: the embedding model on that server (e.g. nomic-embed-text)' },
   deadline: {

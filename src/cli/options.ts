@@ -128,7 +128,8 @@ function tokenValue(token: OptionToken, decls: OptionDecls, command: string): st
   // `--db --json` is a forgotten value, not a database named "--json" (node's strict mode refuses it too).
   if (token.value === undefined || (!token.inlineValue && token.value.startsWith('-'))) {
     const wanted = decl.choices ? orList(decl.choices) : decl.number ? describeNumber(decl.number) : valueNameOf(decl);
-    throw new UsageError(`--${token.name} needs a value: ${wanted}${token.value !== undefined ? ` (got the option '${token.value}'; write --${token.name}=${token.value} for a value that starts with '-')` : ''}`);
+    const hint = token.value === undefined ? '' : ` (got the option '${token.value}'; write --${token.name}=${token.value} for a value that starts with '-')`;
+    throw new UsageError(`--${token.name} needs a value: ${wanted}${hint}`);
   }
   return token.value;
 }

@@ -4,7 +4,15 @@ import { UsageError, type CliIO } from '../args';
 import { defineCommand, type CliCommand } from '../command';
 import { orList } from '../options';
 import { DefaultEngine } from '../../core/engines';
-import { evaluateCitationSentences, evaluateRelatedWork, parseCitationDataset, type RelatedWorkItem, type RelatedWorkReading, type RougeTriple, WORDS_PER_DESCRIBED_WORK } from '../../core/engines/evaluation';
+import {
+  evaluateCitationSentences,
+  evaluateRelatedWork,
+  parseCitationDataset,
+  type RelatedWorkItem,
+  type RelatedWorkReading,
+  type RougeTriple,
+  WORDS_PER_DESCRIBED_WORK,
+} from '../../core/engines/evaluation';
 import { LinearScorer } from '../../core/engine/scorer';
 import type { CitationStyle, Engine } from '../../core/types';
 import { evaluateEngineCitations, evaluateEngineRelatedWork } from '../../core/neural/evaluate';
@@ -129,7 +137,9 @@ function readingLines(r: RelatedWorkReading): string[] {
   const share = (a: number, b: number) => (b ? (a / b).toFixed(3) : '-');
   return [
     'default drafts, as a reader sees them:',
-    `  works described in a sentence of their own  ${share(r.described, r.grounded)} (${r.described} of ${r.grounded} with text); ${share(r.roomyDescribed, r.roomyGrounded)} (${r.roomyDescribed} of ${r.roomyGrounded}) in the ${r.roomyItems} drafts whose gold length holds ${WORDS_PER_DESCRIBED_WORK} words a work`,
+    `  works described in a sentence of their own  ${share(r.described, r.grounded)} (${r.described} of ${r.grounded} with text); ` +
+      `${share(r.roomyDescribed, r.roomyGrounded)} (${r.roomyDescribed} of ${r.roomyGrounded}) in the ${r.roomyItems} drafts ` +
+      `whose gold length holds ${WORDS_PER_DESCRIBED_WORK} words a work`,
     `  topic sentences naming what fewer than two of their works write  ${r.unsharedTopics} of ${r.topicSentences}`,
     `  sentences of the author's own abstract outside a contrast  ${r.ownOutsideContrast}`,
     `  most sentences on one work  ${r.maxSentencesOnOneWork}`,
@@ -145,15 +155,36 @@ async function runVerify(data: string, sample: number, seed: number, json: boole
   const ms = performance.now() - started;
   const figures = (f: typeof ours) => ({ swapsFlaggedAtTenPercent: f.swapsFlaggedAtTenPercent, marginAtTenPercent: f.marginAtTenPercent, pairwise: f.pairwise });
   if (json) {
-    io.out(JSON.stringify({ papers: papers.length, queries, dropped, citances: cases.length, seed, ours: { ...figures(ours), flagged: ours.flagged, swappedRightBetter: ours.swappedRightBetter, outsideUnsupported: ours.outsideUnsupported, verdicts: ours.verdicts }, supportBaseline: figures(baseline), model: ATTRIBUTION_MODEL, ms: Math.round(ms) }));
+    const oursFigures = { ...figures(ours), flagged: ours.flagged, swappedRightBetter: ours.swappedRightBetter, outsideUnsupported: ours.outsideUnsupported, verdicts: ours.verdicts };
+    io.out(
+      JSON.stringify({
+        papers: papers.length,
+        queries,
+        dropped,
+        citances: cases.length,
+        seed,
+        ours: oursFigures,
+        supportBaseline: figures(baseline),
+        model: ATTRIBUTION_MODEL,
+        ms: Math.round(ms),
+      }),
+    );
     return 0;
   }
   const pct = (x: number) => `${(100 * x).toFixed(1)}%`.padStart(6);
-  io.out(`ScisummNet verify: ${papers.length} papers, ${cases.length} citances sampled of ${queries} (${dropped} with fewer than 3 content words dropped), paragraphs of 1 + ${NEIGHBOURS} works, seed ${seed}`);
+  io.out(
+    `ScisummNet verify: ${papers.length} papers, ${cases.length} citances sampled of ${queries} ` +
+      `(${dropped} with fewer than 3 content words dropped), paragraphs of 1 + ${NEIGHBOURS} works, seed ${seed}`,
+  );
   io.out(`scorer                     swaps flagged at ${100 * FALSE_FLAG_RATE}% false flags   pairwise`);
   io.out(`attribution (group fit)    ${pct(ours.swapsFlaggedAtTenPercent)}                            ${ours.pairwise.toFixed(3)}`);
   io.out(`support score (baseline)   ${pct(baseline.swapsFlaggedAtTenPercent)}                            ${baseline.pairwise.toFixed(3)}`);
-  io.out(`shipped verdicts (margin ${ATTRIBUTION_MODEL.misattributedMargin}, far behind the library's best by ${ATTRIBUTION_MODEL.behindLibraryBy}): flagged ${pct(ours.flagged.intact).trim()} of intact, ${pct(ours.flagged.swapped).trim()} of swapped (${pct(ours.swappedRightBetter).trim()} naming the right paper), ${pct(ours.flagged.outside).trim()} of outside (${pct(ours.outsideUnsupported).trim()} as unsupported)`);
+  io.out(
+    `shipped verdicts (margin ${ATTRIBUTION_MODEL.misattributedMargin}, far behind the library's best by ${ATTRIBUTION_MODEL.behindLibraryBy}): ` +
+      `flagged ${pct(ours.flagged.intact).trim()} of intact, ${pct(ours.flagged.swapped).trim()} of swapped ` +
+      `(${pct(ours.swappedRightBetter).trim()} naming the right paper), ${pct(ours.flagged.outside).trim()} of outside ` +
+      `(${pct(ours.outsideUnsupported).trim()} as unsupported)`,
+  );
   io.out(`(${Math.round(ms)} ms)`);
   return 0;
 }
@@ -175,7 +206,11 @@ async function runSuggest(data: string, out: string, json: boolean, io: CliIO): 
   io.out(`system      R@1    R@5   R@10    MRR   AUC-random AUC-hardest`);
   io.out(line('ours', result.ours, result.check.ours));
   io.out(line('BM25', result.bm25, result.check.bm25));
-  io.out(`weak support (below ${WEAK_SUPPORT}): ${(100 * result.weak.truePairs).toFixed(1)}% of true citations, ${(100 * result.weak.randomPairs).toFixed(1)}% of random ones; a tenth of true citations have support below ${result.weak.trueTenthPercentile.toFixed(4)}`);
+  io.out(
+    `weak support (below ${WEAK_SUPPORT}): ${(100 * result.weak.truePairs).toFixed(1)}% of true citations, ` +
+      `${(100 * result.weak.randomPairs).toFixed(1)}% of random ones; ` +
+      `a tenth of true citations have support below ${result.weak.trueTenthPercentile.toFixed(4)}`,
+  );
   io.out(`predictions: ${out} (${Math.round(ms)} ms)`);
   return 0;
 }

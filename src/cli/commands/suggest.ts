@@ -74,13 +74,21 @@ export const suggestCommand = defineCommand(
     try {
       if (values.queries) {
         const queries = readJsonLines<{ id: unknown; text: unknown }>(values.queries, (q) => q !== null && typeof q === 'object' && typeof q.text === 'string', '{id, text}');
-        for (const q of queries) io.out(JSON.stringify({ id: q.id, ranked: suggestCitations(store, q.text as string, k).map((s) => ({ key: s.key, score: Number(s.score.toFixed(4)), evidence: s.evidence })) }));
+        for (const q of queries) {
+          const ranked = suggestCitations(store, q.text as string, k).map((s) => ({ key: s.key, score: Number(s.score.toFixed(4)), evidence: s.evidence }));
+          io.out(JSON.stringify({ id: q.id, ranked }));
+        }
         return 0;
       }
       const ranked = suggestCitations(store, sentence, k);
       if (values.json) io.out(JSON.stringify(ranked));
       else if (!ranked.length) io.out('no work of the library shares a content word with this sentence');
-      else for (const s of ranked) io.out(`${s.key}\t${(100 * s.support).toFixed(0)}%\t${s.titleOnly ? '(title only) ' : ''}${s.evidence.source}${s.evidence.page ? ` p. ${s.evidence.page}` : ''}: ${s.evidence.text}`);
+      else {
+        for (const s of ranked) {
+          const where = `${s.evidence.source}${s.evidence.page ? ` p. ${s.evidence.page}` : ''}`;
+          io.out(`${s.key}\t${(100 * s.support).toFixed(0)}%\t${s.titleOnly ? '(title only) ' : ''}${where}: ${s.evidence.text}`);
+        }
+      }
       return 0;
     } finally {
       store.close();

@@ -142,7 +142,9 @@ export const verifyCommand = defineCommand(
       db: {
         ...DB_OPTION.db,
         description:
-          "the library database: entries by key from its .bib files, and its other .bib files' copies of each work compared first (a copy that disagrees is reported when no service answers; one that agrees is no proof, since an invented entry copied twice agrees with itself)",
+          "the library database: entries by key from its .bib files, and its other .bib files' copies of each work compared first " +
+          '(a copy that disagrees is reported when no service answers; one that agrees is no proof, since an invented entry ' +
+          'copied twice agrees with itself)',
       },
       zotero: { type: 'string', valueName: 'DIR', description: 'also compare with the items of this Zotero data directory (read-only; e.g. ~/Zotero)' },
       ...KEY_OPTIONS,
@@ -155,7 +157,8 @@ export const verifyCommand = defineCommand(
         type: 'string',
         valueName: 'FILE',
         description:
-          'keep every answer here (JSON lines, with its date) and reuse it: an interrupted run resumes (when not given, with --db: verify-cache.jsonl beside the database; otherwise answers are not kept)',
+          'keep every answer here (JSON lines, with its date) and reuse it: an interrupted run resumes ' +
+          '(when not given, with --db: verify-cache.jsonl beside the database; otherwise answers are not kept)',
       },
       retry: { type: 'boolean', description: 'ask again where the cache holds "nothing found"' },
       timeout: { type: 'string', valueName: 'S', number: { above: 0, unit: 'seconds' }, default: 15, description: 'seconds to wait for one answer' },
