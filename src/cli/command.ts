@@ -1,7 +1,7 @@
 // A CLI subcommand from its declaration: the options table of `citescribe <name> --help` is written from the same
 // declaration the arguments are parsed and checked by (options.ts), so what the help lists is what the command takes.
 import type { CliIO } from './args';
-import { parseOptions, valueNameOf, type OptionDecl, type OptionDecls, type ParsedArgs, type PositionalDecl } from './options';
+import { orList, parseOptions, valueNameOf, type OptionDecl, type OptionDecls, type ParsedArgs, type PositionalDecl } from './options';
 
 /** The help is wrapped to this many columns (a terminal's 120, as the hand-written texts were). */
 const HELP_WIDTH = 118;
@@ -83,7 +83,11 @@ export function flagOf(name: string, decl: OptionDecl): string {
 
 function sectionLines(section: OptionSection, withHelp: boolean): string[] {
   const out: string[] = [];
-  if (section.positional) out.push('Arguments:', ...table([[section.positional.name, section.positional.description]]), '');
+  const positional = section.positional;
+  if (positional) {
+    const description = positional.choices ? `${positional.description}: ${orList(positional.choices)}` : positional.description;
+    out.push('Arguments:', ...table([[positional.name, description]]), '');
+  }
   const rows = Object.entries(section.options).map(([name, decl]): [string, string] => [flagOf(name, decl), optionDescription(decl)]);
   if (withHelp) rows.push(['-h, --help', 'show this help']);
   out.push(section.title, ...table(rows));

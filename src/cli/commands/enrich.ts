@@ -98,7 +98,7 @@ address in the User-Agent (and as mailto for OpenAlex and Crossref), as their po
         valueName: 'SECONDS',
         number: { above: 0, unit: 'seconds' },
         default: DEFAULT_ENRICH_DEADLINE_MS / 1000,
-        description: 'the whole run at most (1800: 30 minutes); entries left are listed as not looked up, and the next run carries on from them',
+        description: 'the longest the whole run may take; entries left are listed as not looked up, and the next run carries on from them',
       },
       json: { type: 'boolean', description: 'print the report as JSON' },
     },

@@ -39,7 +39,12 @@ describe('CLI: options declared once', () => {
             if (decl.choices) assert.ok(stdout.includes(decl.choices.join('|')), `${command.name} --help lacks the values of --${name}`);
           }
         }
-        if (command.spec.positional) assert.ok(lines.some((l) => l.startsWith(`  ${command.spec.positional!.name} `)), `${command.name} --help lacks its argument`);
+        const positional = command.spec.positional;
+        if (positional) {
+          const row = lines.find((l) => l.startsWith(`  ${positional.name} `));
+          assert.ok(row, `${command.name} --help lacks its argument`);
+          for (const choice of positional.choices ?? []) assert.ok(row.includes(choice), `${command.name} --help lacks the ${positional.name} ${choice}`);
+        }
         // The forms after "Usage:" are written by hand: each flag they show must be one the command takes.
         const forms = lines.slice(0, lines.indexOf(''));
         for (const flag of forms.join(' ').match(/--[a-z][a-z-]*/g) ?? []) assert.ok(declared.has(flag), `${command.name}'s usage shows ${flag}, which it does not take`);
@@ -118,6 +123,15 @@ describe('CLI: options declared once', () => {
         stdout: '',
       });
     });
+  });
+
+  it('a default applied is not an option given: eval citation runs with --seed defaulted, and refuses it given', async () => {
+    // (A guard of behaviour kept: --seed has a declared default, 7, that only eval verify may be given.)
+    const given = await run(['eval', 'citation', '--data', 'd.jsonl', '--out', 'p.jsonl', '--seed', '3']);
+    assert.deepEqual([given.code, given.error], [2, 'citescribe eval: --sample and --seed apply to eval verify only']);
+    const defaulted = await run(['eval', 'citation', '--data', 'no-such-dataset.jsonl', '--out', 'p.jsonl']);
+    assert.equal(defaulted.code, 1);
+    assert.match(defaulted.error, /no-such-dataset\.jsonl/);
   });
 
   describe('shared groups: declared once, checked in one place', () => {
