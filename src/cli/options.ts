@@ -125,8 +125,9 @@ function tokenValue(token: OptionToken, decls: OptionDecls, command: string): st
     if (token.value !== undefined) throw new UsageError(`${token.rawName} takes no value (got '${token.value}')`);
     return true;
   }
-  // `--db --json` is a forgotten value, not a database named "--json" (node's strict mode refuses it too).
-  if (token.value === undefined || (!token.inlineValue && token.value.startsWith('-'))) {
+  // `--db --json` is a forgotten value, not a database named "--json" (node's strict mode refuses it too); a lone
+  // `-` is a value, as there.
+  if (token.value === undefined || (!token.inlineValue && token.value.length > 1 && token.value.startsWith('-'))) {
     const wanted = decl.choices ? orList(decl.choices) : decl.number ? describeNumber(decl.number) : valueNameOf(decl);
     const hint = token.value === undefined ? '' : ` (got the option '${token.value}'; write --${token.name}=${token.value} for a value that starts with '-')`;
     throw new UsageError(`--${token.name} needs a value: ${wanted}${hint}`);
