@@ -1,32 +1,11 @@
-// Tiny argv parser on node:util's parseArgs, so every subcommand reads flags the same way.
-import { parseArgs, type ParseArgsConfig } from 'node:util';
-
-export type OptionSpec = NonNullable<ParseArgsConfig['options']>;
+// What every subcommand shares: the error for arguments it refuses (exit 2, with the usage) and where it writes.
+// The options themselves are declared per command (options.ts, command.ts).
 
 export class UsageError extends Error {
   constructor(message: string) {
     super(message);
     this.name = 'UsageError';
   }
-}
-
-export function parseCommandArgs(argv: string[], options: OptionSpec) {
-  try {
-    return parseArgs({ args: argv, options, allowPositionals: true, strict: true });
-  } catch (err) {
-    throw new UsageError((err as Error).message);
-  }
-}
-
-/** A CLI subcommand: `citescribe <name> …`. */
-export interface CliCommand {
-  name: string;
-  /** One line for `citescribe --help`. */
-  summary: string;
-  /** Full usage text for `citescribe <name> --help`. */
-  usage: string;
-  /** Returns the process exit code. */
-  run(argv: string[], io: CliIO): Promise<number>;
 }
 
 export interface CliIO {

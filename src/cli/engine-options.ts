@@ -4,7 +4,8 @@
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { UsageError, type CliIO, type OptionSpec } from './args';
+import { UsageError, type CliIO } from './args';
+import { checkOptionValue, declareOptions } from './options';
 import '../core/engines';
 import { availableEngines, createEngine } from '../core/engines/registry';
 import '../core/neural/register';
@@ -12,32 +13,37 @@ import type { NeuralEngineSettings } from '../core/neural/register';
 import { isGgufFile } from '../core/neural/gguf-engine';
 import type { Engine } from '../core/types';
 
-export const ENGINE_OPTIONS: OptionSpec = {
-  engine: { type: 'string', default: 'default' },
-  model: { type: 'string' },
-  device: { type: 'string' },
-  url: { type: 'string' },
-  'allow-download': { type: 'boolean', default: false },
-  embeddings: { type: 'string' },
-  'embeddings-model': { type: 'string' },
-  deadline: { type: 'string' },
-};
-
-export const ENGINE_USAGE = [
-  '  --engine default|onnx|server|gguf   which engine writes (default: default)',
-  '  --model DIR|ID|FILE            onnx: model folder (Optimum layout) or Hugging Face id; server: model name;',
-  '                                 gguf: a .gguf file (or an Ollama blob), run by node-llama-cpp if installed',
-  '  --device auto|cuda|cpu         onnx (and --embeddings): execution device (default auto: CUDA if available, else CPU)',
-  '  --allow-download               download --model ID / --embeddings ID into $CITESCRIBE_MODEL_CACHE (~/.cache/citescribe/models)',
-  '  --url URL                      server: OpenAI-compatible endpoint, e.g. http://localhost:8000/v1',
-  '                                 (API key from $CITESCRIBE_SERVER_API_KEY, if the server needs one)',
-  '  --embeddings DIR|ID|URL        any engine: a sentence encoder (Optimum feature-extraction export, or its id, or a',
-  '                                 server: an OpenAI-compatible base URL, or Ollama\'s http://127.0.0.1:11434/api/embed) that',
-  '                                 groups the works of a draft by meaning (default: TF-IDF over their abstracts)',
-  '  --embeddings-model NAME        with --embeddings URL: the embedding model on that server (e.g. nomic-embed-text)',
-  '  --deadline SECONDS             server and --embeddings URL: the longest one reply may take, keep-alives or not',
-  '                                 (default 300 for a chat reply, 120 for a batch of embeddings)',
-].join('\n');
+/** The engine flags, declared once: `cite`, `draft` and `eval` spread them into their own options. */
+export const ENGINE_OPTIONS = declareOptions({
+  engine: { type: 'string', choices: availableEngines(), default: 'default', description: 'which engine writes' },
+  model: {
+    type: 'string',
+    valueName: 'DIR|ID|FILE',
+    description: 'onnx: model folder (Optimum layout) or Hugging Face id; server: model name; gguf: a .gguf file (or an Ollama blob), run by node-llama-cpp if installed',
+  },
+  device: { type: 'string', choices: ['auto', 'cuda', 'cpu'], description: 'onnx, gguf (and --embeddings): execution device (when not given: auto, CUDA if available, else CPU)' },
+  url: {
+    type: 'string',
+    valueName: 'URL',
+    description: 'server: OpenAI-compatible endpoint, e.g. http://localhost:8000/v1 (API key from $CITESCRIBE_SERVER_API_KEY, if the server needs one)',
+  },
+  'allow-download': { type: 'boolean', default: false, description: 'download --model ID / --embeddings ID into $CITESCRIBE_MODEL_CACHE (~/.cache/citescribe/models)' },
+  embeddings: {
+    type: 'string',
+    valueName: 'DIR|ID|URL',
+    description:
+      'any engine: a sentence encoder (Optimum feature-extraction export, or its id, or a server: an OpenAI-compatible ' +
+      "base URL, or Ollama's http://127.0.0.1:11434/api/embed) that groups the works of a draft by meaning " +
+      '(when not given: TF-IDF over their abstracts)',
+  },
+  'embeddings-model': { type: 'string', valueName: 'NAME', description: 'with --embeddings URL: the embedding model on that server (e.g. nomic-embed-text)' },
+  deadline: {
+    type: 'string',
+    valueName: 'SECONDS',
+    number: { above: 0, unit: 'seconds' },
+    description: 'server and --embeddings URL: the longest one reply may take, keep-alives or not (when not given: 300 for a chat reply, 120 for a batch of embeddings)',
+  },
+});
 
 export interface EngineFlags {
   engine?: string;
@@ -47,7 +53,8 @@ export interface EngineFlags {
   'allow-download'?: boolean;
   embeddings?: string;
   'embeddings-model'?: string;
-  deadline?: string;
+  /** Seconds: a number from the command line, or its text from a caller. */
+  deadline?: number | string;
 }
 
 /** "owner/name" that is not a path on disk: a Hugging Face id. */
@@ -61,20 +68,17 @@ function modelCache(): string {
 }
 
 function parseDevice(device: string): 'auto' | 'cuda' | 'cpu' {
-  if (device !== 'auto' && device !== 'cuda' && device !== 'cpu') throw new UsageError(`--device must be auto, cuda or cpu (got '${device}')`);
-  return device;
+  return checkOptionValue('device', ENGINE_OPTIONS.device, device) as 'auto' | 'cuda' | 'cpu';
 }
 
 /** Turns the engine flags into an Engine (validating combinations); messages about the device go to io.err. */
 export async function engineFromFlags(flags: EngineFlags, io?: Partial<Pick<CliIO, 'err' | 'packageRoot'>>): Promise<Engine> {
   const id = flags.engine ?? 'default';
-  if (!availableEngines().includes(id)) {
-    throw new UsageError(`--engine must be one of ${availableEngines().join(', ')} (got '${id}')`);
-  }
+  // The command line was checked by its declaration already; a caller's flags (tests, scripts) are checked here alike.
+  checkOptionValue('engine', { ...ENGINE_OPTIONS.engine, choices: availableEngines() }, id);
   const settings: NeuralEngineSettings = { log: (message) => io?.err?.(`citescribe: ${message}`) };
   if (flags.deadline !== undefined) {
-    const seconds = Number(flags.deadline);
-    if (!(seconds > 0) || !Number.isFinite(seconds)) throw new UsageError(`--deadline must be a number of seconds above 0 (got '${flags.deadline}')`);
+    const seconds = checkOptionValue('deadline', ENGINE_OPTIONS.deadline, String(flags.deadline)) as number;
     if (id !== 'server' && !/^https?:\/\//.test(flags.embeddings ?? '')) throw new UsageError('--deadline is for --engine server and --embeddings URL');
     settings.deadlineMs = Math.round(seconds * 1000);
   }

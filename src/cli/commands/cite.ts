@@ -1,46 +1,35 @@
 // `citescribe cite KEY`: one citation sentence (or TLDR) for a library entry, with the sentence it came from.
-import { parseCommandArgs, UsageError, type CliCommand } from '../args';
-import type { CitationStyle, CiteSyntax } from '../../core/types';
-import { openDatabase, parseTense } from './engine-common';
-import { ENGINE_OPTIONS, ENGINE_USAGE, engineFromFlags, type EngineFlags } from '../engine-options';
+import { defineCommand } from '../command';
+import { openDatabase } from './engine-common';
+import { ENGINE_OPTIONS, engineFromFlags } from '../engine-options';
+import { REQUIRED_DB_OPTION, STYLE_OPTION, SYNTAX_OPTION, TENSE_OPTION } from '../shared-options';
 
-const usage = `Usage: citescribe cite KEY --db DB [--style citation|tldr] [--syntax cite|citet|citep|pandoc] [--tense past|present]
-                          [--engine default|onnx|server [--model DIR|NAME] [--device auto|cuda|cpu] [--url URL]] [--json]
-
-Writes one sentence about the entry KEY from its abstract (and linked PDF), e.g.
+export const citeCommand = defineCommand(
+  {
+    name: 'cite',
+    summary: 'write a citation sentence for one library entry',
+    synopsis: [
+      'citescribe cite KEY --db DB [--style citation|tldr] [--syntax cite|citet|citep|pandoc] [--tense past|present]',
+      '                          [--engine default|onnx|server [--model DIR|NAME] [--device auto|cuda|cpu] [--url URL]] [--json]',
+    ],
+    about: `Writes one sentence about the entry KEY from its abstract (and linked PDF), e.g.
   Zhu et al. \\cite{zhu2017cyclegan} presented a method that learns to translate an image … without paired examples.
-An entry with neither abstract nor PDF text gets a sentence from its title only, flagged "ungrounded: title only".
-
-Options:
-  --db DB          the library database (built by \`citescribe index\`)
-  --style S        citation (default: third person, names and citation command) or tldr ("This paper …")
-  --syntax S       citation command: cite (default), citet, citep or pandoc ([@key])
-  --tense T        reporting verb of a citation sentence: past (default: "proposed") or present ("propose")
-${ENGINE_USAGE}
-  --json           print {key, text, spans:[{text, source}], grounded, flags, engine}`;
-
-export const citeCommand: CliCommand = {
-  name: 'cite',
-  summary: 'write a citation sentence for one library entry',
-  usage,
-  async run(argv, io) {
-    const { values, positionals } = parseCommandArgs(argv, {
-      db: { type: 'string' },
-      style: { type: 'string' },
-      syntax: { type: 'string' },
-      tense: { type: 'string' },
+An entry with neither abstract nor PDF text gets a sentence from its title only, flagged "ungrounded: title only".`,
+    positional: { name: 'KEY', kind: 'one', required: 'exactly one KEY is required', description: 'the citation key of a library entry' },
+    options: {
+      ...REQUIRED_DB_OPTION,
+      style: { ...STYLE_OPTION.style, default: 'citation' },
+      syntax: { ...SYNTAX_OPTION.syntax, default: 'cite' },
+      ...TENSE_OPTION,
       ...ENGINE_OPTIONS,
-      json: { type: 'boolean' },
-    });
-    const key = positionals[0];
-    if (!key || positionals.length > 1) throw new UsageError('exactly one KEY is required');
-    const style = (values.style ?? 'citation') as CitationStyle;
-    if (style !== 'citation' && style !== 'tldr') throw new UsageError(`--style must be citation or tldr, got '${style}'`);
-    const syntax = (values.syntax ?? 'cite') as CiteSyntax;
-    if (!['cite', 'citet', 'citep', 'pandoc'].includes(syntax)) throw new UsageError(`--syntax must be cite, citet, citep or pandoc, got '${syntax}'`);
-    const tense = parseTense(values.tense as string | undefined);
-    const engine = await engineFromFlags(values as EngineFlags, io);
-    const store = openDatabase(values.db as string | undefined, 'cite');
+      json: { type: 'boolean', description: 'print {key, text, spans:[{text, source}], grounded, flags, engine}' },
+    },
+  },
+  async ({ values, positional }, io) => {
+    const key = positional!;
+    const { style, syntax, tense } = values;
+    const engine = await engineFromFlags(values, io);
+    const store = openDatabase(values.db, 'cite');
     try {
       if (!store.hasKey(key)) {
         io.err(`citescribe cite: unknown key '${key}': not in the library`);
@@ -63,4 +52,4 @@ export const citeCommand: CliCommand = {
       store.close();
     }
   },
-};
+);

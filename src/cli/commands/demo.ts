@@ -4,7 +4,7 @@
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { parseCommandArgs, type CliCommand } from '../args';
+import { defineCommand } from '../command';
 import { openLibraryStore } from '../../core/library/store';
 import { indexLibrary } from '../../core/library/indexer';
 import { citedKeys } from '../../core/cites';
@@ -12,39 +12,31 @@ import { createEngine } from '../../core/engines';
 import { ownAbstractOf } from '../../core/text/abstract';
 import { rougeScores, citationCoverage, blockMatch, stripCitationMarkers } from '../../core/metrics';
 
-const usage = `Usage: citescribe demo [--words N] [--subsections] [--db DB] [--json]
-
-Indexes resources/sample-library/library.bib, drafts the related work for every key paper.tex cites (with the
-default engine), prints the draft, and scores it against resources/sample-library/reference-related-work.tex:
-ROUGE-1/2/L/Lsum (no stemming, citation markers removed), citation coverage and BlockMatch.
-
-Options:
-  --words N       target length in words (default 220)
-  --subsections   group the draft into named subsections
-  --db DB         keep the index in DB (default: a temporary file, removed afterwards)
-  --json          print one JSON object instead of text`;
-
 const pct = (x: number) => `${(x * 100).toFixed(1)}`;
 
-export const demoCommand: CliCommand = {
-  name: 'demo',
-  summary: 'draft and score a related-work section from the bundled sample library',
-  usage,
-  async run(argv, io) {
-    const { values } = parseCommandArgs(argv, {
-      words: { type: 'string' },
-      subsections: { type: 'boolean' },
-      db: { type: 'string' },
-      json: { type: 'boolean' },
-    });
+export const demoCommand = defineCommand(
+  {
+    name: 'demo',
+    summary: 'draft and score a related-work section from the bundled sample library',
+    synopsis: ['citescribe demo [--words N] [--subsections] [--db DB] [--json]'],
+    about: `Indexes resources/sample-library/library.bib, drafts the related work for every key paper.tex cites (with the
+default engine), prints the draft, and scores it against resources/sample-library/reference-related-work.tex:
+ROUGE-1/2/L/Lsum (no stemming, citation markers removed), citation coverage and BlockMatch.`,
+    options: {
+      words: { type: 'string', number: { min: 40 }, default: 220, description: 'target length in words' },
+      subsections: { type: 'boolean', description: 'group the draft into named subsections' },
+      db: { type: 'string', valueName: 'DB', description: 'keep the index in DB (when not given: a temporary file, removed afterwards)' },
+      json: { type: 'boolean', description: 'print one JSON object instead of text' },
+    },
+  },
+  async ({ values }, io) => {
     const sample = path.join(io.packageRoot, 'resources', 'sample-library');
     const paperPath = path.join(sample, 'paper.tex');
     if (!fs.existsSync(paperPath)) throw new Error(`the sample library is missing: ${paperPath}`);
-    const words = values.words ? Number(values.words) : 220;
-    if (!Number.isFinite(words) || words < 40) throw new Error('--words must be a number ≥ 40');
+    const words = values.words;
 
     const tmp = values.db ? undefined : fs.mkdtempSync(path.join(os.tmpdir(), 'citescribe-demo-'));
-    const dbPath = (values.db as string | undefined) ?? path.join(tmp!, 'library.db');
+    const dbPath = values.db ?? path.join(tmp!, 'library.db');
     const store = openLibraryStore(dbPath, 'index');
     try {
       const index = await indexLibrary({ store, bibPaths: [path.join(sample, 'library.bib')], pdfPaths: [] });
@@ -99,4 +91,4 @@ export const demoCommand: CliCommand = {
       if (tmp) fs.rmSync(tmp, { recursive: true, force: true });
     }
   },
-};
+);

@@ -1,6 +1,7 @@
 // The keys a command works on: a list (--keys), or those a .tex/.md file cites (--tex), all of them or one
 // section's (--section "Related Work"; `draft` takes a related-work section by default when the file has one).
 import { UsageError } from '../args';
+import { declareOptions } from '../options';
 import { decodeTextBuffer } from '../../core/bibtex/decode';
 import { readInputFile } from '../../core/util/input-file';
 import { citedKeys } from '../../core/cites';
@@ -14,11 +15,19 @@ export interface KeySelection {
   text?: string;
 }
 
-export const KEY_OPTIONS = {
-  keys: { type: 'string' },
-  tex: { type: 'string' },
-  section: { type: 'string' },
-} as const;
+export const KEY_OPTIONS = declareOptions({
+  keys: { type: 'string', valueName: 'LIST', description: 'comma-separated citation keys' },
+  tex: {
+    type: 'string',
+    valueName: 'FILE',
+    description: "take the keys FILE cites (\\cite, \\citep, \\citet, … and biblatex variants, or Pandoc's [@key] in .md)",
+  },
+  section: {
+    type: 'string',
+    valueName: 'TITLE',
+    description: 'with --tex: the keys cited in this section (case-insensitive, up to the next section of the same or a higher level)',
+  },
+});
 
 export function selectKeys(
   values: { keys?: string; tex?: string; section?: string },

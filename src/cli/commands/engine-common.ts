@@ -1,9 +1,8 @@
-// Shared by `cite` and `draft`: opening the library database, reading --tense.
+// Shared by the commands that read the library: opening its database, with the fix when there is none.
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { UsageError } from '../args';
 import { openLibraryStore, type LibraryStore } from '../../core/library/store';
-import type { Tense } from '../../core/types';
 
 export function openDatabase(db: string | undefined, command: string): LibraryStore {
   if (!db) throw new UsageError('--db DB is required');
@@ -12,9 +11,3 @@ export function openDatabase(db: string | undefined, command: string): LibrarySt
   return openLibraryStore(dbPath, 'read');
 }
 
-/** `--tense past|present`; undefined leaves the engine's default (past). */
-export function parseTense(value: string | undefined): Tense | undefined {
-  if (value === undefined) return undefined;
-  if (value !== 'past' && value !== 'present') throw new UsageError(`--tense must be past or present, got '${value}'`);
-  return value;
-}

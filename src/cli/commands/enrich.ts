@@ -1,7 +1,9 @@
 // `citescribe enrich`: abstracts (and, with --pdfs, open-access PDFs) for entries that lack them, from OpenAlex,
 // Semantic Scholar, Crossref and arXiv. `citescribe zotero`: the same from a local Zotero data directory, offline.
 import * as path from 'node:path';
-import { parseCommandArgs, UsageError, type CliCommand, type CliIO } from '../args';
+import { UsageError, type CliIO } from '../args';
+import { defineCommand } from '../command';
+import { REQUIRED_DB_OPTION, SERVICE_OPTIONS } from '../shared-options';
 import { DEFAULT_ENDPOINTS, DEFAULT_ENRICH_DEADLINE_MS, enrichLibrary, ONLINE_SOURCES, SOURCE_LABELS, type EndpointName, type EnrichReport, type OnlineSourceName } from '../../core/enrich/enrich';
 import type { FetchLike } from '../../core/enrich/http';
 import { indexLibrary } from '../../core/library/indexer';
@@ -9,31 +11,6 @@ import { openLibraryStore, type LibraryStore } from '../../core/library/store';
 import { defaultZoteroDataDirectory } from '../../core/zotero/reader';
 import { importFromZotero } from '../../core/zotero/import';
 import { KEY_OPTIONS, selectKeys } from './document-keys';
-
-const enrichUsage = `Usage: citescribe enrich --db DB [--source openalex,semanticscholar,crossref,arxiv] [--keys LIST | --tex FILE [--section T]]
-                         [--pdfs [--pdf-folder DIR]] [--endpoint NAME=URL]... [--contact EMAIL] [--retry] [--json]
-
-Looks up the abstract of each entry that has none — by DOI, arXiv id or ACL Anthology id, by title as the last
-resort (accepted only when the title is at least 0.9 alike and the year or first author agrees) — and keeps it in
-the library database with its source, URL and date. Your .bib files are not changed.
-
-What is sent: each entry's DOI, arXiv or anthology id, or its title, to the services named; with --contact, your
-address in the User-Agent (and as mailto for OpenAlex and Crossref), as their polite pools ask. Nothing else.
-
-Options:
-  --db DB              the library database (built by \`citescribe index\`)
-  --source LIST        services to ask, in order (default: openalex,semanticscholar,crossref,arxiv)
-  --keys LIST | --tex FILE [--section T]   only these entries (default: every entry without an abstract)
-  --pdfs               also download open-access PDFs (arXiv, ACL Anthology, the OA URL a service names) of entries
-                       without a PDF, then index and link them
-  --pdf-folder DIR     where downloaded PDFs go (default: pdf-cache beside the database)
-  --endpoint NAME=URL  another base URL for a service (repeatable): ${Object.keys(DEFAULT_ENDPOINTS).join(', ')}
-  --contact EMAIL      contact address for the services' polite pools
-  --retry              ask again where an earlier run found nothing
-  --deadline SECONDS   the whole run at most (default 1800: 30 minutes); entries left are listed as not looked up,
-                       and the next run carries on from them
-  --no-rate-limit      do not space requests (only for a local mirror or test server)
-  --json               print the report as JSON`;
 
 function parseSources(value: string | undefined): OnlineSourceName[] | undefined {
   if (value === undefined) return undefined;
@@ -89,44 +66,62 @@ function printEnrichReport(report: EnrichReport, io: CliIO): void {
   if (report.cancelled) io.err('cancelled: what was found before is kept');
 }
 
-export const enrichCommand: CliCommand = {
-  name: 'enrich',
-  summary: 'find missing abstracts (and open-access PDFs) online: OpenAlex, Semantic Scholar, Crossref, arXiv',
-  usage: enrichUsage,
-  async run(argv, io) {
-    const { values, positionals } = parseCommandArgs(argv, {
-      db: { type: 'string' },
-      source: { type: 'string' },
+export const enrichCommand = defineCommand(
+  {
+    name: 'enrich',
+    summary: 'find missing abstracts (and open-access PDFs) online: OpenAlex, Semantic Scholar, Crossref, arXiv',
+    synopsis: [
+      'citescribe enrich --db DB [--source openalex,semanticscholar,crossref,arxiv] [--keys LIST | --tex FILE [--section T]]',
+      '                         [--pdfs [--pdf-folder DIR]] [--endpoint NAME=URL]... [--contact EMAIL] [--retry] [--json]',
+    ],
+    about: `Looks up the abstract of each entry that has none — by DOI, arXiv id or ACL Anthology id, by title as the last
+resort (accepted only when the title is at least 0.9 alike and the year or first author agrees) — and keeps it in
+the library database with its source, URL and date. Your .bib files are not changed.
+
+What is sent: each entry's DOI, arXiv or anthology id, or its title, to the services named; with --contact, your
+address in the User-Agent (and as mailto for OpenAlex and Crossref), as their polite pools ask. Nothing else.`,
+    options: {
+      ...REQUIRED_DB_OPTION,
+      source: { type: 'string', valueName: 'LIST', description: `services to ask, in order (when not given: ${ONLINE_SOURCES.join(',')})` },
       ...KEY_OPTIONS,
-      pdfs: { type: 'boolean' },
-      'pdf-folder': { type: 'string' },
-      endpoint: { type: 'string', multiple: true },
-      contact: { type: 'string' },
-      retry: { type: 'boolean' },
-      deadline: { type: 'string' },
-      'no-rate-limit': { type: 'boolean' },
-      json: { type: 'boolean' },
-    });
-    if (positionals.length) throw new UsageError(`unexpected argument '${positionals[0]}'`);
-    const sources = parseSources(values.source as string | undefined);
-    const endpoints = parseEndpoints(values.endpoint as string[] | undefined);
+      keys: { ...KEY_OPTIONS.keys, description: `${KEY_OPTIONS.keys.description}: only these entries (when neither --keys nor --tex: every entry without an abstract)` },
+      pdfs: {
+        type: 'boolean',
+        description: 'also download open-access PDFs (arXiv, ACL Anthology, the OA URL a service names) of entries without a PDF, then index and link them',
+      },
+      'pdf-folder': { type: 'string', valueName: 'DIR', description: 'where downloaded PDFs go (when not given: pdf-cache beside the database)' },
+      endpoint: { type: 'string', valueName: 'NAME=URL', multiple: true, description: `another base URL for a service: ${Object.keys(DEFAULT_ENDPOINTS).join(', ')}` },
+      ...SERVICE_OPTIONS,
+      retry: { type: 'boolean', description: 'ask again where an earlier run found nothing' },
+      deadline: {
+        type: 'string',
+        valueName: 'SECONDS',
+        number: { above: 0, unit: 'seconds' },
+        default: DEFAULT_ENRICH_DEADLINE_MS / 1000,
+        description: 'the longest the whole run may take; entries left are listed as not looked up, and the next run carries on from them',
+      },
+      json: { type: 'boolean', description: 'print the report as JSON' },
+    },
+  },
+  async ({ values }, io) => {
+    const sources = parseSources(values.source);
+    const endpoints = parseEndpoints(values.endpoint);
     if (values['pdf-folder'] && !values.pdfs) throw new UsageError('--pdf-folder needs --pdfs');
-    const deadlineSeconds = values.deadline === undefined ? DEFAULT_ENRICH_DEADLINE_MS / 1000 : Number(values.deadline);
-    if (!(deadlineSeconds > 0) || !Number.isFinite(deadlineSeconds)) throw new UsageError(`--deadline must be a number of seconds above 0, got '${values.deadline}'`);
-    const selection = selectKeys(values as { keys?: string; tex?: string; section?: string });
-    const store = openForWrite(values.db as string | undefined);
+    const deadlineSeconds = values.deadline;
+    const selection = selectKeys(values);
+    const store = openForWrite(values.db);
     const controller = new AbortController();
     const onSigint = () => controller.abort();
     process.once('SIGINT', onSigint);
     try {
-      const pdfFolder = values.pdfs ? path.resolve((values['pdf-folder'] as string | undefined) ?? path.join(path.dirname(store.path), 'pdf-cache')) : undefined;
+      const pdfFolder = values.pdfs ? path.resolve(values['pdf-folder'] ?? path.join(path.dirname(store.path), 'pdf-cache')) : undefined;
       const showProgress = !values.json && process.stderr.isTTY;
       const report = await enrichLibrary({
         store,
         fetch: globalThis.fetch as unknown as FetchLike,
         ...(sources && { sources }),
         endpoints,
-        ...(values.contact && { contact: values.contact as string }),
+        ...(values.contact && { contact: values.contact }),
         ...(selection && { keys: selection.keys }),
         ...(pdfFolder && { pdfFolder }),
         retry: !!values.retry,
@@ -151,30 +146,27 @@ export const enrichCommand: CliCommand = {
       store.close();
     }
   },
-};
+);
 
-const zoteroUsage = `Usage: citescribe zotero --db DB [--data-dir DIR] [--json]
-
-Matches the library's entries to the items of a Zotero library — by citation key (Better BibTeX's, or Zotero's
+export const zoteroCommand = defineCommand(
+  {
+    name: 'zotero',
+    summary: 'take abstracts and PDFs from a local Zotero library (offline)',
+    synopsis: ['citescribe zotero --db DB [--data-dir DIR] [--json]'],
+    about: `Matches the library's entries to the items of a Zotero library — by citation key (Better BibTeX's, or Zotero's
 own "Citation Key"), then DOI, then title (at least 0.9 alike, the years within one) — and keeps Zotero's abstract
 (where the .bib has none) and the PDFs in Zotero's storage, then indexes and links those PDFs. Offline. Zotero's
-database is copied and the copy read, so Zotero may keep running; nothing of Zotero's is ever written.
-
-Options:
-  --db DB         the library database (built by \`citescribe index\`)
-  --data-dir DIR  the Zotero data directory (default: ~/Zotero, where Zotero keeps it on every platform)
-  --json          print the report as JSON`;
-
-export const zoteroCommand: CliCommand = {
-  name: 'zotero',
-  summary: 'take abstracts and PDFs from a local Zotero library (offline)',
-  usage: zoteroUsage,
-  async run(argv, io) {
-    const { values, positionals } = parseCommandArgs(argv, { db: { type: 'string' }, 'data-dir': { type: 'string' }, json: { type: 'boolean' } });
-    if (positionals.length) throw new UsageError(`unexpected argument '${positionals[0]}'`);
-    const dataDir = (values['data-dir'] as string | undefined) ?? defaultZoteroDataDirectory();
+database is copied and the copy read, so Zotero may keep running; nothing of Zotero's is ever written.`,
+    options: {
+      ...REQUIRED_DB_OPTION,
+      'data-dir': { type: 'string', valueName: 'DIR', description: 'the Zotero data directory (when not given: ~/Zotero, where Zotero keeps it on every platform)' },
+      json: { type: 'boolean', description: 'print the report as JSON' },
+    },
+  },
+  async ({ values }, io) => {
+    const dataDir = values['data-dir'] ?? defaultZoteroDataDirectory();
     if (!dataDir) throw new Error('no Zotero data directory at ~/Zotero: give its place with --data-dir (Zotero shows it under Settings → Advanced → Files and Folders)');
-    const store = openForWrite(values.db as string | undefined);
+    const store = openForWrite(values.db);
     try {
       const report = importFromZotero(store, dataDir);
       const linked = report.pdfs ? await indexFoundPdfs(store) : 0;
@@ -192,4 +184,4 @@ export const zoteroCommand: CliCommand = {
       store.close();
     }
   },
-};
+);

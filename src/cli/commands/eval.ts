@@ -1,26 +1,31 @@
 // `citescribe eval citation|related-work`: the default engine on public dev data, with the baselines in the same run.
 import { writeJsonLinesAtomic } from '../../core/util/atomic-file';
-import { parseCommandArgs, UsageError, type CliCommand, type CliIO } from '../args';
+import { UsageError, type CliIO } from '../args';
+import { defineCommand, type CliCommand } from '../command';
+import { orList } from '../options';
 import { DefaultEngine } from '../../core/engines';
-import { evaluateCitationSentences, evaluateRelatedWork, parseCitationDataset, type RelatedWorkItem, type RelatedWorkReading, type RougeTriple, WORDS_PER_DESCRIBED_WORK } from '../../core/engines/evaluation';
+import {
+  evaluateCitationSentences,
+  evaluateRelatedWork,
+  parseCitationDataset,
+  type RelatedWorkItem,
+  type RelatedWorkReading,
+  type RougeTriple,
+  WORDS_PER_DESCRIBED_WORK,
+} from '../../core/engines/evaluation';
 import { LinearScorer } from '../../core/engine/scorer';
 import type { CitationStyle, Engine } from '../../core/types';
 import { evaluateEngineCitations, evaluateEngineRelatedWork } from '../../core/neural/evaluate';
-import { ENGINE_OPTIONS, ENGINE_USAGE, engineFromFlags, type EngineFlags } from '../engine-options';
+import { ENGINE_OPTIONS, engineFromFlags } from '../engine-options';
+import { STYLE_OPTION } from '../shared-options';
 import { evaluateSuggest, parseSuggestDataset } from '../../core/suggest/evaluate';
 import { WEAK_SUPPORT } from '../../core/suggest/check';
 import { collectVerifyCases, FALSE_FLAG_RATE, NEIGHBOURS, verifyFigures } from '../../core/suggest/attribution-eval';
 import { ATTRIBUTION_MODEL } from '../../core/suggest/attribution-model';
 import { readInputFile } from '../../core/util/input-file';
-import { isCiteBenchText, runVerifyParagraphs, runVerifyReferencesEval, VERIFY_EVAL_USAGE } from './eval-verify';
+import { isCiteBenchText, runVerifyParagraphs, runVerifyReferencesEval, VERIFY_EVAL_USAGE, VERIFY_REFERENCES_SECTION } from './eval-verify';
 
-const usage = `Usage: citescribe eval citation --data FILE [--style tldr|citation] --out PRED.jsonl [--engine …] [--json]
-       citescribe eval related-work --data FILE --out PRED.jsonl [--engine …] [--json]
-       citescribe eval suggest --data FILE --out PRED.jsonl [--json]
-       citescribe eval verify --data FILE [--sample 800] [--seed 7] [--json]
-       citescribe eval verify-references --data PATH [--data PATH]… [--seed N] [--json]
-
-citation:      FILE is SciTLDR jsonl (source sentences, paper_id, target) or ScisummNet jsonl (abstract, paper_id, title,
+const ABOUT = `citation:      FILE is SciTLDR jsonl (source sentences, paper_id, target) or ScisummNet jsonl (abstract, paper_id, title,
                citances); the kind is detected. Writes {id, prediction} per paper and prints ROUGE-1/2/L F1 (no stemming,
                max over references, citation markers removed from both sides) for the default engine, LEAD,
                EXT-HEURISTIC and the best-sentence oracle. --style defaults to tldr for SciTLDR, citation for ScisummNet.
@@ -55,8 +60,7 @@ ${VERIFY_EVAL_USAGE}
 
 With --engine onnx|server the predictions written are that engine's, and its row is added to the table.
 With --embeddings DIR (related-work) the drafts are planned with that sentence encoder and written as the predictions;
-their row (default+embeddings) is added to the table.
-${ENGINE_USAGE}`;
+their row (default+embeddings) is added to the table.`;
 
 function row(name: string, r: RougeTriple, extra = ''): string {
   return `${name.padEnd(14)} ${r.rouge1.toFixed(2).padStart(6)} ${r.rouge2.toFixed(2).padStart(6)} ${r.rougeL.toFixed(2).padStart(6)}${extra}`;
@@ -73,10 +77,17 @@ function writePredictions(out: string, lines: unknown[]): void {
   writeJsonLinesAtomic(out, lines);
 }
 
-async function runCitation(data: string, out: string, style: string | undefined, json: boolean, io: CliIO, scorer: LinearScorer, engine?: Engine): Promise<number> {
+async function runCitation(
+  data: string,
+  out: string,
+  style: CitationStyle | undefined,
+  json: boolean,
+  io: CliIO,
+  scorer: LinearScorer,
+  engine?: Engine,
+): Promise<number> {
   const { kind, items } = parseCitationDataset(readDataset(data));
-  const chosen = (style ?? (kind === 'scitldr' ? 'tldr' : 'citation')) as CitationStyle;
-  if (chosen !== 'tldr' && chosen !== 'citation') throw new UsageError(`--style must be tldr or citation, got '${chosen}'`);
+  const chosen: CitationStyle = style ?? (kind === 'scitldr' ? 'tldr' : 'citation');
   const started = performance.now();
   const result = evaluateCitationSentences(items, kind, chosen, scorer);
   if (engine) {
@@ -132,7 +143,9 @@ function readingLines(r: RelatedWorkReading): string[] {
   const share = (a: number, b: number) => (b ? (a / b).toFixed(3) : '-');
   return [
     'default drafts, as a reader sees them:',
-    `  works described in a sentence of their own  ${share(r.described, r.grounded)} (${r.described} of ${r.grounded} with text); ${share(r.roomyDescribed, r.roomyGrounded)} (${r.roomyDescribed} of ${r.roomyGrounded}) in the ${r.roomyItems} drafts whose gold length holds ${WORDS_PER_DESCRIBED_WORK} words a work`,
+    `  works described in a sentence of their own  ${share(r.described, r.grounded)} (${r.described} of ${r.grounded} with text); ` +
+      `${share(r.roomyDescribed, r.roomyGrounded)} (${r.roomyDescribed} of ${r.roomyGrounded}) in the ${r.roomyItems} drafts ` +
+      `whose gold length holds ${WORDS_PER_DESCRIBED_WORK} words a work`,
     `  topic sentences naming what fewer than two of their works write  ${r.unsharedTopics} of ${r.topicSentences}`,
     `  sentences of the author's own abstract outside a contrast  ${r.ownOutsideContrast}`,
     `  most sentences on one work  ${r.maxSentencesOnOneWork}`,
@@ -150,15 +163,36 @@ async function runVerify(data: string, sample: number, seed: number, json: boole
   const ms = performance.now() - started;
   const figures = (f: typeof ours) => ({ swapsFlaggedAtTenPercent: f.swapsFlaggedAtTenPercent, marginAtTenPercent: f.marginAtTenPercent, pairwise: f.pairwise });
   if (json) {
-    io.out(JSON.stringify({ papers: papers.length, queries, dropped, citances: cases.length, seed, ours: { ...figures(ours), flagged: ours.flagged, swappedRightBetter: ours.swappedRightBetter, outsideUnsupported: ours.outsideUnsupported, verdicts: ours.verdicts }, supportBaseline: figures(baseline), model: ATTRIBUTION_MODEL, ms: Math.round(ms) }));
+    const oursFigures = { ...figures(ours), flagged: ours.flagged, swappedRightBetter: ours.swappedRightBetter, outsideUnsupported: ours.outsideUnsupported, verdicts: ours.verdicts };
+    io.out(
+      JSON.stringify({
+        papers: papers.length,
+        queries,
+        dropped,
+        citances: cases.length,
+        seed,
+        ours: oursFigures,
+        supportBaseline: figures(baseline),
+        model: ATTRIBUTION_MODEL,
+        ms: Math.round(ms),
+      }),
+    );
     return 0;
   }
   const pct = (x: number) => `${(100 * x).toFixed(1)}%`.padStart(6);
-  io.out(`ScisummNet verify: ${papers.length} papers, ${cases.length} citances sampled of ${queries} (${dropped} with fewer than 3 content words dropped), paragraphs of 1 + ${NEIGHBOURS} works, seed ${seed}`);
+  io.out(
+    `ScisummNet verify: ${papers.length} papers, ${cases.length} citances sampled of ${queries} ` +
+      `(${dropped} with fewer than 3 content words dropped), paragraphs of 1 + ${NEIGHBOURS} works, seed ${seed}`,
+  );
   io.out(`scorer                     swaps flagged at ${100 * FALSE_FLAG_RATE}% false flags   pairwise`);
   io.out(`attribution (group fit)    ${pct(ours.swapsFlaggedAtTenPercent)}                            ${ours.pairwise.toFixed(3)}`);
   io.out(`support score (baseline)   ${pct(baseline.swapsFlaggedAtTenPercent)}                            ${baseline.pairwise.toFixed(3)}`);
-  io.out(`shipped verdicts (margin ${ATTRIBUTION_MODEL.misattributedMargin}, far behind the library's best by ${ATTRIBUTION_MODEL.behindLibraryBy}): flagged ${pct(ours.flagged.intact).trim()} of intact, ${pct(ours.flagged.swapped).trim()} of swapped (${pct(ours.swappedRightBetter).trim()} naming the right paper), ${pct(ours.flagged.outside).trim()} of outside (${pct(ours.outsideUnsupported).trim()} as unsupported)`);
+  io.out(
+    `shipped verdicts (margin ${ATTRIBUTION_MODEL.misattributedMargin}, far behind the library's best by ${ATTRIBUTION_MODEL.behindLibraryBy}): ` +
+      `flagged ${pct(ours.flagged.intact).trim()} of intact, ${pct(ours.flagged.swapped).trim()} of swapped ` +
+      `(${pct(ours.swappedRightBetter).trim()} naming the right paper), ${pct(ours.flagged.outside).trim()} of outside ` +
+      `(${pct(ours.outsideUnsupported).trim()} as unsupported)`,
+  );
   io.out(`(${Math.round(ms)} ms)`);
   return 0;
 }
@@ -180,48 +214,61 @@ async function runSuggest(data: string, out: string, json: boolean, io: CliIO): 
   io.out(`system      R@1    R@5   R@10    MRR   AUC-random AUC-hardest`);
   io.out(line('ours', result.ours, result.check.ours));
   io.out(line('BM25', result.bm25, result.check.bm25));
-  io.out(`weak support (below ${WEAK_SUPPORT}): ${(100 * result.weak.truePairs).toFixed(1)}% of true citations, ${(100 * result.weak.randomPairs).toFixed(1)}% of random ones; a tenth of true citations have support below ${result.weak.trueTenthPercentile.toFixed(4)}`);
+  io.out(
+    `weak support (below ${WEAK_SUPPORT}): ${(100 * result.weak.truePairs).toFixed(1)}% of true citations, ` +
+      `${(100 * result.weak.randomPairs).toFixed(1)}% of random ones; ` +
+      `a tenth of true citations have support below ${result.weak.trueTenthPercentile.toFixed(4)}`,
+  );
   io.out(`predictions: ${out} (${Math.round(ms)} ms)`);
   return 0;
 }
 
-function count(raw: unknown, fallback: number, flag: string): number {
-  if (raw === undefined) return fallback;
-  const n = Number(raw);
-  if (!Number.isInteger(n) || n < 0) throw new UsageError(`${flag} must be a whole number, got '${raw}'`);
-  return n;
-}
+const TASKS = ['citation', 'related-work', 'suggest', 'verify', 'verify-references'];
 
-export const evalCommand: CliCommand = {
-  name: 'eval',
-  summary: 'evaluate the default engine and baselines on public data',
-  usage,
-  async run(argv, io) {
-    // verify-references has options of its own (several --data, --seed): its own parser.
-    if (argv[0] === 'verify-references') return runVerifyReferencesEval(argv.slice(1), io);
-    const { values, positionals } = parseCommandArgs(argv, {
-      data: { type: 'string' },
-      out: { type: 'string' },
-      style: { type: 'string' },
-      json: { type: 'boolean' },
-      sample: { type: 'string' },
-      seed: { type: 'string' },
+const evalTasks = defineCommand(
+  {
+    name: 'eval',
+    summary: 'evaluate the default engine and baselines on public data',
+    synopsis: [
+      'citescribe eval citation --data FILE [--style tldr|citation] --out PRED.jsonl [--engine …] [--json]',
+      'citescribe eval related-work --data FILE --out PRED.jsonl [--engine …] [--json]',
+      'citescribe eval suggest --data FILE --out PRED.jsonl [--json]',
+      'citescribe eval verify --data FILE [--sample 800] [--seed 7] [--json]',
+      'citescribe eval verify-references --data PATH [--data PATH]… [--seed N] [--json]',
+    ],
+    about: ABOUT,
+    positional: { name: 'TASK', kind: 'one', choices: TASKS, required: `the task must be ${orList(TASKS)}`, description: 'what to evaluate' },
+    options: {
+      data: { type: 'string', valueName: 'FILE', required: '--data FILE is required', description: 'the dataset (its kind is detected)' },
+      out: { type: 'string', valueName: 'PRED.jsonl', description: 'citation, related-work, suggest: where the predictions go (required for them)' },
+      style: { ...STYLE_OPTION.style, description: `eval citation only; ${STYLE_OPTION.style.description} (when not given: tldr for SciTLDR, citation for ScisummNet)` },
+      json: { type: 'boolean', description: 'print the figures as one JSON object' },
+      sample: { type: 'string', number: { integer: true, min: 0 }, default: 800, description: 'verify: how many citances (0 for all)' },
+      seed: { type: 'string', number: { integer: true, min: 0 }, default: 7, description: 'verify: the seed of the sample and the swaps' },
       ...ENGINE_OPTIONS,
-    });
-    const task = positionals[0];
-    if (task !== 'citation' && task !== 'related-work' && task !== 'suggest' && task !== 'verify') throw new UsageError('the task must be citation, related-work, suggest, verify or verify-references');
-    if (!values.data) throw new UsageError('--data FILE is required');
-    if (task === 'verify') return runVerify(values.data as string, count(values.sample, 800, '--sample'), count(values.seed, 7, '--seed'), !!values.json, io);
-    if (values.sample !== undefined || values.seed !== undefined) throw new UsageError('--sample and --seed apply to eval verify only');
+    },
+    sections: [VERIFY_REFERENCES_SECTION],
+  },
+  async ({ values, positional: task, given }, io) => {
+    // `eval --json verify-references …`: its options are its own, read only when the task comes first.
+    if (task === 'verify-references') throw new UsageError('write the options of eval verify-references after it: citescribe eval verify-references --data PATH …');
+    if (task === 'verify') return runVerify(values.data, values.sample, values.seed, !!values.json, io);
+    if (given.has('sample') || given.has('seed')) throw new UsageError('--sample and --seed apply to eval verify only');
     if (!values.out) throw new UsageError('--out PRED.jsonl is required');
-    if (task === 'suggest') return runSuggest(values.data as string, values.out as string, !!values.json, io);
+    if (task === 'suggest') return runSuggest(values.data, values.out, !!values.json, io);
     // The shipped scorer, exactly as the engine uses it.
     const scorer = new LinearScorer(new DefaultEngine().scorerModel);
     // A neural engine, or the default engine planning with embeddings, gets a row of its own beside the default one.
-    const engine = (values.engine && values.engine !== 'default') || values.embeddings ? await engineFromFlags(values as EngineFlags, io) : undefined;
+    const engine = (values.engine && values.engine !== 'default') || values.embeddings ? await engineFromFlags(values, io) : undefined;
     if (task === 'citation' && values.embeddings) throw new UsageError('--embeddings plans drafts: it applies to eval related-work only');
-    if (task === 'citation') return runCitation(values.data as string, values.out as string, values.style as string | undefined, !!values.json, io, scorer, engine);
+    if (task === 'citation') return runCitation(values.data, values.out, values.style, !!values.json, io, scorer, engine);
     if (values.style) throw new UsageError('--style applies to eval citation only');
-    return runRelatedWork(values.data as string, values.out as string, !!values.json, io, scorer, engine);
+    return runRelatedWork(values.data, values.out, !!values.json, io, scorer, engine);
   },
+);
+
+export const evalCommand: CliCommand = {
+  ...evalTasks,
+  // verify-references has options of its own (several --data, --intact): its own declaration and parser.
+  run: (argv, io) => (argv[0] === 'verify-references' ? runVerifyReferencesEval(argv.slice(1), io) : evalTasks.run(argv, io)),
 };

@@ -1,31 +1,27 @@
 // `citescribe grounding`: for the keys a document cites, what the library has to write from — a PDF, an abstract
 // (and from where), or the title only — with the fix for each title-only work.
-import { parseCommandArgs, UsageError, type CliCommand } from '../args';
+import { defineCommand } from '../command';
+import { REQUIRED_DB_OPTION } from '../shared-options';
 import { groundingReport, groundingSummary } from '../../core/grounding/report';
 import { openDatabase } from './engine-common';
 import { KEY_OPTIONS, selectKeys } from './document-keys';
 
-const usage = `Usage: citescribe grounding --db DB (--tex FILE [--section TITLE] | --keys LIST) [--json]
-
-For each key the document cites (or the section, or the list): a linked PDF with text, an abstract and where it
-came from (.bib, Zotero, OpenAlex, …), or the title only — what the engines can only name — with how to fix it.
-
-Options:
-  --db DB            the library database
-  --tex FILE         a .tex or .md file: the keys it cites
-  --section TITLE    only the keys of this section
-  --keys LIST        comma-separated keys instead
-  --json             print {lines:[{key, status, title, abstractFrom, hasPdf, fix}], total, grounded, counts, abstractSources}`;
-
-export const groundingCommand: CliCommand = {
-  name: 'grounding',
-  summary: 'which cited works the library grounds (PDF, abstract) and which it knows by title only',
-  usage,
-  async run(argv, io) {
-    const { values, positionals } = parseCommandArgs(argv, { db: { type: 'string' }, ...KEY_OPTIONS, json: { type: 'boolean' } });
-    if (positionals.length) throw new UsageError(`unexpected argument '${positionals[0]}'`);
-    const selection = selectKeys(values as { keys?: string; tex?: string; section?: string }, { required: true })!;
-    const store = openDatabase(values.db as string | undefined, 'grounding');
+export const groundingCommand = defineCommand(
+  {
+    name: 'grounding',
+    summary: 'which cited works the library grounds (PDF, abstract) and which it knows by title only',
+    synopsis: ['citescribe grounding --db DB (--tex FILE [--section TITLE] | --keys LIST) [--json]'],
+    about: `For each key the document cites (or the section, or the list): a linked PDF with text, an abstract and where it
+came from (.bib, Zotero, OpenAlex, …), or the title only — what the engines can only name — with how to fix it.`,
+    options: {
+      ...REQUIRED_DB_OPTION,
+      ...KEY_OPTIONS,
+      json: { type: 'boolean', description: 'print {lines:[{key, status, title, abstractFrom, hasPdf, fix}], total, grounded, counts, abstractSources}' },
+    },
+  },
+  async ({ values }, io) => {
+    const selection = selectKeys(values, { required: true })!;
+    const store = openDatabase(values.db, 'grounding');
     try {
       const report = groundingReport(store, selection.keys);
       if (values.json) {
@@ -42,4 +38,4 @@ export const groundingCommand: CliCommand = {
       store.close();
     }
   },
-};
+);

@@ -1,42 +1,31 @@
 // `citescribe index`: builds or updates the library database from .bib files and PDFs (files or folders).
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { parseCommandArgs, UsageError, type CliCommand } from '../args';
+import { defineCommand } from '../command';
 import { indexLibrary } from '../../core/library/indexer';
 import { openLibraryStore } from '../../core/library/store';
 
-const usage = `Usage: citescribe index --db DB [--bib PATH]... [--pdf PATH]... [--json]
-
-Indexes BibTeX files and PDFs into the library database DB (created if absent). PATH is a file or a folder,
+export const indexCommand = defineCommand(
+  {
+    name: 'index',
+    summary: 'index .bib files and PDFs into the library database',
+    synopsis: ['citescribe index --db DB [--bib PATH]... [--pdf PATH]... [--json]'],
+    about: `Indexes BibTeX files and PDFs into the library database DB (created if absent). PATH is a file or a folder,
 searched recursively. Unchanged files are skipped; files no longer given are removed from the index.
 A path given that is not read (missing, a device, a FIFO, /proc…) is a warning on stderr; the exit status is 1
-when none of the paths given could be read.
-
-Options:
-  --db DB       the database file
-  --bib PATH    a .bib file, or a folder of them (repeatable)
-  --pdf PATH    a PDF, or a folder of them (repeatable)
-  --json        print one JSON object: {bibFiles, entries, pdfFiles, pdfsWithText, linked, errors:[{file, line?, message}]}
-  --quiet       no progress on stderr`;
-
-export const indexCommand: CliCommand = {
-  name: 'index',
-  summary: 'index .bib files and PDFs into the library database',
-  usage,
-  async run(argv, io) {
-    const { values, positionals } = parseCommandArgs(argv, {
-      db: { type: 'string' },
-      bib: { type: 'string', multiple: true },
-      pdf: { type: 'string', multiple: true },
-      json: { type: 'boolean' },
-      quiet: { type: 'boolean' },
-    });
-    if (positionals.length) throw new UsageError(`unexpected argument '${positionals[0]}'`);
-    const db = values.db as string | undefined;
-    if (!db) throw new UsageError('--db DB is required');
-    const bibPaths = (values.bib as string[] | undefined) ?? [];
-    const pdfPaths = (values.pdf as string[] | undefined) ?? [];
-    const dbPath = path.resolve(db);
+when none of the paths given could be read.`,
+    options: {
+      db: { type: 'string', valueName: 'DB', required: true, description: 'the database file' },
+      bib: { type: 'string', valueName: 'PATH', multiple: true, description: 'a .bib file, or a folder of them' },
+      pdf: { type: 'string', valueName: 'PATH', multiple: true, description: 'a PDF, or a folder of them' },
+      json: { type: 'boolean', description: 'print one JSON object: {bibFiles, entries, pdfFiles, pdfsWithText, linked, errors:[{file, line?, message}]}' },
+      quiet: { type: 'boolean', description: 'no progress on stderr' },
+    },
+  },
+  async ({ values }, io) => {
+    const bibPaths = values.bib ?? [];
+    const pdfPaths = values.pdf ?? [];
+    const dbPath = path.resolve(values.db);
     fs.mkdirSync(path.dirname(dbPath), { recursive: true });
     const store = openLibraryStore(dbPath, 'index');
     if (store.movedAsideTo) io.err(`citescribe index: the database was unreadable; moved it to ${store.movedAsideTo} and rebuilt`);
@@ -91,4 +80,4 @@ export const indexCommand: CliCommand = {
       store.close();
     }
   },
-};
+);

@@ -1,5 +1,5 @@
 // Registry of subcommands. Each command lives in its own file and is listed here once.
-import type { CliCommand } from '../args';
+import type { CliCommand } from '../command';
 import { indexCommand } from './index-library';
 import { searchCommand } from './search';
 import { scoreCommand } from './score';

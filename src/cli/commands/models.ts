@@ -3,23 +3,11 @@
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { parseCommandArgs, UsageError, type CliCommand } from '../args';
+import { UsageError } from '../args';
+import { defineCommand } from '../command';
 import { describeModel, discoverServers, type DiscoveredServer } from '../../core/models/discovery';
 import { COMPLETE_MARKER } from '../../core/neural/download';
 import { REPLY_LIMITS } from '../../core/util/bounded-read';
-
-const usage = `Usage: citescribe models [--url URL]... [--timeout MS] [--json]
-
-Lists what can write drafts here: the default engine (model-free), ONNX models already downloaded into
-$CITESCRIBE_MODEL_CACHE (~/.cache/citescribe/models), and the local model servers that answer on this machine —
-Ollama (127.0.0.1:11434), LM Studio (:1234), the llama.cpp server (:8080), vLLM (:8000) — and at each --url, with
-their models (size and context length where the server says). Use one with
-  citescribe draft --engine server --url BASE_URL --model NAME …
-
-Options:
-  --url URL      another server to ask (repeatable), e.g. http://gpu-box:11434 or http://10.0.0.5:8000/v1
-  --timeout MS   how long to wait for each server (default 600)
-  --json         print {engines: [...], servers: [{kind, label, baseUrl, models: [{id, sizeBytes, contextLength, details}], error}]}`;
 
 /** Hugging Face ids downloaded into the model cache (models--owner--name/<revision>/ with its completion marker). */
 function downloadedModels(cacheDir: string): string[] {
@@ -35,19 +23,31 @@ function downloadedModels(cacheDir: string): string[] {
   return out.sort();
 }
 
-export const modelsCommand: CliCommand = {
-  name: 'models',
-  summary: 'list the engines and local model servers (Ollama, LM Studio, llama.cpp, vLLM) available here',
-  usage,
-  async run(argv, io) {
-    const { values, positionals } = parseCommandArgs(argv, { url: { type: 'string', multiple: true }, timeout: { type: 'string' }, json: { type: 'boolean' } });
-    if (positionals.length) throw new UsageError(`unexpected argument '${positionals[0]}'`);
-    const urls = (values.url as string[] | undefined) ?? [];
+export const modelsCommand = defineCommand(
+  {
+    name: 'models',
+    summary: 'list the engines and local model servers (Ollama, LM Studio, llama.cpp, vLLM) available here',
+    synopsis: ['citescribe models [--url URL]... [--timeout MS] [--json]'],
+    about: `Lists what can write drafts here: the default engine (model-free), ONNX models already downloaded into
+$CITESCRIBE_MODEL_CACHE (~/.cache/citescribe/models), and the local model servers that answer on this machine —
+Ollama (127.0.0.1:11434), LM Studio (:1234), the llama.cpp server (:8080), vLLM (:8000) — and at each --url, with
+their models (size and context length where the server says). Use one with
+  citescribe draft --engine server --url BASE_URL --model NAME …`,
+    options: {
+      url: { type: 'string', valueName: 'URL', multiple: true, description: 'another server to ask, e.g. http://gpu-box:11434 or http://10.0.0.5:8000/v1' },
+      timeout: { type: 'string', valueName: 'MS', number: { integer: true, min: 50 }, default: 600, description: 'how long to wait for each server' },
+      json: {
+        type: 'boolean',
+        description: 'print {engines: [...], servers: [{kind, label, baseUrl, models: [{id, sizeBytes, contextLength, details}], error}]}',
+      },
+    },
+  },
+  async ({ values }, io) => {
+    const urls = values.url ?? [];
     for (const u of urls) {
       if (!/^https?:\/\/\S+$/.test(u)) throw new UsageError(`--url must be an http(s) URL, got '${u}'`);
     }
-    const timeoutMs = values.timeout === undefined ? 600 : Number(values.timeout);
-    if (!Number.isInteger(timeoutMs) || timeoutMs < 50) throw new UsageError(`--timeout must be an integer ≥ 50, got '${values.timeout}'`);
+    const timeoutMs = values.timeout;
     const cacheDir = process.env.CITESCRIBE_MODEL_CACHE ?? path.join(os.homedir(), '.cache', 'citescribe', 'models');
     const onnx = downloadedModels(cacheDir);
     const servers: DiscoveredServer[] = await discoverServers({ urls, timeoutMs });
@@ -74,4 +74,4 @@ export const modelsCommand: CliCommand = {
     }
     return 0;
   },
-};
+);

@@ -3,7 +3,8 @@
 import * as path from 'node:path';
 import { decodeTextBuffer } from '../../core/bibtex/decode';
 import { InputFileError, readInputFile } from '../../core/util/input-file';
-import { parseCommandArgs, UsageError, type CliCommand, type CliIO } from '../args';
+import { UsageError, type CliIO } from '../args';
+import { defineCommand } from '../command';
 import {
   ROUGE_TYPES,
   RougeScorer,
@@ -16,35 +17,8 @@ import {
   type RougeScores,
 } from '../../core/metrics';
 
-const USAGE = `Usage:
-  citescribe score --candidate FILE --reference FILE [--reference FILE]... [options]
-  citescribe score --pairs FILE.jsonl [--stem] [--strip-citations]
-
-Scores a draft against references: ROUGE-1/2/L/Lsum (precision, recall, F1; identical to rouge-score 0.1.2,
-several references = for each metric the best one, as score_multi), citation coverage and BlockMatch.
-
-Options:
-  --candidate FILE      the draft (.tex, .md or plain text)
-  --reference FILE      a reference text; repeat for several
-  --pairs FILE.jsonl    lines {"id", "candidate", "references": [...]}; prints one JSON line per pair:
-                        {"id", "rouge1": {"p","r","f"}, "rouge2", "rougeL", "rougeLsum"}
-  --stem                Porter-stem tokens longer than 3 characters (rouge-score's use_stemmer)
-  --strip-citations     remove citation markers (\\cite{…}, [@key], [3]) from both sides before ROUGE
-  --language L          latex | markdown | auto (default: from the file extension, else auto)
-  --requested KEYS      comma-separated keys the draft should cite (reported when forgotten)
-  --json                print one JSON object instead of the table
-  -h, --help            show this help`;
-
-const OPTIONS = {
-  candidate: { type: 'string' },
-  reference: { type: 'string', multiple: true },
-  pairs: { type: 'string' },
-  stem: { type: 'boolean' },
-  'strip-citations': { type: 'boolean' },
-  language: { type: 'string' },
-  requested: { type: 'string' },
-  json: { type: 'boolean' },
-} as const;
+const ABOUT = `Scores a draft against references: ROUGE-1/2/L/Lsum (precision, recall, F1; identical to rouge-score 0.1.2,
+several references = for each metric the best one, as score_multi), citation coverage and BlockMatch.`;
 
 const METRIC_LABELS: Record<(typeof ROUGE_TYPES)[number], string> = {
   rouge1: 'ROUGE-1',
@@ -52,34 +26,6 @@ const METRIC_LABELS: Record<(typeof ROUGE_TYPES)[number], string> = {
   rougeL: 'ROUGE-L',
   rougeLsum: 'ROUGE-Lsum',
 };
-
-interface ScoreOptions {
-  candidate?: string;
-  reference?: string[];
-  pairs?: string;
-  stem?: boolean;
-  'strip-citations'?: boolean;
-  language?: string;
-  requested?: string;
-  json?: boolean;
-}
-
-/** parseCommandArgs types values loosely (its option spec is not generic); narrow them to what OPTIONS declares. */
-function readOptions(values: Record<string, unknown>): ScoreOptions {
-  const str = (name: string) => (typeof values[name] === 'string' ? (values[name] as string) : undefined);
-  const bool = (name: string) => values[name] === true;
-  const list = values.reference;
-  return {
-    candidate: str('candidate'),
-    reference: Array.isArray(list) ? list.filter((x): x is string => typeof x === 'string') : undefined,
-    pairs: str('pairs'),
-    stem: bool('stem'),
-    'strip-citations': bool('strip-citations'),
-    language: str('language'),
-    requested: str('requested'),
-    json: bool('json'),
-  };
-}
 
 function readText(file: string, what: string): string {
   try {
@@ -90,13 +36,8 @@ function readText(file: string, what: string): string {
   }
 }
 
-function languageOf(file: string, requested: string | undefined): MarkerLanguage {
-  if (requested !== undefined) {
-    if (requested !== 'latex' && requested !== 'markdown' && requested !== 'auto') {
-      throw new UsageError(`--language must be latex, markdown or auto (got '${requested}')`);
-    }
-    return requested;
-  }
+function languageOf(file: string, requested: MarkerLanguage | undefined): MarkerLanguage {
+  if (requested !== undefined) return requested;
   const ext = path.extname(file).toLowerCase();
   if (ext === '.tex' || ext === '.ltx') return 'latex';
   if (['.md', '.markdown', '.rmd', '.qmd'].includes(ext)) return 'markdown';
@@ -196,14 +137,28 @@ function formatTable(
   return out;
 }
 
-export const scoreCommand: CliCommand = {
-  name: 'score',
-  summary: 'ROUGE-1/2/L/Lsum, citation coverage and BlockMatch of a draft against references',
-  usage: USAGE,
-  async run(argv: string[], io: CliIO): Promise<number> {
-    const parsed = parseCommandArgs(argv, OPTIONS);
-    if (parsed.positionals.length) throw new UsageError(`unexpected argument '${parsed.positionals[0]}'`);
-    const values = readOptions(parsed.values);
+export const scoreCommand = defineCommand(
+  {
+    name: 'score',
+    summary: 'ROUGE-1/2/L/Lsum, citation coverage and BlockMatch of a draft against references',
+    synopsis: ['citescribe score --candidate FILE --reference FILE [--reference FILE]... [options]', 'citescribe score --pairs FILE.jsonl [--stem] [--strip-citations]'],
+    about: ABOUT,
+    options: {
+      candidate: { type: 'string', valueName: 'FILE', description: 'the draft (.tex, .md or plain text)' },
+      reference: { type: 'string', valueName: 'FILE', multiple: true, description: 'a reference text' },
+      pairs: {
+        type: 'string',
+        valueName: 'FILE.jsonl',
+        description: 'lines {"id", "candidate", "references": [...]}; prints one JSON line per pair: {"id", "rouge1": {"p","r","f"}, "rouge2", "rougeL", "rougeLsum"}',
+      },
+      stem: { type: 'boolean', description: "Porter-stem tokens longer than 3 characters (rouge-score's use_stemmer)" },
+      'strip-citations': { type: 'boolean', description: 'remove citation markers (\\cite{…}, [@key], [3]) from both sides before ROUGE' },
+      language: { type: 'string', choices: ['latex', 'markdown', 'auto'], description: 'the markup of the files (when not given: from the file extension, else auto)' },
+      requested: { type: 'string', valueName: 'KEYS', description: 'comma-separated keys the draft should cite (reported when forgotten)' },
+      json: { type: 'boolean', description: 'print one JSON object instead of the table' },
+    },
+  },
+  async ({ values }, io) => {
     const stem = values.stem === true;
     const strip = values['strip-citations'] === true;
 
@@ -267,4 +222,4 @@ export const scoreCommand: CliCommand = {
     }
     return 0;
   },
-};
+);

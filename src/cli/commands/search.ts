@@ -1,19 +1,9 @@
 // `citescribe search`: full-text search of the library (key, title, authors, abstract, linked PDF text).
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { parseCommandArgs, UsageError, type CliCommand } from '../args';
+import { defineCommand } from '../command';
 import { openLibraryStore } from '../../core/library/store';
 import type { Author } from '../../core/types';
-
-const usage = `Usage: citescribe search QUERY --db DB [--json] [--limit N]
-
-Searches the library database built by \`citescribe index\`. Every word of QUERY must match the start of a word
-in the entry's key, title, authors, abstract or linked PDF text ("knu tex" finds Knuth's TeX papers).
-
-Options:
-  --db DB       the database file
-  --limit N     at most N results (default 20)
-  --json        print a JSON array of {key, title, authors, year, venue, pdfPath, score}`;
 
 function authorLine(authors: Author[]): string {
   if (authors.length === 0) return '';
@@ -21,22 +11,23 @@ function authorLine(authors: Author[]): string {
   return authors.map((a) => a.family).join(', ');
 }
 
-export const searchCommand: CliCommand = {
-  name: 'search',
-  summary: 'search the library index',
-  usage,
-  async run(argv, io) {
-    const { values, positionals } = parseCommandArgs(argv, {
-      db: { type: 'string' },
-      json: { type: 'boolean' },
-      limit: { type: 'string' },
-    });
-    const db = values.db as string | undefined;
-    if (!db) throw new UsageError('--db DB is required');
-    const query = positionals.join(' ').trim();
-    if (!query) throw new UsageError('QUERY is required');
-    const limit = values.limit === undefined ? 20 : Number(values.limit);
-    if (!Number.isInteger(limit) || limit < 1) throw new UsageError(`--limit must be a positive integer, got '${values.limit}'`);
+export const searchCommand = defineCommand(
+  {
+    name: 'search',
+    summary: 'search the library index',
+    synopsis: ['citescribe search QUERY --db DB [--json] [--limit N]'],
+    about: `Searches the library database built by \`citescribe index\`. Every word of QUERY must match the start of a word
+in the entry's key, title, authors, abstract or linked PDF text ("knu tex" finds Knuth's TeX papers).`,
+    positional: { name: 'QUERY', kind: 'words', required: true, description: 'the words to find (all of them, each as the start of a word)' },
+    options: {
+      db: { type: 'string', valueName: 'DB', required: true, description: 'the database file' },
+      limit: { type: 'string', number: { integer: true, min: 1 }, default: 20, description: 'at most N results' },
+      json: { type: 'boolean', description: 'print a JSON array of {key, title, authors, year, venue, pdfPath, score}' },
+    },
+  },
+  async ({ values, positional }, io) => {
+    const { db, limit } = values;
+    const query = positional!;
     const dbPath = path.resolve(db);
     if (!fs.existsSync(dbPath)) {
       io.err(`citescribe search: no database at ${dbPath} (build one with \`citescribe index --db ${db} --bib …\`)`);
@@ -60,4 +51,4 @@ export const searchCommand: CliCommand = {
       store.close();
     }
   },
-};
+);

@@ -2,7 +2,9 @@
 // document cites support the sentences that cite them, each answer with the work's closest sentence.
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { parseCommandArgs, UsageError, type CliCommand, type CliIO } from '../args';
+import { UsageError, type CliIO } from '../args';
+import { defineCommand } from '../command';
+import { REQUIRED_DB_OPTION } from '../shared-options';
 import { openLibraryStore, type LibraryStore } from '../../core/library/store';
 import { citeLanguageFor } from '../../core/cites';
 import { suggestCitations } from '../../core/suggest/suggest';
@@ -11,18 +13,12 @@ import { decodeTextBuffer } from '../../core/bibtex';
 import { readInputFile } from '../../core/util/input-file';
 import { attributionLine, ATTRIBUTION_USAGE, isPair } from './check-attribution';
 
-const suggestUsage = `Usage: citescribe suggest "SENTENCE" --db DB [--k 10] [--json]
-       citescribe suggest --db DB --queries Q.jsonl [--k 10] --json
-
-The works of the library that best support the sentence, best first, each with a score and its evidence: the
+const suggestAbout = `The works of the library that best support the sentence, best first, each with a score and its evidence: the
 sentence of its abstract (or linked PDF, with the page) that says most of what the sentence says. Citation markers
 ("(Brants, 2000)", "[3]") are ignored. --queries reads lines {id, text} and prints lines {id, ranked: [{key, score,
 evidence: {text, source, page}}]}.`;
 
-const checkUsage = `Usage: citescribe check --db DB --tex FILE [--json]
-       citescribe check --db DB --pairs P.jsonl --json
-
-For every key cited in FILE (.tex or .md), its support (0–1) for the sentence around the citation and the work's
+const checkAbout = `For every key cited in FILE (.tex or .md), its support (0–1) for the sentence around the citation and the work's
 closest sentence; "title-only" when the library has no abstract or text for the work (its support cannot be judged).
 A key whose paragraph (text between blank lines) cites other works is judged among them, as a --pairs line with a
 group is (the keys its own sentence cites are not its rivals): "misattributed" when another work of the paragraph fits
@@ -62,54 +58,72 @@ function readJsonLines<T>(file: string, check: (x: T) => boolean, shape: string)
     });
 }
 
-function positiveInt(raw: unknown, fallback: number, flag: string): number {
-  if (raw === undefined) return fallback;
-  const n = Number(raw);
-  if (!Number.isInteger(n) || n < 1) throw new UsageError(`${flag} must be a positive integer, got '${raw}'`);
-  return n;
-}
-
-export const suggestCommand: CliCommand = {
-  name: 'suggest',
-  summary: 'the works of your library that support a sentence, with the evidence',
-  usage: suggestUsage,
-  async run(argv, io) {
-    const { values, positionals } = parseCommandArgs(argv, { db: { type: 'string' }, k: { type: 'string' }, queries: { type: 'string' }, json: { type: 'boolean' } });
-    const k = positiveInt(values.k, 10, '--k');
-    const sentence = positionals.join(' ').trim();
+export const suggestCommand = defineCommand(
+  {
+    name: 'suggest',
+    summary: 'the works of your library that support a sentence, with the evidence',
+    synopsis: ['citescribe suggest "SENTENCE" --db DB [--k 10] [--json]', 'citescribe suggest --db DB --queries Q.jsonl [--k 10] --json'],
+    about: suggestAbout,
+    positional: { name: 'SENTENCE', kind: 'words', description: 'the sentence to find support for (or --queries)' },
+    options: {
+      ...REQUIRED_DB_OPTION,
+      k: { type: 'string', number: { integer: true, min: 1 }, default: 10, description: 'how many works to list' },
+      queries: { type: 'string', valueName: 'Q.jsonl', description: 'lines {id, text}: one ranked list per line, as JSON' },
+      json: { type: 'boolean', description: 'print the ranked works as JSON' },
+    },
+  },
+  async ({ values, positional }, io) => {
+    const k = values.k;
+    const sentence = positional ?? '';
     if (!values.queries && !sentence) throw new UsageError('a SENTENCE or --queries Q.jsonl is required');
     const store = openLibrary(values.db, io, 'suggest');
     if (!store) return 1;
     try {
       if (values.queries) {
-        const queries = readJsonLines<{ id: unknown; text: unknown }>(values.queries as string, (q) => q !== null && typeof q === 'object' && typeof q.text === 'string', '{id, text}');
-        for (const q of queries) io.out(JSON.stringify({ id: q.id, ranked: suggestCitations(store, q.text as string, k).map((s) => ({ key: s.key, score: Number(s.score.toFixed(4)), evidence: s.evidence })) }));
+        const queries = readJsonLines<{ id: unknown; text: unknown }>(values.queries, (q) => q !== null && typeof q === 'object' && typeof q.text === 'string', '{id, text}');
+        for (const q of queries) {
+          const ranked = suggestCitations(store, q.text as string, k).map((s) => ({ key: s.key, score: Number(s.score.toFixed(4)), evidence: s.evidence }));
+          io.out(JSON.stringify({ id: q.id, ranked }));
+        }
         return 0;
       }
       const ranked = suggestCitations(store, sentence, k);
       if (values.json) io.out(JSON.stringify(ranked));
       else if (!ranked.length) io.out('no work of the library shares a content word with this sentence');
-      else for (const s of ranked) io.out(`${s.key}\t${(100 * s.support).toFixed(0)}%\t${s.titleOnly ? '(title only) ' : ''}${s.evidence.source}${s.evidence.page ? ` p. ${s.evidence.page}` : ''}: ${s.evidence.text}`);
+      else {
+        for (const s of ranked) {
+          const where = `${s.evidence.source}${s.evidence.page ? ` p. ${s.evidence.page}` : ''}`;
+          io.out(`${s.key}\t${(100 * s.support).toFixed(0)}%\t${s.titleOnly ? '(title only) ' : ''}${where}: ${s.evidence.text}`);
+        }
+      }
       return 0;
     } finally {
       store.close();
     }
   },
-};
+);
 
-export const checkCommand: CliCommand = {
-  name: 'check',
-  summary: 'whether the works a document cites support the sentences that cite them',
-  usage: checkUsage,
-  async run(argv, io) {
-    const { values } = parseCommandArgs(argv, { db: { type: 'string' }, tex: { type: 'string' }, pairs: { type: 'string' }, json: { type: 'boolean' } });
+export const checkCommand = defineCommand(
+  {
+    name: 'check',
+    summary: 'whether the works a document cites support the sentences that cite them',
+    synopsis: ['citescribe check --db DB --tex FILE [--json]', 'citescribe check --db DB --pairs P.jsonl --json'],
+    about: checkAbout,
+    options: {
+      ...REQUIRED_DB_OPTION,
+      tex: { type: 'string', valueName: 'FILE', description: 'the document (.tex or .md) whose citations to check' },
+      pairs: { type: 'string', valueName: 'P.jsonl', description: 'lines {id, text, key} (and perhaps group): one verdict per line, as JSON' },
+      json: { type: 'boolean', description: 'print the verdicts as JSON' },
+    },
+  },
+  async ({ values }, io) => {
     if (!values.tex && !values.pairs) throw new UsageError('--tex FILE or --pairs P.jsonl is required');
     const store = openLibrary(values.db, io, 'check');
     if (!store) return 1;
-    const dbPath = path.resolve(values.db as string);
+    const dbPath = path.resolve(values.db);
     try {
       if (values.pairs) {
-        const pairs = readJsonLines<{ id: unknown; text: unknown; key: unknown; group?: unknown }>(values.pairs as string, isPair, '{id, text, key} with an optional group: an array of keys');
+        const pairs = readJsonLines<{ id: unknown; text: unknown; key: unknown; group?: unknown }>(values.pairs, isPair, '{id, text, key} with an optional group: an array of keys');
         // Lines without a group are checked as before, in order, sharing each sentence's ranking (checkPairs, on every core).
         const plain = (await checkPairsInThreads(store, dbPath, pairs.filter((p) => p.group === undefined).map((p) => ({ sentence: p.text as string, key: p.key as string }))))[Symbol.iterator]();
         for (const p of pairs) {
@@ -122,7 +136,7 @@ export const checkCommand: CliCommand = {
         }
         return 0;
       }
-      const file = values.tex as string;
+      const file = values.tex!;
       const text = decodeTextBuffer(readInputFile(file));
       const checks = await checkDocumentInThreads(store, dbPath, text, citeLanguageFor(file));
       if (values.json) {
@@ -132,8 +146,9 @@ export const checkCommand: CliCommand = {
       for (const c of checks) {
         const support = c.support === undefined ? '' : ` ${(100 * c.support).toFixed(0)}%`;
         io.out(`${c.key}\t${c.verdict}${support}${c.evidence ? `\t${c.evidence.source}${c.evidence.page ? ` p. ${c.evidence.page}` : ''}: ${c.evidence.text}` : ''}`);
-        if (c.verdict === 'misattributed' && c.better) io.out(`\tthis sentence describes ${c.better.key}, not ${c.key}: ${c.better.key} (${(100 * c.better.support).toFixed(0)}%): ${c.better.evidence.text}`);
-        else if (c.better) io.out(`\tbetter match in your library: ${c.better.key} (${(100 * c.better.support).toFixed(0)}%): ${c.better.evidence.text}`);
+        const better = c.better && `${c.better.key} (${(100 * c.better.support).toFixed(0)}%): ${c.better.evidence.text}`;
+        if (c.verdict === 'misattributed' && c.better) io.out(`\tthis sentence describes ${c.better.key}, not ${c.key}: ${better}`);
+        else if (better) io.out(`\tbetter match in your library: ${better}`);
         if (c.unsupportedDetails?.length) io.out(`\tnot in ${c.key}: ${c.unsupportedDetails.join(', ')}`);
       }
       return 0;
@@ -141,4 +156,4 @@ export const checkCommand: CliCommand = {
       store.close();
     }
   },
-};
+);

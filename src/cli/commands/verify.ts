@@ -3,7 +3,9 @@
 // unverifiable (too little to look up, or no source answered) — with the evidence for each verdict.
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { parseCommandArgs, UsageError, type CliCommand, type CliIO } from '../args';
+import { UsageError, type CliIO } from '../args';
+import { defineCommand } from '../command';
+import { DB_OPTION, SERVICE_OPTIONS } from '../shared-options';
 import type { FetchLike } from '../../core/enrich/http';
 import { FileCache, MemoryCache } from '../../core/verify/cache';
 import { readBibForVerify } from '../../core/verify/entries';
@@ -15,10 +17,7 @@ import { verifyEntries, type VerifyReport } from '../../core/verify/verify';
 import { openDatabase } from './engine-common';
 import { KEY_OPTIONS, selectKeys } from './document-keys';
 
-const usage = `Usage: citescribe verify [--db DB] (--bib FILE | --tex FILE [--section T] | --keys LIST) [--source LIST | --offline]
-                         [--endpoint NAME=URL]... [--zotero DIR] [--contact EMAIL] [--cache FILE] [--retry] [--timeout S] [--json]
-
-Checks that each entry is a real work as the entry describes it. Per entry a verdict with its evidence:
+const ABOUT = `Checks that each entry is a real work as the entry describes it. Per entry a verdict with its evidence:
   verified      a record agrees on title, authors, year, and venue/DOI where both have them
   mismatch      a record of the work differs: the fields, ours vs theirs ("year 2019 vs 2021 (Crossref, by DOI)"),
                 or the DOI is another work's
@@ -28,26 +27,7 @@ A DOI or arXiv id is looked up by id first, then the title. Accents written in L
 vs full names, "and others", subtitles, title case, a preprint vs its published version, a conference vs a journal
 version and years one apart (online-first) are not differences.
 
-What is sent: each entry's DOI, arXiv or anthology id and its title, to the services named. Nothing else.
-
-Options:
-  --bib FILE           the entries of this .bib file (no index needed); with --keys/--tex, only those of them
-  --db DB              the library database: entries by key from its .bib files, and its other .bib files' copies
-                       of each work compared first (a copy that disagrees is reported when no service answers;
-                       one that agrees is no proof, since an invented entry copied twice agrees with itself)
-  --zotero DIR         also compare with the items of this Zotero data directory (read-only; e.g. ~/Zotero)
-  --keys LIST | --tex FILE [--section T]   only these entries, or those the document (section) cites
-  --source LIST        services to ask, in order (default: ${VERIFY_SOURCES.join(',')})
-  --offline            ask no service: compare with the library's own copies only
-  --endpoint NAME=URL  another base URL for a service (repeatable): ${VERIFY_SOURCES.join(', ')}
-  --contact EMAIL      contact address for the services' polite pools
-  --cache FILE         keep every answer here (JSON lines, with its date) and reuse it: an interrupted run resumes
-                       (default with --db: verify-cache.jsonl beside the database; otherwise answers are not kept)
-  --retry              ask again where the cache holds "nothing found"
-  --timeout S          seconds to wait for one answer (default 15)
-  --no-rate-limit      do not space requests (only for a local mirror or test server)
-  --json               print one JSON report: {entries: [{key, verdict, fields: [{field, ours, theirs, why}], source,
-                       foundBy, decidedBy, evidence, notes, unchecked, record}], counts, problems}`;
+What is sent: each entry's DOI, arXiv or anthology id and its title, to the services named. Nothing else.`;
 
 function parseSources(value: string | undefined): VerifySourceName[] {
   if (value === undefined) return [...VERIFY_SOURCES];
@@ -148,34 +128,54 @@ export function printVerifyReport(report: VerifyReport, scope: string, io: CliIO
   for (const p of report.problems) io.err(`problem: ${p}`);
 }
 
-export const verifyCommand: CliCommand = {
-  name: 'verify',
-  summary: 'check each entry of a bibliography against OpenAlex, Crossref, Semantic Scholar, DBLP, arXiv: invented or wrong references',
-  usage,
-  async run(argv, io) {
-    const { values, positionals } = parseCommandArgs(argv, {
-      db: { type: 'string' },
-      bib: { type: 'string' },
+export const verifyCommand = defineCommand(
+  {
+    name: 'verify',
+    summary: 'check each entry of a bibliography against OpenAlex, Crossref, Semantic Scholar, DBLP, arXiv: invented or wrong references',
+    synopsis: [
+      'citescribe verify [--db DB] (--bib FILE | --tex FILE [--section T] | --keys LIST) [--source LIST | --offline]',
+      '                         [--endpoint NAME=URL]... [--zotero DIR] [--contact EMAIL] [--cache FILE] [--retry] [--timeout S] [--json]',
+    ],
+    about: ABOUT,
+    options: {
+      bib: { type: 'string', valueName: 'FILE', description: 'the entries of this .bib file (no index needed); with --keys/--tex, only those of them' },
+      db: {
+        ...DB_OPTION.db,
+        description:
+          "the library database: entries by key from its .bib files, and its other .bib files' copies of each work compared first " +
+          '(a copy that disagrees is reported when no service answers; one that agrees is no proof, since an invented entry ' +
+          'copied twice agrees with itself)',
+      },
+      zotero: { type: 'string', valueName: 'DIR', description: 'also compare with the items of this Zotero data directory (read-only; e.g. ~/Zotero)' },
       ...KEY_OPTIONS,
-      source: { type: 'string' },
-      offline: { type: 'boolean' },
-      endpoint: { type: 'string', multiple: true },
-      contact: { type: 'string' },
-      cache: { type: 'string' },
-      zotero: { type: 'string' },
-      retry: { type: 'boolean' },
-      timeout: { type: 'string' },
-      'no-rate-limit': { type: 'boolean' },
-      json: { type: 'boolean' },
-    });
-    if (positionals.length) throw new UsageError(`unexpected argument '${positionals[0]}'`);
+      keys: { ...KEY_OPTIONS.keys, description: `${KEY_OPTIONS.keys.description}: only these entries` },
+      source: { type: 'string', valueName: 'LIST', description: `services to ask, in order (when not given: ${VERIFY_SOURCES.join(',')})` },
+      offline: { type: 'boolean', description: "ask no service: compare with the library's own copies only" },
+      endpoint: { type: 'string', valueName: 'NAME=URL', multiple: true, description: `another base URL for a service: ${VERIFY_SOURCES.join(', ')}` },
+      ...SERVICE_OPTIONS,
+      cache: {
+        type: 'string',
+        valueName: 'FILE',
+        description:
+          'keep every answer here (JSON lines, with its date) and reuse it: an interrupted run resumes ' +
+          '(when not given, with --db: verify-cache.jsonl beside the database; otherwise answers are not kept)',
+      },
+      retry: { type: 'boolean', description: 'ask again where the cache holds "nothing found"' },
+      timeout: { type: 'string', valueName: 'S', number: { above: 0, unit: 'seconds' }, default: 15, description: 'seconds to wait for one answer' },
+      json: {
+        type: 'boolean',
+        description:
+          'print one JSON report: {entries: [{key, verdict, fields: [{field, ours, theirs, why}], source, foundBy, decidedBy, evidence, notes, unchecked, record}], counts, problems}',
+      },
+    },
+  },
+  async ({ values }, io) => {
     if (values.offline && values.source) throw new UsageError('give --source or --offline, not both');
-    const names = values.offline ? [] : parseSources(values.source as string | undefined);
-    const endpoints = parseEndpoints(values.endpoint as string[] | undefined);
-    const timeoutS = values.timeout === undefined ? 15 : Number(values.timeout);
-    if (!(timeoutS > 0)) throw new UsageError(`--timeout must be a number of seconds, got '${values.timeout}'`);
-    const loaded = loadEntries(values as { db?: string; bib?: string; keys?: string; tex?: string; section?: string; zotero?: string });
-    const cacheFile = (values.cache as string | undefined) ?? (values.db ? path.join(path.dirname(path.resolve(values.db as string)), 'verify-cache.jsonl') : undefined);
+    const names = values.offline ? [] : parseSources(values.source);
+    const endpoints = parseEndpoints(values.endpoint);
+    const timeoutS = values.timeout;
+    const loaded = loadEntries(values);
+    const cacheFile = values.cache ?? (values.db ? path.join(path.dirname(path.resolve(values.db)), 'verify-cache.jsonl') : undefined);
     const cache = cacheFile ? new FileCache(cacheFile) : new MemoryCache();
     const controller = new AbortController();
     const onSigint = () => controller.abort();
@@ -185,7 +185,7 @@ export const verifyCommand: CliCommand = {
         makeVerifySource(n, {
           fetch: globalThis.fetch as unknown as FetchLike,
           endpoints,
-          ...(values.contact && { contact: values.contact as string }),
+          ...(values.contact && { contact: values.contact }),
           rateLimit: !values['no-rate-limit'],
           timeoutMs: timeoutS * 1000,
           signal: controller.signal,
@@ -210,4 +210,4 @@ export const verifyCommand: CliCommand = {
       process.removeListener('SIGINT', onSigint);
     }
   },
-};
+);
