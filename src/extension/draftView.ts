@@ -376,11 +376,13 @@ function sentenceView(s: DraftSentence): DraftSentenceView {
     keys: s.keys,
     role: s.role,
     sources: s.sources.map((src) => ({ key: s.keys[0] ?? '', text: src.text, section: src.section, page: src.page, pdfPath: src.pdfPath })),
+    ...(s.checks?.length && { checks: s.checks }),
+    ...(s.flags?.length && { flags: s.flags }),
   };
 }
 
 function paragraphView(p: DraftParagraph): DraftParagraphView {
-  return { heading: p.heading, keys: p.keys, sentences: p.sentences.map(sentenceView) };
+  return { heading: p.heading, ...(p.subject && { subject: p.subject }), keys: p.keys, sentences: p.sentences.map(sentenceView) };
 }
 
 export function toView(draft: Draft, started: number, format: 'latex' | 'markdown'): DraftView {

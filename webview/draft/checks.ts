@@ -1,0 +1,64 @@
+// A sentence's citations as the attribution check judged them (LLM engines): a badge with the verdict, each cited
+// work's support and evidence sentence in the sources panel, and for a doubtful sentence an explanation shown with it
+// ("This describes roe2021, not doe2020: roe2021 says “…”"), so that nothing flagged goes into the paper unread.
+import type { DraftSentenceView, SentenceCheckView } from '../../src/protocol/webview';
+import { h } from '../dom';
+
+/** Verdicts worth the author's look before inserting. */
+const DOUBTFUL = new Set<SentenceCheckView['verdict']>(['weak', 'misattributed', 'unsupported']);
+
+/** What needs explaining of one citation, in the user's terms (keys), or nothing. */
+function explain(c: SentenceCheckView): string[] {
+  const out: string[] = [];
+  if (c.verdict === 'misattributed' && c.better) {
+    out.push(`This describes ${c.better.key}, not ${c.key}: ${c.better.key} says “${c.better.evidence.text}”; ${c.key} says “${c.evidence?.text ?? ''}”.`);
+  } else if (c.verdict === 'unsupported') out.push(`No work of this paragraph says this (cited: ${c.key}).`);
+  else if (c.verdict === 'weak') out.push(`${c.key} supports this only weakly${c.evidence ? `; its closest sentence: “${c.evidence.text}”` : ''}.`);
+  if (c.unsupportedDetails?.length) out.push(`${c.key}'s text does not hold: ${c.unsupportedDetails.join(', ')}.`);
+  return out;
+}
+
+/** The explanations of a sentence: its own flags first (why the default engine wrote it), then its doubtful citations. */
+export function sentenceConcerns(s: DraftSentenceView): string[] {
+  return [...(s.flags ?? []), ...(s.checks ?? []).flatMap(explain)];
+}
+
+/** The badge: the worst verdict of the sentence's citations (or "default engine" when it replaced the model's). */
+export function checkBadge(s: DraftSentenceView, pi: number, si: number): HTMLElement | null {
+  const checks = s.checks ?? [];
+  if (!checks.length && !s.flags?.length) return null;
+  const doubtful = checks.find((c) => DOUBTFUL.has(c.verdict) || c.unsupportedDetails?.length);
+  const label = s.flags?.length ? '⚠ replaced' : doubtful ? `⚠ ${doubtful.verdict}` : `✓ ${checks.every((c) => c.verdict === 'supported') ? 'supported' : checks[0].verdict}`;
+  const support = checks.filter((c) => c.support !== undefined).map((c) => `${c.key} ${Math.round(c.support! * 100)}%`).join(', ');
+  return h(
+    'span',
+    { class: `badge check-badge${doubtful || s.flags?.length ? ' doubtful' : ''}`, 'data-testid': `check-${pi}-${si}`, title: support ? `Support: ${support}` : 'Checked against the works of this paragraph' },
+    label,
+  );
+}
+
+/** The visible note under a doubtful sentence, or nothing. */
+export function concernNote(s: DraftSentenceView, pi: number, si: number): HTMLElement | null {
+  const concerns = sentenceConcerns(s);
+  if (!concerns.length) return null;
+  return h('div', { class: 'message warning check-note', role: 'note', 'data-testid': `check-note-${pi}-${si}` }, ...concerns.map((c) => h('p', {}, c)));
+}
+
+/** Each cited work's support and evidence, for the sources panel. */
+export function checkEvidence(s: DraftSentenceView): HTMLElement[] {
+  return (s.checks ?? []).map((c) =>
+    h(
+      'figure',
+      { class: `source check-evidence verdict-${c.verdict}` },
+      h('blockquote', {}, c.evidence?.text ?? '(no sentence of the work comes close)'),
+      h(
+        'figcaption',
+        {},
+        h('code', {}, c.key),
+        ` · ${c.verdict}`,
+        c.support !== undefined ? ` · support ${Math.round(c.support * 100)}%` : '',
+        c.evidence ? ` · ${c.evidence.source}${c.evidence.page !== undefined ? ` p. ${c.evidence.page}` : ''}` : '',
+      ),
+    ),
+  );
+}
