@@ -284,7 +284,9 @@ export async function writeParagraphs(input: ParagraphWriterInput): Promise<Writ
     throwIfCancelled(signal);
     if (!plan[gi]) throw new Error(`There is no paragraph ${gi + 1} in a plan of ${plan.length}.`);
     input.progress?.report(gi, plan.length, `Writing paragraph ${gi + 1} of ${plan.length}`);
-    const words = Math.max(60, Math.round((targetWords * plan[gi].papers.length) / Math.max(1, totalWorks)));
+    // Regenerating one paragraph: the target is that paragraph's own length, not the whole draft's.
+    const share = input.onlyParagraph === undefined ? (targetWords * plan[gi].papers.length) / Math.max(1, totalWorks) : (input.targetWords ?? 35 * plan[gi].papers.length);
+    const words = Math.max(60, Math.round(share));
     const one = await writeParagraph(input, gi, words);
     written.paragraphs.push(one.paragraph);
     written.flags.push(...one.flags);

@@ -133,4 +133,24 @@ describe('neural: the model\'s paragraphs judged against their works (misattribu
     assert.match(sentence.flags!.join(' '), /gives 87%, 15, TreeCrew, which the text of chen2021branches does not hold/);
     assert.match(sentenceOf(draft, 'ames2019trees')!.text, /panoramic street images/, 'the other works\' sentences stay');
   });
+
+  it('regenerates one paragraph of a draft under the same plan line, with the same works, verified the same way', async () => {
+    model.replies = [swapped, faithful];
+    const plan = [
+      { keys: ['okafor2020tides', 'berg2021ferries'], subject: 'harbour logistics' },
+      { keys: TREE_KEYS, subject: 'city trees' },
+    ];
+    const draft = await engine().draft({ keys: TREE_KEYS, format: 'latex', plan, onlyParagraph: 1, targetWords: 80 }, library.store);
+    assert.equal(model.bodies.length, 2, 'only this paragraph is asked for, and asked again once for its swapped citations');
+    for (const body of model.bodies) {
+      const prompt = body.messages.map((m) => m.content).join('\n');
+      assert.match(prompt, /Plan: paragraph 2 of 2 on city trees, citing \[W1\], \[W2\], \[W3\]\. The other paragraphs cover: harbour logistics\./);
+      assert.ok(!prompt.includes('Tide Tables') && !prompt.includes('Island Ferries'), 'the other paragraph\'s works are not asked about');
+    }
+    assert.match(model.bodies[1].messages.map((m) => m.content).join('\n'), /describes \[W\d\], not \[W\d\]/);
+    assert.equal(draft.paragraphs.length, 1);
+    assert.deepEqual(draft.paragraphs[0].keys, TREE_KEYS);
+    assert.equal(draft.paragraphs[0].subject, 'city trees');
+    assert.match(sentenceOf(draft, 'brandt2020sap')!.text, /contact microphones/);
+  });
 });
