@@ -134,11 +134,12 @@ describe('neural: drafts written paragraph by paragraph to our plan', function (
   it('delivers each paragraph as soon as it is verified, before the next is asked for', async () => {
     const lib = new MemoryLibrary(EIGHT);
     const cites = (p: string) => `These works share a subject ${placeholdersOf(p).join(', ')}.`;
-    model.replies = [cites, cites];
+    // The first request asks for the grouping of the eight works; a reply that is no plan leaves our planner's.
+    model.replies = ['no plan', cites, cites];
     const seen: { index: number; text: string; requestsSoFar: number }[] = [];
     const draft = await engine().draft({ keys: EIGHT.map((w) => w.key), format: 'latex' }, lib, { onParagraph: (_p, index, text) => seen.push({ index, text, requestsSoFar: model.bodies.length }) });
     assert.equal(draft.paragraphs.length, 2);
-    assert.deepEqual(seen.map((s) => [s.index, s.requestsSoFar]), [[0, 1], [1, 2]]);
+    assert.deepEqual(seen.map((s) => [s.index, s.requestsSoFar]), [[0, 2], [1, 3]]);
     assert.deepEqual(seen.map((s) => s.text), draft.text.split('\n\n'));
   });
 
@@ -146,7 +147,7 @@ describe('neural: drafts written paragraph by paragraph to our plan', function (
     const titles = (p: string) => [...p.matchAll(/\[W\d+\]: "([^"]+)"/g)].map((m) => m[1]);
     const asked: string[][] = [];
     const cites = (p: string) => (asked.push(titles(p)), `These works share a subject ${placeholdersOf(p).join(', ')}.`);
-    model.replies = [cites, cites];
+    model.replies = ['no plan', cites, cites];
     const draft = await engine().draft({ keys: EIGHT.map((w) => w.key), format: 'latex', ownAbstract: 'We improve tidal harbour prediction of tidal levels.' }, new MemoryLibrary(EIGHT));
     assert.deepEqual(draft.paragraphs.map((p) => p.keys[0].replace(/\d$/, '')), ['bee', 'tide']);
     assert.equal(asked[1][0], 'Tides 2', 'the work whose abstract is closest to the author\'s first');
