@@ -7,8 +7,18 @@ import { h } from '../dom';
 /** Verdicts worth the author's look before inserting. */
 const DOUBTFUL = new Set<SentenceCheckView['verdict']>(['weak', 'misattributed', 'unsupported']);
 
+/**
+ * Whether a citation's verdict needs the author's look. "Weak" only where the sentence is about that one work: a
+ * topic sentence citing five works says little of each, and marking it would hide the sentences that matter.
+ */
+function doubtful(c: SentenceCheckView, s: DraftSentenceView): boolean {
+  if (c.unsupportedDetails?.length) return true;
+  return DOUBTFUL.has(c.verdict) && (c.verdict !== 'weak' || s.keys.length === 1);
+}
+
 /** What needs explaining of one citation, in the user's terms (keys), or nothing. */
-function explain(c: SentenceCheckView): string[] {
+function explain(c: SentenceCheckView, s: DraftSentenceView): string[] {
+  if (!doubtful(c, s)) return [];
   const out: string[] = [];
   if (c.verdict === 'misattributed' && c.better) {
     out.push(`This describes ${c.better.key}, not ${c.key}: ${c.better.key} says “${c.better.evidence.text}”; ${c.key} says “${c.evidence?.text ?? ''}”.`);
@@ -20,19 +30,19 @@ function explain(c: SentenceCheckView): string[] {
 
 /** The explanations of a sentence: its own flags first (why the default engine wrote it), then its doubtful citations. */
 export function sentenceConcerns(s: DraftSentenceView): string[] {
-  return [...(s.flags ?? []), ...(s.checks ?? []).flatMap(explain)];
+  return [...(s.flags ?? []), ...(s.checks ?? []).flatMap((c) => explain(c, s))];
 }
 
 /** The badge: the worst verdict of the sentence's citations (or "default engine" when it replaced the model's). */
 export function checkBadge(s: DraftSentenceView, pi: number, si: number): HTMLElement | null {
   const checks = s.checks ?? [];
   if (!checks.length && !s.flags?.length) return null;
-  const doubtful = checks.find((c) => DOUBTFUL.has(c.verdict) || c.unsupportedDetails?.length);
-  const label = s.flags?.length ? '⚠ replaced' : doubtful ? `⚠ ${doubtful.verdict}` : `✓ ${checks.every((c) => c.verdict === 'supported') ? 'supported' : checks[0].verdict}`;
-  const support = checks.filter((c) => c.support !== undefined).map((c) => `${c.key} ${Math.round(c.support! * 100)}%`).join(', ');
+  const worst = checks.find((c) => doubtful(c, s));
+  const label = s.flags?.length ? '⚠ replaced' : worst ? `⚠ ${worst.unsupportedDetails?.length && worst.verdict === 'supported' ? 'details' : worst.verdict}` : checks.every((c) => c.verdict === 'supported') ? '✓ supported' : '✓ checked';
+  const support = checks.map((c) => `${c.key}: ${c.verdict}${c.support !== undefined ? ` ${Math.round(c.support * 100)}%` : ''}`).join(', ');
   return h(
     'span',
-    { class: `badge check-badge${doubtful || s.flags?.length ? ' doubtful' : ''}`, 'data-testid': `check-${pi}-${si}`, title: support ? `Support: ${support}` : 'Checked against the works of this paragraph' },
+    { class: `badge check-badge${worst || s.flags?.length ? ' doubtful' : ''}`, 'data-testid': `check-${pi}-${si}`, title: support ? `Checked against the works of this paragraph: ${support}` : 'Written by the default engine' },
     label,
   );
 }

@@ -13,6 +13,7 @@ export function run(): Promise<void> {
     require('./neural.test');
     require('./commands.test');
     require('./models.test');
+    require('./writer.test');
     require('./verify.test');
     // Last: it gives the library's title-only work an abstract and a PDF.
     require('./grounding.test');
