@@ -6,6 +6,8 @@
 import type { CitationJudgement, PaperLookup, PaperRecord } from '../types';
 import type { CheckLibrary } from '../suggest/check';
 import { judgeAttribution } from '../suggest/attribution';
+import { ATTRIBUTION_MODEL } from '../suggest/attribution-model';
+import { CANDIDATES, suggestCitations } from '../suggest/suggest';
 import type { PlaceholderWork } from './paragraph-prompts';
 
 /** A sentence of the model's paragraph as read (paragraph-writer.ts: readParagraph). */
@@ -59,7 +61,9 @@ export function judgeSentence(library: CheckLibrary, sentence: JudgedInput, work
   const group = works.map((w) => w.paper.key);
   const placeholder = (key: string) => works.find((w) => w.paper.key === key)?.placeholder ?? key;
   const names = authorNames(works.map((w) => w.paper));
-  const results = sentence.keys.map((key) => judgeAttribution(library, sentence.plain, key, group));
+  // One ranking of the sentence for all its citations: a topic sentence cites the whole paragraph.
+  const ranked = suggestCitations(library, sentence.plain, CANDIDATES);
+  const results = sentence.keys.map((key) => judgeAttribution(library, sentence.plain, key, group, ATTRIBUTION_MODEL, ranked));
   const problems: string[] = [];
   for (const r of results) {
     if (r.verdict !== 'misattributed' || !r.better || sentence.keys.includes(r.better.key)) continue;

@@ -191,10 +191,11 @@ export function judgeFromFits(fits: readonly WorkFit[], key: string, model: Attr
  * supported, weak, misattributed (with the better work), unsupported, title-only or not-in-library, with the details
  * of the sentence the cited work does not hold.
  */
-export function judgeAttribution(library: CheckLibrary, sentence: string, key: string, group: readonly string[], model: AttributionModel = ATTRIBUTION_MODEL): Attribution {
+export function judgeAttribution(library: CheckLibrary, sentence: string, key: string, group: readonly string[], model: AttributionModel = ATTRIBUTION_MODEL, rankedBefore?: readonly Suggestion[]): Attribution {
   const paper = library.getPaper(key);
   if (!paper) return { key, verdict: 'not-in-library' };
-  const ranked = suggestCitations(library, sentence, CANDIDATES);
+  // `rankedBefore`: the sentence's suggestions when its other citations were judged (a sentence citing five works).
+  const ranked = rankedBefore ?? suggestCitations(library, sentence, CANDIDATES);
   if (!ranked.length) return { key, verdict: 'no-sentence' };
   const fits = groupFits(library, sentence, [key, ...group], model, ranked);
   const details = unsupportedDetails(stripCitationMarkers(sentence), workText(paper));
