@@ -6,6 +6,7 @@ import { strict as assert } from 'assert';
 import { MemoryLibrary } from '../../../src/core/engine/memory-library';
 import { ServerEngine } from '../../../src/core/neural/server';
 import { readModelPlan } from '../../../src/core/neural/model-plan';
+import { groupingMessages } from '../../../src/core/neural/paragraph-prompts';
 import type { PaperRecord } from '../../../src/core/types';
 import { ReplayingModel, placeholderOf, placeholdersOf } from '../../support/replaying-model';
 
@@ -102,4 +103,16 @@ describe('neural: reading the model\'s plan', () => {
       assert.equal(!plan.ok && plan.reason, reason);
     });
   }
+
+  it('fits the plan prompt to a small context by shortening abstracts, never dropping a work or its title', () => {
+    const long = works.map((w) => ({ ...w, paper: { ...w.paper, abstract: `${w.paper.abstract} ${'The records span many harbours and many years of observation. '.repeat(6)}` } }));
+    const size = (m: { content: string }[]) => m.reduce((n, x) => n + x.content.length, 0);
+    const whole = size(groupingMessages(long, 2, undefined, () => true));
+    const fitted = groupingMessages(long, 2, undefined, (m) => size(m) <= 2400);
+    assert.ok(whole > 2400, `the whole prompt is ${whole} characters`);
+    assert.ok(size(fitted) <= 2400, `fitted: ${size(fitted)} characters`);
+    const prompt = fitted.map((m) => m.content).join('\n');
+    for (const w of long) assert.ok(prompt.includes(`${w.placeholder}: "${w.paper.title}"`), `${w.placeholder} and its title stay`);
+    assert.match(prompt, /We forecast tide tables harbour levels/, 'the first sentences of the abstracts stay longest');
+  });
 });
