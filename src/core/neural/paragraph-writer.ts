@@ -186,15 +186,15 @@ interface Answer {
   failed: Map<string, string>;
   /** Everything wrong with the reply, in the model's terms. */
   reasons: string[];
-  /** How many sentences failed the attribution check: each is worth asking again for. */
-  misattributed: number;
+  /** How many sentences failed the attribution check (another work's claim, an invented detail): worth asking again for. */
+  failedSentences: number;
 }
 
 function assess(reply: ParagraphReply, works: readonly PlaceholderWork[], syntax: CiteSyntax, library: CheckLibrary | undefined): Answer {
   const read = readParagraph(reply.text, works, syntax);
   const notes = reply.notes ?? [];
   // A reply that cites none of the works (it ignored the placeholders) says nothing we can attribute: all of it goes.
-  if (!read.cited.size) return { read, notes, kept: [], covered: new Set(), failed: new Map(), reasons: [...read.problems, 'no sentence cited any work by its placeholder'], misattributed: 0 };
+  if (!read.cited.size) return { read, notes, kept: [], covered: new Set(), failed: new Map(), reasons: [...read.problems, 'no sentence cited any work by its placeholder'], failedSentences: 0 };
   const kept: Answer['kept'] = [];
   const failed = new Map<string, string>();
   const attribution: string[] = [];
@@ -211,7 +211,7 @@ function assess(reply: ParagraphReply, works: readonly PlaceholderWork[], syntax
   // A work whose own sentence failed keeps a sentence only if another kept sentence is about it alone: a topic
   // sentence citing the whole paragraph says nothing of what this work does.
   for (const k of kept) if (k.sentence.keys.length === 1) failed.delete(k.sentence.keys[0]);
-  return { read, notes, kept, covered, failed, reasons: [...read.problems, ...attribution], misattributed: read.sentences.length - kept.length };
+  return { read, notes, kept, covered, failed, reasons: [...read.problems, ...attribution], failedSentences: read.sentences.length - kept.length };
 }
 
 /** How many works the answer describes: cited by a kept sentence, and none of its own sentences failed. */
@@ -241,7 +241,7 @@ async function writeParagraph(input: ParagraphWriterInput, gi: number, words: nu
   };
   const flags: string[] = [];
   let answer = await ask();
-  if (answer.covered.size < works.length || answer.misattributed) {
+  if (answer.covered.size < works.length || answer.failedSentences) {
     const reasons = answer.reasons;
     const again = await ask(reasons);
     flags.push(`paragraph ${gi + 1}: asked again (${inKeys(reasons.join('; '), works)})`);
