@@ -170,6 +170,29 @@ export interface DraftRequest {
   maxSentencesPerWork?: number;
   /** Within a paragraph: the works closest to the author's abstract first (default), or the oldest first. */
   workOrder?: 'relevance' | 'year';
+  /**
+   * The paragraphs already planned (a draft in the panel): engines that write to a plan keep it instead of planning
+   * again, so that regenerating one paragraph asks for the same works under the same plan line.
+   */
+  plan?: { keys: string[]; subject?: string }[];
+  /** Write only this paragraph of `plan` (0-based); the draft then has that one paragraph. */
+  onlyParagraph?: number;
+}
+
+/**
+ * How one citation of a written sentence was judged against the other works of its paragraph (suggest/attribution.ts):
+ * 'misattributed' names the work of the paragraph that says the sentence (`better`), with both works' evidence.
+ */
+export interface CitationJudgement {
+  key: string;
+  verdict: 'supported' | 'weak' | 'misattributed' | 'unsupported' | 'title-only' | 'not-in-library' | 'no-sentence';
+  /** 0–1, the library-wide support of the cited work. */
+  support?: number;
+  /** The cited work's sentence closest to the written one. */
+  evidence?: { text: string; source: 'title' | 'abstract' | 'pdf'; page?: number };
+  better?: { key: string; support: number; evidence: { text: string; source: 'title' | 'abstract' | 'pdf'; page?: number } };
+  /** Numbers, percentages and names of datasets or systems the sentence gives that the cited work's text does not hold. */
+  unsupportedDetails?: string[];
 }
 
 export interface DraftSentence {
@@ -180,10 +203,16 @@ export interface DraftSentence {
   role: 'topic' | 'work' | 'contrast';
   /** A topic sentence's phrases, the topic it claims its works share ("tide tables", "sensor logs"). */
   phrases?: string[];
+  /** Each citation of a model's sentence judged against the other works of its paragraph (LLM engines with a library index). */
+  checks?: CitationJudgement[];
+  /** What the reader must know of this sentence, e.g. that the default engine wrote it instead of the model, and why. */
+  flags?: string[];
 }
 
 export interface DraftParagraph {
   heading?: string;
+  /** What the plan said the paragraph is about (its group's keyphrase or the model's group name). */
+  subject?: string;
   keys: string[];
   sentences: DraftSentence[];
 }

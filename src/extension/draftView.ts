@@ -290,9 +290,12 @@ export class DraftViewProvider implements vscode.WebviewViewProvider, vscode.Dis
     const base = this.lastRequest ?? this.request(paragraph.keys, this.savedState!.settings);
     const words = paragraph.sentences.reduce((n, s) => n + s.text.split(/\s+/).length, 0);
     const engine = await this.engines.get({ trusted: vscode.workspace.isTrusted, engineId: this.savedState?.settings.engine });
-    const fresh = await engine.draft({ ...base, keys: paragraph.keys, targetWords: Math.max(40, words), subsections: false }, this.library, { signal });
+    // The plan goes with the request: an LLM engine writes this one paragraph again under the same plan line (same
+    // works, same subject, the others' subjects); the default and ONNX engines draft the paragraph's keys.
+    const plan = draft.paragraphs.map((p) => ({ keys: p.keys, ...(p.subject && { subject: p.subject }) }));
+    const fresh = await engine.draft({ ...base, keys: paragraph.keys, targetWords: Math.max(40, words), subsections: false, plan, onlyParagraph: index }, this.library, { signal });
     if (signal.aborted) throw new CancelledError();
-    const value: DraftParagraphView = { heading: paragraph.heading, keys: paragraph.keys, sentences: fresh.paragraphs.flatMap((p) => p.sentences.map(sentenceView)) };
+    const value: DraftParagraphView = { heading: paragraph.heading, ...(paragraph.subject && { subject: paragraph.subject }), keys: paragraph.keys, sentences: fresh.paragraphs.flatMap((p) => p.sentences.map(sentenceView)) };
     draft.paragraphs[index] = value;
     this.post({ type: 'paragraph', requestId, paragraph: index, value });
     await this.saveState({ ...this.savedState!, draft });
@@ -378,11 +381,13 @@ function sentenceView(s: DraftSentence): DraftSentenceView {
     keys: s.keys,
     role: s.role,
     sources: s.sources.map((src) => ({ key: s.keys[0] ?? '', text: src.text, section: src.section, page: src.page, pdfPath: src.pdfPath })),
+    ...(s.checks?.length && { checks: s.checks }),
+    ...(s.flags?.length && { flags: s.flags }),
   };
 }
 
 function paragraphView(p: DraftParagraph): DraftParagraphView {
-  return { heading: p.heading, keys: p.keys, sentences: p.sentences.map(sentenceView) };
+  return { heading: p.heading, ...(p.subject && { subject: p.subject }), keys: p.keys, sentences: p.sentences.map(sentenceView) };
 }
 
 export function toView(draft: Draft, started: number, format: 'latex' | 'markdown'): DraftView {

@@ -4,6 +4,7 @@ import * as path from 'path';
 import * as fs from 'fs';
 import * as vscode from 'vscode';
 import { openLibraryStore, type LibraryProblem, type LibraryStore, type LibraryStats } from '../core/library/store';
+import type { CitationCandidate } from '../core/library/store-types';
 import { indexLibrary } from '../core/library/indexer';
 import { bibliographyFilesFromTex, bibliographyFilesFromMarkdown, walkFiles } from '../core/library/discovery';
 import type { PaperLookup, PaperRecord } from '../core/types';
@@ -128,6 +129,20 @@ export class LibraryService implements vscode.Disposable, PaperLookup {
 
   hasKey(key: string): boolean {
     return this.getStore().hasKey(key);
+  }
+
+  // The index's retrieval, so that the service is a Check Citations library too: the LLM engines' drafts judge each
+  // sentence's citations with it (core/neural/paragraph-check.ts).
+  citationCandidates(words: readonly string[], limit: number): CitationCandidate[] {
+    return this.getStore().citationCandidates(words, limit);
+  }
+
+  termRarity(word: string): number {
+    return this.getStore().termRarity(word);
+  }
+
+  termRarities(words: readonly string[]): number[] {
+    return this.getStore().termRarities(words);
   }
 
   /** Files that feed the index: settings, workspace files, and the bibliographies named by open documents. */

@@ -35,6 +35,23 @@ export const SourceRefSchema = v.object({
 });
 export type SourceRef = v.InferOutput<typeof SourceRefSchema>;
 
+/** A work's sentence that comes closest to the written one (Check Citations' evidence). */
+export const EvidenceViewSchema = v.object({ text: v.string(), source: v.picklist(['title', 'abstract', 'pdf']), page: v.optional(Index) });
+
+/**
+ * One citation of a model's sentence judged against the other works of its paragraph: supported, weak,
+ * misattributed (`better` says it), unsupported, title-only; with the details the cited work does not hold.
+ */
+export const SentenceCheckViewSchema = v.object({
+  key: v.string(),
+  verdict: v.picklist(['supported', 'weak', 'misattributed', 'unsupported', 'title-only', 'not-in-library', 'no-sentence']),
+  support: v.optional(v.number()),
+  evidence: v.optional(EvidenceViewSchema),
+  better: v.optional(v.object({ key: v.string(), support: v.number(), evidence: EvidenceViewSchema })),
+  unsupportedDetails: v.optional(Strings),
+});
+export type SentenceCheckView = v.InferOutput<typeof SentenceCheckViewSchema>;
+
 export const DraftSentenceViewSchema = v.object({
   text: v.string(),
   keys: Strings,
@@ -42,11 +59,17 @@ export const DraftSentenceViewSchema = v.object({
   sources: v.array(SourceRefSchema),
   /** True once the author edited the sentence by hand in the panel. */
   edited: v.optional(v.boolean()),
+  /** Each citation judged (LLM engines): shown with the sentence, a doubtful one marked. */
+  checks: v.optional(v.array(SentenceCheckViewSchema)),
+  /** Why the sentence needs a look, e.g. the default engine wrote it because the model's failed the check. */
+  flags: v.optional(Strings),
 });
 export type DraftSentenceView = v.InferOutput<typeof DraftSentenceViewSchema>;
 
 export const DraftParagraphViewSchema = v.object({
   heading: v.optional(v.string()),
+  /** The plan's subject of the paragraph: regenerating it asks the model for the same paragraph of the same plan. */
+  subject: v.optional(v.string()),
   keys: Strings,
   sentences: v.array(DraftSentenceViewSchema),
 });

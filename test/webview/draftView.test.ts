@@ -213,6 +213,49 @@ describe('draft view (browser)', function () {
     assert.deepEqual(open.source, DRAFT.paragraphs[0]!.sentences[1]!.sources[0]);
   });
 
+  it('marks a model sentence the attribution check doubts and explains it; shows each citation\'s support and evidence', async () => {
+    const v = await openDraft();
+    await v.send({ type: 'init', engines: ENGINES, documentKeys: DOCUMENT_KEYS });
+    const evidence = (text: string) => ({ text, source: 'abstract' as const });
+    const model: DraftView = {
+      ...clone(DRAFT),
+      engine: 'server',
+      paragraphs: [
+        {
+          keys: ['ames2019trees', 'brandt2020sap'],
+          sentences: [
+            { text: 'Ames \\cite{ames2019trees} detect trees in street images.', keys: ['ames2019trees'], role: 'work', sources: [], checks: [{ key: 'ames2019trees', verdict: 'supported', support: 0.91, evidence: evidence('We detect trees in panoramic street images.') }] },
+            {
+              text: 'Brandt \\cite{brandt2020sap} map trees by triangulation.',
+              keys: ['brandt2020sap'],
+              role: 'work',
+              sources: [],
+              checks: [{ key: 'brandt2020sap', verdict: 'misattributed', support: 0.02, evidence: evidence('Drought stress shows in the sap flow.'), better: { key: 'ames2019trees', support: 0.97, evidence: evidence('We place each tree on the map by triangulation.') } }],
+            },
+            { text: 'Trees are mapped and heard \\cite{ames2019trees,brandt2020sap}.', keys: ['ames2019trees', 'brandt2020sap'], role: 'work', sources: [], checks: [{ key: 'ames2019trees', verdict: 'weak', support: 0.2 }, { key: 'brandt2020sap', verdict: 'weak', support: 0.1 }] },
+            { text: 'Chen \\cite{chen2021branches} collect reports with a phone app.', keys: ['chen2021branches'], role: 'work', sources: [], flags: ["written by the default engine: the model's sentence citing it failed the attribution check (it gave 87%)"] },
+          ],
+        },
+      ],
+    };
+    await v.send({ type: 'progress', requestId: 'x1', done: 0, total: 3 });
+    await v.send({ type: 'draft', requestId: 'x1', draft: model });
+    const { page } = v;
+    await page.getByTestId('sentence-0-0').waitFor();
+    assert.equal(await page.getByTestId('check-0-0').innerText(), '✓ supported');
+    assert.equal(await page.getByTestId('check-note-0-0').count(), 0, 'a supported sentence needs no note');
+    assert.equal(await page.getByTestId('check-0-1').innerText(), '⚠ misattributed');
+    assert.match(await page.getByTestId('check-note-0-1').innerText(), /This describes ames2019trees, not brandt2020sap: ames2019trees says “We place each tree on the map by triangulation\.”; brandt2020sap says “Drought stress/);
+    assert.match((await page.getByTestId('sentence-0-1').getAttribute('class')) ?? '', /flagged/);
+    // A sentence citing several works says little of each: "weak" there is no cause for a mark.
+    assert.equal(await page.getByTestId('check-0-2').innerText(), '✓ checked');
+    assert.equal(await page.getByTestId('check-note-0-2').count(), 0);
+    assert.equal(await page.getByTestId('check-0-3').innerText(), '⚠ replaced');
+    assert.match(await page.getByTestId('check-note-0-3').innerText(), /written by the default engine: .*87%/);
+    await page.getByRole('button', { name: 'Show sources of paragraph 1, sentence 1' }).click();
+    assert.match(await page.getByTestId('grounding-0-0').innerText(), /We detect trees in panoramic street images\.[^]*ames2019trees · supported · support 91% · abstract/);
+  });
+
   it('editing a sentence marks it edited, saves the state, and Insert sends the edited draft', async () => {
     const v = await openWithDraft();
     const { page } = v;

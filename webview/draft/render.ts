@@ -6,6 +6,7 @@ import { h, replaceChildren, wordCount } from '../dom';
 import type { DraftContext } from './context';
 import { requestParagraph, requestSentence } from './requests';
 import type { ValueElement } from './state';
+import { checkBadge, checkEvidence, concernNote } from './checks';
 
 export function renderDraft(ctx: DraftContext): void {
   const { draftBox } = ctx.el;
@@ -119,7 +120,8 @@ export function renderSentence(ctx: DraftContext, s: DraftSentenceView, pi: numb
   });
   text.textContent = s.text;
   const editedBadge = h('span', { class: 'badge edited-badge', 'data-testid': `edited-${pi}-${si}`, hidden: !s.edited }, 'edited');
-  const grounding = h('div', { class: 'grounding', id: groundingId, 'data-testid': `grounding-${pi}-${si}`, hidden: true }, ...renderSources(ctx, s.sources));
+  const grounding = h('div', { class: 'grounding', id: groundingId, 'data-testid': `grounding-${pi}-${si}`, hidden: true }, ...checkEvidence(s), ...renderSources(ctx, s.sources));
+  const note = concernNote(s, pi, si);
   const sourcesToggle = h(
     'button',
     {
@@ -138,13 +140,14 @@ export function renderSentence(ctx: DraftContext, s: DraftSentenceView, pi: numb
   );
   const row = h(
     'div',
-    { class: `sentence role-${s.role}${s.edited ? ' edited' : ''}`, 'data-testid': `sentence-${pi}-${si}` },
+    { class: `sentence role-${s.role}${s.edited ? ' edited' : ''}${note ? ' flagged' : ''}`, 'data-testid': `sentence-${pi}-${si}` },
     text,
     h(
       'div',
       { class: 'sentence-tools' },
       s.role === 'work' ? null : h('span', { class: `badge role-badge`, title: roleTitle(s.role) }, s.role),
       editedBadge,
+      checkBadge(s, pi, si),
       ...s.keys.map((k) => h('span', { class: 'badge key-badge' }, k)),
       h('span', { class: 'spacer' }),
       sourcesToggle,
@@ -160,6 +163,7 @@ export function renderSentence(ctx: DraftContext, s: DraftSentenceView, pi: numb
         '↻',
       ),
     ),
+    note,
     grounding,
   );
   editInPlace(ctx, { text, row, editedBadge }, pi, si);

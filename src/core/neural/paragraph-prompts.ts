@@ -139,3 +139,47 @@ export function paragraphMessages(input: ParagraphPromptInput, fits: (messages: 
   }
   return messages;
 }
+
+/** Why JSON and placeholders: a plan we can check mechanically (every work once, no invented one) or refuse. */
+export const GROUPING_SYSTEM_PROMPT =
+  'You plan the related-work section of a scientific paper. You answer with JSON only, no prose and no code fence.';
+
+/**
+ * Why these rules: a paragraph per topic reads better than one per work, and a short name per group becomes the plan
+ * line (and the subsection heading) the paragraph is written to; the example is content-free (small models copy topics).
+ */
+export const GROUPING_INSTRUCTION = [
+  'Group the {count} works above into about {groups} paragraphs of the related-work section, one topic per paragraph.',
+  'Put EVERY work ({placeholders}) in exactly one group; use only these placeholders. Give each group a short topic name ' +
+    '(at most 6 words). Order the groups as the section should read.',
+  'Answer with JSON only, in this form: {"groups": [{"name": "topic X", "works": ["[W1]", "[W3]"]}, {"name": "topic Y", "works": ["[W2]"]}]}',
+].join('\n');
+
+/**
+ * The messages asking the model for the grouping, fitted to `fits`: each work by title, year and abstract; when that
+ * is too long, abstracts lose their last sentence, longest first, down to titles alone (the titles always go).
+ */
+export function groupingMessages(works: readonly PlaceholderWork[], groups: number, ownAbstract: string | undefined, fits: (messages: ChatMessage[]) => boolean): ChatMessage[] {
+  const abstracts = works.map((w) => (w.paper.abstract?.trim() ? splitSentences(plainText(w.paper.abstract)) : []));
+  const own = ownAbstract ? plainText(ownAbstract).slice(0, 1000) : undefined;
+  const build = (): ChatMessage[] => {
+    const blocks = works.map((w, i) => {
+      const head = `${w.placeholder}: "${plainText(w.paper.title ?? '')}"${w.paper.year ? ` (${w.paper.year})` : ''}`;
+      return abstracts[i].length ? `${head}\n  ${abstracts[i].join(' ')}` : head;
+    });
+    const instruction = GROUPING_INSTRUCTION.replace('{count}', String(works.length)).replace('{groups}', String(groups)).replace('{placeholders}', works.map((w) => w.placeholder).join(', '));
+    const user = ['The works to cite:', ...blocks, '', ...(own ? [`The citing paper's abstract: ${own}`, ''] : []), instruction].join('\n');
+    return [
+      { role: 'system', content: GROUPING_SYSTEM_PROMPT },
+      { role: 'user', content: user },
+    ];
+  };
+  let messages = build();
+  while (!fits(messages)) {
+    const longest = abstracts.reduce((best, a, i) => (a.length && (best < 0 || a.join(' ').length > abstracts[best].join(' ').length) ? i : best), -1);
+    if (longest < 0) return messages;
+    abstracts[longest].pop();
+    messages = build();
+  }
+  return messages;
+}

@@ -3,7 +3,7 @@
 // may cite only works of its own paragraph; a placeholder of no work of the paragraph, an invented key or other
 // citation-looking text (\cite{…}, [@…], [12], "Smith et al. (2019)") is removed; a work the reply does not cite gets
 // the paragraph asked again once with the reasons, and what is still missing is written by the default engine, marked.
-import type { CiteSyntax, DraftParagraph, DraftSentence, PaperRecord, SourceSentence } from '../types';
+import type { CitationJudgement, CiteSyntax, DraftParagraph, DraftSentence, PaperRecord, SourceSentence } from '../types';
 import { throwIfCancelled } from '../types';
 import { splitSentences } from '../text/sentences';
 import { citeMarker, workSubject } from '../rewrite/authors';
@@ -12,6 +12,8 @@ import { WORDS_PER_WORK_DEFAULT } from '../drafting';
 import { checkCitations } from './output-check';
 import { paperSource, type ChatMessage } from './prompts';
 import { paragraphMessages, type PlaceholderWork } from './paragraph-prompts';
+import { judgeSentence } from './paragraph-check';
+import type { CheckLibrary } from '../suggest/check';
 
 /** One model reply (the same shape as a sentence writer's raw answer: its text and visible notes). */
 export interface ParagraphReply {
@@ -34,6 +36,10 @@ const SENTINEL_RUN = /\u27e6(\d+)\u27e7(?:\s*,?\s*\u27e6\d+\u27e7)*/g;
 export interface ReadSentence {
   text: string;
   keys: string[];
+  /** The model's sentence as written (placeholders and all): what it is told back when asked again. */
+  raw: string;
+  /** The sentence without any citation: what the attribution check judges. */
+  plain: string;
 }
 
 export interface ReadParagraph {
@@ -95,6 +101,7 @@ export function readParagraph(reply: string, works: readonly PlaceholderWork[], 
       continue;
     }
     const keys: string[] = [];
+    const plain = checked.text.replace(/\u27e6\d+\u27e7/g, ' ').replace(/\s+([,.;:])/g, '$1').replace(/\s{2,}/g, ' ').trim();
     let text = checked.text.replace(SENTINEL_RUN, (run: string, _first: string, offset: number) => {
       const runKeys = [...new Set([...run.matchAll(/\u27e6(\d+)\u27e7/g)].flatMap((m) => groups[Number(m[1])]))];
       keys.push(...runKeys.filter((k) => !keys.includes(k)));
@@ -106,7 +113,7 @@ export function readParagraph(reply: string, works: readonly PlaceholderWork[], 
     if (!/[\p{L}\p{N}]{3}/u.test(text)) continue;
     if (!/[.!?]$/.test(text)) text += '.';
     for (const k of keys) cited.add(k);
-    sentences.push({ text: text[0].toUpperCase() + text.slice(1), keys });
+    sentences.push({ text: text[0].toUpperCase() + text.slice(1), keys, raw: raw.trim(), plain });
   }
   for (const w of works) if (!cited.has(w.paper.key)) problems.push(`${w.placeholder} was not cited`);
   return { sentences, cited, problems };
@@ -140,6 +147,10 @@ export interface ParagraphWriterInput {
   fits: (messages: ChatMessage[]) => boolean;
   /** The default engine's sentence for a work the model would not cite (plain text, its citation in `syntax`). */
   fallback: (paper: PaperRecord) => Promise<DraftSentence>;
+  /** The library index: each sentence's citations are judged against the paragraph's other works. None: not judged. */
+  library?: CheckLibrary;
+  /** Write only this paragraph of the plan (regenerating it); the others are the plan line's context. */
+  onlyParagraph?: number;
   signal?: AbortSignal;
   /** Each paragraph as soon as it is verified, before the next is asked for. */
   onParagraph?: (paragraph: DraftParagraph, index: number) => void;
@@ -154,6 +165,9 @@ export interface WrittenParagraphs {
   fellBack: string[];
 }
 
+/** The flag on a work whose only sentences in the model's paragraph failed the attribution check, even when asked again. */
+export const ATTRIBUTION_FALLBACK_FLAG = "written by the default engine: the model's sentence citing it failed the attribution check";
+
 function sourcesOf(text: string, papers: readonly PaperRecord[]): SourceSentence[] {
   return papers.flatMap((p) => {
     const source = paperSource(p);
@@ -161,63 +175,125 @@ function sourcesOf(text: string, papers: readonly PaperRecord[]): SourceSentence
   }).filter((s) => s && text);
 }
 
-/** Writes the paragraphs of the plan one after another (so that they arrive in order), asking each again at most once. */
-export async function writeParagraphs(input: ParagraphWriterInput): Promise<WrittenParagraphs> {
+/** One reply read and judged: which sentences stay, which works they cite, and what to tell the model if asked again. */
+interface Answer {
+  read: ReadParagraph;
+  notes: string[];
+  /** The sentences that stay, each with its judgement. */
+  kept: { sentence: ReadSentence; checks: CitationJudgement[] }[];
+  /** The works a kept sentence cites. */
+  covered: Set<string>;
+  /** Works whose sentence failed the check and that no kept sentence is about alone, with the first reason (placeholders named). */
+  failed: Map<string, string>;
+  /** Everything wrong with the reply, in the model's terms. */
+  reasons: string[];
+  /** How many sentences failed the attribution check (another work's claim, an invented detail): worth asking again for. */
+  failedSentences: number;
+}
+
+function assess(reply: ParagraphReply, works: readonly PlaceholderWork[], syntax: CiteSyntax, library: CheckLibrary | undefined): Answer {
+  const read = readParagraph(reply.text, works, syntax);
+  const notes = reply.notes ?? [];
+  // A reply that cites none of the works (it ignored the placeholders) says nothing we can attribute: all of it goes.
+  if (!read.cited.size) return { read, notes, kept: [], covered: new Set(), failed: new Map(), reasons: [...read.problems, 'no sentence cited any work by its placeholder'], failedSentences: 0 };
+  const kept: Answer['kept'] = [];
+  const failed = new Map<string, string>();
+  const attribution: string[] = [];
+  for (const sentence of read.sentences) {
+    const verdict = library && sentence.keys.length ? judgeSentence(library, sentence, works) : { checks: [], problems: [] };
+    if (!verdict.problems.length) {
+      kept.push({ sentence, checks: verdict.checks });
+      continue;
+    }
+    attribution.push(...verdict.problems);
+    for (const key of sentence.keys) if (!failed.has(key)) failed.set(key, verdict.problems[0]);
+  }
+  const covered = new Set(kept.flatMap((k) => k.sentence.keys));
+  // A work whose own sentence failed keeps a sentence only if another kept sentence is about it alone: a topic
+  // sentence citing the whole paragraph says nothing of what this work does.
+  for (const k of kept) if (k.sentence.keys.length === 1) failed.delete(k.sentence.keys[0]);
+  return { read, notes, kept, covered, failed, reasons: [...read.problems, ...attribution], failedSentences: read.sentences.length - kept.length };
+}
+
+/** How many works the answer describes: cited by a kept sentence, and none of its own sentences failed. */
+function keptWorks(answer: Answer): number {
+  return [...answer.covered].filter((k) => !answer.failed.has(k)).length;
+}
+
+/** "[W2]" → its key in what the user is shown: the user never saw the placeholders. */
+function inKeys(text: string, works: readonly PlaceholderWork[]): string {
+  return works.reduce((t, w) => t.split(w.placeholder).join(w.paper.key), text);
+}
+
+/**
+ * One paragraph of the plan: asked, read and judged; asked again ONCE with every reason (works not cited, citations
+ * of another work's claim, invented details); the answer that keeps more works stays, and each work it does not keep
+ * is written by the default engine, marked with the reason.
+ */
+async function writeParagraph(input: ParagraphWriterInput, gi: number, words: number): Promise<Omit<WrittenParagraphs, 'paragraphs'> & { paragraph: DraftParagraph }> {
   const { plan, syntax, signal } = input;
+  const group = plan[gi];
+  const works: PlaceholderWork[] = group.papers.map((paper, i) => ({ placeholder: `[W${i + 1}]`, paper }));
+  const prompt = { works, index: gi, subject: group.subject, otherSubjects: plan.filter((_, k) => k !== gi).map((g) => g.subject), ownAbstract: input.ownAbstract, words };
+  const ask = async (reasons?: string[]) => {
+    const reply = await input.chat(paragraphMessages({ ...prompt, reasons }, input.fits), signal);
+    throwIfCancelled(signal);
+    return assess(reply, works, syntax, input.library);
+  };
+  const flags: string[] = [];
+  let answer = await ask();
+  if (answer.covered.size < works.length || answer.failedSentences) {
+    const reasons = answer.reasons;
+    const again = await ask(reasons);
+    flags.push(`paragraph ${gi + 1}: asked again (${inKeys(reasons.join('; '), works)})`);
+    // The answer that keeps more of the paragraph's works stays.
+    if (keptWorks(again) >= keptWorks(answer)) answer = again;
+  } else if (answer.reasons.length) flags.push(`paragraph ${gi + 1}: ${answer.reasons.join('; ')}`);
+  for (const note of answer.notes) flags.push(`paragraph ${gi + 1}: ${note}`);
+  const sentences: DraftSentence[] = answer.kept.map(({ sentence: s, checks }, i) => {
+    const papers = s.keys.map((k) => group.papers.find((p) => p.key === k)!);
+    const role: DraftSentence['role'] = s.keys.length ? 'work' : i === 0 ? 'topic' : 'contrast';
+    return { text: s.text, keys: s.keys, sources: sourcesOf(s.text, papers), role, ...(checks.length && { checks }) };
+  });
+  const fellBack: string[] = [];
+  for (const w of works) {
+    if (answer.covered.has(w.paper.key) && !answer.failed.has(w.paper.key)) continue;
+    const failure = answer.failed.get(w.paper.key);
+    const flag = failure
+      ? `${ATTRIBUTION_FALLBACK_FLAG} (${inKeys(failure, works)})`
+      : `${FALLBACK_FLAG} (${answer.read.cited.size ? `${w.placeholder} was not cited` : 'the reply cited no work by its placeholder'})`;
+    const fallback = await input.fallback(w.paper);
+    throwIfCancelled(signal);
+    sentences.push({ ...fallback, flags: [...(fallback.flags ?? []), flag] });
+    fellBack.push(w.paper.key);
+    flags.push(`${w.paper.key}: ${flag}`);
+  }
+  return { paragraph: { keys: group.papers.map((p) => p.key), subject: group.subject, sentences }, flags, fellBack };
+}
+
+/**
+ * Writes the paragraphs of the plan one after another (so that they arrive in order), asking each again at most once;
+ * with `onlyParagraph`, that one alone.
+ */
+export async function writeParagraphs(input: ParagraphWriterInput): Promise<WrittenParagraphs> {
+  const { plan, signal } = input;
   const totalWorks = plan.reduce((n, g) => n + g.papers.length, 0);
   const targetWords = input.targetWords ?? WORDS_PER_WORK_DEFAULT * totalWorks;
-  const paragraphs: DraftParagraph[] = [];
-  const flags: string[] = [];
-  const fellBack: string[] = [];
-  for (let gi = 0; gi < plan.length; gi++) {
+  const written: WrittenParagraphs = { paragraphs: [], flags: [], fellBack: [] };
+  const indices = input.onlyParagraph === undefined ? plan.map((_, i) => i) : [input.onlyParagraph];
+  for (const gi of indices) {
     throwIfCancelled(signal);
-    const group = plan[gi];
+    if (!plan[gi]) throw new Error(`There is no paragraph ${gi + 1} in a plan of ${plan.length}.`);
     input.progress?.report(gi, plan.length, `Writing paragraph ${gi + 1} of ${plan.length}`);
-    const works: PlaceholderWork[] = group.papers.map((paper, i) => ({ placeholder: `[W${i + 1}]`, paper }));
-    const prompt = {
-      works,
-      index: gi,
-      subject: group.subject,
-      otherSubjects: plan.filter((_, k) => k !== gi).map((g) => g.subject),
-      ownAbstract: input.ownAbstract,
-      words: Math.max(60, Math.round((targetWords * group.papers.length) / Math.max(1, totalWorks))),
-    };
-    const first = await input.chat(paragraphMessages(prompt, input.fits), signal);
-    throwIfCancelled(signal);
-    let read = readParagraph(first.text, works, syntax);
-    let notes = first.notes ?? [];
-    const missing = () => works.filter((w) => !read.cited.has(w.paper.key));
-    if (missing().length) {
-      const reasons = read.cited.size ? read.problems : [...read.problems, 'no sentence cited any work by its placeholder'];
-      const again = await input.chat(paragraphMessages({ ...prompt, reasons }, input.fits), signal);
-      throwIfCancelled(signal);
-      const second = readParagraph(again.text, works, syntax);
-      flags.push(`paragraph ${gi + 1}: asked again (${reasons.join('; ')})`);
-      // The answer that cites more of the paragraph's works is kept.
-      if (second.cited.size >= read.cited.size) {
-        read = second;
-        notes = again.notes ?? [];
-      }
-    } else if (read.problems.length) flags.push(`paragraph ${gi + 1}: ${read.problems.join('; ')}`);
-    for (const note of notes) flags.push(`paragraph ${gi + 1}: ${note}`);
-    // A reply that cites none of the works (it ignored the placeholders) says nothing we can attribute: all of it goes.
-    const kept = read.cited.size ? read.sentences : [];
-    const sentences: DraftSentence[] = kept.map((s, i) => {
-      const papers = s.keys.map((k) => group.papers.find((p) => p.key === k)!);
-      const role: DraftSentence['role'] = s.keys.length ? 'work' : i === 0 ? 'topic' : 'contrast';
-      return { text: s.text, keys: s.keys, sources: sourcesOf(s.text, papers), role };
-    });
-    for (const w of works) {
-      if (read.cited.has(w.paper.key)) continue;
-      sentences.push(await input.fallback(w.paper));
-      throwIfCancelled(signal);
-      fellBack.push(w.paper.key);
-      flags.push(`${w.paper.key}: ${FALLBACK_FLAG} (${read.cited.size ? `${w.placeholder} was not cited` : 'the reply cited no work by its placeholder'})`);
-    }
-    const paragraph: DraftParagraph = { keys: group.papers.map((p) => p.key), sentences };
-    paragraphs.push(paragraph);
-    input.onParagraph?.(paragraph, gi);
+    // Regenerating one paragraph: the target is that paragraph's own length, not the whole draft's.
+    const share = input.onlyParagraph === undefined ? (targetWords * plan[gi].papers.length) / Math.max(1, totalWorks) : (input.targetWords ?? WORDS_PER_WORK_DEFAULT * plan[gi].papers.length);
+    const words = Math.max(60, Math.round(share));
+    const one = await writeParagraph(input, gi, words);
+    written.paragraphs.push(one.paragraph);
+    written.flags.push(...one.flags);
+    written.fellBack.push(...one.fellBack);
+    input.onParagraph?.(one.paragraph, gi);
   }
   input.progress?.report(plan.length, plan.length, 'Draft written');
-  return { paragraphs, flags, fellBack };
+  return written;
 }

@@ -41,6 +41,8 @@ import { boundedRecord, capLongTokens } from '../text/long-tokens';
 import { alternation, SELF_NOUNS } from '../lexicon';
 import { paperSource, type ChatMessage, type PaperSource } from './prompts';
 import { writeParagraphs } from './paragraph-writer';
+import { checkLibraryOf } from './paragraph-check';
+import { MODEL_PLAN_ABOVE, proposeModelPlan } from './model-plan';
 import { DefaultEngine } from '../engines/default-engine';
 
 /** The author's own contribution sentence ("In this thesis, we …", "Our model …"): what a contrast sets apart. A single author's "I" is read as "we" first. */
@@ -197,18 +199,22 @@ export abstract class SentenceWriterEngine implements Engine {
   private async draftByParagraphs(req: DraftRequest, library: PaperLookup, options: EngineOptions): Promise<Draft> {
     const known: PaperRecord[] = [];
     const unknownKeys: string[] = [];
-    for (const key of [...new Set(req.keys.map((k) => k.trim()).filter(Boolean))]) {
+    const requested = req.plan ? req.plan.flatMap((p) => p.keys) : req.keys;
+    for (const key of [...new Set(requested.map((k) => k.trim()).filter(Boolean))]) {
       const paper = library.getPaper(key);
       if (paper) known.push(paper);
       else unknownKeys.push(key);
     }
     const format = req.format ?? 'latex';
     const syntax: CiteSyntax = req.syntax ?? (format === 'markdown' ? 'pandoc' : 'cite');
-    const groups = orderAsTheDefaultDraft(await planParagraphs(known, req, this.embed, options.signal), req);
-    const headed = req.subsections && groups.length > 1;
+    const { plan, notes } = req.plan
+      ? { plan: req.plan.map((p) => ({ papers: p.keys.flatMap((k) => known.filter((w) => w.key === k.trim())), subject: p.subject })), notes: [] }
+      : await this.paragraphPlan(known, req, options.signal);
+    const headed = req.subsections && plan.length > 1;
+    const headingOf = (index: number) => (headed ? headlineCase(plan[index].subject ?? `Topic ${index + 1}`) : undefined);
     const fallbackEngine = new DefaultEngine();
     const written = await writeParagraphs({
-      plan: groups.map((g) => ({ papers: g.papers, subject: g.keyphrase })),
+      plan,
       syntax,
       ownAbstract: req.ownAbstract,
       targetWords: req.targetWords,
@@ -222,24 +228,45 @@ export abstract class SentenceWriterEngine implements Engine {
         );
         return { text: s.text, keys: [paper.key], sources: s.spans.flatMap((sp) => (sp.source ? [sp.source] : [])), role: 'work' };
       },
+      library: checkLibraryOf(library),
+      onlyParagraph: req.onlyParagraph,
       signal: options.signal,
       progress: options.progress,
       onParagraph: (paragraph, index) => {
-        const heading = headed ? headlineCase(groups[index].keyphrase ?? `Topic ${index + 1}`) : undefined;
-        const one = draftForDocument({ text: '', paragraphs: [{ ...paragraph, heading }], citedKeys: [], unknownKeys: [], engine: this.id }, format);
+        const one = draftForDocument({ text: '', paragraphs: [{ ...paragraph, heading: headingOf(index) }], citedKeys: [], unknownKeys: [], engine: this.id }, format);
         options.onParagraph?.(one.paragraphs[0], index, one.text);
       },
     });
-    const paragraphs = written.paragraphs.map((p, gi) => ({ ...p, heading: headed ? headlineCase(groups[gi].keyphrase ?? `Topic ${gi + 1}`) : undefined }));
+    const indices = req.onlyParagraph === undefined ? plan.map((_, i) => i) : [req.onlyParagraph];
+    const paragraphs = written.paragraphs.map((p, i) => ({ ...p, heading: headingOf(indices[i]) }));
     const draft: Draft = {
       text: renderDraft(paragraphs, format),
       paragraphs,
-      citedKeys: known.map((p) => p.key),
+      citedKeys: paragraphs.flatMap((p) => p.keys),
       unknownKeys,
       engine: this.id,
-      flags: written.flags,
+      flags: [...notes, ...written.flags],
     };
     return draftForDocument(draft, format);
+  }
+
+  /**
+   * The paragraphs to write: for a long list (more than MODEL_PLAN_ABOVE works) the model's grouping when it passes
+   * every check (model-plan.ts), else our planner's, with a note saying why the model's was not used.
+   */
+  private async paragraphPlan(known: PaperRecord[], req: DraftRequest, signal?: AbortSignal): Promise<{ plan: { papers: PaperRecord[]; subject?: string }[]; notes: string[] }> {
+    const ours = async () => orderAsTheDefaultDraft(await planParagraphs(known, req, this.embed, signal), req).map((g) => ({ papers: g.papers, subject: g.keyphrase }));
+    if (known.length <= MODEL_PLAN_ABOVE) return { plan: await ours(), notes: [] };
+    const proposal = await proposeModelPlan({
+      papers: known,
+      groups: topicGroupCount(known.length, req.targetWords ?? 35 * known.length, req.subsections),
+      ownAbstract: req.ownAbstract,
+      chat: (messages, s) => this.chatParagraph!(messages, s),
+      fits: (messages) => this.paragraphPromptFits(messages),
+      signal,
+    });
+    if (proposal.ok) return { plan: proposal.groups.map((g) => ({ papers: g.papers, subject: g.name })), notes: [] };
+    return { plan: await ours(), notes: [`plan: the model's grouping was not used (${proposal.reason}); the works are grouped by our planner`] };
   }
 
   /** One model sentence per work, wrapped in the default engine's grouping and contrast (engines that cannot chat). */

@@ -202,6 +202,7 @@ export function judgeAttribution(
 ): Attribution {
   const paper = library.getPaper(key);
   if (!paper) return { key, verdict: 'not-in-library' };
+  // `rankedAlready`: the sentence's suggestions when its other citations were judged (a sentence citing five works).
   const ranked = rankedAlready ?? suggestCitations(library, sentence, CANDIDATES);
   if (!ranked.length) return { key, verdict: 'no-sentence' };
   const fits = groupFits(library, sentence, [key, ...group], model, ranked);

@@ -14,6 +14,7 @@ export function run(): Promise<void> {
     require('./llama-runtime.test');
     require('./commands.test');
     require('./models.test');
+    require('./writer.test');
     require('./verify.test');
     // Last: it gives the library's title-only work an abstract and a PDF.
     require('./grounding.test');

@@ -4,16 +4,15 @@
 // a model that ignores the placeholders, paragraphs delivered as they complete, Cancel, and the CLI.
 import { strict as assert } from 'assert';
 import * as fs from 'node:fs';
-import * as http from 'node:http';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import type { AddressInfo } from 'node:net';
 import { MemoryLibrary } from '../../../src/core/engine/memory-library';
 import { ServerEngine } from '../../../src/core/neural/server';
 import { readParagraph, FALLBACK_FLAG } from '../../../src/core/neural/paragraph-writer';
 import { CancelledError, type PaperRecord } from '../../../src/core/types';
 import { main } from '../../../src/cli/main';
 import { captureCli } from '../../support/cli-capture';
+import { ReplayingModel, placeholdersOf, placeholderOf } from '../../support/replaying-model';
 
 const WORKS: PaperRecord[] = [
   {
@@ -50,57 +49,6 @@ const EIGHT: PaperRecord[] = [
 ];
 
 
-type Reply = string | ((prompt: string) => string);
-
-/** Replays the scripted replies in order, streaming each in small pieces; records every request body. */
-class ReplayingModel {
-  readonly bodies: { messages: { role: string; content: string }[]; stream?: boolean }[] = [];
-  replies: Reply[] = [];
-  /** Milliseconds between streamed pieces. */
-  delayMs = 0;
-  private server = http.createServer((req, res) => {
-    let raw = '';
-    req.on('data', (c) => (raw += c));
-    req.on('end', () => {
-      const body = JSON.parse(raw);
-      this.bodies.push(body);
-      const prompt = body.messages.map((m: { content: string }) => m.content).join('\n');
-      const next = this.replies.shift() ?? '';
-      const text = typeof next === 'function' ? next(prompt) : next;
-      const pieces = text.match(/.{1,12}/gs) ?? [];
-      const ollama = req.url === '/api/chat';
-      res.writeHead(200, { 'content-type': ollama ? 'application/x-ndjson' : 'text/event-stream' });
-      let i = 0;
-      const send = () => {
-        if (res.destroyed) return;
-        if (i < pieces.length) {
-          const piece = pieces[i++];
-          res.write(ollama ? `${JSON.stringify({ model: 'm', message: { role: 'assistant', content: piece }, done: false })}\n` : `data: ${JSON.stringify({ choices: [{ index: 0, delta: { content: piece } }] })}\n\n`);
-          setTimeout(send, this.delayMs);
-        } else res.end(ollama ? `${JSON.stringify({ model: 'm', message: { role: 'assistant', content: '' }, done: true })}\n` : 'data: [DONE]\n\n');
-      };
-      send();
-    });
-  });
-  url = '';
-  async start() {
-    await new Promise<void>((r) => this.server.listen(0, '127.0.0.1', () => r()));
-    this.url = `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
-  }
-  async stop() {
-    this.server.closeAllConnections();
-    await new Promise<void>((r) => this.server.close(() => r()));
-  }
-}
-
-/** The placeholders the prompt's plan line gives, in order ("citing [W1], [W2], [W3]."). */
-function placeholdersOf(prompt: string): string[] {
-  return /Plan: paragraph \d+ of \d+[^\n]*?citing ([^.]+)\./.exec(prompt)?.[1].split(', ') ?? [];
-}
-/** Which placeholder stands for the work titled `title` in the prompt. */
-function placeholderOf(prompt: string, title: string): string {
-  return new RegExp(`(\\[W\\d+\\]): "${title.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}"`).exec(prompt)?.[1] ?? '(no placeholder in the prompt)';
-}
 const TITLES = { taigman17: WORKS[0].title, zhu17: WORKS[1].title, liu16: WORKS[2].title };
 const good = (p: string) =>
   `Unpaired image translation maps images between domains without corresponding pairs ${placeholdersOf(p).join(', ')}. ` +
@@ -186,11 +134,12 @@ describe('neural: drafts written paragraph by paragraph to our plan', function (
   it('delivers each paragraph as soon as it is verified, before the next is asked for', async () => {
     const lib = new MemoryLibrary(EIGHT);
     const cites = (p: string) => `These works share a subject ${placeholdersOf(p).join(', ')}.`;
-    model.replies = [cites, cites];
+    // The first request asks for the grouping of the eight works; a reply that is no plan leaves our planner's.
+    model.replies = ['no plan', cites, cites];
     const seen: { index: number; text: string; requestsSoFar: number }[] = [];
     const draft = await engine().draft({ keys: EIGHT.map((w) => w.key), format: 'latex' }, lib, { onParagraph: (_p, index, text) => seen.push({ index, text, requestsSoFar: model.bodies.length }) });
     assert.equal(draft.paragraphs.length, 2);
-    assert.deepEqual(seen.map((s) => [s.index, s.requestsSoFar]), [[0, 1], [1, 2]]);
+    assert.deepEqual(seen.map((s) => [s.index, s.requestsSoFar]), [[0, 2], [1, 3]]);
     assert.deepEqual(seen.map((s) => s.text), draft.text.split('\n\n'));
   });
 
@@ -198,7 +147,7 @@ describe('neural: drafts written paragraph by paragraph to our plan', function (
     const titles = (p: string) => [...p.matchAll(/\[W\d+\]: "([^"]+)"/g)].map((m) => m[1]);
     const asked: string[][] = [];
     const cites = (p: string) => (asked.push(titles(p)), `These works share a subject ${placeholdersOf(p).join(', ')}.`);
-    model.replies = [cites, cites];
+    model.replies = ['no plan', cites, cites];
     const draft = await engine().draft({ keys: EIGHT.map((w) => w.key), format: 'latex', ownAbstract: 'We improve tidal harbour prediction of tidal levels.' }, new MemoryLibrary(EIGHT));
     assert.deepEqual(draft.paragraphs.map((p) => p.keys[0].replace(/\d$/, '')), ['bee', 'tide']);
     assert.equal(asked[1][0], 'Tides 2', 'the work whose abstract is closest to the author\'s first');

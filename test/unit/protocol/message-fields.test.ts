@@ -22,9 +22,11 @@ import {
 type Samples<M extends { type: string }> = { [K in M['type']]: Extract<M, { type: K }> };
 
 const source: SourceRef = { key: 'doe2020', text: 'We propose a parser.', section: 'abstract', page: 2, pdfPath: '/papers/doe2020.pdf' };
+const evidence = { text: 'We propose a parser.', source: 'pdf' as const, page: 3 };
+const check = { key: 'doe2020', verdict: 'misattributed' as const, support: 0.4, evidence, better: { key: 'roe2021', support: 0.9, evidence }, unsupportedDetails: ['97.1%'] };
 const settings = { targetWords: 200, subsections: true, engine: 'default' };
 const draft = {
-  paragraphs: [{ heading: 'Parsing', keys: ['doe2020'], sentences: [{ text: 'Doe proposes a parser.', keys: ['doe2020'], role: 'work' as const, sources: [source], edited: true }] }],
+  paragraphs: [{ heading: 'Parsing', subject: 'parsing', keys: ['doe2020'], sentences: [{ text: 'Doe proposes a parser.', keys: ['doe2020'], role: 'work' as const, sources: [source], edited: true, checks: [check], flags: ['written by the default engine'] }] }],
   format: 'latex' as const,
   citedKeys: ['doe2020'],
   unknownKeys: ['ghost2019'],

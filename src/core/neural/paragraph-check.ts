@@ -1,0 +1,86 @@
+// The model's paragraph judged sentence by sentence with Check Citations' attribution model (suggest/attribution.ts,
+// the same judgement as `citescribe check --pairs` with a group): each (sentence, cited work) against the other works
+// of its paragraph. A sentence that describes another work of the paragraph ("this describes [W3], not [W2]") or that
+// gives a number or a named dataset/system the cited work's text does not hold fails; its reasons are what the model is
+// told when asked again, and what the user is shown when the default engine's sentence replaces it.
+import type { CitationJudgement, PaperLookup, PaperRecord } from '../types';
+import type { CheckLibrary } from '../suggest/check';
+import { judgeAttribution } from '../suggest/attribution';
+import { ATTRIBUTION_MODEL } from '../suggest/attribution-model';
+import { CANDIDATES, suggestCitations } from '../suggest/suggest';
+import type { PlaceholderWork } from './paragraph-prompts';
+
+/** A sentence of the model's paragraph as read (paragraph-writer.ts: readParagraph). */
+export interface JudgedInput {
+  /** The model's sentence as it wrote it, placeholders and all: quoted back to the model, which never sees a key. */
+  raw: string;
+  /** The sentence without its citations: what is judged. */
+  plain: string;
+  keys: string[];
+}
+
+export interface SentenceVerdict {
+  checks: CitationJudgement[];
+  /** Why the sentence cannot stay, in the model's terms (placeholders); none when it passes. */
+  problems: string[];
+}
+
+/**
+ * The library as Check Citations reads it, when the lookup is the index (the SQLite store, or the extension's library
+ * service over it): BM25 candidates and word rarity are what the judgement needs. A bare lookup (a MemoryLibrary of an
+ * evaluation) has neither, and the paragraph is then not judged.
+ */
+export function checkLibraryOf(library: PaperLookup): CheckLibrary | undefined {
+  const candidate = library as PaperLookup & Partial<CheckLibrary>;
+  return typeof candidate.citationCandidates === 'function' && typeof candidate.termRarity === 'function' ? (candidate as CheckLibrary) : undefined;
+}
+
+/** The judgement in the draft's terms: what the panel shows and the CLI's --json carries. */
+function judgementOf(r: ReturnType<typeof judgeAttribution>): CitationJudgement {
+  return {
+    key: r.key,
+    verdict: r.verdict,
+    ...(r.support !== undefined && { support: Number(r.support.toFixed(4)) }),
+    ...(r.evidence && { evidence: r.evidence }),
+    ...(r.better && { better: { key: r.better.key, support: Number(r.better.support.toFixed(4)), evidence: r.better.evidence } }),
+    ...(r.unsupportedDetails?.length && { unsupportedDetails: r.unsupportedDetails }),
+  };
+}
+
+/** A family name of a work's authors is a name the sentence may give ("Liu and Tuzel"), not an invented detail. */
+function authorNames(papers: readonly PaperRecord[]): Set<string> {
+  return new Set(papers.flatMap((p) => (p.authors ?? []).map((a) => (a.family || a.literal || '').replace(/[{}]/g, ''))).filter(Boolean));
+}
+
+/**
+ * Judges each citation of one sentence against the paragraph's works. Misattributed counts only when the better work
+ * is not cited by the sentence too ("[W1, W3] learn X": W3 saying it better is no error). A detail fails only when no
+ * work the sentence cites holds it: "[W1, W2] reach 91%" is fine when either says 91%.
+ */
+export function judgeSentence(library: CheckLibrary, sentence: JudgedInput, works: readonly PlaceholderWork[]): SentenceVerdict {
+  const group = works.map((w) => w.paper.key);
+  const placeholder = (key: string) => works.find((w) => w.paper.key === key)?.placeholder ?? key;
+  const names = authorNames(works.map((w) => w.paper));
+  // One ranking of the sentence for all its citations: a topic sentence cites the whole paragraph.
+  const ranked = suggestCitations(library, sentence.plain, CANDIDATES);
+  const results = sentence.keys.map((key) => judgeAttribution(library, sentence.plain, key, group, ATTRIBUTION_MODEL, ranked));
+  const problems: string[] = [];
+  for (const r of results) {
+    if (r.verdict !== 'misattributed' || !r.better || sentence.keys.includes(r.better.key)) continue;
+    problems.push(
+      `the sentence "${sentence.raw}" describes ${placeholder(r.better.key)}, not ${placeholder(r.key)}: ` +
+        `${placeholder(r.better.key)} says "${r.better.evidence.text}"; ${placeholder(r.key)} says "${r.evidence?.text ?? ''}"`,
+    );
+  }
+  const detailsOf = (r: (typeof results)[number]) => (r.unsupportedDetails ?? []).filter((d) => !names.has(d));
+  // Title-only works cannot be checked for details (their text is the title): they do not decide.
+  const judged = results.filter((r) => r.verdict !== 'title-only' && r.verdict !== 'not-in-library' && r.verdict !== 'no-sentence');
+  const invented = judged.length ? detailsOf(judged[0]).filter((d) => judged.every((r) => detailsOf(r).includes(d))) : [];
+  if (invented.length) {
+    const cited = [...new Set(sentence.keys.map(placeholder))].join(', ');
+    problems.push(`the sentence "${sentence.raw}" gives ${invented.join(', ')}, which the text of ${cited} does not hold: say only what the works' texts say`);
+  }
+  // A better work the sentence cites too is no misattribution: the cited one says it less well than its neighbour.
+  const checks = results.map((r) => (r.verdict === 'misattributed' && r.better && sentence.keys.includes(r.better.key) ? { ...r, verdict: 'weak' as const, better: undefined } : r));
+  return { checks: checks.map(judgementOf), problems };
+}
