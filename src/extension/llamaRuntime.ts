@@ -77,7 +77,7 @@ export class LlamaRuntimeService {
   private async askConsent(offer: RuntimeOffer): Promise<RuntimeAnswer> {
     const layer = offer.gpu ? LAYER_NAMES[offer.gpu.layer] : undefined;
     const full = offer.kind === 'add-gpu' ? `Download the ${layer} build (${aboutMegabytes(offer.bytes)})` : `Download${layer ? ` with ${layer}` : ''} (${aboutMegabytes(offer.bytes)})`;
-    const cpu = offer.kind === 'install' && offer.gpu && offer.binaries.length > 1 ? `Download CPU only (${aboutMegabytes(offer.cpuOnlyBytes)})` : undefined;
+    const cpu = offer.cpuOnly ? `Download CPU only (${aboutMegabytes(offer.cpuOnly.bytes)})` : undefined;
     const keep = offer.kind === 'add-gpu' ? 'Keep using the CPU' : undefined;
     const message =
       offer.kind === 'add-gpu'

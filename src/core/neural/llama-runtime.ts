@@ -24,8 +24,8 @@ export interface RuntimeOffer {
   gpu?: { layer: GpuLayer; package: string };
   /** Estimated download size in bytes (undefined for a platform the size table does not know). */
   bytes?: number;
-  /** For a first install with a GPU build: the estimated size without it, offered as "CPU only". */
-  cpuOnlyBytes?: number;
+  /** For a first install with a GPU build, unless the device is cuda: the CPU build alone, offered as "CPU only". */
+  cpuOnly?: { bytes?: number };
   /** Where it will be installed. */
   folder: string;
 }
@@ -97,13 +97,14 @@ export class LlamaRuntimeLocator {
     let binaries = wanted;
     if (!allowDownload) {
       if (this.declined.has(EVERYTHING)) throw new Error(`node-llama-cpp is not downloaded (you chose not to in this window), so the gguf engine cannot run. ${ASK_AGAIN}`);
-      const cpuOnlyBytes = choice.gpu && choice.cpu ? estimateRuntimeBytes([choice.cpu]) : undefined;
-      const answer = await this.host.ask({ kind: 'install', ...offer, cpuOnlyBytes });
+      // With the device set to cuda, the CPU build alone could not run the engine: not offered.
+      const cpuOnly = choice.gpu && choice.cpu && device !== 'cuda' ? { bytes: estimateRuntimeBytes([choice.cpu]) } : undefined;
+      const answer = await this.host.ask({ kind: 'install', ...offer, cpuOnly });
       if (answer === 'no') {
         this.declined.add(EVERYTHING);
         throw new Error(`node-llama-cpp was not downloaded, so the gguf engine cannot run; you will not be asked again in this window. ${ASK_AGAIN}`);
       }
-      if (answer === 'cpu-only' && choice.gpu && choice.cpu) {
+      if (answer === 'cpu-only' && cpuOnly && choice.gpu && choice.cpu) {
         binaries = [choice.cpu];
         // Not offered again at once: the user has just chosen.
         this.declined.add(choice.gpu.package);

@@ -69,7 +69,7 @@ describe('neural: when node-llama-cpp is downloaded and which install the gguf e
     assert.equal(offers[0].kind, 'install');
     assert.deepEqual(offers[0].binaries, [CUDA, CPU]);
     assert.equal(offers[0].bytes, estimateRuntimeBytes([CUDA, CPU]));
-    assert.equal(offers[0].cpuOnlyBytes, estimateRuntimeBytes([CPU]));
+    assert.deepEqual(offers[0].cpuOnly, { bytes: estimateRuntimeBytes([CPU]) });
     // The next use says so at once, without a dialog.
     await assert.rejects(window.locate(), /node-llama-cpp is not downloaded \(you chose not to in this window\)/);
     assert.equal(offers.length, 1);
@@ -114,6 +114,14 @@ describe('neural: when node-llama-cpp is downloaded and which install the gguf e
     device = 'cuda';
     await assert.rejects(window.locate(), /citescribe\.model\.device is 'cuda', but node-llama-cpp's CUDA build was not downloaded \(you chose not to in this window\)\. Set the device to auto or cpu/);
     assert.equal(offers.length, 1);
+  });
+
+  it('with the device set to cuda, a first install offers no "CPU only" (it could not run the engine)', async () => {
+    device = 'cuda';
+    answers = ['no'];
+    await assert.rejects(locator().locate(), /node-llama-cpp was not downloaded/);
+    assert.deepEqual(offers[0].binaries, [CUDA, CPU]);
+    assert.equal(offers[0].cpuOnly, undefined);
   });
 
   it('a registry setting that is not https is an error before any dialog', async () => {
