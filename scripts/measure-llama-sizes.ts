@@ -37,7 +37,8 @@ async function main() {
       const own = packages.filter((p) => p.name === `@node-llama-cpp/${b}`);
       return `${b}=${own.reduce((n, p) => n + sizes.get(p.tarball)!, 0)}`;
     });
-    console.log(`${platform}-${arch}: ${packages.length} packages; base (node-llama-cpp and its dependencies) ${base} bytes; ${per.join(' ')}; all names: ${packages.filter((p) => binaryOwned(p.name)).map((p) => p.name).join(',')}`);
+    const binaryPackages = packages.filter((p) => binaryOwned(p.name)).map((p) => p.name);
+    console.log(`${platform}-${arch}: ${packages.length} packages; base (node-llama-cpp and its dependencies) ${base} bytes; ${per.join(' ')}; binaries: ${binaryPackages.join(',')}`);
   }
 }
 

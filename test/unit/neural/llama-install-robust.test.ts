@@ -178,11 +178,9 @@ describe('neural: the node-llama-cpp install on misbehaving machines and registr
   });
 
   it('a dist-tag naming a version the registry does not list, or a prototype key as a tag, is a clear DownloadError', async () => {
-    const server = http.createServer((_req, res) =>
-      res.writeHead(200, { 'content-type': 'application/json' }).end(
-        JSON.stringify({ name: 'a', 'dist-tags': { latest: '1.0.0', next: '9.9.9' }, versions: { '1.0.0': { name: 'a', version: '1.0.0', dist: { tarball: 'http://127.0.0.1/a.tgz', integrity: 'sha512-AA==' } } } }),
-      ),
-    );
+    const listed = { name: 'a', version: '1.0.0', dist: { tarball: 'http://127.0.0.1/a.tgz', integrity: 'sha512-AA==' } };
+    const packument = { name: 'a', 'dist-tags': { latest: '1.0.0', next: '9.9.9' }, versions: { '1.0.0': listed } };
+    const server = http.createServer((_req, res) => res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(packument)));
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
     try {

@@ -112,7 +112,10 @@ describe('neural: when node-llama-cpp is downloaded and which install the gguf e
     assert.equal(await window.locate(), cpuEntry);
     assert.equal(offers[0].kind, 'add-gpu');
     device = 'cuda';
-    await assert.rejects(window.locate(), /citescribe\.model\.device is 'cuda', but node-llama-cpp's CUDA build was not downloaded \(you chose not to in this window\)\. Set the device to auto or cpu/);
+    await assert.rejects(
+      window.locate(),
+      /citescribe\.model\.device is 'cuda', but node-llama-cpp's CUDA build was not downloaded \(you chose not to in this window\)\. Set the device to auto or cpu/,
+    );
     assert.equal(offers.length, 1);
   });
 
@@ -140,7 +143,8 @@ describe('neural: when node-llama-cpp is downloaded and which install the gguf e
     // linux-x64 with the CPU build: 48.3 MB measured by the real install (README), 191 MB with CUDA.
     assert.equal(Math.round(estimateRuntimeBytes([CPU], 'linux', 'x64')! / 1e5) / 10, 48.3);
     assert.equal(Math.round(estimateRuntimeBytes([CUDA, CPU], 'linux', 'x64')! / 1e6), 191);
-    const builds = ['linux-x64', 'linux-x64-cuda', 'linux-x64-vulkan', 'linux-arm64', 'linux-armv7l', 'linux-riscv64', 'mac-x64', 'mac-arm64-metal', 'win-x64', 'win-x64-cuda', 'win-x64-vulkan', 'win-arm64'];
+    const builds = ['linux-x64', 'linux-x64-cuda', 'linux-x64-vulkan', 'linux-arm64', 'linux-armv7l', 'linux-riscv64'];
+    builds.push('mac-x64', 'mac-arm64-metal', 'win-x64', 'win-x64-cuda', 'win-x64-vulkan', 'win-arm64');
     for (const b of builds) assert.ok(estimateRuntimeBytes([`@node-llama-cpp/${b}`], 'linux', 'x64'), b);
     assert.equal(estimateRuntimeBytes([CPU], 'freebsd', 'x64'), undefined);
   });

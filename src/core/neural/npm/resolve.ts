@@ -244,7 +244,8 @@ async function fetchPackument(fetchImpl: typeof fetch, registry: string, name: s
   const url = packumentUrl(registry, name);
   let response: Response;
   try {
-    response = await fetchWithinOrigin(fetchImpl, url, { headers: { accept: 'application/vnd.npm.install-v1+json; q=1.0, application/json; q=0.8' }, signal }, `The npm registry's metadata for ${name}`);
+    const headers = { accept: 'application/vnd.npm.install-v1+json; q=1.0, application/json; q=0.8' };
+    response = await fetchWithinOrigin(fetchImpl, url, { headers, signal }, `The npm registry's metadata for ${name}`);
   } catch (err) {
     if (signal?.aborted) throw new CancelledError();
     if (err instanceof DownloadError) throw err;
