@@ -12,6 +12,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { DownloadError } from '../../../src/core/neural/errors';
 import { resolvePackageTree } from '../../../src/core/neural/npm/resolve';
+import { downloadVerifiedTarball } from '../../../src/core/neural/npm/fetch';
 import { findInstalledRuntime, installRuntime, planRuntimeInstall, INSTALL_MARKER } from '../../../src/core/neural/llama-install';
 import { fakeLlamaTree, startFakeRegistry, type FakeRegistry } from '../../support/npm-registry';
 
@@ -175,6 +176,19 @@ describe('neural: the node-llama-cpp install on misbehaving machines and registr
       /The npm registry http:\/\/registry\.example\.com is not https: only an https registry is used \(plain http only on this machine, 127\.0\.0\.1 or localhost\)/,
     );
     assert.deepEqual(asked, []);
+  });
+
+  it('a tarball the metadata places on a plain-http host is refused, without a request', async () => {
+    const asked: string[] = [];
+    const fetchImpl = (async (url: string) => {
+      asked.push(url);
+      throw new Error('no network in this test');
+    }) as unknown as typeof fetch;
+    const file = path.join(storage, 'x.tgz');
+    const download = downloadVerifiedTarball({ label: 'x@1.0.0', url: 'http://cdn.example.com/x-1.0.0.tgz', integrity: 'sha512-AA==', file, fetchImpl });
+    await assert.rejects(download, /x@1\.0\.0's tarball http:\/\/cdn\.example\.com\/x-1\.0\.0\.tgz is not https/);
+    assert.deepEqual(asked, []);
+    assert.equal(fs.existsSync(file), false);
   });
 
   it('a dist-tag naming a version the registry does not list, or a prototype key as a tag, is a clear DownloadError', async () => {
