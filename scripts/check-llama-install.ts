@@ -27,7 +27,7 @@ async function main() {
     const choice = chooseBinaryPackages(device);
     const binaries = [choice.gpu?.package, choice.cpu].filter((b): b is string => !!b);
     let t = Date.now();
-    const plan = await planRuntimeInstall({ binaries, registry });
+    const plan = await planRuntimeInstall({ binaries, registry, measureSizes: true });
     const resolveSeconds = (Date.now() - t) / 1000;
     const bytes = planDownloadBytes(plan);
     console.log(`resolved ${plan.packages.length} packages (${binaries.join(', ')}) from ${plan.registry} in ${resolveSeconds.toFixed(1)} s; download ${bytes ? (bytes / 1e6).toFixed(1) + ' MB' : 'size unknown'}`);

@@ -32,6 +32,8 @@ export class EngineService implements vscode.Disposable {
     context.subscriptions.push(
       vscode.workspace.onDidChangeConfiguration((e) => {
         if (['citescribe.engine', 'citescribe.model', 'citescribe.server', 'citescribe.embeddings', 'citescribe.vscodeLm', 'citescribe.gguf'].some((s) => e.affectsConfiguration(s))) {
+          // A changed device or registry is a new question: what was declined in this window is offered again.
+          if (['citescribe.model', 'citescribe.gguf'].some((s) => e.affectsConfiguration(s))) this.llamaRuntime.forgetDeclined();
           this.release();
           this.changed.fire(this.describe());
         }

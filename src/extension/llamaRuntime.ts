@@ -1,14 +1,16 @@
 // The gguf engine's runtime for users of the .vsix: node-llama-cpp is not shipped (it is large and native, one build
 // per machine), so on the engine's first use it is downloaded from the npm registry into the extension's global
-// storage, after the user agrees to a dialog that says what, from where and how much ("Download (≈48 MB)"), with a
-// progress notification that can be cancelled. The work itself is in src/core/neural/llama-install.ts.
+// storage, after the user agrees to a dialog that says what, from where and about how much ("Download (about 48
+// MB)"), with a progress notification that can be cancelled. Nothing is asked of the registry before the answer.
+// The rules (which install, when to ask, a "No" remembered for the window) are in src/core/neural/llama-runtime.ts,
+// the work in src/core/neural/llama-install.ts.
 import * as vscode from 'vscode';
-import { chooseBinaryPackages } from '../core/neural/llama-binaries';
-import { findInstalledRuntime, installRuntime, planDownloadBytes, planRuntimeInstall, runtimeFolder, withoutPackages, NODE_LLAMA_CPP_VERSION, type RuntimePlan } from '../core/neural/llama-install';
+import { installRuntime, planRuntimeInstall, NODE_LLAMA_CPP_VERSION } from '../core/neural/llama-install';
+import { LlamaRuntimeLocator, LAYER_NAMES, type RuntimeAnswer, type RuntimeOffer } from '../core/neural/llama-runtime';
 import { readSettings } from './settings';
 
-function megabytes(bytes: number | undefined): string {
-  return bytes === undefined ? 'size unknown' : `≈${Math.max(1, Math.round(bytes / 1e6))} MB`;
+function aboutMegabytes(bytes: number | undefined): string {
+  return bytes === undefined ? 'size unknown' : `about ${Math.max(1, Math.round(bytes / 1e6))} MB`;
 }
 
 /** Runs `work` under a cancellable progress notification, its token turned into an AbortSignal. */
@@ -21,43 +23,45 @@ function withCancellableProgress<T>(title: string, work: (progress: vscode.Progr
 }
 
 export class LlamaRuntimeService {
-  private installing: Promise<string> | undefined;
+  private readonly locator: LlamaRuntimeLocator;
 
   constructor(
-    private readonly context: vscode.ExtensionContext,
+    context: vscode.ExtensionContext,
     private readonly log: vscode.LogOutputChannel,
-  ) {}
+  ) {
+    this.locator = new LlamaRuntimeLocator({
+      storageDir: context.globalStorageUri.fsPath,
+      settings: () => {
+        const s = readSettings();
+        return { registry: s.ggufRegistry, device: s.device, allowDownload: s.ggufAllowRuntimeDownload };
+      },
+      ask: (offer) => this.askConsent(offer),
+      install: (request) => this.install(context.globalStorageUri.fsPath, request),
+      log: (message) => this.log.info(message),
+    });
+  }
 
-  /** node-llama-cpp's entry (a file: URL) in our storage, downloaded first if need be; one download at a time. */
-  readonly locate = (): Promise<string> => {
-    const storage = this.context.globalStorageUri.fsPath;
-    const found = findInstalledRuntime(storage);
-    if (found) return Promise.resolve(found.entryUrl);
-    this.installing ??= this.install(storage).finally(() => (this.installing = undefined));
-    return this.installing;
-  };
+  /** node-llama-cpp's entry (a file: URL) in our storage, downloaded first (with consent) if need be. */
+  readonly locate = (): Promise<string> => this.locator.locate();
 
-  private async install(storage: string): Promise<string> {
-    const settings = readSettings();
-    const registry = settings.ggufRegistry;
-    const choice = chooseBinaryPackages(settings.device);
-    const binaries = [choice.gpu?.package, choice.cpu].filter((b): b is string => !!b);
-    if (binaries.length === 0) {
-      throw new Error(`node-llama-cpp ${NODE_LLAMA_CPP_VERSION} publishes no prebuilt binary for ${process.platform}-${process.arch}: use a model server (the server engine) instead.`);
-    }
-    const plan = await withCancellableProgress(`CiteScribe: looking up node-llama-cpp ${NODE_LLAMA_CPP_VERSION} on ${registry}`, (progress, signal) =>
-      planRuntimeInstall({ binaries, registry, signal, onStep: (message) => progress.report({ message }) }),
-    );
-    const chosen = settings.ggufAllowRuntimeDownload ? plan : await this.askConsent(plan, choice.gpu, storage);
-    const total = planDownloadBytes(chosen);
+  /** A gguf or device setting changed: what the user declined in this window is asked again. */
+  forgetDeclined(): void {
+    this.locator.forgetDeclined();
+  }
+
+  private async install(storage: string, request: { binaries: string[]; registry: string; expectedBytes?: number }) {
     const started = Date.now();
-    const installed = await withCancellableProgress(`CiteScribe: downloading node-llama-cpp ${NODE_LLAMA_CPP_VERSION} (${megabytes(total)})`, (progress, signal) => {
+    const installed = await withCancellableProgress(`CiteScribe: downloading node-llama-cpp ${NODE_LLAMA_CPP_VERSION} (${aboutMegabytes(request.expectedBytes)})`, async (progress, signal) => {
+      progress.report({ message: `resolving its dependencies on ${request.registry}` });
+      const plan = await planRuntimeInstall({ binaries: request.binaries, registry: request.registry, signal });
       let shown = 0;
-      return installRuntime(chosen, {
+      return installRuntime(plan, {
         storageDir: storage,
         signal,
+        expectedBytes: request.expectedBytes,
         onProgress: (p) => {
-          const percent = p.totalBytes ? Math.floor((p.bytes / p.totalBytes) * 100) : 0;
+          // The total is an estimate: the bar stops short of 100% until the install is finished.
+          const percent = p.totalBytes ? Math.min(99, Math.floor((p.bytes / p.totalBytes) * 100)) : 0;
           const message = p.phase === 'finish' ? 'finishing' : `${(p.bytes / 1e6).toFixed(1)} MB, ${p.packagesDone}/${p.packagesTotal} packages`;
           progress.report({ message, increment: Math.max(0, percent - shown) });
           shown = Math.max(shown, percent);
@@ -65,31 +69,34 @@ export class LlamaRuntimeService {
       });
     });
     const seconds = ((Date.now() - started) / 1000).toFixed(1);
-    this.log.info(`node-llama-cpp ${NODE_LLAMA_CPP_VERSION} installed from ${registry} into ${installed.folder}: ${chosen.packages.length} packages, ${megabytes(total)}, ${seconds} s`);
-    return installed.entryUrl;
+    this.log.info(`node-llama-cpp ${NODE_LLAMA_CPP_VERSION} installed from ${request.registry} into ${installed.folder} (${installed.binaries.join(', ')}) in ${seconds} s`);
+    return installed;
   }
 
-  /** The dialog: what, from where, how much; with a GPU build detected, the CPU-only download is offered too. */
-  private async askConsent(plan: RuntimePlan, gpu: { layer: string; package: string } | undefined, storage: string): Promise<RuntimePlan> {
-    const cpuOnly = gpu && Object.keys(plan.roots).length > 2 ? withoutPackages(plan, [gpu.package]) : undefined;
-    const full = `Download${gpu ? ` with ${gpu.layer === 'cuda' ? 'CUDA' : gpu.layer === 'vulkan' ? 'Vulkan' : 'Metal'}` : ''} (${megabytes(planDownloadBytes(plan))})`;
-    const cpu = cpuOnly ? `Download CPU only (${megabytes(planDownloadBytes(cpuOnly))})` : undefined;
-    const builds = Object.keys(plan.roots).filter((n) => n !== 'node-llama-cpp');
+  /** The dialog: what, from where, about how much; for a first install with a GPU build, the CPU-only download too. */
+  private async askConsent(offer: RuntimeOffer): Promise<RuntimeAnswer> {
+    const layer = offer.gpu ? LAYER_NAMES[offer.gpu.layer] : undefined;
+    const full = offer.kind === 'add-gpu' ? `Download the ${layer} build (${aboutMegabytes(offer.bytes)})` : `Download${layer ? ` with ${layer}` : ''} (${aboutMegabytes(offer.bytes)})`;
+    const cpu = offer.cpuOnly ? `Download CPU only (${aboutMegabytes(offer.cpuOnly.bytes)})` : undefined;
+    const keep = offer.kind === 'add-gpu' ? 'Keep using the CPU' : undefined;
+    const message =
+      offer.kind === 'add-gpu'
+        ? `node-llama-cpp ${NODE_LLAMA_CPP_VERSION} is installed for the CPU only, but this machine has ${layer} (citescribe.model.device: ${readSettings().device}). Download the ${layer} build?`
+        : `The gguf engine runs GGUF models with node-llama-cpp ${NODE_LLAMA_CPP_VERSION}, which CiteScribe does not ship. Download it now?`;
     const answer = await vscode.window.showInformationMessage(
-      `The gguf engine runs GGUF models with node-llama-cpp ${NODE_LLAMA_CPP_VERSION}, which CiteScribe does not ship. Download it now?`,
+      message,
       {
         modal: true,
         detail:
-          `From ${plan.registry}: node-llama-cpp ${NODE_LLAMA_CPP_VERSION}, llama.cpp built for this machine (${builds.join(', ')}) ` +
-          `and the ${plan.packages.length - builds.length - 1} packages node-llama-cpp needs. ` +
-          `Every file is checked against the registry's sha512 before it is unpacked, no install script is run, and it is kept in ${runtimeFolder(storage)}.`,
+          `From ${offer.registry}: node-llama-cpp ${NODE_LLAMA_CPP_VERSION}, llama.cpp built for this machine (${offer.binaries.join(', ')}) and the packages node-llama-cpp needs; ` +
+          `the size is an estimate measured when this CiteScribe was built. Every file is checked against the registry's sha512 before it is unpacked, no install script is run, ` +
+          `and it is kept in ${offer.folder}.` +
+          (offer.kind === 'add-gpu' ? ' The CPU install stays as it is.' : ''),
       },
       full,
       ...(cpu ? [cpu] : []),
+      ...(keep ? [keep] : []),
     );
-    if (answer === full) return plan;
-    if (cpu && answer === cpu) return cpuOnly!;
-    throw new Error(`node-llama-cpp was not downloaded, so the gguf engine cannot run. Use the engine again to be asked again, or choose another engine with "CiteScribe: Select Model".`);
+    return answer === full ? 'download' : cpu && answer === cpu ? 'cpu-only' : 'no';
   }
 }
-

@@ -1,6 +1,7 @@
 // The gguf engine's download of node-llama-cpp in the extension host, against a fake registry on 127.0.0.1 (the
-// real one is the vsix suite's): nothing is fetched without consent, and with it the runtime lands in the
-// extension's global storage, loads, and is reused.
+// real one is the vsix suite's): nothing is asked of the registry before the dialog is answered (its size is an
+// estimate known beforehand), and with consent the runtime lands in the extension's global storage, loads, and is
+// reused.
 import { strict as assert } from 'assert';
 import * as fs from 'fs';
 import * as os from 'os';
@@ -36,9 +37,12 @@ describe('node-llama-cpp download for the gguf engine (fake registry)', () => {
     fs.rmSync(storage, { recursive: true, force: true });
   });
 
-  it('asks before downloading: the dialog (which the test window refuses to show) comes first, and nothing is downloaded', async () => {
+  it('asks before any request: the dialog (which the test window refuses to show) comes first, and not one request reaches the registry', async () => {
     await assert.rejects(service.locate(), /Dialog.*The gguf engine runs GGUF models with node-llama-cpp 3\.21\.1, which CiteScribe does not ship\. Download it now\?/);
-    assert.equal(tarballGets(), 0);
+    assert.deepEqual(registry.requests, [], 'no metadata, no size, no tarball before the answer');
+    // The test window's refusal is no answer: the next use asks again (still without a request).
+    await assert.rejects(service.locate(), /Dialog.*Download it now\?/);
+    assert.deepEqual(registry.requests, []);
     assert.equal(fs.existsSync(path.join(storage, 'node-llama-cpp', '3.21.1')), false);
   });
 

@@ -12,7 +12,7 @@ import { CancelledError } from '../../../src/core/types';
 import { DownloadError } from '../../../src/core/neural/errors';
 import { resolvePackageTree } from '../../../src/core/neural/npm/resolve';
 import { unsafeEntryReason } from '../../../src/core/neural/npm/fetch';
-import { findInstalledRuntime, installRuntime, planDownloadBytes, planRuntimeInstall, runtimeFolder, withoutPackages, INSTALL_MARKER } from '../../../src/core/neural/llama-install';
+import { findInstalledRuntime, hostTag, installRuntime, planDownloadBytes, planRuntimeInstall, runtimeFolder, withoutPackages, INSTALL_MARKER } from '../../../src/core/neural/llama-install';
 import { fakeLlamaTree, startFakeRegistry, type FakePackageVersion, type FakeRegistry } from '../../support/npm-registry';
 
 const importModule = new Function('specifier', 'return import(specifier)') as (specifier: string) => Promise<Record<string, unknown>>;
@@ -36,7 +36,7 @@ describe('neural: installing node-llama-cpp from a registry (local fake registry
     fs.rmSync(storage, { recursive: true, force: true });
   });
 
-  const plan = () => planRuntimeInstall({ binaries: [BINARY], registry: registry.url });
+  const plan = () => planRuntimeInstall({ binaries: [BINARY], registry: registry.url, measureSizes: true });
 
   it('lays the tree out as npm would, with sizes, and the installed copy loads with each package finding its own version', async () => {
     const p = await plan();
@@ -150,7 +150,7 @@ describe('neural: installing node-llama-cpp from a registry (local fake registry
     const installed = await installRuntime(await plan(), { storageDir: storage });
     // A process that has exited: its pid names the partial folder it "left".
     const dead = spawnSync(process.execPath, ['-e', 'process.stdout.write(String(process.pid))'], { encoding: 'utf8' });
-    const partial = path.join(storage, 'node-llama-cpp', `.partial-${dead.stdout}-1-1`);
+    const partial = path.join(storage, 'node-llama-cpp', `.partial-${hostTag()}-${dead.stdout}-${Date.now()}-1`);
     fs.renameSync(installed.folder, partial);
     fs.rmSync(path.join(partial, INSTALL_MARKER));
     assert.equal(findInstalledRuntime(storage), undefined);
@@ -170,7 +170,7 @@ describe('neural: installing node-llama-cpp from a registry (local fake registry
 
   it('the CPU-only choice drops the GPU build from the download', async () => {
     registry.add({ name: '@node-llama-cpp/linux-x64-cuda', version: '3.21.1', files: { 'big.bin': 'x'.repeat(50_000) } });
-    const p = await planRuntimeInstall({ binaries: ['@node-llama-cpp/linux-x64-cuda', BINARY], registry: registry.url });
+    const p = await planRuntimeInstall({ binaries: ['@node-llama-cpp/linux-x64-cuda', BINARY], registry: registry.url, measureSizes: true });
     const cpuOnly = withoutPackages(p, ['@node-llama-cpp/linux-x64-cuda']);
     assert.ok(planDownloadBytes(p)! > planDownloadBytes(cpuOnly)!);
     const installed = await installRuntime(cpuOnly, { storageDir: storage });

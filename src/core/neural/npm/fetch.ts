@@ -2,7 +2,10 @@
 // registry's `dist.integrity` (sha512, SRI format) before anything is extracted: a mismatch deletes the file and
 // fails. Extraction refuses, before writing a byte, an archive with an entry that would land outside the package's
 // folder (`package/../../x`, `/etc/x`) or with a link of any kind: npm's own tarballs never hold links, so one is a
-// sign of a tampered or foreign archive.
+// sign of a tampered or foreign archive. Registries and tarballs are fetched over https only (plain http only from
+// this machine, a test registry or a local mirror), and a redirect is followed only within the same origin: the
+// metadata names the checksums the tarballs are checked against, so whoever can answer for the registry decides
+// what runs.
 import { createHash } from 'node:crypto';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
@@ -17,6 +20,47 @@ export function sha512FromIntegrity(integrity: string): string | undefined {
     if (match) return match[1];
   }
   return undefined;
+}
+
+const LOOPBACK_HOSTS = new Set(['127.0.0.1', 'localhost', '[::1]']);
+
+/** The URL when it is https, or http on this machine (127.0.0.1, localhost); a clear error otherwise. */
+export function checkSecureUrl(url: string, what: string): URL {
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    throw new DownloadError(`${what} '${url}' is not a URL.`);
+  }
+  if (parsed.protocol === 'https:' || (parsed.protocol === 'http:' && LOOPBACK_HOSTS.has(parsed.hostname))) return parsed;
+  throw new DownloadError(
+    `${what} ${url} is not https: only an https registry is used (plain http only on this machine, 127.0.0.1 or localhost), since its metadata names the checksums the downloads are checked against.`,
+  );
+}
+
+const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
+const MAX_REDIRECTS = 5;
+
+/**
+ * fetch() following redirects only within the origin of `url` (so an https registry stays https on its own host): a
+ * registry's packument redirected to another host could name another tarball and its checksum. `what` names the
+ * request in errors.
+ */
+export async function fetchWithinOrigin(fetchImpl: typeof fetch, url: string, init: RequestInit, what: string): Promise<Response> {
+  let current = new URL(url);
+  for (let hops = 0; ; hops++) {
+    const response = await fetchImpl(current.href, { ...init, redirect: 'manual' });
+    if (!REDIRECT_STATUSES.has(response.status)) return response;
+    await response.body?.cancel().catch(() => undefined);
+    const location = response.headers.get('location');
+    if (!location) throw new DownloadError(`${what}: ${current.href} answered ${response.status} without saying where to.`);
+    const next = new URL(location, current);
+    if (next.origin !== current.origin) {
+      throw new DownloadError(`${what}: ${current.href} redirects to ${next.href}, another origin; redirects are followed only within the same origin, so nothing was fetched from there.`);
+    }
+    if (hops >= MAX_REDIRECTS) throw new DownloadError(`${what}: more than ${MAX_REDIRECTS} redirects from ${url}.`);
+    current = next;
+  }
 }
 
 export interface TarballDownload {
@@ -36,6 +80,7 @@ export interface TarballDownload {
 export async function downloadVerifiedTarball(d: TarballDownload): Promise<number> {
   const expected = sha512FromIntegrity(d.integrity);
   if (!expected) throw new DownloadError(`${d.label}: the registry's integrity '${d.integrity}' has no sha512 digest, so the download cannot be verified.`);
+  checkSecureUrl(d.url, `${d.label}'s tarball`);
   const fetchImpl = d.fetchImpl ?? fetch;
   const hash = createHash('sha512');
   let size = 0;
@@ -43,9 +88,10 @@ export async function downloadVerifiedTarball(d: TarballDownload): Promise<numbe
   try {
     let response: Response;
     try {
-      response = await fetchImpl(d.url, { signal: d.signal });
+      response = await fetchWithinOrigin(fetchImpl, d.url, { signal: d.signal }, d.label);
     } catch (err) {
       if (d.signal?.aborted) throw new CancelledError();
+      if (err instanceof DownloadError) throw err;
       throw new DownloadError(`Cannot download ${d.label} from ${d.url}: ${(err as Error).message}.`);
     }
     if (!response.ok || !response.body) throw new DownloadError(`Downloading ${d.label} from ${d.url} failed: ${response.status} ${response.statusText}.`, response.status);

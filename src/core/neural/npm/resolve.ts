@@ -6,6 +6,7 @@
 import * as semver from 'semver';
 import { CancelledError, throwIfCancelled } from '../../types';
 import { DownloadError } from '../errors';
+import { checkSecureUrl, fetchWithinOrigin } from './fetch';
 
 export const DEFAULT_NPM_REGISTRY = 'https://registry.npmjs.org';
 
@@ -78,14 +79,23 @@ export function isValidPackageName(name: string): boolean {
   return /^(@[a-z0-9][\w.-]*\/)?[a-z0-9][\w.-]*$/i.test(name) && !name.includes('..');
 }
 
-/** The version npm would choose for `range`: the `latest` tag when it satisfies the range, else the highest that does. */
+/**
+ * The version npm would choose for `range`: the `latest` tag when it satisfies the range, else the highest that does.
+ * A dist-tag ('next') naming a version the registry does not list is a clear error; only the packument's own keys
+ * count ('constructor' is no tag).
+ */
 export function chooseVersion(packument: Packument, range: string): string | undefined {
   const tags = packument['dist-tags'] ?? {};
-  if (tags[range]) return tags[range];
+  if (Object.hasOwn(tags, range) && typeof tags[range] === 'string') {
+    if (!Object.hasOwn(packument.versions, tags[range])) {
+      throw new DownloadError(`The dist-tag '${range}' of ${packument.name} names version ${tags[range]}, which the registry does not list.`);
+    }
+    return tags[range];
+  }
   const wanted = range.trim() === '' ? '*' : range;
   if (!semver.validRange(wanted)) return undefined;
-  const latest = tags.latest;
-  if (latest && packument.versions[latest] && semver.satisfies(latest, wanted)) return latest;
+  const latest = Object.hasOwn(tags, 'latest') ? tags.latest : undefined;
+  if (latest && Object.hasOwn(packument.versions, latest) && semver.satisfies(latest, wanted)) return latest;
   return semver.maxSatisfying(Object.keys(packument.versions), wanted) ?? undefined;
 }
 
@@ -127,6 +137,7 @@ function rangesResolvedThrough(node: TreeNode, name: string): string[] {
 
 export async function resolvePackageTree(options: ResolveOptions): Promise<PlannedPackage[]> {
   const registry = (options.registry ?? DEFAULT_NPM_REGISTRY).replace(/\/+$/, '');
+  checkSecureUrl(registry, 'The npm registry');
   const fetchImpl = options.fetchImpl ?? fetch;
   const platform = options.platform ?? process.platform;
   const arch = options.arch ?? process.arch;
@@ -160,8 +171,9 @@ export async function resolvePackageTree(options: ResolveOptions): Promise<Plann
     const node = queue.shift()!;
     node.resolved = true;
     const deps = wanted(node).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-    // Fetch this package's dependencies' metadata together: the registry round trips dominate resolution.
-    await Promise.all(deps.map(([name]) => (isValidPackageName(name) ? packument(name) : undefined)));
+    // Fetch this package's dependencies' metadata together: the registry round trips dominate resolution. A failure
+    // is reported below, for the package it concerns (or skipped there when the dependency is optional).
+    await Promise.allSettled(deps.map(([name]) => (isValidPackageName(name) ? packument(name) : undefined)));
     for (const [name, range] of deps) {
       const isOptional = node !== root && !node.metadata?.dependencies?.[name] && !!node.metadata?.optionalDependencies?.[name];
       if (!isValidPackageName(name)) throw new DownloadError(`${node.name || 'the install'} depends on '${name}', which is not a valid npm package name.`);
@@ -183,8 +195,17 @@ export async function resolvePackageTree(options: ResolveOptions): Promise<Plann
       }
       if (satisfied) continue;
 
-      const doc = await packument(name);
-      const version = chooseVersion(doc, range);
+      // As npm does, an optional dependency that cannot be had (unpublished, a 404, a bad tag) is left out.
+      let doc: Packument;
+      let version: string | undefined;
+      try {
+        doc = await packument(name);
+        version = chooseVersion(doc, range);
+      } catch (err) {
+        if (isOptional && !(err instanceof CancelledError) && !options.signal?.aborted) continue;
+        throw err;
+      }
+      if (!version && isOptional) continue;
       if (!version) throw new DownloadError(`No version of ${name} on ${registry} satisfies '${range}' (wanted by ${node.name ? `${node.name}@${node.version}` : 'the install'}).`);
       const metadata = doc.versions[version];
       if (!fieldAllows(metadata.os, platform) || !fieldAllows(metadata.cpu, arch) || (libc !== undefined && !fieldAllows(metadata.libc, libc))) {
@@ -223,9 +244,11 @@ async function fetchPackument(fetchImpl: typeof fetch, registry: string, name: s
   const url = packumentUrl(registry, name);
   let response: Response;
   try {
-    response = await fetchImpl(url, { headers: { accept: 'application/vnd.npm.install-v1+json; q=1.0, application/json; q=0.8' }, signal });
+    const headers = { accept: 'application/vnd.npm.install-v1+json; q=1.0, application/json; q=0.8' };
+    response = await fetchWithinOrigin(fetchImpl, url, { headers, signal }, `The npm registry's metadata for ${name}`);
   } catch (err) {
     if (signal?.aborted) throw new CancelledError();
+    if (err instanceof DownloadError) throw err;
     // fetch() says only "fetch failed"; its cause names the reason (ECONNREFUSED, ENOTFOUND, a certificate).
     const cause = (err as Error & { cause?: Error }).cause;
     throw new DownloadError(`Cannot reach the npm registry ${registry} for ${name}: ${(err as Error).message}${cause ? ` (${cause.message})` : ''}.`);
