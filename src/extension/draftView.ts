@@ -2,7 +2,7 @@
 import * as vscode from 'vscode';
 import { CancelledError, type Draft, type DraftParagraph, type DraftRequest, type DraftSentence } from '../core/types';
 import { availableEngines } from '../core/engines/registry';
-import { isDraftToExtension } from '../protocol/guards';
+import { isDraftToExtension, restoreDraftPanelState } from '../protocol/guards';
 import type {
   DraftPanelState,
   DraftParagraphView,
@@ -112,8 +112,12 @@ export class DraftViewProvider implements vscode.WebviewViewProvider, vscode.Dis
     }
   }
 
+  /**
+   * The panel's state as saved in the workspace, read through the same schemas as the webview's messages: a state an
+   * older CiteScribe saved (a draft without `engine`, say) keeps its keys and settings and drops what no longer fits.
+   */
   get savedState(): DraftPanelState | undefined {
-    return this.context.workspaceState.get<DraftPanelState>(STATE_KEY);
+    return restoreDraftPanelState(this.context.workspaceState.get<unknown>(STATE_KEY), this.defaultSettings());
   }
 
   private post(message: ExtensionToDraft) {
@@ -295,7 +299,12 @@ export class DraftViewProvider implements vscode.WebviewViewProvider, vscode.Dis
     const plan = draft.paragraphs.map((p) => ({ keys: p.keys, ...(p.subject && { subject: p.subject }) }));
     const fresh = await engine.draft({ ...base, keys: paragraph.keys, targetWords: Math.max(40, words), subsections: false, plan, onlyParagraph: index }, this.library, { signal });
     if (signal.aborted) throw new CancelledError();
-    const value: DraftParagraphView = { heading: paragraph.heading, ...(paragraph.subject && { subject: paragraph.subject }), keys: paragraph.keys, sentences: fresh.paragraphs.flatMap((p) => p.sentences.map(sentenceView)) };
+    const value: DraftParagraphView = {
+      heading: paragraph.heading,
+      ...(paragraph.subject && { subject: paragraph.subject }),
+      keys: paragraph.keys,
+      sentences: fresh.paragraphs.flatMap((p) => p.sentences.map(sentenceView)),
+    };
     draft.paragraphs[index] = value;
     this.post({ type: 'paragraph', requestId, paragraph: index, value });
     await this.saveState({ ...this.savedState!, draft });
