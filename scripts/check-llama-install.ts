@@ -30,7 +30,8 @@ async function main() {
     const plan = await planRuntimeInstall({ binaries, registry, measureSizes: true });
     const resolveSeconds = (Date.now() - t) / 1000;
     const bytes = planDownloadBytes(plan);
-    console.log(`resolved ${plan.packages.length} packages (${binaries.join(', ')}) from ${plan.registry} in ${resolveSeconds.toFixed(1)} s; download ${bytes ? (bytes / 1e6).toFixed(1) + ' MB' : 'size unknown'}`);
+    const size = bytes ? (bytes / 1e6).toFixed(1) + ' MB' : 'size unknown';
+    console.log(`resolved ${plan.packages.length} packages (${binaries.join(', ')}) from ${plan.registry} in ${resolveSeconds.toFixed(1)} s; download ${size}`);
     t = Date.now();
     let lastPrint = 0;
     const installed = await installRuntime(plan, {

@@ -38,11 +38,19 @@ export function checkBadge(s: DraftSentenceView, pi: number, si: number): HTMLEl
   const checks = s.checks ?? [];
   if (!checks.length && !s.flags?.length) return null;
   const worst = checks.find((c) => doubtful(c, s));
-  const label = s.flags?.length ? '⚠ replaced' : worst ? `⚠ ${worst.unsupportedDetails?.length && worst.verdict === 'supported' ? 'details' : worst.verdict}` : checks.every((c) => c.verdict === 'supported') ? '✓ supported' : '✓ checked';
-  const support = checks.map((c) => `${c.key}: ${c.verdict}${c.support !== undefined ? ` ${Math.round(c.support * 100)}%` : ''}`).join(', ');
+  // A supported citation flagged only for a detail its work lacks reads "⚠ details", not "⚠ supported".
+  const worstLabel = worst && (worst.unsupportedDetails?.length && worst.verdict === 'supported' ? 'details' : worst.verdict);
+  const allSupported = checks.every((c) => c.verdict === 'supported');
+  const label = s.flags?.length ? '⚠ replaced' : worstLabel ? `⚠ ${worstLabel}` : allSupported ? '✓ supported' : '✓ checked';
+  const percent = (c: (typeof checks)[number]) => (c.support !== undefined ? ` ${Math.round(c.support * 100)}%` : '');
+  const support = checks.map((c) => `${c.key}: ${c.verdict}${percent(c)}`).join(', ');
   return h(
     'span',
-    { class: `badge check-badge${worst || s.flags?.length ? ' doubtful' : ''}`, 'data-testid': `check-${pi}-${si}`, title: support ? `Checked against the works of this paragraph: ${support}` : 'Written by the default engine' },
+    {
+      class: `badge check-badge${worst || s.flags?.length ? ' doubtful' : ''}`,
+      'data-testid': `check-${pi}-${si}`,
+      title: support ? `Checked against the works of this paragraph: ${support}` : 'Written by the default engine',
+    },
     label,
   );
 }

@@ -40,7 +40,10 @@ export function readModelPlan(reply: string, works: readonly PlaceholderWork[]):
     const group = raw as { name?: unknown; works?: unknown };
     const name = typeof group?.name === 'string' ? group.name.trim() : '';
     if (!name) return { ok: false, reason: `group ${gi + 1} has no name` };
-    if (name.length > MAX_NAME_CHARS || name.split(/\s+/).length > MAX_NAME_WORDS) return { ok: false, reason: `the name of group ${gi + 1} is not short ("${name.split(/\s+/).slice(0, 6).join(' ')}…")` };
+    const words = name.split(/\s+/);
+    if (name.length > MAX_NAME_CHARS || words.length > MAX_NAME_WORDS) {
+      return { ok: false, reason: `the name of group ${gi + 1} is not short ("${words.slice(0, 6).join(' ')}…")` };
+    }
     if (!Array.isArray(group.works) || !group.works.length) return { ok: false, reason: `group "${name}" lists no work` };
     const papers: PaperRecord[] = [];
     for (const item of group.works) {
