@@ -3,6 +3,7 @@
 // and source lines over 200 characters outside the data tables of src/core/lexicon/.
 //   npx tsx scripts/house-counts.ts            (a summary)
 //   npx tsx scripts/house-counts.ts --list     (every offender, largest first)
+//   npx tsx scripts/house-counts.ts --check    (exit 1 when any count is above 0: `npm run lint:size`, run by `npm test`)
 // Import cycles and layer rules are counted by `npm run lint:deps` (dependency-cruiser), not here.
 import * as fs from 'node:fs';
 import * as path from 'node:path';
@@ -56,7 +57,8 @@ function functionsOf(file: string): FunctionSize[] {
   return sizes;
 }
 
-const list = process.argv.includes('--list');
+const check = process.argv.includes('--check');
+const list = process.argv.includes('--list') || check;
 const files = FOLDERS.flatMap((folder) => sourceFiles(path.join(root, folder)));
 const bigFiles: Array<{ file: string; lines: number }> = [];
 const longLines: Array<{ file: string; line: number; chars: number }> = [];
@@ -80,3 +82,7 @@ console.log(`functions over ${MAX_FUNCTION_LINES} lines: ${bigFunctions.length}`
 if (list) for (const fn of bigFunctions.sort((a, b) => b.lines - a.lines)) console.log(`  ${fn.lines}  ${fn.file}:${fn.line} ${fn.name}`);
 console.log(`lines over ${MAX_LINE_CHARS} characters outside src/core/lexicon/: ${longLines.length}`);
 if (list) for (const long of longLines.sort((a, b) => b.chars - a.chars)) console.log(`  ${long.chars}  ${long.file}:${long.line}`);
+if (check && bigFiles.length + bigFunctions.length + longLines.length > 0) {
+  console.error('lint:size: split the file or function, or wrap the line (word lists belong in src/core/lexicon/)');
+  process.exitCode = 1;
+}
