@@ -6,7 +6,9 @@ import { contentTerms } from '../text/tokens';
 import { phraseOccursIn, phrasesOf } from './keyphrases';
 
 /** Stems of a claim's words that say nothing of what a work is about or how it differs ("we propose a novel method"). */
-export const CLAIM_WORDS: ReadonlySet<string> = new Set(['propos', 'present', 'introduc', 'develop', 'describ', 'study', 'studi', 'show', 'novel', 'new', 'method', 'approach', 'model', 'work', 'paper', 'use', 'base', 'problem', 'result', 'effect', 'effici', 'achiev', 'perform', 'improv', 'better', 'state', 'art', 'experi', 'demonstr', 'outperform', 'addit', 'simpl', 'also', 'address']);
+export const CLAIM_WORDS: ReadonlySet<string> = new Set(
+  'propos present introduc develop describ study studi show novel new method approach model work paper use base problem result effect effici achiev perform improv better state art experi demonstr outperform addit simpl also address'.split(' '),
+);
 
 /** What the author's claim shares with some of the group's works: the phrase, and which works (by index) write it. */
 export interface SharedConcern {
@@ -20,7 +22,9 @@ export interface SharedConcern {
  * we address information" said nothing). Gerunds every field uses are no topic either.
  */
 const TASK_WORD = /^\p{L}{4,}(?:ing|ization|isation)$/u;
-const GENERIC_GERUNDS: ReadonlySet<string> = new Set(['learning', 'training', 'modeling', 'modelling', 'computing', 'processing', 'using', 'setting', 'existing', 'following', 'increasing', 'building', 'understanding', 'programming', 'engineering', 'thing']);
+const GENERIC_GERUNDS: ReadonlySet<string> = new Set(
+  'learning training modeling modelling computing processing using setting existing following increasing building understanding programming engineering thing'.split(' '),
+);
 function namesTopic(surface: string, words: number): boolean {
   return words > 1 || (TASK_WORD.test(surface) && !GENERIC_GERUNDS.has(surface.toLowerCase()));
 }

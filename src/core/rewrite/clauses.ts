@@ -54,8 +54,12 @@ export interface Truncation {
 /** The rest of an aside that closes with a comma before the sentence's verb (", have however not been …"). */
 const ASIDE_BEFORE_VERB = /^(?:[^;(),]{1,50},\s*){1,4}?(?:(?:however|also|still|often|thus|then|not)\s+)*(?:is|are|was|were|has|have|had|can|could|will|would|may|might|should|must|does|do|did|cannot|remains?|remained)\b/i;
 
-/** A sentence whose main verb is the passive at its very end ("… is presented."). */
-const PASSIVE_AT_END = /\b(?:is|are|was|were)\s+(?:(?:also|here|then|first|briefly|[a-z]+ly)\s+)?[a-z]+(?:ed|en|wn|lt|ght)\s*[.!]?$/i;
+/**
+ * A sentence whose main verb is the passive at its very end ("… is presented."), or before the place the authors name
+ * ("… for teams of quadrotors are presented in this paper."), which only the clean stage drops, after compress.
+ */
+const PASSIVE_AT_END =
+  /\b(?:is|are|was|were)\s+(?:(?:also|here|then|first|briefly|[a-z]+ly)\s+)?[a-z]+(?:ed|en|wn|lt|ght)(?:\s+(?:here(?:in)?|in this (?:paper|work|article|study|letter|chapter|thesis)))?\s*[.!]?$/i;
 /** The claim after a reporting verb ("show that …"), up to the cut. */
 const REPORTED_CLAIM =
   /\b(?:show|shows|showed|shown|prove[sdn]?|proven|demonstrate[sd]?|find|finds|found|argue[sd]?|observe[sd]?|note[sd]?|suggest(?:s|ed)?|establish(?:es|ed)?|conclude[sd]?|reveal(?:s|ed)?|confirm(?:s|ed)?|verif(?:y|ies|ied)|indicate[sd]?|claim(?:s|ed)?|impl(?:y|ies|ied)|recommend(?:s|ed)?|believe[sd]?|assume[sd]?|hypothesi[sz]e[sd]?|predict(?:s|ed)?)\s+that\s+([^,;]*|(?:even |only )?(?:when|if|while|although|though|because|as|since|once|unless|after|before)\b[^;]*)$/i;
