@@ -7,7 +7,8 @@ import { phraseOccursIn, phrasesOf } from './keyphrases';
 
 /** Stems of a claim's words that say nothing of what a work is about or how it differs ("we propose a novel method"). */
 export const CLAIM_WORDS: ReadonlySet<string> = new Set(
-  'propos present introduc develop describ study studi show novel new method approach model work paper use base problem result effect effici achiev perform improv better state art experi demonstr outperform addit simpl also address'.split(' '),
+  ('propos present introduc develop describ study studi show novel new method approach model work paper use base problem result ' +
+    'effect effici achiev perform improv better state art experi demonstr outperform addit simpl also address').split(' '),
 );
 
 /** What the author's claim shares with some of the group's works: the phrase, and which works (by index) write it. */
