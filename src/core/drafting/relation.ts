@@ -37,7 +37,9 @@ function namesTopic(surface: string, words: number): boolean {
  * must write it.
  */
 export function sharedConcerns(claim: string, texts: readonly string[], minWorks: number, groupPhrase?: string): SharedConcern[] {
-  const writers = (phrase: string) => texts.flatMap((t, i) => (t && phraseOccursIn(phrase, t) ? [i] : []));
+  // "word-sense disambiguation" in the claim is the works' "word sense disambiguation".
+  const writes = (phrase: string, t: string) => phraseOccursIn(phrase, t) || phraseOccursIn(phrase.replace(/(?<=\p{L})-(?=\p{L})/gu, ' '), t);
+  const writers = (phrase: string) => texts.flatMap((t, i) => (t && writes(phrase, t) ? [i] : []));
   const found: (SharedConcern & { n: number; first: boolean })[] = [];
   if (groupPhrase && phraseOccursIn(groupPhrase, claim)) found.push({ phrase: groupPhrase, works: writers(groupPhrase), n: groupPhrase.split(' ').length, first: true });
   const seen = new Set<string>();

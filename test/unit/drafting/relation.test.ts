@@ -50,6 +50,11 @@ describe('relation of the author\'s work to a group (what both study, what the a
     assert.deepEqual(unwrittenTerms('We propose variational inference for blind image denoising.', texts).sort(), ['inference', 'variational']);
   });
 
+  it('finds the works\' "word sense disambiguation" in the claim\'s "word-sense disambiguation"', () => {
+    const found = sharedConcerns('We compare search strategies for building classifiers for word-sense disambiguation.', ['Word sense disambiguation of nouns from a tagged corpus.'], 1);
+    assert.equal(found[0]?.phrase, 'word-sense disambiguation');
+  });
+
   it('words the relation so that a claim that studies does not study twice', () => {
     assert.equal(
       relationSentence('We study the ranking of short answers.', 'question answering', 'these works', false),
