@@ -189,7 +189,11 @@ function relation(group: ContrastGroup, own: string): { text: string; keys: stri
   if (!shared) return undefined;
   // "…, for blind image denoising" after "we address blind image denoising" says it twice.
   const phrase = shared.phrase.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-  const said = claim.replace(new RegExp(String.raw`,?\s+(?:for|in|on|to)\s+(?:the\s+)?${phrase}(?=\.?$)`, 'i'), '').replace(/([^.])$/, '$1.');
+  // "…; unlike it, we forecast tides from buoy logs; the forecasts are fast." had two semicolons: the claim keeps its
+  // first clause where that says enough on its own.
+  const firstClause = /^([^;]+);/.exec(claim)?.[1];
+  const clause = firstClause && wordCount(firstClause) >= 6 ? `${firstClause}.` : claim;
+  const said = clause.replace(new RegExp(String.raw`,?\s+(?:for|in|on|to)\s+(?:the\s+)?${phrase}(?=\.?$)`, 'i'), '').replace(/([^.])$/, '$1.');
   if (group.lone) return { text: relationSentence(said, shared.phrase, group.lone.subject, true), keys: [group.lone.key] };
   if (shared.works.length >= described) return { text: relationSentence(said, shared.phrase, 'these works', false), keys: [] };
   const keys = shared.works.map((i) => group.keys![i]);

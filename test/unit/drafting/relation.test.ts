@@ -19,6 +19,13 @@ describe('relation of the author\'s work to a group (what both study, what the a
     assert.doesNotMatch(draft.text, /Unlike \\cite\{roe\}/, draft.text);
   });
 
+  it('keeps only the first clause of a claim of several, so that the relation has one semicolon', async () => {
+    const lib = new MemoryLibrary([record('roe', 'This paper presents a harmonic method for harbour tide forecasting from gauge records.')]);
+    const own = 'We propose harbour tide forecasting from crowd-sourced buoy logs with a small recurrent network; the forecasts reach pilots within a minute.';
+    const draft = await engine.draft({ keys: ['roe'], ownAbstract: own, targetWords: 50, format: 'latex' }, lib);
+    assert.match(draft.text, /unlike it, we propose harbour tide forecasting from crowd-sourced buoy logs with a small recurrent network\.$/, draft.text);
+  });
+
   it('names only the works of a group that write the shared topic', async () => {
     const lib = new MemoryLibrary([
       record('a', 'We present a gauge network for harbour tide forecasting. The gauges report every ten minutes to a central server.'),
