@@ -20,7 +20,7 @@ import { closeness, clusterWorks, type DraftContext, type GroupPlan, knowsNothin
 import { citeMarkerOf, renderDraft, sentenceOf } from './render';
 import { allTopicSentences, seeAlso } from './topics';
 import { smoothParagraph } from './flow';
-import { contributionFirst } from './contribution';
+import { contributionFirst, selfContainedFirst } from './contribution';
 
 /** Words a draft needs per work before a listed work may take room from the others' sentences (a short clause each). */
 const MIN_WORDS_PER_LISTED_WORK = 12;
@@ -96,7 +96,7 @@ export async function writeDraft(req: DraftRequest, ctx: DraftContext): Promise<
           for (const c of list) c.score += DRAFT_OWN_RELEVANCE * relevance;
         }
       }
-      plan.options = contributionFirst([...bySentence.values()].map((l) => l[0]));
+      plan.options = selfContainedFirst(contributionFirst([...bySentence.values()].map((l) => l[0])));
       plan.shorter = new Map([...bySentence.entries()].map(([k, l]) => [k, l.slice(1).sort((a, b) => wordCount(a.text) - wordCount(b.text))]));
       plan.chosen = [0];
     }
