@@ -10,7 +10,7 @@ import { ANAPHORIC_START, FRONTED_POINTER, hasContributionCue, NOT_DONE, OWN_REL
 import { activeSelfDescription, firstPersonPlural, looksLikeExtractionJunk, stripLeadingDiscourse } from '../rewrite';
 import { type GroupPlan, knowsNothingOf, workText } from './plan';
 import { phraseOccursIn } from './keyphrases';
-import { CLAIM_WORDS, relationSentence, sharedConcerns, unwrittenTerms } from './relation';
+import { CLAIM_WORDS, isRelation, relationSentence, type SharedConcern, sharedConcerns, unwrittenTerms } from './relation';
 
 /** "It is common that …": an "it" that points nowhere, a placeholder for the clause that follows. */
 const EXPLETIVE_IT = /^it (?:is|was|has been|remains|seems|appears|becomes)\s+(?:[\w-]+\s+){0,3}?(?:that|to|whether|how)\b/i;
@@ -77,7 +77,7 @@ export function ownContributionSentences(ownAbstract: string): string[] {
 
 /** Whether a sentence of the draft sets the author's work against others (how contrastSentence opens one). */
 export function isContrast(text: string): boolean {
-  return /^(?:Unlike|In contrast|Different from|Building on|Like)\b/.test(text);
+  return /^(?:Unlike|In contrast|Different from|Building on|Like)\b/.test(text) || isRelation(text);
 }
 
 /**
@@ -183,9 +183,9 @@ function relation(group: ContrastGroup, own: string): { text: string; keys: stri
   const described = group.texts.filter(Boolean).length;
   const nameable = group.keys !== undefined && group.syntax !== undefined && group.keys.length === group.texts.length;
   // The first topic the claim shares with works of the group whose texts leave out enough of the claim to set it apart.
-  const shared = sharedConcerns(claim, group.texts, group.lone || nameable ? 1 : Math.max(1, described), group.lone ? undefined : group.sharedPhrase).find(
-    (c) => unwrittenTerms(claim, c.works.map((i) => group.texts[i])).length >= MIN_DIFFERENCE_TERMS,
-  );
+  const shared = sharedConcerns(claim, group.texts, group.lone || nameable ? 1 : Math.max(1, described), group.lone ? undefined : group.sharedPhrase)
+    .map((c) => withKin(c, group.texts))
+    .find((c) => unwrittenTerms(claim, c.works.map((i) => group.texts[i])).length >= MIN_DIFFERENCE_TERMS);
   if (!shared) return undefined;
   // "…, for blind image denoising" after "we address blind image denoising" says it twice.
   const phrase = shared.phrase.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
@@ -198,6 +198,24 @@ function relation(group: ContrastGroup, own: string): { text: string; keys: stri
   if (shared.works.length >= described) return { text: relationSentence(said, shared.phrase, 'these works', false), keys: [] };
   const keys = shared.works.map((i) => group.keys![i]);
   return { text: relationSentence(said, shared.phrase, citeMarker(keys, group.syntax!), keys.length === 1), keys };
+}
+
+/**
+ * The concern with every work of the group that writes its head word too: "Like [5, 6, 0, 4, 8, 1], we study image
+ * denoising" left out [2], [3] and [7], which denoise images as well ("image restoration such as denoising"); a reader
+ * took the relation for arbitrary. Those works are named with the others, and what the author adds must be new to
+ * them too. A longer phrase is kept to those that write it all: "blind image denoising" is what sets [3, 8] apart
+ * from works that denoise with a known noise level.
+ */
+function withKin(concern: SharedConcern, texts: readonly string[]): SharedConcern {
+  const words = concern.phrase.split(/\s+/);
+  if (words.length > 2) return concern;
+  // "disambiguation" is written "disambiguate" too, "denoising" "denoise": the head's root, five letters at least.
+  const root = words[words.length - 1].toLowerCase().replace(/(?:ations?|ating|ates?|ing|ed|es|e|s)$/, '');
+  if (root.length < 5 || /[^\p{L}-]/u.test(root)) return concern;
+  const writesRoot = new RegExp(String.raw`(?<![\p{L}-])${root}\p{L}*`, 'iu');
+  const kin = texts.flatMap((t, i) => (t && !concern.works.includes(i) && writesRoot.test(t) ? [i] : []));
+  return kin.length ? { ...concern, works: [...concern.works, ...kin].sort((a, b) => a - b) } : concern;
 }
 
 /** "Our method is also simple": the "also" tied it to the abstract's sentence before, which the draft does not have. */

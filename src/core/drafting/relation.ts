@@ -38,8 +38,7 @@ function namesTopic(surface: string, words: number): boolean {
  */
 export function sharedConcerns(claim: string, texts: readonly string[], minWorks: number, groupPhrase?: string): SharedConcern[] {
   // "word-sense disambiguation" in the claim is the works' "word sense disambiguation".
-  const writes = (phrase: string, t: string) => phraseOccursIn(phrase, t) || phraseOccursIn(phrase.replace(/(?<=\p{L})-(?=\p{L})/gu, ' '), t);
-  const writers = (phrase: string) => texts.flatMap((t, i) => (t && writes(phrase, t) ? [i] : []));
+  const writers = (phrase: string) => texts.flatMap((t, i) => (t && writesPhrase(phrase, t) ? [i] : []));
   const found: (SharedConcern & { n: number; first: boolean })[] = [];
   if (groupPhrase && phraseOccursIn(groupPhrase, claim)) found.push({ phrase: groupPhrase, works: writers(groupPhrase), n: groupPhrase.split(' ').length, first: true });
   const seen = new Set<string>();
@@ -63,20 +62,39 @@ export function unwrittenTerms(claim: string, texts: readonly string[]): string[
   return [...new Set(contentTerms(claim))].filter((t) => !CLAIM_WORDS.has(t) && !/^\d+$/.test(t) && !theirs.some((terms) => terms.has(t)));
 }
 
+/** Whether the text writes the phrase, its hyphens as spaces too ("word-sense" for "word sense"). */
+export function writesPhrase(phrase: string, text: string): boolean {
+  return phraseOccursIn(phrase, text) || phraseOccursIn(phrase.replace(/(?<=\p{L})-(?=\p{L})/gu, ' '), text);
+}
+
 /**
  * "Like these works, we study S; unlike them, <claim>": `works` names those that write S ("these works", "[3, 8]",
  * "Roe [4]"), `one` whether that is a single work ("unlike it"). The claim is the author's sentence in the active voice,
  * its opener lowered ("we propose …", "this paper describes …"). "Study" fits a task ("grasping") and a kind of method
  * ("unsupervised learning algorithms") alike; a claim that studies already gets "work on" ("we work on question
  * answering; unlike them, we study …").
+ *
+ * Where S is one word, or the claim writes it, "Like [0], we study grasping; unlike it, we propose a … grasping system"
+ * named a point every work of the draft shares, then said it again (a blind reader: "trivial"). The works are then
+ * placed by the problem: "[0] addresses a related problem; unlike it, we propose a … grasping system …" for one word,
+ * "[7, 0] address the same problem as our work; unlike them, we propose … for image captioning models" for a phrase.
  */
 export function relationSentence(claim: string, shared: string, works: string, one: boolean): string {
   const lowered = /^(?:We|Our|This|In)\b/.test(claim) ? claim[0].toLowerCase() + claim.slice(1) : claim;
+  const unlike = `unlike ${one ? 'it' : 'them'}, ${lowered}`;
+  const specific = shared.trim().includes(' ');
+  if (!specific || writesPhrase(shared, claim)) {
+    const subject = works[0].toUpperCase() + works.slice(1);
+    return `${subject} ${one ? 'addresses' : 'address'} ${specific ? SAME_PROBLEM : RELATED_PROBLEM}; ${unlike}`;
+  }
   const verb = /^(?:we|this \w+|our \w+)\s+stud(?:y|ies)\b/i.test(claim) ? 'work on' : 'study';
-  return `Like ${works}, we ${verb} ${shared}; unlike ${one ? 'it' : 'them'}, ${lowered}`;
+  return `Like ${works}, we ${verb} ${shared}; ${unlike}`;
 }
+
+const SAME_PROBLEM = 'the same problem as our work';
+const RELATED_PROBLEM = 'a related problem';
 
 /** Whether a sentence of the draft is a relation sentence (how relationSentence opens one). */
 export function isRelation(text: string): boolean {
-  return /^Like\b.*; unlike (?:it|them), /.test(text);
+  return new RegExp(String.raw`^(?:Like\b.*|.*\baddress(?:es)? (?:${SAME_PROBLEM}|${RELATED_PROBLEM})); unlike (?:it|them), `).test(text);
 }
