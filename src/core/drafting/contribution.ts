@@ -43,7 +43,14 @@ export function contributionFirst(options: ScoredCandidate[]): ScoredCandidate[]
  * 1 by a blind reader), and an editor's note tells of the volume, not of its content ("The editor of this volume … has
  * provided an introduction that …"). "This paper", "this book" name the work itself.
  */
-const POINTS_ELSEWHERE = new RegExp(String.raw`\b(?:these|those|such)\s+(?!as\b|(?:${SELF_NOUNS})s?\b)[a-z]|\bthe\s+editors?\s+of\b|\b(?:the|its)\s+(?:contributions|contributors|chapters|articles)\s+(?:in|of|to)\s+this\b`, 'i');
+const POINTS_ELSEWHERE = new RegExp(
+  [
+    String.raw`\b(?:these|those|such)\s+(?!as\b|(?:${SELF_NOUNS})s?\b)[a-z]`,
+    String.raw`\bthe\s+editors?\s+of\b`,
+    String.raw`\b(?:the|its)\s+(?:contributions|contributors|chapters|articles)\s+(?:in|of|to)\s+this\b`,
+  ].join('|'),
+  'i',
+);
 
 /**
  * Whether the sentence a draft writes for a work points to what the draft does not quote, near its opening where the

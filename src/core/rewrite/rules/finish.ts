@@ -25,12 +25,16 @@ export const FINISH_RULES: readonly TableRule[] = [
     id: 'finish.praised-problem',
     stage: 'finish',
     summary:
-      'The authors\' praise of their problem or field ("addressed the important issue of X", "X, a hot topic in current research,") is not repeated by those who cite them: "addressed the issue of X".',
+      'The authors\' praise of their problem or field ("addressed the important issue of X", "X, a hot topic in current ' +
+      'research,") is not repeated by those who cite them: "addressed the issue of X".',
     match: (s, ctx) => ctx.style === 'citation' && withoutPraisedProblem(s, ctx),
     apply: changedText,
     examples: [
       { input: 'We address the important issue of tagging noisy tweets with a small model.', output: 'Doe and Roe \\cite{doe2020} addressed the issue of tagging noisy tweets with a small model.' },
-      { input: 'We develop a model that addresses tweet tagging, a hot topic in current language research, using a small network.', output: 'Doe and Roe \\cite{doe2020} developed a model that addresses tweet tagging using a small network.' },
+      {
+        input: 'We develop a model that addresses tweet tagging, a hot topic in current language research, using a small network.',
+        output: 'Doe and Roe \\cite{doe2020} developed a model that addresses tweet tagging using a small network.',
+      },
     ],
   },
   {
