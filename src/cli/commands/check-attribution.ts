@@ -10,8 +10,9 @@ betterEvidence, unsupportedDetails}:
   support       0–1, the library-wide support of the cited work (as without a group), or null;
   verdict       "supported"; "misattributed" (another work of the group fits clearly better: its key is
                 "better", its closest sentence "betterEvidence"); "unsupported" (no work of the group supports the
-                sentence: each is far behind the library's best work for it); "weak" (the cited work is far behind
-                the library's best, another work of the group is not, but fits no clearly better); "title-only" (the
+                sentence: each says little of it or is far behind the library's best work for it); "weak" (the
+                cited work says little of the sentence or is far behind the library's best, another work of the
+                group is not, but fits no clearly better); "title-only" (the
                 library has only a title for the cited work); "not-in-library" (no such key) or "no-sentence" (no
                 content word to judge);
   better        the better work's key, or null;

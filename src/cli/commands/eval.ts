@@ -188,7 +188,8 @@ async function runVerify(data: string, sample: number, seed: number, json: boole
   io.out(`attribution (group fit)    ${pct(ours.swapsFlaggedAtTenPercent)}                            ${ours.pairwise.toFixed(3)}`);
   io.out(`support score (baseline)   ${pct(baseline.swapsFlaggedAtTenPercent)}                            ${baseline.pairwise.toFixed(3)}`);
   io.out(
-    `shipped verdicts (margin ${ATTRIBUTION_MODEL.misattributedMargin}, far behind the library's best by ${ATTRIBUTION_MODEL.behindLibraryBy}): ` +
+    `shipped verdicts (margin ${ATTRIBUTION_MODEL.misattributedMargin}, far behind the library's best by ${ATTRIBUTION_MODEL.behindLibraryBy}, ` +
+      `says score below ${ATTRIBUTION_MODEL.saysBelow}): ` +
       `flagged ${pct(ours.flagged.intact).trim()} of intact, ${pct(ours.flagged.swapped).trim()} of swapped ` +
       `(${pct(ours.swappedRightBetter).trim()} naming the right paper), ${pct(ours.flagged.outside).trim()} of outside ` +
       `(${pct(ours.outsideUnsupported).trim()} as unsupported)`,

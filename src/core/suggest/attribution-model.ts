@@ -13,6 +13,13 @@ export interface AttributionModel {
    * when another work of the paragraph is closer, unsupported when none is.
    */
   behindLibraryBy: number;
+  /**
+   * Weights of saysFeatures (attribution.ts, SAYS_FEATURE_NAMES order): a logistic score, trained on intact citations
+   * against sentences of other papers, of "the cited work says this sentence". Empty: not used.
+   */
+  saysWeights: number[];
+  /** The cited work's says score below this: weak (unsupported when every work of the paragraph is below it). */
+  saysBelow: number;
 }
 
 /** Trained by scripts/train-attribution.ts on 2000 ScisummNet dev citances. */
@@ -22,4 +29,6 @@ export const ATTRIBUTION_MODEL: AttributionModel = {
   unsupportedBelow: 0,
   weakBelow: 0,
   behindLibraryBy: 7,
+  saysWeights: [2.3857, 0.7552, 1.1795, -2.8409, 1.1241],
+  saysBelow: -1.7,
 };

@@ -48,9 +48,8 @@ export function checkInParagraph(library: CheckLibrary, sentence: string, key: s
   const judged = judgeAttribution(library, sentence, key, rivals, undefined, ranked);
   // Fewer than two works of the paragraph with a text (the others unknown or known by title): nothing to compare.
   if ((judged.fits?.length ?? 0) < 2 || judged.verdict === 'title-only') return withDetails(alone);
-  // The paragraph judgement adds flags; it never clears the library-wide one. Its trained thresholds call a work that
-  // shares no word with the sentence "supported" when no other work of the paragraph shares more (reach 0 is not
-  // below a threshold of 0), where the support score calls it weak.
+  // The paragraph judgement adds flags; it never clears the library-wide one. Their thresholds differ: a work the
+  // support score calls weak (below WEAK_SUPPORT) may still be above the paragraph judgement's saysBelow.
   const verdict = judged.verdict === 'supported' && alone.verdict === 'weak' ? 'weak' : judged.verdict;
   const check: KeyCheck = {
     key,

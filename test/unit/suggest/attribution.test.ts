@@ -145,12 +145,21 @@ describe('attribution: a citation judged against the other works of its paragrap
     assert.equal(checks[0].paragraphKeys, undefined, 'judged alone');
   });
 
-  it('keeps the library-wide weak flag when no work of the paragraph says the sentence any better', () => {
+  it('flags a sentence no work of the paragraph says, naming the library work that says it', () => {
     const tex = 'Gull nests on breakwaters were counted in drone images by a trained detector \\cite{sato2019gulls}. Logs were kept for two years \\cite{lind2020terns}.';
-    const [, weak] = checkDocument(store, tex, 'latex');
-    assert.equal(weak.verdict, 'weak', JSON.stringify(weak));
-    assert.deepEqual(weak.paragraphKeys, ['sato2019gulls']);
-    assert.equal(weak.better?.key, 'okafor2020tides');
+    const [, flagged] = checkDocument(store, tex, 'latex');
+    // Neither the gull nor the tern paper says anything of logs kept for two years; the tide paper does.
+    assert.equal(flagged.verdict, 'unsupported', JSON.stringify(flagged));
+    assert.deepEqual(flagged.paragraphKeys, ['sato2019gulls']);
+    assert.equal(flagged.better?.key, 'okafor2020tides');
+  });
+
+  it('calls a sentence that shares no word with its cited work unsupported, though no work of the paragraph shares more', () => {
+    // Before the "says" score, a cited work with nothing of the sentence was "supported" when its rivals had nothing
+    // either: check --pairs answered a sentence of the tide paper cited to the tern paper as supported.
+    const r = judgeAttribution(store, 'Logs were kept for two years.', 'lind2020terns', PARAGRAPH);
+    assert.equal(r.verdict, 'unsupported', JSON.stringify({ ...r, fits: undefined }));
+    assert.equal(r.better, undefined);
   });
 
   it('judges alone the citations of a "paragraph" that cites more works than a paragraph does (a section without blank lines)', () => {
