@@ -190,7 +190,8 @@ async function main(): Promise<void> {
     for (const total of process.argv.includes('--curve') && saysWeights.length ? [0.08, 0.09, 0.1, 0.11, 0.12, 0.15] : []) {
       const m = calibrateSays(trained, margins, saysWeights, total);
       const r = flagRates(test, m);
-      console.log(`  fold ${k} curve: at most ${pct(total)} of train intact flagged (says below ${m.saysBelow}) → held out: intact ${pct(r.intact)}, swapped ${pct(r.swapped)}, outside ${pct(r.outside)}`);
+      const heldOut = `intact ${pct(r.intact)}, swapped ${pct(r.swapped)}, outside ${pct(r.outside)}`;
+      console.log(`  fold ${k} curve: at most ${pct(total)} of train intact flagged (says below ${m.saysBelow}) → held out: ${heldOut}`);
     }
     const ours = verifyFigures(test, (f) => f.fit, model);
     const baseline = verifyFigures(test, (f) => f.support, model);
