@@ -3,7 +3,7 @@
 // Knuth", "and others", a subtitle left off, "Trans." for "Transactions") are not differences; a changed word, an
 // author who is not there, a year two off, another journal are.
 import { decodeHTML } from 'entities';
-import { parseName } from '../bibtex/names';
+import { GENERATION, parseName } from '../bibtex/names';
 import { normalizeDoi, normalizeTitle, titleSimilarity } from '../library/link';
 import type { Author } from '../types';
 
@@ -112,9 +112,6 @@ function givenInitial(given: string | undefined): string | undefined {
   const folded = given ? foldName(given) : '';
   return folded ? folded[0] : undefined;
 }
-
-/** A generation suffix written after a name ("Guy L. Steele III", "John Smith Jr."): never the family name. */
-export const GENERATION = /^(?:jr|sr|ii|iii|iv)\.?$/i;
 
 /** "William Paterson III" read First-Last makes "III" the family name: the generation is not a name. */
 function withoutGeneration(author: Author): Author {
