@@ -12,7 +12,7 @@ import { MemoryCache } from '../core/verify/cache';
 import { verifyEntryFromBib } from '../core/verify/entries';
 import { findingOf, sourceLabel } from '../core/verify/findings';
 import { changesFromVerdict, entrySpanOfKey, entrySpansOfKeys, rewriteEntryText } from '../core/verify/rewrite-entry';
-import { VERIFY_SOURCES, type VerifySourceName } from '../core/verify/names';
+import { VERIFY_LABELS, VERIFY_SOURCES, type VerifySourceName } from '../core/verify/names';
 import type { EntryVerdict, VerifyEntry } from '../core/verify/types';
 import type { VerifyReport } from '../core/verify/verify';
 import { citeLanguage, keysIn } from './citesInDocument';
@@ -104,8 +104,8 @@ export class VerifyReferences implements vscode.Disposable, vscode.CodeActionPro
     if (!readSettings().enrichOnline && !(await askToGoOnline(CONSENT))) return undefined;
     const { entries, files, problems } = await this.entriesToVerify(doc);
     const settings = readSettings();
-    const names = settings.enrichSources.filter((s): s is VerifySourceName => VERIFY_SOURCES.includes(s as VerifySourceName));
-    if (!names.length) throw new Error('None of the services in citescribe.enrich.sources can verify references (OpenAlex, Crossref, Semantic Scholar, arXiv).');
+    const names = settings.verifySources;
+    if (!names.length) throw new Error(`None of the services in citescribe.verify.sources or citescribe.enrich.sources can verify references (${VERIFY_SOURCES.map((n) => VERIFY_LABELS[n]).join(', ')}).`);
     // The network part loads on first use: activation stays free of it.
     const [{ makeVerifySource }, { verifyEntries }] = await Promise.all([import('../core/verify/sources'), import('../core/verify/verify')]);
     const report = await vscode.window.withProgress(
