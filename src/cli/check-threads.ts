@@ -31,7 +31,7 @@ const MAX_THREADS = 4;
  * How many threads a check of this many distinct sentences uses: the cores there are, at most MAX_THREADS.
  * CITESCRIBE_CHECK_THREADS=N sets it (1: the whole check in the calling thread, as before).
  */
-export function checkThreads(distinctSentences: number): number {
+function checkThreads(distinctSentences: number): number {
   const set = Number(process.env.CITESCRIBE_CHECK_THREADS);
   if (Number.isInteger(set) && set >= 1) return Math.min(set, Math.max(1, distinctSentences));
   if (distinctSentences < MIN_SENTENCES_FOR_THREADS) return 1;

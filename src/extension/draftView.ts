@@ -385,7 +385,7 @@ function paragraphView(p: DraftParagraph): DraftParagraphView {
   return { heading: p.heading, keys: p.keys, sentences: p.sentences.map(sentenceView) };
 }
 
-export function toView(draft: Draft, started: number, format: 'latex' | 'markdown'): DraftView {
+function toView(draft: Draft, started: number, format: 'latex' | 'markdown'): DraftView {
   return {
     paragraphs: draft.paragraphs.map(paragraphView),
     format,

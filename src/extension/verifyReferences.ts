@@ -22,7 +22,7 @@ import { readSettings } from './settings';
 import { VerifyPanel } from './verifyPanel';
 import { TRUSTED_TO_VERIFY } from './commands/requirements';
 
-export const VERIFY_DIAGNOSTIC_SOURCE = 'CiteScribe verify';
+const VERIFY_DIAGNOSTIC_SOURCE = 'CiteScribe verify';
 
 /** A flagged entry as it was when verified: its text decides whether a later edit has touched it. */
 interface Flagged {

@@ -98,7 +98,7 @@ const UPPER_SPECIALS = new Set(['OE', 'AE', 'AA', 'O', 'L']);
  * a backslash is a special character and counts by the letter it produces ({\"o}, {\ss}); any other braced group
  * is caseless and skipped.
  */
-export function isLowerCaseWord(word: string): boolean {
+function isLowerCaseWord(word: string): boolean {
   let i = 0;
   while (i < word.length) {
     const c = word.charCodeAt(i);
@@ -157,7 +157,7 @@ function join(ws: string[]): string {
 export const GENERATION = /^(?:jr|sr|ii|iii|iv)\.?$/i;
 
 /** The four parts of one BibTeX name, as written (braces and LaTeX kept), each a list of words. */
-export interface NameParts {
+interface NameParts {
   first: string[];
   von: string[];
   last: string[];

@@ -10,7 +10,7 @@ import { writeCitationSentence } from './citation';
 import type { LinearScorer } from './scorer';
 import { compressOffers, runStage, type Rule, type RuleExample, type TraceStep } from '../rewrite';
 
-export interface ExplainOptions {
+interface ExplainOptions {
   style?: CitationStyle;
   syntax?: CiteSyntax;
   tense?: Tense;
@@ -18,7 +18,7 @@ export interface ExplainOptions {
   previous?: string;
 }
 
-export interface Explanation {
+interface Explanation {
   /** The citation written, as `citescribe cite` would write it for a work whose abstract is the text given. */
   citation: CitationSentence;
   /** The rules that fired, in order; empty where the sentence was written from the title alone. */
@@ -53,7 +53,7 @@ export function explainCitation(unbounded: string, scorer: LinearScorer, record:
 }
 
 /** A rule's example run as explain runs a sentence: the made-up work of Doe and Roe, with the example's type and title. */
-export function explainExample(example: RuleExample, scorer: LinearScorer): Explanation {
+function explainExample(example: RuleExample, scorer: LinearScorer): Explanation {
   const record: PaperRecord = { ...EXAMPLE_RECORD, type: example.type ?? EXAMPLE_RECORD.type, title: example.title ?? EXAMPLE_RECORD.title };
   return explainCitation(example.input, scorer, record, { style: example.style, previous: example.previous });
 }

@@ -8,9 +8,9 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 
-export type GpuLayer = 'cuda' | 'vulkan' | 'metal';
+type GpuLayer = 'cuda' | 'vulkan' | 'metal';
 
-export interface BinaryChoice {
+interface BinaryChoice {
   /** The CPU build, always installed where one exists (the fallback of every GPU build). */
   cpu?: string;
   /** The GPU build node-llama-cpp would choose first here, when one was detected. */
@@ -27,7 +27,7 @@ export interface DetectionEnvironment {
   list: (dir: string) => string[];
 }
 
-export function currentEnvironment(): DetectionEnvironment {
+function currentEnvironment(): DetectionEnvironment {
   return {
     platform: process.platform,
     arch: process.arch,

@@ -28,7 +28,7 @@ export interface RuntimePlan {
   sizes: Record<string, number>;
 }
 
-export interface InstallProgress {
+interface InstallProgress {
   phase: 'download' | 'finish';
   bytes: number;
   /** The sum of the tarballs' sizes, when the registry announced them all. */
@@ -37,7 +37,7 @@ export interface InstallProgress {
   packagesTotal: number;
 }
 
-export interface InstalledRuntime {
+interface InstalledRuntime {
   /** The folder holding node_modules/. */
   folder: string;
   /** node-llama-cpp's ES module entry, as a file: URL for import(). */

@@ -45,7 +45,7 @@ function spellingVariant(a: string, b: string): boolean {
   return a.length >= 5 && b.length >= 5 && editDistance(a, b) <= 2 && a[0] === b[0];
 }
 
-export interface TitleComparison {
+interface TitleComparison {
   same: boolean;
   /** Word overlap (the linker's measure), 0–1. */
   similarity: number;
@@ -129,7 +129,7 @@ function isEndOf(part: readonly string[], whole: readonly string[]): boolean {
 }
 
 /** The same person, as far as names tell: family names alike (particles aside), or given and family swapped. */
-export function sameAuthor(oursWritten: Author, theirsWritten: Author): boolean {
+function sameAuthor(oursWritten: Author, theirsWritten: Author): boolean {
   const ours = withoutGeneration(oursWritten);
   const theirs = withoutGeneration(theirsWritten);
   const umlautAsE = /[äöüÄÖÜ]/.test(`${ours.family} ${theirs.family} ${ours.given ?? ''} ${theirs.given ?? ''}`);
@@ -149,14 +149,14 @@ export function sameAuthor(oursWritten: Author, theirsWritten: Author): boolean 
   return !!ag && !!bg && ag === b && bg === a;
 }
 
-export interface AuthorComparison {
+interface AuthorComparison {
   agree: boolean;
   compared: boolean;
   why?: string;
   notes: string[];
 }
 
-export function recordAuthors(names: readonly string[]): Author[] {
+function recordAuthors(names: readonly string[]): Author[] {
   return names.map((n) => parseName(n.replace(/[{}\\]/g, '')));
 }
 
@@ -207,7 +207,7 @@ export function isPreprintVenue(venue: string | undefined): boolean {
   return /\b(arxiv|corr|preprint|biorxiv|medrxiv|ssrn|techrxiv|openreview)\b/i.test(venue ?? '');
 }
 
-export interface YearComparison {
+interface YearComparison {
   agree: boolean;
   note?: string;
 }

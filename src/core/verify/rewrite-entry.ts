@@ -7,12 +7,12 @@ import type { EntryVerdict, FieldDifference, SourceRecord, VerifyEntry } from '.
 import { nameParts } from '../bibtex/names';
 
 /** One field to set, in plain Unicode text (the record's value); `name` is the BibTeX field name, lower case. */
-export interface FieldChange {
+interface FieldChange {
   name: string;
   value: string;
 }
 
-export interface EntrySpan {
+interface EntrySpan {
   /** Offset of the entry's '@' in the file text. */
   start: number;
   /** Offset just past its closing brace. */

@@ -8,7 +8,7 @@ import type { BibEntry } from '../../bibtex';
 import { nameParts, splitNameList } from '../../bibtex/names';
 import type { Rng } from './random';
 
-export interface TruePerson {
+interface TruePerson {
   given: string;
   family: string;
 }
@@ -52,7 +52,7 @@ const LOGOS: Record<string, string> = {
 };
 
 /** LaTeX as a publisher's database prints it: accents composed, logos spelled, markup and braces gone. */
-export function publisherText(latex: string): string {
+function publisherText(latex: string): string {
   let s = latex
     .replace(/\\([\"'`^~=.])\s*\{?\\?([A-Za-z])\}?/g, (_, accent: string, letter: string) => (letter + ACCENTS[accent]).normalize('NFC'))
     .replace(/\\([uvHckr])\s*\{\\?([A-Za-z])\}/g, (_, accent: string, letter: string) => (letter + ACCENTS[accent]).normalize('NFC'))
@@ -76,7 +76,7 @@ export function publisherText(latex: string): string {
 const SMALL = new Set(['a', 'an', 'the', 'of', 'on', 'in', 'for', 'and', 'to', 'with', 'by', 'at', 'from', 'or', 'as', 'via', 'vs']);
 
 /** Headline case as many publishers store titles ("A Study of the TeX Engine"). */
-export function publisherTitleCase(title: string): string {
+function publisherTitleCase(title: string): string {
   return title
     .split(' ')
     .map((w, i) => (i > 0 && SMALL.has(w.toLowerCase()) ? w.toLowerCase() : /^[a-z]/.test(w) ? w[0].toUpperCase() + w.slice(1) : w))
