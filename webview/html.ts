@@ -4,7 +4,7 @@ import { randomBytes } from 'node:crypto';
 
 export type WebviewKind = 'draft' | 'score' | 'check' | 'verify';
 
-export interface WebviewHtmlOptions {
+interface WebviewHtmlOptions {
   kind: WebviewKind;
   /** webview.cspSource in VS Code; the test page's origin in the browser tests. */
   cspSource: string;

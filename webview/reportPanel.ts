@@ -5,7 +5,7 @@
 import { h } from './dom';
 
 /** The failure every report panel may be told of instead of its report. */
-export interface ErrorMessage {
+interface ErrorMessage {
   type: 'error';
   message: string;
 }

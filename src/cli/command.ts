@@ -15,7 +15,7 @@ export interface OptionSection {
   options: OptionDecls;
 }
 
-export interface CommandSpec<O extends OptionDecls> {
+interface CommandSpec<O extends OptionDecls> {
   name: string;
   /** One line for `citescribe --help`. */
   summary: string;
@@ -94,7 +94,7 @@ function sectionLines(section: OptionSection, withHelp: boolean): string[] {
   return out;
 }
 
-export function helpOf(spec: CommandSpec<OptionDecls>): string {
+function helpOf(spec: CommandSpec<OptionDecls>): string {
   // A form that starts with spaces continues the one above, aligned by hand; the others line up after "Usage: ".
   const out = spec.synopsis.map((form, i) => (/^\s/.test(form) ? form : `${i ? '       ' : 'Usage: '}${form}`));
   if (spec.about) out.push('', spec.about);

@@ -45,7 +45,7 @@ export const ENGINE_OPTIONS = declareOptions({
   },
 });
 
-export interface EngineFlags {
+interface EngineFlags {
   engine?: string;
   model?: string;
   device?: string;

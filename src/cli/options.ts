@@ -8,7 +8,7 @@ import { parseArgs } from 'node:util';
 import { UsageError } from './args';
 
 /** What a numeric option accepts; the value reaches the command as a number. */
-export interface NumberRule {
+interface NumberRule {
   integer?: boolean;
   /** The least value allowed (inclusive). */
   min?: number;
@@ -55,7 +55,7 @@ type OneValue<D> = D extends { type: 'boolean' } ? boolean : D extends { number:
 type Value<D> = D extends { multiple: true } ? OneValue<D>[] : OneValue<D>;
 type Always<D> = D extends { default: unknown } ? true : D extends { required: true | string } ? true : false;
 /** The parsed values, typed by the declaration: present when defaulted or required, otherwise perhaps undefined. */
-export type OptionValues<O extends OptionDecls> = { -readonly [K in keyof O as Always<O[K]> extends true ? K : never]: Value<O[K]> } & {
+type OptionValues<O extends OptionDecls> = { -readonly [K in keyof O as Always<O[K]> extends true ? K : never]: Value<O[K]> } & {
   -readonly [K in keyof O as Always<O[K]> extends true ? never : K]?: Value<O[K]>;
 };
 
@@ -78,7 +78,7 @@ export function orList(items: readonly string[]): string {
 }
 
 /** "a positive integer", "an integer ≥ 10", "a number of seconds above 0". */
-export function describeNumber(rule: NumberRule): string {
+function describeNumber(rule: NumberRule): string {
   const noun = rule.integer ? 'integer' : `number${rule.unit ? ` of ${rule.unit}` : ''}`;
   if (rule.integer && rule.min === 1 && rule.above === undefined) return `a positive ${noun}`;
   if (rule.integer && rule.min === 0 && rule.above === undefined) return `a whole number${rule.unit ? ` of ${rule.unit}` : ''}`;

@@ -137,7 +137,7 @@ export interface CitationRequest {
 }
 
 /** A piece of generated text with the source sentence it was taken or rewritten from. */
-export interface GroundedSpan {
+interface GroundedSpan {
   text: string;
   source?: SourceSentence;
 }

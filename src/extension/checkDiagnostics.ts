@@ -9,8 +9,8 @@ import type { PaperRecord } from '../core/types';
 
 export const WEAK_CITATION = 'weak-support';
 export const MISATTRIBUTED = 'misattributed';
-export const UNSUPPORTED_CITATION = 'unsupported';
-export const UNSUPPORTED_DETAIL = 'unsupported-detail';
+const UNSUPPORTED_CITATION = 'unsupported';
+const UNSUPPORTED_DETAIL = 'unsupported-detail';
 
 export function evidenceLine(e: { text: string; source: string; page?: number }): string {
   return `${e.source === 'pdf' ? `PDF${e.page ? ` p. ${e.page}` : ''}` : e.source}: “${e.text}”`;
@@ -23,7 +23,7 @@ const percent = (support: number | undefined) => `${Math.round(100 * (support ??
  * holds it ("Learning a mapping between two image collections…" in refs.bib, line 10), else the entry's first line.
  * A sentence from the PDF or an abstract found online points at the entry too: it is what the author can open and fix.
  */
-export function evidenceLocation(paper: PaperRecord | undefined, evidence: Evidence): vscode.Location | undefined {
+function evidenceLocation(paper: PaperRecord | undefined, evidence: Evidence): vscode.Location | undefined {
   if (!paper?.bibFile) return undefined;
   const uri = vscode.Uri.file(paper.bibFile);
   const entryLine = Math.max(0, (paper.bibLine ?? 1) - 1);

@@ -10,7 +10,7 @@ import { webviewHtml, webviewOptions } from './webviewShell';
 import type { Misattribution } from './citationSwap';
 
 /** Makes the swap a row asks for; false when it could not (the citation moved since the check). */
-export type SwapCitation = (m: Misattribution) => Promise<boolean>;
+type SwapCitation = (m: Misattribution) => Promise<boolean>;
 
 export class CheckPanel implements vscode.Disposable {
   static readonly viewType = 'citescribe.checks';

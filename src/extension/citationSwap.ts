@@ -13,7 +13,7 @@ export interface Misattribution {
   better: string;
 }
 
-export function swapTitle(m: Misattribution): string {
+function swapTitle(m: Misattribution): string {
   return `Cite ${m.better} instead of ${m.cited}`;
 }
 

@@ -399,7 +399,7 @@ function paragraphView(p: DraftParagraph): DraftParagraphView {
   return { heading: p.heading, ...(p.subject && { subject: p.subject }), keys: p.keys, sentences: p.sentences.map(sentenceView) };
 }
 
-export function toView(draft: Draft, started: number, format: 'latex' | 'markdown'): DraftView {
+function toView(draft: Draft, started: number, format: 'latex' | 'markdown'): DraftView {
   return {
     paragraphs: draft.paragraphs.map(paragraphView),
     format,

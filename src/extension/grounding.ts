@@ -101,7 +101,7 @@ export class GroundingStatus implements vscode.Disposable {
 }
 
 /** What a lookup asks consent for: the question, what is sent where, and the button that agrees. */
-export interface OnlineConsent {
+interface OnlineConsent {
   question: string;
   /** What is sent, given the services' names, and what is kept of the answers. */
   whatIsSent: (services: string) => string;
@@ -147,7 +147,7 @@ export function registerGrounding(library: LibraryService): vscode.Disposable[] 
 }
 
 /** On a .bib entry whose abstract was found elsewhere: write it into the entry, as one undoable edit. */
-export class WriteAbstractAction implements vscode.CodeActionProvider {
+class WriteAbstractAction implements vscode.CodeActionProvider {
   constructor(private readonly library: LibraryService) {}
 
   provideCodeActions(doc: vscode.TextDocument, range: vscode.Range): vscode.CodeAction[] {

@@ -5,7 +5,7 @@ import { isScoreToExtension } from '../protocol/guards';
 import type { ExtensionToScore, ScoreReportView } from '../protocol/webview';
 import { webviewHtml, webviewOptions } from './webviewShell';
 
-export interface ScoreSource {
+interface ScoreSource {
   /** The draft document, when the draft is (part of) an editor's text. */
   draftUri?: vscode.Uri;
   referenceUri?: vscode.Uri;

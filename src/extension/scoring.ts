@@ -32,7 +32,7 @@ export async function libraryReferenceText(keys: string[], library: PaperLookup,
   return sentences.map((s) => s.text).join('\n\n');
 }
 
-export interface ScoreInput {
+interface ScoreInput {
   draftText: string;
   /** Line of the document where draftText starts, so clicks jump to the right place. */
   draftLineOffset: number;

@@ -6,7 +6,7 @@ import type { LibraryService } from './library';
 import { citeLanguage, citesOf } from './citesInDocument';
 import { commandCall } from './commands/args';
 
-export const UNDEFINED_KEY = 'undefined-key';
+const UNDEFINED_KEY = 'undefined-key';
 const DEBOUNCE_MS = 300;
 
 export class UndefinedKeyDiagnostics implements vscode.Disposable {

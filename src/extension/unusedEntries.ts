@@ -9,9 +9,9 @@ import { CITING_GLOB, IGNORED_FOLDERS, openDocument, workspaceText, type Workspa
 import { citeLanguage } from './citesInDocument';
 import { readSettings } from './settings';
 
-export const UNUSED_ENTRY = 'unused-entry';
+const UNUSED_ENTRY = 'unused-entry';
 /** Past this many entries "auto" leaves the diagnostics off: a large shared library is mostly uncited by design. */
-export const UNUSED_AUTO_LIMIT = 2000;
+const UNUSED_AUTO_LIMIT = 2000;
 const DEBOUNCE_MS = 800;
 
 export class UnusedEntryDiagnostics implements vscode.Disposable {

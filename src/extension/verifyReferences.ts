@@ -12,7 +12,7 @@ import { MemoryCache } from '../core/verify/cache';
 import { verifyEntryFromBib } from '../core/verify/entries';
 import { findingOf, sourceLabel } from '../core/verify/findings';
 import { changesFromVerdict, entrySpanOfKey, entrySpansOfKeys, rewriteEntryText } from '../core/verify/rewrite-entry';
-import { VERIFY_SOURCES, type VerifySourceName } from '../core/verify/names';
+import { VERIFY_LABELS, VERIFY_SOURCES, type VerifySourceName } from '../core/verify/names';
 import type { EntryVerdict, VerifyEntry } from '../core/verify/types';
 import type { VerifyReport } from '../core/verify/verify';
 import { citeLanguage, keysIn } from './citesInDocument';
@@ -22,7 +22,7 @@ import { readSettings } from './settings';
 import { VerifyPanel } from './verifyPanel';
 import { TRUSTED_TO_VERIFY } from './commands/requirements';
 
-export const VERIFY_DIAGNOSTIC_SOURCE = 'CiteScribe verify';
+const VERIFY_DIAGNOSTIC_SOURCE = 'CiteScribe verify';
 
 /** A flagged entry as it was when verified: its text decides whether a later edit has touched it. */
 interface Flagged {
@@ -104,8 +104,11 @@ export class VerifyReferences implements vscode.Disposable, vscode.CodeActionPro
     if (!readSettings().enrichOnline && !(await askToGoOnline(CONSENT))) return undefined;
     const { entries, files, problems } = await this.entriesToVerify(doc);
     const settings = readSettings();
-    const names = settings.enrichSources.filter((s): s is VerifySourceName => VERIFY_SOURCES.includes(s as VerifySourceName));
-    if (!names.length) throw new Error('None of the services in citescribe.enrich.sources can verify references (OpenAlex, Crossref, Semantic Scholar, arXiv).');
+    const names = settings.verifySources;
+    if (!names.length) {
+      const able = VERIFY_SOURCES.map((n) => VERIFY_LABELS[n]).join(', ');
+      throw new Error(`None of the services in citescribe.verify.sources or citescribe.enrich.sources can verify references (${able}).`);
+    }
     // The network part loads on first use: activation stays free of it.
     const [{ makeVerifySource }, { verifyEntries }] = await Promise.all([import('../core/verify/sources'), import('../core/verify/verify')]);
     const report = await vscode.window.withProgress(

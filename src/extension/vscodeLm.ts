@@ -17,7 +17,7 @@ export async function availableChatModels(): Promise<vscode.LanguageModelChat[]>
 }
 
 /** System prompts have no role of their own in vscode.lm: they lead the first user message (our prompts have no assistant turns). */
-export function toLmMessages(messages: readonly ChatMessage[]): vscode.LanguageModelChatMessage[] {
+function toLmMessages(messages: readonly ChatMessage[]): vscode.LanguageModelChatMessage[] {
   const system = messages.filter((m) => m.role === 'system').map((m) => m.content);
   const rest = messages.filter((m) => m.role !== 'system');
   return rest.map((m, i) => {

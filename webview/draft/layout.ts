@@ -4,7 +4,7 @@ import type { DraftToExtension } from '../../src/protocol/webview';
 import { h, replaceChildren } from '../dom';
 import type { CheckElement, ValueElement } from './state';
 
-export type ProgressBar = HTMLElement & { value?: number; max: number; indeterminate: boolean };
+type ProgressBar = HTMLElement & { value?: number; max: number; indeterminate: boolean };
 
 export interface DraftElements {
   keyList: HTMLElement;

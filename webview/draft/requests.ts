@@ -5,7 +5,7 @@ import { h, replaceChildren } from '../dom';
 import type { DraftContext } from './context';
 import type { Pending } from './state';
 
-export function startPending(ctx: DraftContext, p: Pending, message: string): void {
+function startPending(ctx: DraftContext, p: Pending, message: string): void {
   const { model, el } = ctx;
   replaceChildren(el.streamedList);
   el.streamedList.hidden = true;

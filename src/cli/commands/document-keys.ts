@@ -7,7 +7,7 @@ import { readInputFile } from '../../core/util/input-file';
 import { citedKeys } from '../../core/cites';
 import { documentSections, findSection, keysCitedIn, relatedWorkSection } from '../../core/cites/sections';
 
-export interface KeySelection {
+interface KeySelection {
   keys: string[];
   /** Where they came from, for the user: "section “Related Work” of paper.tex (9 of 39 cited keys)". */
   scope: string;

@@ -113,7 +113,7 @@ function loadEntries(values: { db?: string; bib?: string; keys?: string; tex?: s
 
 const MARK: Record<EntryVerdict['verdict'], string> = { verified: 'verified    ', mismatch: 'MISMATCH    ', 'not-found': 'NOT FOUND   ', unverifiable: 'unverifiable' };
 
-export function printVerifyReport(report: VerifyReport, scope: string, io: CliIO): void {
+function printVerifyReport(report: VerifyReport, scope: string, io: CliIO): void {
   const c = report.counts;
   io.out(`${report.entries.length} entries of ${scope}: ${c.verified} verified, ${c.mismatch} mismatch, ${c['not-found']} not found, ${c.unverifiable} unverifiable`);
   // Flags first: they are what the user came for.

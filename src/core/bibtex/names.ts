@@ -98,7 +98,7 @@ const UPPER_SPECIALS = new Set(['OE', 'AE', 'AA', 'O', 'L']);
  * a backslash is a special character and counts by the letter it produces ({\"o}, {\ss}); any other braced group
  * is caseless and skipped.
  */
-export function isLowerCaseWord(word: string): boolean {
+function isLowerCaseWord(word: string): boolean {
   let i = 0;
   while (i < word.length) {
     const c = word.charCodeAt(i);
@@ -153,15 +153,34 @@ function join(ws: string[]): string {
   return ws.join(' ');
 }
 
-export function parseName(raw: string): Author {
-  const literal = latexToUnicode(raw);
+/** A generation written after a name ("Guy L. Steele III", "John Smith Jr."): BibTeX's Jr part, never a name. */
+export const GENERATION = /^(?:jr|sr|ii|iii|iv)\.?$/i;
+
+/** The four parts of one BibTeX name, as written (braces and LaTeX kept), each a list of words. */
+interface NameParts {
+  first: string[];
+  von: string[];
+  last: string[];
+  jr: string[];
+}
+
+/**
+ * Splits one name into BibTeX's parts: "Jean de la Fontaine" → first [Jean], von [de, la], last [Fontaine];
+ * "King, Jr., Martin Luther" → last [King], jr [Jr.], first [Martin, Luther]. Beyond BibTeX, a generation after a
+ * "First Last" name or after "Last, First" is the Jr part ("Guy L. Steele III" → last [Steele], jr [III];
+ * "Sherry, John F., Jr." → first [John, F.], jr [Jr.]), as services write names that way and BibTeX would make
+ * "III" the family name and "Jr." the given one.
+ */
+export function nameParts(raw: string): NameParts {
   const commaParts = splitTopLevel(raw, 44).map((p) => p.trim());
   let first: string[] = [];
   let von: string[] = [];
   let last: string[] = [];
+  let jr: string[] = [];
 
   if (commaParts.length === 1) {
     const ws = words(commaParts[0]);
+    if (ws.length > 2 && GENERATION.test(ws[ws.length - 1])) jr = ws.splice(-1);
     if (ws.length <= 1) {
       last = ws;
     } else {
@@ -192,12 +211,23 @@ export function parseName(raw: string): Author {
     last = ws.slice(vonEnd + 1);
     if (commaParts.length === 2) {
       first = words(commaParts[1]);
+    } else if (commaParts.length === 3 && GENERATION.test(commaParts[2]) && !GENERATION.test(commaParts[1])) {
+      // "Sherry, John F., Jr.": the generation written last, as services and many .bib files do; BibTeX would make
+      // "Jr." the given name.
+      first = words(commaParts[1]);
+      jr = words(commaParts[2]);
     } else {
-      // The Jr part stays in `literal` only: citations are by family name.
+      jr = words(commaParts[1]);
       first = words(commaParts.slice(2).join(', '));
     }
   }
+  return { first, von, last, jr };
+}
 
+export function parseName(raw: string): Author {
+  const literal = latexToUnicode(raw);
+  // The Jr part stays in `literal` only: citations are by family name.
+  const { first, von, last } = nameParts(raw);
   const family = latexToUnicode(join([...von, ...last]));
   const given = latexToUnicode(join(first));
   const author: Author = { family: family || literal };

@@ -35,7 +35,7 @@ export interface BibParseResult {
   duplicates: BibDuplicate[];
 }
 
-export interface ParseOptions {
+interface ParseOptions {
   /** Macros from other files, by lower-case name; the file's own definitions take precedence. */
   macros?: ReadonlyMap<string, ExternalMacro>;
 }

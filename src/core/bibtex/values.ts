@@ -3,7 +3,7 @@
 import { MAX_CONVERSION_DEPTH } from './latex';
 import { BibScanner, BibSyntaxError, Ch, isIdentChar } from './scanner';
 
-export const MONTHS: Record<string, string> = {
+const MONTHS: Record<string, string> = {
   jan: 'January', feb: 'February', mar: 'March', apr: 'April', may: 'May', jun: 'June',
   jul: 'July', aug: 'August', sep: 'September', oct: 'October', nov: 'November', dec: 'December',
 };

@@ -9,7 +9,7 @@ export interface BibKeySpan {
   end: number;
 }
 
-export interface BibEntryKeys extends BibKeySpan {
+interface BibEntryKeys extends BibKeySpan {
   /** biblatex `ids = {old1, old2}`: other keys this entry answers to. */
   aliases: BibKeySpan[];
   /** Keys named by `crossref`, `xref`, `xdata` and `related`: other entries this one leans on. */

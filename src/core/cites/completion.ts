@@ -4,7 +4,7 @@ import { STOPWORDS } from '../text/tokens';
 import type { Author } from '../types';
 import { parseLatexCitations } from './latex';
 
-export interface CiteCompletionContext {
+interface CiteCompletionContext {
   syntax: 'latex' | 'pandoc';
   /** Offset where the key being typed starts (the completion replaces [keyStart, cursor)). */
   keyStart: number;

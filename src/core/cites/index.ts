@@ -34,7 +34,7 @@ export function parseCitations(text: string, language: CiteLanguage): CiteComman
 }
 
 /** Every cited key occurrence, in document order (a key cited twice appears twice). */
-export function citationOccurrences(text: string, language: CiteLanguage): CiteKey[] {
+function citationOccurrences(text: string, language: CiteLanguage): CiteKey[] {
   return parseCitations(text, language).flatMap((c) => c.keys);
 }
 

@@ -38,7 +38,7 @@ function isMulticite(name: string): boolean {
   return /cites$/.test(name) || /citetexts$/.test(name);
 }
 
-export interface LatexScanOptions {
+interface LatexScanOptions {
   /** Treat % as a comment start (true for .tex; false for raw LaTeX inside Markdown). */
   comments: boolean;
 }

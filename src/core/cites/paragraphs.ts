@@ -12,7 +12,7 @@ const PARAGRAPH_BREAK: Record<CiteLanguage, RegExp> = {
 };
 
 /** Offsets where each paragraph after the first starts, ascending. */
-export function paragraphStarts(text: string, language: CiteLanguage): number[] {
+function paragraphStarts(text: string, language: CiteLanguage): number[] {
   const starts: number[] = [];
   for (const m of text.matchAll(PARAGRAPH_BREAK[language])) starts.push(m.index + m[0].length);
   return starts;

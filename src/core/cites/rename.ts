@@ -18,7 +18,7 @@ export interface KeyEdit {
   newText: string;
 }
 
-export type RenamePlan = { ok: true; edits: KeyEdit[] } | { ok: false; reason: string };
+type RenamePlan = { ok: true; edits: KeyEdit[] } | { ok: false; reason: string };
 
 /**
  * Why a key cannot be used, or undefined when it can. BibTeX ends a key at a comma or white space and stops at braces;

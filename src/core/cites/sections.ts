@@ -3,7 +3,7 @@
 import type { CiteLanguage } from './types';
 import { citedKeys } from './index';
 
-export interface DocumentSection {
+interface DocumentSection {
   title: string;
   /** 0 part/chapter-like … deeper is larger: \part −1, \chapter 0, \section 1, \subsection 2, …; Markdown # is 1. */
   level: number;

@@ -5,7 +5,7 @@ import { parseCitations } from './index';
 import type { CiteCommand, CiteKey, CiteLanguage } from './types';
 
 /** Replace text[start, end) by newText (UTF-16 offsets, as VS Code's). */
-export interface TextEdit {
+interface TextEdit {
   start: number;
   end: number;
   newText: string;

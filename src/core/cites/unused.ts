@@ -8,14 +8,14 @@ import { parseCitations } from './index';
 import { bibEntryKeys, type BibKeySpan } from './bib-keys';
 import type { CiteLanguage } from './types';
 
-export interface CitingSource {
+interface CitingSource {
   path: string;
   language: CiteLanguage;
   text: string;
 }
 
 /** What the citing documents of a workspace cite, and which bibliographies they name. */
-export interface CitationUsage {
+interface CitationUsage {
   cited: Set<string>;
   /** Absolute paths of the .bib files some document names. */
   named: Set<string>;

@@ -9,7 +9,7 @@ import { isPastForm } from '../text/verbs';
 import { wordCount } from '../text/tokens';
 
 /** A paragraph rule: what it does (`summary`), and a paragraph before and after (`examples`), which are its test. */
-export interface FlowRule {
+interface FlowRule {
   id: string;
   summary: string;
   apply: (sentences: DraftSentence[], syntax: CiteSyntax) => DraftSentence[];

@@ -13,7 +13,7 @@ import { renderDraft } from './render';
 import { rankWorkSentences } from './work-sentences';
 
 /** Why a work has no sentence of its own in a draft. */
-export const LISTED_ONLY_FLAG = 'only listed in a grouped citation: the target length holds no sentence of its own';
+const LISTED_ONLY_FLAG = 'only listed in a grouped citation: the target length holds no sentence of its own';
 
 /**
  * The default engine's related-work section: the stages in order. Each stage reads the DraftState and fills in or

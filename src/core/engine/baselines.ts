@@ -1,7 +1,7 @@
 // Reference points the default engine is measured against, computed in the same run:
 // LEAD, CiteSum's EXT-HEURISTIC, TextRank per document (OARelatedWork §6.1) and ROUGE oracles.
 import { rougeScores } from '../metrics/rouge';
-import { contentTerms, cosine, termFrequencies, wordCount } from '../text/tokens';
+import { contentTerms, wordCount } from '../text/tokens';
 import { EXT_HEURISTIC_CUE } from './cues';
 import { citedAtEnd } from '../rewrite/authors';
 
@@ -129,9 +129,4 @@ export function greedyOracleRelatedWork(docs: readonly CitedDocument[], referenc
     best = pickScore;
   }
   return chosen.join(' ');
-}
-
-/** Sentence-level cosine between TF vectors of content words (for quick similarity in baselines and tests). */
-export function sentenceSimilarity(a: string, b: string): number {
-  return cosine(termFrequencies(contentTerms(a)), termFrequencies(contentTerms(b)));
 }

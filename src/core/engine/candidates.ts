@@ -88,7 +88,7 @@ const NOTATION = /[∈∉⊂⊆⊇∑∏∝⊗⊕∀∃↦¬→⇒⇔]|\s[—–
  * prose (many numbers, few words). Abstracts are written to stand alone; these checks
  * are for the body text of linked PDFs.
  */
-export function pdfSentenceStandsAlone(text: string): boolean {
+function pdfSentenceStandsAlone(text: string): boolean {
   if (POINTS_INTO_PAPER.test(text)) return false;
   // Cut by a column or page break: a sentence that opens in lower case ("and hyperonyms but not by …") is the end of
   // one; a sentence without its closing punctuation ("The quality of the clustering depends strongly") is the start of
@@ -120,7 +120,7 @@ export function pdfSentenceStandsAlone(text: string): boolean {
  * A publisher's notice at the end of an abstract ("… engineering. © 2005 Wiley Periodicals, Inc. Syst Eng 8: 323–341")
  * goes: a sentence splitter joins it to the last sentence, since "©" opens no sentence.
  */
-export function withoutCopyrightNotice(abstract: string): string {
+function withoutCopyrightNotice(abstract: string): string {
   return abstract.replace(/\s*(?:copyright\s*)?(?:©|\bcopyright\s+(?=(?:19|20)\d\d\b))[^©]{0,200}$/i, '').trim();
 }
 
@@ -129,7 +129,7 @@ export function withoutCopyrightNotice(abstract: string): string {
  * partially supported by …"): the sentence before the mark stays when it is whole; a sentence the note cut in two
  * ("This paper discusses a different ap- ∗Supported by …") is dropped (undefined).
  */
-export function withoutRunInFootnote(text: string): string | undefined {
+function withoutRunInFootnote(text: string): string | undefined {
   for (const m of text.matchAll(/\s[∗*†‡]\s?(?=\p{Lu})/gu)) {
     if (!isFrontOrBackMatter(text.slice(m.index + m[0].length))) continue;
     const head = text.slice(0, m.index).trim();
@@ -229,12 +229,12 @@ export interface CompressionVariant {
   steps?: CompressStep[];
 }
 
-export interface CompressStep {
+interface CompressStep {
   rule: string;
   text: string;
 }
 
-export interface CompressionOptions {
+interface CompressionOptions {
   /**
    * Also offer the main clause without a fronted clause ("Inspired by X, we design Y" → "We design Y"). A TLDR is
    * terse; a citation sentence or a draft keeps that context (offering it there too cost CiteBench dev R-2, 5.04 → 4.89).

@@ -122,7 +122,7 @@ export interface CandidateOptions {
  * sentence keeps the contribution statement first (a light focus); a related-work draft is query-focused (what each
  * work says that matters to the author's paper), which CiteBench dev favoured (R-2 4.20 at 0 → 4.75 at 2).
  */
-export const CITATION_OWN_RELEVANCE = 0.5;
+const CITATION_OWN_RELEVANCE = 0.5;
 
 export const DRAFT_OWN_RELEVANCE = 2;
 /**
@@ -136,7 +136,7 @@ const SCENE_SETTING_PENALTY = 0.02;
 const OPENING_BACKGROUND_PENALTY = 0.04;
 
 /** A sentence in the authors' own voice: "we", "our", "us" — or a single author's "I", "my", "me". */
-export function speaksForAuthors(sentence: string, record?: PaperRecord): boolean {
+function speaksForAuthors(sentence: string, record?: PaperRecord): boolean {
   const voiced = inAuthorsVoice(sentence, record);
   // "… part of our daily lives", "the finest printer of our time": everyone's "our", not the authors'.
   return !speaksForEveryone(voiced) && /\b(?:we|our|us)\b/i.test(withoutEveryonesWords(voiced));

@@ -96,9 +96,6 @@ export const POINTS_INTO_PAPER = new RegExp(
   'i',
 );
 
-/** Opening words of a sentence written in the first person plural. */
-export const FIRST_PERSON_START = new RegExp(String.raw`^(?:here,?\s+|in this (?:${COMMON_SELF_NOUNS}),?\s+|to this end,?\s+)?we\b`, 'i');
-
 export function hasContributionCue(sentence: string): boolean {
   return CONTRIBUTION_CUE.test(sentence) || THIS_PAPER_PHRASE.test(sentence);
 }

@@ -10,7 +10,7 @@ import { writeCitationSentence } from './citation';
 import type { LinearScorer } from './scorer';
 import { compressOffers, NO_TARGET, runStage, type Rule, type RuleExample, type TraceStep } from '../rewrite';
 
-export interface ExplainOptions {
+interface ExplainOptions {
   style?: CitationStyle;
   syntax?: CiteSyntax;
   tense?: Tense;
@@ -18,7 +18,7 @@ export interface ExplainOptions {
   previous?: string;
 }
 
-export interface Explanation {
+interface Explanation {
   /** The citation written, as `citescribe cite` would write it for a work whose abstract is the text given. */
   citation: CitationSentence;
   /** The rules that fired, in order; empty where the sentence was written from the title alone. */

@@ -98,13 +98,11 @@ const VERB_STUDY = /\b(?:study|studies|investigate|investigates|explore|explores
 const VERB_USE = /\b(?:use|uses|apply|applies|employ|employs|leverage|leverages|train|trains|learn|learns)\b/i;
 const NOVELTY_WORD = /\b(?:novel|new|first|simple|efficient|general|unified|framework|method|approach|model|algorithm)\b/i;
 
-export type FeatureName = (typeof FEATURE_NAMES)[number];
-
 /** Length of a typical reference TLDR / citation sentence, in words; deviation from it is a feature. */
 const TYPICAL_LENGTH = 20;
 
 /** Per-document context computed once and shared by all candidates of that document. */
-export interface DocumentContext {
+interface DocumentContext {
   sentences: SourceSentence[];
   title: string;
   titleTerms: Set<string>;

@@ -20,7 +20,7 @@ export interface RougeTriple {
   rougeL: number;
 }
 
-export type CitationDatasetKind = 'scitldr' | 'scisummnet';
+type CitationDatasetKind = 'scitldr' | 'scisummnet';
 
 export interface CitationEvalItem {
   id: string;
@@ -99,7 +99,7 @@ function percent(acc: RougeTriple, n: number): RougeTriple {
 
 const zero = (): RougeTriple => ({ rouge1: 0, rouge2: 0, rougeL: 0 });
 
-export interface CitationEvalResult {
+interface CitationEvalResult {
   dataset: CitationDatasetKind;
   style: CitationStyle;
   papers: number;
@@ -166,7 +166,7 @@ export interface RelatedWorkReading extends Omit<DraftMeasures, 'maxSentencesOnO
 /** Words a gold paragraph needs per work to hold a sentence on each (a citation sentence is about 25 words). */
 export const WORDS_PER_DESCRIBED_WORK = 25;
 
-export interface RelatedWorkEvalResult {
+interface RelatedWorkEvalResult {
   examples: number;
   systems: Record<'default' | 'lead' | 'textrank' | 'oracle', RelatedWorkSystemFigures>;
   reading: RelatedWorkReading;

@@ -301,6 +301,6 @@ export async function enrichLibrary(callerOptions: EnrichOptions): Promise<Enric
 }
 
 /** A key as a file name: "Smith:2020/a" → "Smith_2020_a". */
-export function safeFileName(key: string): string {
+function safeFileName(key: string): string {
   return key.replace(/[^\p{L}\p{N}._-]+/gu, '_').slice(0, 120) || 'entry';
 }

@@ -36,7 +36,7 @@ export class ServiceError extends Error {
   }
 }
 
-export interface ClientOptions {
+interface ClientOptions {
   service: string;
   fetch: FetchLike;
   userAgent: string;
@@ -53,7 +53,7 @@ export interface ClientOptions {
   sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
 }
 
-export interface HttpAnswer {
+interface HttpAnswer {
   status: number;
   url: string;
   body: Buffer;

@@ -16,7 +16,7 @@ const ACL_DOI = /^10\.18653\/v1\/(.+)$/i;
 /** An anthology id: new style "2020.acl-main.1", old style "P19-1001", "W18-5446". */
 const ACL_ID = /^(?:\d{4}\.[a-z0-9]+-[a-z0-9]+\.\d+|[A-Z]\d{2}-\d{4})$/i;
 
-export function aclIdFromUrl(url: string | undefined): string | undefined {
+function aclIdFromUrl(url: string | undefined): string | undefined {
   const m = /aclanthology\.org\/([^\s/?#]+?)(?:\.pdf)?\/?(?:[?#]|$)|aclweb\.org\/anthology\/([^\s/?#]+?)(?:\.pdf)?\/?(?:[?#]|$)/i.exec(url ?? '');
   const id = m?.[1] ?? m?.[2];
   return id && ACL_ID.test(id) ? id : undefined;

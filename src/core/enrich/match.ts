@@ -5,18 +5,18 @@ import { normalizeTitle, titleSimilarity } from '../library/link';
 import type { Author } from '../types';
 import { familyOf } from './sources/types';
 
-export const TITLE_MATCH_THRESHOLD = 0.9;
+const TITLE_MATCH_THRESHOLD = 0.9;
 /** A preprint and its published version are often a year apart. */
 const MAX_YEAR_GAP = 1;
 
-export interface TitleCandidate {
+interface TitleCandidate {
   title: string;
   year?: number;
   /** Display names or family names, first author first. */
   authors: string[];
 }
 
-export type TitleVerdict = { accepted: true; similarity: number } | { accepted: false; similarity: number; why: string };
+type TitleVerdict = { accepted: true; similarity: number } | { accepted: false; similarity: number; why: string };
 
 function foldName(name: string): string {
   return normalizeTitle(name).replace(/\s+/g, '');

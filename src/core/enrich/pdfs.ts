@@ -7,7 +7,7 @@ import { ServiceError, type PoliteClient } from './http';
 import type { WorkIds } from './identifiers';
 import type { EndpointName } from './endpoint-names';
 
-export interface PdfCandidate {
+interface PdfCandidate {
   url: string;
   host: 'arxiv-pdf' | 'aclanthology' | 'open-access';
   source: FoundSource;

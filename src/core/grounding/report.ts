@@ -6,7 +6,7 @@ import type { EnrichTarget, FoundSource, LibraryStore } from '../library/store-t
 
 export type GroundingStatus = 'pdf' | 'abstract' | 'title-only' | 'missing';
 
-export interface GroundingLine {
+interface GroundingLine {
   key: string;
   status: GroundingStatus;
   title?: string;

@@ -5,7 +5,7 @@
 import type { ExternalMacro } from '../bibtex/parser';
 import type { BibMacroInfo, MacroEnv } from './store';
 
-export interface MacroSources {
+interface MacroSources {
   /** Own @string definitions of every indexed .bib, by path. */
   ownStrings: ReadonlyMap<string, Record<string, string>>;
   /** For each macro name, the files that define it, in path order (built once per run, not per file and name). */

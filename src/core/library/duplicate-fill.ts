@@ -13,7 +13,7 @@ export interface KeyCopy {
 }
 
 /** What a later copy gave: the field names, and the copy they came from. */
-export interface FilledFrom {
+interface FilledFrom {
   fields: Array<'abstract' | 'doi'>;
   file: string;
   line: number;

@@ -17,11 +17,11 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { CancelledError } from '../types';
 
-export interface IndexLock {
+interface IndexLock {
   release(): void;
 }
 
-export interface LockHolder {
+interface LockHolder {
   pid: number;
   since: string;
   /** os.hostname() of the holder (absent in locks from before it was recorded). */
@@ -33,8 +33,8 @@ export interface LockHolder {
 }
 
 /** The holder touches its lock this often; one not touched for HEARTBEAT_STALE_MS is stale where that is what tells. */
-export const HEARTBEAT_MS = 5_000;
-export const HEARTBEAT_STALE_MS = 60_000;
+const HEARTBEAT_MS = 5_000;
+const HEARTBEAT_STALE_MS = 60_000;
 /** An unreadable lock younger than this may be one an older CiteScribe (create, then write) is still writing. */
 const UNWRITTEN_GRACE_MS = 2_000;
 
@@ -85,7 +85,7 @@ function procStat(pid: number): string[] | undefined {
 }
 
 /** Field 22 of /proc/<pid>/stat, the process's start in clock ticks after boot; undefined without a /proc. */
-export function processStartTime(pid: number): string | undefined {
+function processStartTime(pid: number): string | undefined {
   return procStat(pid)?.[19];
 }
 
@@ -247,7 +247,7 @@ function tryAcquire(lockPath: string, heartbeatMs: number, onTakeOver?: (why: st
   return {};
 }
 
-export interface AcquireOptions {
+interface AcquireOptions {
   /** How long to wait for another run to finish; 0 fails at once (default 0). */
   waitMs?: number;
   signal?: AbortSignal;

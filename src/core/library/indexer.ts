@@ -16,9 +16,9 @@ import { pdfsNamedByFileFields } from './link';
 import { relink } from './relink';
 import type { FileStamp, LibraryProblem, LibraryStats, LibraryStore, MacroEnv } from './store';
 
-export type IndexProgress = (done: number, total: number, message?: string) => void;
+type IndexProgress = (done: number, total: number, message?: string) => void;
 
-export interface IndexOptions {
+interface IndexOptions {
   store: LibraryStore;
   /** .bib files or folders (searched recursively). */
   bibPaths: string[];
@@ -61,7 +61,7 @@ async function withIndexLock<T>(
   }
 }
 
-export interface IndexResult extends Omit<LibraryStats, 'errors'> {
+interface IndexResult extends Omit<LibraryStats, 'errors'> {
   /** Every problem in the library now: .bib syntax errors and warnings, duplicate keys, unreadable PDFs, missing inputs. */
   errors: LibraryProblem[];
   /** Files parsed or extracted in this run (0 when nothing changed). */
@@ -160,7 +160,7 @@ function indexResult(
 }
 
 /** Re-indexes one .bib or PDF (the watcher's path): reads it if it exists, drops it from the index if not. */
-export interface ReindexOptions {
+interface ReindexOptions {
   store: LibraryStore;
   file: string;
   signal?: AbortSignal;

@@ -36,7 +36,7 @@ export interface LinkablePdf {
 
 export type LinkMethod = 'file-field' | 'doi' | 'arxiv' | 'title';
 
-export interface PdfLink {
+interface PdfLink {
   key: string;
   pdfPath: string;
   method: LinkMethod;
@@ -45,7 +45,7 @@ export interface PdfLink {
 }
 
 /** Minimum harmonic mean of Jaccard and containment for a title match. */
-export const TITLE_THRESHOLD = 0.75;
+const TITLE_THRESHOLD = 0.75;
 /** Without author names to confirm a match, the titles must agree much more closely. */
 const TITLE_THRESHOLD_WITHOUT_AUTHORS = 0.9;
 const MAX_YEAR_GAP = 2;
@@ -218,7 +218,7 @@ function isRegularFile(file: string): boolean {
 }
 
 /** A regular file, not under /proc, /sys or /dev, whose first KB holds the "%PDF-" header. */
-export function isRealPdfFile(file: string): boolean {
+function isRealPdfFile(file: string): boolean {
   try {
     return fs.statSync(file).isFile() && !isSpecialPath(fs.realpathSync(file)) && startsLikePdf(file);
   } catch {

@@ -21,7 +21,7 @@ function loadDriver(): BetterSqlite3 {
   return require('better-sqlite3') as BetterSqlite3;
 }
 
-export class CorruptDatabaseError extends Error {
+class CorruptDatabaseError extends Error {
   constructor(message: string) {
     super(message);
     this.name = 'CorruptDatabaseError';
@@ -49,7 +49,7 @@ export class NotALibraryError extends Error {
  * - `owned`: as `index`, for a path CiteScribe itself chose (the extension's workspace storage): whatever is there is
  *   ours to move aside and rebuild.
  */
-export type OpenMode = 'read' | 'index' | 'owned';
+type OpenMode = 'read' | 'index' | 'owned';
 
 const SQLITE_MAGIC = Buffer.from('SQLite format 3\0', 'latin1');
 

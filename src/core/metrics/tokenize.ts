@@ -15,7 +15,7 @@ function isTokenChar(code: number): boolean {
  * Calls `emit` with each raw (unstemmed) token of `text` in order. Lower-casing happens first, on the whole string,
  * as Python's str.lower() does: characters that lower-case to ASCII (e.g. the Kelvin sign) become token characters.
  */
-export function forEachRawToken(text: string, emit: (token: string) => void): void {
+function forEachRawToken(text: string, emit: (token: string) => void): void {
   const lower = text.toLowerCase();
   const n = lower.length;
   let start = -1;

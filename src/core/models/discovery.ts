@@ -6,9 +6,9 @@
 
 import { limitsFor, readReplyBytes, ReplyCutError, REPLY_LIMITS } from '../util/bounded-read';
 
-export type ServerKind = 'ollama' | 'lmstudio' | 'llamacpp' | 'vllm' | 'openai';
+type ServerKind = 'ollama' | 'lmstudio' | 'llamacpp' | 'vllm' | 'openai';
 
-export interface DiscoveredModel {
+interface DiscoveredModel {
   /** The name the server knows it by ("llama3.2:3b", "qwen2.5-7b-instruct"). */
   id: string;
   sizeBytes?: number;
@@ -29,7 +29,7 @@ export interface DiscoveredServer {
   modelsLeftOut?: number;
 }
 
-export const SERVER_LABELS: Record<ServerKind, string> = {
+const SERVER_LABELS: Record<ServerKind, string> = {
   ollama: 'Ollama',
   lmstudio: 'LM Studio',
   llamacpp: 'llama.cpp server',
@@ -38,7 +38,7 @@ export const SERVER_LABELS: Record<ServerKind, string> = {
 };
 
 /** Where each runtime listens by default. */
-export const DEFAULT_PROBES: ReadonlyArray<{ kind: ServerKind; url: string }> = [
+const DEFAULT_PROBES: ReadonlyArray<{ kind: ServerKind; url: string }> = [
   { kind: 'ollama', url: 'http://127.0.0.1:11434' },
   { kind: 'lmstudio', url: 'http://127.0.0.1:1234/v1' },
   { kind: 'llamacpp', url: 'http://127.0.0.1:8080/v1' },
@@ -93,7 +93,7 @@ function num(v: unknown): number | undefined {
 }
 
 /** Ollama's GET /api/tags: {models: [{name, size, details: {parameter_size, quantization_level}}]}. */
-export function modelsFromOllamaTags(body: unknown): DiscoveredModel[] | undefined {
+function modelsFromOllamaTags(body: unknown): DiscoveredModel[] | undefined {
   const models = (body as { models?: unknown })?.models;
   if (!Array.isArray(models)) return undefined;
   return models.flatMap((m) => {
@@ -106,7 +106,7 @@ export function modelsFromOllamaTags(body: unknown): DiscoveredModel[] | undefin
 }
 
 /** The OpenAI API's GET /v1/models: {data: [{id}]}, with llama.cpp's meta.n_ctx_train or vLLM's max_model_len. */
-export function modelsFromOpenAiList(body: unknown): DiscoveredModel[] | undefined {
+function modelsFromOpenAiList(body: unknown): DiscoveredModel[] | undefined {
   const data = (body as { data?: unknown })?.data;
   if (!Array.isArray(data)) return undefined;
   return data.flatMap((m) => {
@@ -142,7 +142,7 @@ async function probe(kind: ServerKind | undefined, url: string, fetchJson: Fetch
   return { kind: k, label: SERVER_LABELS[k], baseUrl: v1, ...withinCap(models) };
 }
 
-export interface DiscoveryOptions {
+interface DiscoveryOptions {
   /** More servers to ask (citescribe.server.urls); listed with their error when they do not answer. */
   urls?: readonly string[];
   /** The default places (default: DEFAULT_PROBES); tests point them at their own servers. */

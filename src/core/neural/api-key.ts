@@ -4,7 +4,7 @@
 // plain http off this machine, and never printed back.
 import { ServerError } from './errors';
 
-export interface StoredApiKey {
+interface StoredApiKey {
   /** `https://api.example.com` — scheme, host and port the key was entered for. */
   origin: string;
   key: string;
@@ -30,7 +30,7 @@ export function decodeStoredApiKey(secret: string | undefined): StoredApiKey | u
   return { origin: '', key: secret };
 }
 
-export type ApiKeyChoice =
+type ApiKeyChoice =
   | { kind: 'none' }
   | { kind: 'send'; key: string }
   /** A key exists, but for another origin (or none): the user must enter one for this server. */

@@ -10,7 +10,7 @@ import { SentenceWriterEngine, type RawSentence } from './writer-engine';
 /** Streams the reply to `messages` as text fragments; stops when `signal` aborts. */
 export type ChatGenerate = (messages: ChatMessage[], signal: AbortSignal) => AsyncIterable<string>;
 
-export interface ChatEngineOptions {
+interface ChatEngineOptions {
   /** Characters of prompt (abstract, PDF sections) the model is given at most. Default 12,000. */
   maxPromptChars?: number;
   /** Characters of reply read at most (a model that never ends a sentence). Default 1,536 (96 tokens). */

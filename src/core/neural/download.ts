@@ -8,7 +8,7 @@ import { CancelledError } from '../types';
 import { DownloadError, ModelFolderError } from './errors';
 import { DTYPE_PREFERENCE, inspectModelFolder, modelKindOf, onnxFilesFor, type ModelConfig, type ModelDtype } from './model-folder';
 
-export const DEFAULT_HF_ENDPOINT = 'https://huggingface.co';
+const DEFAULT_HF_ENDPOINT = 'https://huggingface.co';
 export const COMPLETE_MARKER = '.citescribe-complete.json';
 const REQUIRED_FILES = ['config.json', 'tokenizer.json', 'tokenizer_config.json'];
 // 1_Pooling/config.json: how a sentence encoder pools its token vectors (sentence-transformers layout).
@@ -25,7 +25,7 @@ export interface DownloadProgress {
   filesTotal: number;
 }
 
-export interface DownloadOptions {
+interface DownloadOptions {
   /** Hugging Face model id, e.g. `Xenova/distilbart-cnn-6-6`. */
   id: string;
   revision?: string;
@@ -41,7 +41,7 @@ export interface DownloadOptions {
   fetchImpl?: typeof fetch;
 }
 
-export function validateModelId(id: string): void {
+function validateModelId(id: string): void {
   if (!/^[A-Za-z0-9][\w.-]*(\/[A-Za-z0-9][\w.-]*)?$/.test(id) || id.includes('..')) {
     throw new DownloadError(`citescribe.model.id '${id}' is not a Hugging Face model id (expected 'owner/name').`);
   }

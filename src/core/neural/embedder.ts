@@ -11,7 +11,7 @@ import { checkSessionIo, inspectModelFolder, type ModelDtype, type ModelFolder }
 import { createTokenizer, explainLoadError, halfToFloat } from './onnx-model';
 import { createSessions, loadOrt, type CudaProviderStatus, type DeviceInUse, type DeviceSetting, type OrtSession, type OrtTensor } from './runtime';
 
-export interface LoadEmbedderOptions {
+interface LoadEmbedderOptions {
   device?: DeviceSetting;
   dtype?: ModelDtype | 'auto';
   cudaStatus?: CudaProviderStatus;
@@ -39,14 +39,14 @@ export function unitLength(v: number[]): number[] {
   return n > 0 ? v.map((x) => x / n) : v;
 }
 
-export type PoolingMode = 'cls' | 'max' | 'mean' | 'weightedmean' | 'lasttoken';
+type PoolingMode = 'cls' | 'max' | 'mean' | 'weightedmean' | 'lasttoken';
 
 /**
  * The pooling a sentence-transformers folder asks for in 1_Pooling/config.json (BGE pools the [CLS] vector, MiniLM
  * the mean, GTE-Qwen the last token), in the order sentence-transformers concatenates several; the mean without one.
  * "mean_sqrt_len" is the mean scaled, the same direction once the vector is made unit length.
  */
-export function poolingModes(dir: string): PoolingMode[] {
+function poolingModes(dir: string): PoolingMode[] {
   const file = path.join(dir, '1_Pooling', 'config.json');
   if (!fs.existsSync(file)) return ['mean'];
   let config: Record<string, unknown>;
@@ -207,7 +207,7 @@ export function cachedEmbeddings(embed: EmbedTexts, capacity = CACHE_CAPACITY): 
   };
 }
 
-export interface LazyEmbedderOptions extends LoadEmbedderOptions {
+interface LazyEmbedderOptions extends LoadEmbedderOptions {
   onLoad?: (embedder: OnnxEmbedder) => void;
   /** Bytes of a model id being downloaded (with consent, `source.allowDownload`). */
   onDownloadProgress?: (progress: DownloadProgress) => void;

@@ -23,7 +23,7 @@ function rouge(prediction: string, references: readonly string[]): RougeTriple |
   return { rouge1: r.rouge1.f, rouge2: r.rouge2.f, rougeL: r.rougeL.f };
 }
 
-export interface EngineCitationEval {
+interface EngineCitationEval {
   papers: number;
   /** Mean F1 × 100. */
   system: RougeTriple;
@@ -57,7 +57,7 @@ export async function evaluateEngineCitations(
   return { papers: n, system: { rouge1: sum.rouge1 * k, rouge2: sum.rouge2 * k, rougeL: sum.rougeL * k }, predictions };
 }
 
-export interface EngineRelatedWorkEval {
+interface EngineRelatedWorkEval {
   examples: number;
   system: RelatedWorkSystemFigures;
   predictions: Array<{ id: number; prediction: string }>;

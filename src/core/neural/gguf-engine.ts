@@ -22,7 +22,7 @@ export { NODE_LLAMA_CPP_VERSION };
  */
 export type LocateNodeLlamaCpp = () => Promise<string>;
 
-export interface GgufEngineOptions {
+interface GgufEngineOptions {
   /** A .gguf file (or an Ollama blob). */
   modelPath: string;
   /** 'auto': CUDA, Vulkan or Metal when node-llama-cpp finds one, else the CPU; 'cpu' never uses a GPU. */
@@ -86,7 +86,7 @@ export function ggufThreads(): number {
   return Math.max(1, Math.min((os.availableParallelism?.() ?? 2) - 1, 8));
 }
 
-export class GgufUnavailableError extends Error {
+class GgufUnavailableError extends Error {
   constructor(cause: string) {
     super(
       `The gguf engine needs node-llama-cpp ${NODE_LLAMA_CPP_VERSION}, which is not installed (${cause}). ` +
@@ -100,7 +100,7 @@ export class GgufUnavailableError extends Error {
 // require(), and a name no bundler follows, so the optional module stays out of the bundle.
 const importModule = new Function('specifier', 'return import(specifier)') as (specifier: string) => Promise<unknown>;
 
-export async function loadNodeLlamaCpp(locateRuntime?: LocateNodeLlamaCpp): Promise<NodeLlamaCpp> {
+async function loadNodeLlamaCpp(locateRuntime?: LocateNodeLlamaCpp): Promise<NodeLlamaCpp> {
   let besideUs: Error;
   try {
     return (await importModule('node-llama-cpp')) as NodeLlamaCpp;

@@ -27,7 +27,7 @@ export interface DetectionEnvironment {
   list: (dir: string) => string[];
 }
 
-export function currentEnvironment(): DetectionEnvironment {
+function currentEnvironment(): DetectionEnvironment {
   return {
     platform: process.platform,
     arch: process.arch,

@@ -33,7 +33,7 @@ export interface RuntimePlan {
   sizes: Record<string, number>;
 }
 
-export interface InstallProgress {
+interface InstallProgress {
   phase: 'download' | 'finish';
   bytes: number;
   /** The expected download size: the measured sizes of the plan, else the caller's estimate (llama-sizes.ts). */

@@ -7,7 +7,7 @@ import { ModelFolderError } from './errors';
 export type ModelKind = 'seq2seq' | 'causal';
 
 /** Weight variants as transformers.js names them, with the file-name suffix each uses. */
-export const DTYPE_SUFFIXES = {
+const DTYPE_SUFFIXES = {
   fp32: '',
   fp16: '_fp16',
   q8: '_quantized',
@@ -41,7 +41,7 @@ export interface ModelConfig {
   [key: string]: unknown;
 }
 
-export interface GenerationConfigFile {
+interface GenerationConfigFile {
   decoder_start_token_id?: number;
   bos_token_id?: number;
   eos_token_id?: number | number[];

@@ -324,7 +324,7 @@ class CausalStepModel implements StepModel {
   }
 }
 
-export interface LoadOnnxModelOptions {
+interface LoadOnnxModelOptions {
   device?: DeviceSetting;
   dtype?: ModelDtype | 'auto';
   /** Tests: pretend the CUDA provider library is (not) installed. */
@@ -340,7 +340,7 @@ export interface GenerateOptions extends Partial<Omit<DecodeOptions, 'history'>>
   useCache?: boolean;
 }
 
-export interface GenerateResult extends DecodeResult {
+interface GenerateResult extends DecodeResult {
   text: string;
   /** Token ids of the forced prefix followed by the generated ones. */
   outputIds: number[];

@@ -9,7 +9,7 @@ import { alternation, COMMON_SELF_NOUNS as COMMON_SELF_NOUN_LIST, REFERRING_PHRA
 
 const COMMON_SELF_NOUNS = alternation(COMMON_SELF_NOUN_LIST);
 
-export interface CheckedText {
+interface CheckedText {
   text: string;
   /** What was removed, for the visible flags ("removed invented citation \cite{foo}"). */
   removed: string[];
@@ -46,7 +46,7 @@ const DOUBLED_BACKSLASH_CITE = /\\{2,}(?=[A-Za-z]*[Cc]ite[A-Za-z]*\*?\s*[[{(<])/
  * invented, [@a; @b] or in-text @a, is \cite{a,b} or \citet{a}, so that it goes with its clause as a LaTeX one does
  * ("As @fake showed, …" had left "As showed, …"; "…; see [@fake]." had left "…; see.").
  */
-export function asLatexCitations(text: string, allowed: ReadonlySet<string>): string {
+function asLatexCitations(text: string, allowed: ReadonlySet<string>): string {
   let out = text.replace(DOUBLED_BACKSLASH_CITE, '\\');
   const invented = parsePandocCitations(out).filter((c) => c.keys.length > 0 && c.keys.every((k) => !allowed.has(k.key)));
   for (const c of [...invented].reverse()) {

@@ -11,7 +11,7 @@ import { pdfSentences, type ChatMessage } from './prompts';
  * Why a system prompt at all: small local models (3–8B) otherwise answer with a heading, a bullet list or a
  * bibliography; naming the form (one paragraph of prose) and the one way to cite keeps the reply parseable.
  */
-export const PARAGRAPH_SYSTEM_PROMPT =
+const PARAGRAPH_SYSTEM_PROMPT =
   'You write one paragraph of the related-work section of a scientific paper. You only use the information given. ' +
   'You cite a work only by its placeholder ([W1], [W2], …) exactly where a citation belongs; you never write a citation ' +
   'key, an author-year citation, a reference number, or any work that is not given.';
@@ -21,7 +21,7 @@ export const PARAGRAPH_SYSTEM_PROMPT =
  * each other and for where the author's work stands; a model asked for "a summary of each paper" writes a list of
  * isolated sentences, which the per-sentence writer already does.
  */
-export const PARAGRAPH_INSTRUCTION = [
+const PARAGRAPH_INSTRUCTION = [
   'Write ONE paragraph (about {words} words) of plain prose:',
   '1. a topic sentence that names what these works have in common;',
   '2. what each work does, relating the works to each other (extends, differs from, compares with);',
@@ -34,7 +34,7 @@ export const PARAGRAPH_INSTRUCTION = [
 ].join('\n');
 
 /** Why the reasons are given back: a second answer that knows what was wrong fixes it more often than a blind retry. */
-export const REPAIR_INSTRUCTION =
+const REPAIR_INSTRUCTION =
   'Your paragraph had these problems:\n{reasons}\nWrite the paragraph again, citing every work listed only by its placeholder.';
 
 /** What the model is told of one work of the paragraph. */
@@ -43,7 +43,7 @@ export interface PlaceholderWork {
   paper: PaperRecord;
 }
 
-export interface ParagraphPromptInput {
+interface ParagraphPromptInput {
   works: PlaceholderWork[];
   /** This paragraph's place in the plan: its number, its subject, the subjects of the others. */
   index: number;
@@ -66,7 +66,7 @@ function authorLine(paper: PaperRecord): string {
  * What we know of how the citing paper relates to a work: its abstract names the work's system ("we extend
  * TextRunner …"). Stated as a fact the model may use; a guess of ours would become the model's claim.
  */
-export function relationOf(paper: PaperRecord, ownAbstract: string | undefined): string | undefined {
+function relationOf(paper: PaperRecord, ownAbstract: string | undefined): string | undefined {
   if (!ownAbstract) return undefined;
   const name = systemNameOfTitle(paper.title);
   if (!name || !saysName(ownAbstract, name)) return undefined;
@@ -74,7 +74,7 @@ export function relationOf(paper: PaperRecord, ownAbstract: string | undefined):
 }
 
 /** The plan line: which paragraph this is, what it is about, and what the others cover (so that it does not repeat them). */
-export function planLine(input: Pick<ParagraphPromptInput, 'index' | 'subject' | 'otherSubjects' | 'works'>): string {
+function planLine(input: Pick<ParagraphPromptInput, 'index' | 'subject' | 'otherSubjects' | 'works'>): string {
   const total = input.otherSubjects.length + 1;
   const about = input.subject ? ` on ${input.subject}` : '';
   const others = input.otherSubjects.filter((s): s is string => !!s);

@@ -16,13 +16,13 @@ import { judgeSentence } from './paragraph-check';
 import type { CheckLibrary } from '../suggest/check';
 
 /** One model reply (the same shape as a sentence writer's raw answer: its text and visible notes). */
-export interface ParagraphReply {
+interface ParagraphReply {
   text: string;
   notes?: string[];
 }
 
 /** Asks the model; the engines pass their own transport (a server, vscode.lm, a GGUF session). */
-export type ParagraphChat = (messages: ChatMessage[], signal?: AbortSignal) => Promise<ParagraphReply>;
+type ParagraphChat = (messages: ChatMessage[], signal?: AbortSignal) => Promise<ParagraphReply>;
 
 /** The flag on a work whose sentence the default engine wrote because the model's paragraph would not cite it. */
 export const FALLBACK_FLAG = 'written by the default engine: the model\'s paragraph did not cite it';
@@ -33,7 +33,7 @@ const PLACEHOLDER_GROUP = /\[\s*[Ww]\s*\d+(?:\s*[,;]\s*(?:[Ww]\s*)?\d+)*\s*\]/g;
 const SENTINEL = (i: number) => `\u27e6${i}\u27e7`;
 const SENTINEL_RUN = /\u27e6(\d+)\u27e7(?:\s*,?\s*\u27e6\d+\u27e7)*/g;
 
-export interface ReadSentence {
+interface ReadSentence {
   text: string;
   keys: string[];
   /** The model's sentence as written (placeholders and all): what it is told back when asked again. */
@@ -42,7 +42,7 @@ export interface ReadSentence {
   plain: string;
 }
 
-export interface ReadParagraph {
+interface ReadParagraph {
   sentences: ReadSentence[];
   /** The works the paragraph cites. */
   cited: Set<string>;
@@ -136,7 +136,7 @@ function subjectFirst(text: string, works: readonly PlaceholderWork[], syntax: C
   return `${subject} ${verb ? agreeVerb(rest, plurality, from) : rest}`;
 }
 
-export interface ParagraphWriterInput {
+interface ParagraphWriterInput {
   /** The plan: each paragraph's works in order, and its subject (the group's keyphrase). */
   plan: { papers: PaperRecord[]; subject?: string }[];
   syntax: CiteSyntax;
@@ -157,7 +157,7 @@ export interface ParagraphWriterInput {
   progress?: { report(done: number, total: number, message?: string): void };
 }
 
-export interface WrittenParagraphs {
+interface WrittenParagraphs {
   paragraphs: DraftParagraph[];
   /** Visible warnings: works the default engine wrote, what was removed from the model's paragraphs. */
   flags: string[];

@@ -43,7 +43,7 @@ export function pdfSentences(paper: PaperRecord, limit: number): SourceSentence[
   return out;
 }
 
-export const SYSTEM_PROMPT =
+const SYSTEM_PROMPT =
   'You write single sentences for the related-work section of a scientific paper. You only use the information given. ' +
   'You never mention or cite any other paper.';
 

@@ -78,7 +78,7 @@ function originOf(url: string): string | undefined {
   }
 }
 
-export function neuralSettings(options: EngineCreateOptions): NeuralEngineSettings {
+function neuralSettings(options: EngineCreateOptions): NeuralEngineSettings {
   return (options.settings ?? (options as Record<string, unknown>)) as NeuralEngineSettings;
 }
 
@@ -125,7 +125,7 @@ export function createServerEngine(settings: NeuralEngineSettings): ServerEngine
  * The default engine, planning drafts with the sentence encoder in settings.embeddingsPath when one is set (loaded on
  * the first draft, on settings.device).
  */
-export function createDefaultEngine(settings: NeuralEngineSettings): DefaultEngine {
+function createDefaultEngine(settings: NeuralEngineSettings): DefaultEngine {
   return new DefaultEngine(undefined, { embed: embedderFromSettings(settings) });
 }
 

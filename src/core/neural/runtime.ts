@@ -6,10 +6,10 @@ import * as path from 'node:path';
 import type * as OrtTypes from 'onnxruntime-node';
 import { DeviceError } from './errors';
 
-export type Ort = typeof OrtTypes;
+type Ort = typeof OrtTypes;
 export type OrtSession = OrtTypes.InferenceSession;
 export type OrtTensor = OrtTypes.Tensor;
-export type TransformersModule = typeof import('@huggingface/transformers');
+type TransformersModule = typeof import('@huggingface/transformers');
 
 /** What the user asked for (`citescribe.model.device`). */
 export type DeviceSetting = 'auto' | 'cuda' | 'cpu';
@@ -131,14 +131,14 @@ export function cudaProviderStatus(ortPackageDir?: string): CudaProviderStatus {
   };
 }
 
-export interface SessionFactoryResult {
+interface SessionFactoryResult {
   sessions: OrtSession[];
   device: DeviceInUse;
   /** Set when `auto` fell back to CPU: one message saying why and how to enable CUDA. */
   fallbackMessage?: string;
 }
 
-export interface CreateSessionsOptions {
+interface CreateSessionsOptions {
   device: DeviceSetting;
   /** Injected in tests to pretend the provider library is (not) there. */
   cudaStatus?: CudaProviderStatus;

@@ -9,7 +9,7 @@ import { cachedEmbeddings, unitLength } from './embedder';
 import { ServerError } from './errors';
 import { describeCut, limitsFor, readReplyBytes, type ReplyLimits } from '../util/bounded-read';
 
-export interface ServerEmbedderOptions {
+interface ServerEmbedderOptions {
   /** `http://127.0.0.1:11434/api/embed` (Ollama), or an OpenAI-compatible base (`…/v1`) or `…/v1/embeddings`. */
   url: string;
   model: string;

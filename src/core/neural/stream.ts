@@ -6,7 +6,7 @@
 import { describeCut, limitsFor, readReplyLines, type CutReason, type ReplyLimits } from '../util/bounded-read';
 import { firstSentence } from './output-check';
 
-export type StreamFormat = 'sse' | 'ndjson';
+type StreamFormat = 'sse' | 'ndjson';
 
 /** The answer without a reasoning model's <think>…</think> (and without an unfinished one). */
 export function withoutThinking(text: string): string {
@@ -42,7 +42,7 @@ export function deltaOf(format: StreamFormat, payload: string): string | undefin
   return typeof content === 'string' ? content : undefined;
 }
 
-export interface StreamResult {
+interface StreamResult {
   text: string;
   /**
    * How the reading ended: the end marker, the caller had enough, the stream just stopped, or it was cut at a limit

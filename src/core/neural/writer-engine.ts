@@ -55,7 +55,7 @@ export interface RawSentence {
 }
 
 /** The source sentence sharing most content terms with `text` (the neural output's nearest provenance). */
-export function nearestSource(text: string, sentences: readonly SourceSentence[]): SourceSentence | undefined {
+function nearestSource(text: string, sentences: readonly SourceSentence[]): SourceSentence | undefined {
   const terms = new Set(contentTerms(text));
   if (terms.size === 0) return undefined;
   let best: SourceSentence | undefined;
@@ -350,7 +350,7 @@ export function orderAsTheDefaultDraft(groups: ParagraphPlan[], req: Pick<DraftR
   return ordered.map((g, i) => ({ g, i, m: mean(g) })).sort((a, b) => a.m - b.m || a.i - b.i).map((x) => x.g);
 }
 
-export interface ParagraphPlan {
+interface ParagraphPlan {
   papers: PaperRecord[];
   keyphrase?: string;
   /** What each of its works says of itself (title and abstract, or PDF text), as the contrast compares it. */

@@ -23,7 +23,7 @@ import * as path from 'node:path';
 /** Bytes pdf.js may decode for one PDF (every stream, every filter) before it is refused; text PDFs use a few MB. */
 export const DEFAULT_DECODE_BUDGET = 128 * 1024 * 1024;
 
-export interface DecodeBudgetState {
+interface DecodeBudgetState {
   /** Bytes allowed for the document being read. */
   limit: number;
   /** Bytes decoded so far (buffer capacity pdf.js allocated for decoded data). */

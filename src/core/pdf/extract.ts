@@ -60,7 +60,7 @@ function hasEndMarker(bytes: Uint8Array): boolean {
  * A stand-in content hash for a file that is not read (over the size limit): hashing 10 GB only to refuse it took
  * 31 s. Size and mtime change when the file does, which is all the re-index test needs.
  */
-export function unreadFileStamp(size: number, mtimeMs: number): string {
+function unreadFileStamp(size: number, mtimeMs: number): string {
   return `unread:${size}:${Math.round(mtimeMs)}`;
 }
 

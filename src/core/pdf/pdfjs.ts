@@ -15,7 +15,7 @@ export interface PdfjsTextItem {
   fontName: string;
 }
 
-export interface PdfjsPage {
+interface PdfjsPage {
   getTextContent(params?: { includeMarkedContent?: boolean; disableNormalization?: boolean }): Promise<{
     items: Array<PdfjsTextItem | { type: string }>;
   }>;

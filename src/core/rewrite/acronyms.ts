@@ -76,7 +76,7 @@ function longFormStart(s: string, open: number, from: number): number {
   return start;
 }
 
-export interface BracketedAcronym {
+interface BracketedAcronym {
   /** Where the words before the bracket start. */
   index: number;
   /** Up to MAX_LONG_FORM_WORDS words before the bracket, with the space after them: "mixed precision training ". */

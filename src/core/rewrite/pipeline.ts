@@ -4,7 +4,7 @@ import { rulesOf } from './registry';
 import { FIRST_MATCH_STAGES, isCompressRule, matchOf, NO_TARGET, type RuleContext, type Stage } from './rule';
 import type { RewriteTarget } from './first-person';
 
-export interface StageResult {
+interface StageResult {
   text: string;
   /** A rule wrote the finished sentence: later stages do not run. */
   ended: boolean;
@@ -37,7 +37,7 @@ export function runStages(stages: readonly Stage[], text: string, ctx: RuleConte
 }
 
 /** The stages that turn one (compressed, voiced) sentence into a citation or a TLDR. */
-export const SENTENCE_STAGES: readonly Stage[] = ['clean', 'voice', 'subject', 'finish'];
+const SENTENCE_STAGES: readonly Stage[] = ['clean', 'voice', 'subject', 'finish'];
 
 /**
  * Third-person rewrite of one (already compressed) sentence.

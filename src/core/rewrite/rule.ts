@@ -65,7 +65,7 @@ interface RuleBase<Found> {
 }
 
 /** A rule that rewrites the text. */
-export interface RewriteRule<Found = unknown> extends RuleBase<Found> {
+interface RewriteRule<Found = unknown> extends RuleBase<Found> {
   /**
    * `rewriteRest` is the pipeline's own sentence rewrite, handed in for a rule that rewrites a part of the sentence by
    * the whole pipeline (subject.fronted-clause: the clause after "Borrowing X from Y,"). Handed in, not imported: the
@@ -77,7 +77,7 @@ export interface RewriteRule<Found = unknown> extends RuleBase<Found> {
 }
 
 /** A compress rule: it offers shorter versions of the text, and the scorer chooses among all the versions. */
-export interface CompressRule<Found = unknown> extends RuleBase<Found> {
+interface CompressRule<Found = unknown> extends RuleBase<Found> {
   stage: 'compress';
   offer: (text: string, ctx: RuleContext, found: Found) => readonly string[];
 }

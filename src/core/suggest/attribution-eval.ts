@@ -23,7 +23,7 @@ export interface VerifyCase {
   outside: { id: string; fits: WorkFit[] };
 }
 
-export interface VerifyFigures {
+interface VerifyFigures {
   /** Swapped citations flagged at the margin where FALSE_FLAG_RATE of intact ones are. */
   swapsFlaggedAtTenPercent: number;
   marginAtTenPercent: number;
@@ -44,7 +44,7 @@ function seeded(seed: number): () => number {
 }
 
 /** For each paper, the NEIGHBOURS others most like it by BM25 of its title + abstract. */
-export function neighboursOf(papers: readonly SuggestPaper[]): Map<string, string[]> {
+function neighboursOf(papers: readonly SuggestPaper[]): Map<string, string[]> {
   const docs = papers.map((p) => tokenize(`${p.title} ${p.abstract ?? ''}`));
   const bm25 = new Bm25Index(docs);
   const out = new Map<string, string[]>();
@@ -98,7 +98,7 @@ export async function collectVerifyCases(
 }
 
 /** How far the best other work of the paragraph beats the cited one, by `score`. */
-export function flagMargin(fits: readonly WorkFit[], key: string, score: (f: WorkFit) => number): number {
+function flagMargin(fits: readonly WorkFit[], key: string, score: (f: WorkFit) => number): number {
   const own = fits.find((f) => f.key === key);
   if (!own) return Infinity;
   let best = -Infinity;

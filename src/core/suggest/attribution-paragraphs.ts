@@ -12,7 +12,7 @@ import { groupFits, judgeFromFits, type AttributionVerdict } from './attribution
 import { checkDocument } from './document-check';
 import type { CheckLibrary } from './check';
 
-export interface CiteBenchParagraph {
+interface CiteBenchParagraph {
   /** The related-work paragraph, citing input[i] as [i-1]. */
   target: string;
   /** input[0]: the citing paper's abstract; input[1…]: the cited works' abstracts. */
@@ -30,7 +30,7 @@ export interface ParagraphCase {
   swappedJudged: { verdict: AttributionVerdict; better?: string; fit: number };
 }
 
-export interface ParagraphFigures {
+interface ParagraphFigures {
   paragraphs: number;
   /** Paragraphs citing fewer than two works with an abstract: nothing to swap with. */
   paragraphsWithoutRivals: number;
@@ -51,7 +51,7 @@ export interface ParagraphFigures {
   documents?: DocumentFigures;
 }
 
-export interface DocumentFigures {
+interface DocumentFigures {
   citations: number;
   verdicts: Record<string, number>;
   /** Citations with a number or name that neither the cited work nor a work the same sentence cites holds. */
@@ -131,7 +131,7 @@ export async function evaluateParagraphAttribution(items: readonly CiteBenchPara
 }
 
 /** Each paragraph as a LaTeX document, its markers as \cite commands, checked as the editor checks the author's. */
-export function checkAsDocuments(library: CheckLibrary, items: readonly CiteBenchParagraph[]): DocumentFigures {
+function checkAsDocuments(library: CheckLibrary, items: readonly CiteBenchParagraph[]): DocumentFigures {
   const verdicts: AttributionVerdict[] = [];
   let withDetails = 0;
   items.forEach((item, p) => {

@@ -91,12 +91,12 @@ export function groupFits(library: CheckLibrary, sentence: string, group: readon
 }
 
 /** How often a work writes each of its words, and how many it writes: what BM25 needs beyond the sets of features.ts. */
-export interface CountedWork {
+interface CountedWork {
   termCounts: Map<string, number>;
   length: number;
 }
 
-export function countTerms(text: string): CountedWork {
+function countTerms(text: string): CountedWork {
   const termCounts = new Map<string, number>();
   const words = queryTerms(text);
   for (const t of words) termCounts.set(t, (termCounts.get(t) ?? 0) + 1);
@@ -111,7 +111,7 @@ const BM25_B = 0.75;
  * its rarity in the library times log(n / works of the paragraph that hold it): a word every work holds weighs nothing,
  * a word one of five holds weighs log 5.
  */
-export function distinctiveFeatures(
+function distinctiveFeatures(
   query: PreparedQuery,
   work: PreparedWork & CountedWork,
   others: readonly PreparedWork[],

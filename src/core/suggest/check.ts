@@ -22,7 +22,7 @@ const BETTER_BY = 0.25;
  * 'misattributed' and 'unsupported' come only from a citation judged among the works of its paragraph
  * (document-check.ts, attribution.ts): another work of the paragraph fits clearly better; no work of it says this.
  */
-export type CheckVerdict = 'supported' | 'weak' | 'misattributed' | 'unsupported' | 'title-only' | 'not-in-library' | 'no-sentence';
+type CheckVerdict = 'supported' | 'weak' | 'misattributed' | 'unsupported' | 'title-only' | 'not-in-library' | 'no-sentence';
 
 export interface CitationCheck {
   key: string;

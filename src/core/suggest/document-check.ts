@@ -12,7 +12,7 @@ import { checkPair, inShare, WHOLE, type CheckLibrary, type CheckShare, type Cit
 import { detailsNotInWork, judgeAttribution } from './attribution';
 import { CANDIDATES, suggestCitations, type Suggestion } from './suggest';
 
-export type KeyCheck = Omit<CitationCheck, 'start' | 'end' | 'sentence'>;
+type KeyCheck = Omit<CitationCheck, 'start' | 'end' | 'sentence'>;
 
 /**
  * A "paragraph" citing more works than this is a list, or text written without blank lines (a whole section as one
@@ -38,7 +38,7 @@ function detailsNoneHolds(library: CheckLibrary, sentence: string, keys: readonl
  * Without a rival with a text to compare, the key is judged alone (checkPair). `coCited`: the other keys the
  * sentence cites; a detail one of them holds is not flagged ("DSSM [a] and CLSM [b]": a holds DSSM, b CLSM).
  */
-export function checkInParagraph(library: CheckLibrary, sentence: string, key: string, rivals: readonly string[], ranked: readonly Suggestion[], coCited: readonly string[] = []): KeyCheck {
+function checkInParagraph(library: CheckLibrary, sentence: string, key: string, rivals: readonly string[], ranked: readonly Suggestion[], coCited: readonly string[] = []): KeyCheck {
   const alone = checkPair(library, sentence, key, ranked);
   const paper = library.getPaper(key);
   const held = paper && (paper.abstract || paper.sections?.length);

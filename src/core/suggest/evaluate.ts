@@ -26,14 +26,14 @@ export interface SuggestQuery {
   cited: string;
 }
 
-export interface RankingFigures {
+interface RankingFigures {
   r1: number;
   r5: number;
   r10: number;
   mrr: number;
 }
 
-export interface SuggestEvaluation {
+interface SuggestEvaluation {
   papers: number;
   queries: number;
   dropped: number;

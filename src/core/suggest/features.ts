@@ -4,7 +4,7 @@
 import { splitSentences } from '../text/sentences';
 import { queryTerms, STOPWORDS } from '../text/tokens';
 
-export interface WorkText {
+interface WorkText {
   title: string;
   abstract?: string;
   /** Sentences of the linked PDF with their pages, when there is one. */

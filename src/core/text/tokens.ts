@@ -46,7 +46,7 @@ export function lightStem(word: string): string {
  * Whether a token (lower case, from tokenize) carries content: two characters or more and not a stopword ("the", "we"
  * do not; "hmm", "2000" do). The one definition behind contentTerms and contentWords.
  */
-export function isContentWord(token: string): boolean {
+function isContentWord(token: string): boolean {
   return token.length >= 2 && !STOPWORDS.has(token);
 }
 

@@ -5,7 +5,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 
 /** Text inputs (a .tex draft, a queries file, an evaluation set) are far smaller: the largest shared one is 4 MB. */
-export const DEFAULT_INPUT_MAX_BYTES = 64 * 1024 * 1024;
+const DEFAULT_INPUT_MAX_BYTES = 64 * 1024 * 1024;
 
 /** A named input that cannot be read; the message names the file and the reason. */
 export class InputFileError extends Error {
@@ -50,7 +50,7 @@ export function unreadableInputReason(file: string, stat: fs.Stats, options: { a
   return undefined;
 }
 
-export interface ReadInputOptions {
+interface ReadInputOptions {
   /** Refuse files larger than this (default 64 MB). */
   maxBytes?: number;
   /** Accept a pipe or FIFO, read up to maxBytes (default true). */

@@ -4,7 +4,7 @@
 import * as fs from 'node:fs';
 import type { SourceRecord } from './types';
 
-export interface CachedAnswer {
+interface CachedAnswer {
   /** "openalex doi 10.1145/…", "crossref title attention is all you need". */
   key: string;
   records: SourceRecord[];

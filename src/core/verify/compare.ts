@@ -3,7 +3,7 @@
 // Knuth", "and others", a subtitle left off, "Trans." for "Transactions") are not differences; a changed word, an
 // author who is not there, a year two off, another journal are.
 import { decodeHTML } from 'entities';
-import { parseName } from '../bibtex/names';
+import { GENERATION, parseName } from '../bibtex/names';
 import { normalizeDoi, normalizeTitle, titleSimilarity } from '../library/link';
 import type { Author } from '../types';
 
@@ -45,7 +45,7 @@ function spellingVariant(a: string, b: string): boolean {
   return a.length >= 5 && b.length >= 5 && editDistance(a, b) <= 2 && a[0] === b[0];
 }
 
-export interface TitleComparison {
+interface TitleComparison {
   same: boolean;
   /** Word overlap (the linker's measure), 0–1. */
   similarity: number;
@@ -113,9 +113,6 @@ function givenInitial(given: string | undefined): string | undefined {
   return folded ? folded[0] : undefined;
 }
 
-/** A generation suffix written after a name ("Guy L. Steele III", "John Smith Jr."): never the family name. */
-export const GENERATION = /^(?:jr|sr|ii|iii|iv)\.?$/i;
-
 /** "William Paterson III" read First-Last makes "III" the family name: the generation is not a name. */
 function withoutGeneration(author: Author): Author {
   const family = author.family.split(/\s+/).filter((w) => !GENERATION.test(w)).join(' ');
@@ -132,7 +129,7 @@ function isEndOf(part: readonly string[], whole: readonly string[]): boolean {
 }
 
 /** The same person, as far as names tell: family names alike (particles aside), or given and family swapped. */
-export function sameAuthor(oursWritten: Author, theirsWritten: Author): boolean {
+function sameAuthor(oursWritten: Author, theirsWritten: Author): boolean {
   const ours = withoutGeneration(oursWritten);
   const theirs = withoutGeneration(theirsWritten);
   const umlautAsE = /[äöüÄÖÜ]/.test(`${ours.family} ${theirs.family} ${ours.given ?? ''} ${theirs.given ?? ''}`);
@@ -152,14 +149,14 @@ export function sameAuthor(oursWritten: Author, theirsWritten: Author): boolean 
   return !!ag && !!bg && ag === b && bg === a;
 }
 
-export interface AuthorComparison {
+interface AuthorComparison {
   agree: boolean;
   compared: boolean;
   why?: string;
   notes: string[];
 }
 
-export function recordAuthors(names: readonly string[]): Author[] {
+function recordAuthors(names: readonly string[]): Author[] {
   return names.map((n) => parseName(n.replace(/[{}\\]/g, '')));
 }
 
@@ -210,7 +207,7 @@ export function isPreprintVenue(venue: string | undefined): boolean {
   return /\b(arxiv|corr|preprint|biorxiv|medrxiv|ssrn|techrxiv|openreview)\b/i.test(venue ?? '');
 }
 
-export interface YearComparison {
+interface YearComparison {
   agree: boolean;
   note?: string;
 }

@@ -52,7 +52,7 @@ export function verifyEntryFromBib(bib: BibEntry): VerifyEntry {
   return entry;
 }
 
-export interface BibFileEntries {
+interface BibFileEntries {
   entries: VerifyEntry[];
   /** Parse errors of the file, one line each ("refs.bib:12: …"), for the report. */
   problems: string[];

@@ -19,7 +19,7 @@ import { makeVerifySource, type VerifySourceName } from './sources';
 import type { EntryVerdict } from './types';
 import { verifyEntries } from './verify';
 
-export interface VerifyBenchmarkOptions {
+interface VerifyBenchmarkOptions {
   /** .bib files or folders holding them. */
   paths: readonly string[];
   seed?: number;
@@ -30,7 +30,7 @@ export interface VerifyBenchmarkOptions {
   onProgress?: (line: string) => void;
 }
 
-export interface ConfigResult {
+interface ConfigResult {
   sources: string;
   intact: number;
   falseAlarms: number;
@@ -45,7 +45,7 @@ export interface ConfigResult {
   missedExamples: { key: string; kind: FabricationKind; evidence: string }[];
 }
 
-export interface VerifyBenchmarkResult {
+interface VerifyBenchmarkResult {
   files: number;
   eligible: number;
   seed: number;
@@ -68,7 +68,7 @@ function bibFiles(paths: readonly string[]): string[] {
 }
 
 /** Entries with a DOI, a title of three words or more, authors and a year: what a record can be compared with. */
-export function eligibleEntries(files: readonly string[]): BibEntry[] {
+function eligibleEntries(files: readonly string[]): BibEntry[] {
   const seenDoi = new Set<string>();
   const seenTitle = new Set<string>();
   const out: BibEntry[] = [];

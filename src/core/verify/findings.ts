@@ -5,9 +5,9 @@ import { VERIFY_LABELS } from './names';
 import { pointsToAnotherWork } from './rewrite-entry';
 import type { EntryVerdict } from './types';
 
-export type FindingKind = 'not-found' | 'another-work' | 'mismatch';
+type FindingKind = 'not-found' | 'another-work' | 'mismatch';
 
-export interface VerifyFinding {
+interface VerifyFinding {
   kind: FindingKind;
   severity: 'warning' | 'information';
   message: string;

@@ -30,7 +30,7 @@ export interface RecordJudgement {
 /** Below this word overlap a record found by title is another work even when authors and year agree. */
 const NEAR_TITLE = 0.5;
 
-export function isPreprintEntry(entry: VerifyEntry): boolean {
+function isPreprintEntry(entry: VerifyEntry): boolean {
   return !!entry.arxiv || isPreprintVenue(entry.venue) || (entry.type === 'misc' && !entry.venue) || entry.type === 'unpublished';
 }
 

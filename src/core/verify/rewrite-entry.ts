@@ -4,15 +4,15 @@
 // writes them so, and accents are written in LaTeX ({\"u}) in a file that is otherwise plain ASCII.
 import { bibtexValue } from '../bibtex/insert-field';
 import type { EntryVerdict, FieldDifference, SourceRecord, VerifyEntry } from './types';
-import { GENERATION } from './compare';
+import { nameParts } from '../bibtex/names';
 
 /** One field to set, in plain Unicode text (the record's value); `name` is the BibTeX field name, lower case. */
-export interface FieldChange {
+interface FieldChange {
   name: string;
   value: string;
 }
 
-export interface EntrySpan {
+interface EntrySpan {
   /** Offset of the entry's '@' in the file text. */
   start: number;
   /** Offset just past its closing brace. */
@@ -160,14 +160,14 @@ export function latexEscaped(text: string): string {
 /**
  * "Jane van der Berg" → "van der Berg, Jane": the family name with its lower-case particles first, as BibTeX writes
  * it; a generation suffix takes BibTeX's third part ("Guy L. Steele III" → "Steele, III, Guy L."), never the family's.
+ * The parts are BibTeX's own (`nameParts`), so the name reads back as the same person: "van Gogh" stays "van Gogh".
  */
 export function familyFirst(name: string): string {
-  const words = name.trim().split(/\s+/);
-  if (words.length < 2 || name.includes(',')) return name.trim();
-  const suffix = words.length > 2 && GENERATION.test(words[words.length - 1]) ? words.pop() : undefined;
-  let family = words.length - 1;
-  while (family > 1 && /^\p{Ll}/u.test(words[family - 1])) family--;
-  return [words.slice(family).join(' '), ...(suffix ? [suffix] : []), words.slice(0, family).join(' ')].join(', ');
+  const trimmed = name.trim();
+  if (trimmed.includes(',')) return trimmed;
+  const { first, von, last, jr } = nameParts(trimmed);
+  if (!first.length && !jr.length) return trimmed;
+  return [[...von, ...last].join(' '), ...(jr.length ? [jr.join(' ')] : []), first.join(' ')].join(', ');
 }
 
 /** The changes that make the entry say what the record says, for the fields that differ (none for another work's DOI). */

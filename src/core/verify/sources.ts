@@ -39,7 +39,7 @@ export interface VerifySource {
   covers(entry: VerifyEntry): boolean;
 }
 
-export interface SourceOptions {
+interface SourceOptions {
   fetch: FetchLike;
   endpoints?: Partial<Record<VerifySourceName, string>>;
   contact?: string;

@@ -11,7 +11,7 @@ import { VERIFY_LABELS, type VerifySource } from './sources';
 import type { EntryVerdict, FoundBy, SourceRecord, VerifyEntry } from './types';
 import type { FoundWork } from '../enrich/sources/types';
 
-export interface VerifyOptions {
+interface VerifyOptions {
   sources: readonly VerifySource[];
   /** The user's own other copies of an entry's work (other .bib files of the library), asked first. */
   libraryCopies?: (entry: VerifyEntry) => { record: SourceRecord; foundBy: FoundBy }[];
@@ -184,7 +184,7 @@ function evidenceOf(outcome: Extract<SourceOutcome, { kind: 'judged' }>): string
 }
 
 /** Many sources' outcomes for one entry, to one verdict. */
-export function combineOutcomes(entry: VerifyEntry, online: SourceOutcome[], library: SourceOutcome[], asked: number): EntryVerdict {
+function combineOutcomes(entry: VerifyEntry, online: SourceOutcome[], library: SourceOutcome[], asked: number): EntryVerdict {
   const base = {
     key: entry.key,
     fields: [],

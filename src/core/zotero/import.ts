@@ -5,9 +5,9 @@ import { normalizeDoi, normalizeTitle, titleSimilarity } from '../library/link';
 import type { EnrichTarget, FoundMatch, LibraryStore } from '../library/store-types';
 import { readZoteroLibrary, type ZoteroItem, type ZoteroLibrary } from './reader';
 
-export const ZOTERO_TITLE_THRESHOLD = 0.9;
+const ZOTERO_TITLE_THRESHOLD = 0.9;
 
-export interface ZoteroMatch {
+interface ZoteroMatch {
   key: string;
   item: ZoteroItem;
   matchedBy: Extract<FoundMatch, 'citation-key' | 'doi' | 'title'>;
@@ -32,7 +32,7 @@ function titleWords(title: string): string[] {
   return [...new Set(normalizeTitle(title).split(' ').filter((w) => w.length > 2))];
 }
 
-export function matchZoteroItems(entries: readonly EnrichTarget[], items: readonly ZoteroItem[]): ZoteroMatch[] {
+function matchZoteroItems(entries: readonly EnrichTarget[], items: readonly ZoteroItem[]): ZoteroMatch[] {
   const byCitationKey = new Map<string, ZoteroItem>();
   const byDoi = new Map<string, ZoteroItem>();
   const byTitle = new Map<string, ZoteroItem[]>();

@@ -78,7 +78,7 @@ export type CommandId = keyof CommandArgs;
 export type CommandArgList<Id extends CommandId> = CommandArgs[Id] extends void ? [] : [arg: CommandArgs[Id]];
 
 /** A command with its argument, as `vscode.Command` (a CodeLens, a code action, a completion item) carries it. */
-export interface CommandCall<Id extends CommandId> {
+interface CommandCall<Id extends CommandId> {
   command: Id;
   arguments: CommandArgList<Id>;
 }

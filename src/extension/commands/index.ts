@@ -12,7 +12,7 @@ import { findAbstractsOnline, readZotero, showGrounding } from './grounding';
 import { indexLibrary, openSample, openSource, searchLibrary } from './library';
 import { registerCommands, type CommandContext, type CommandTable } from './registry';
 
-export const COMMANDS: CommandTable = {
+const COMMANDS: CommandTable = {
   'citescribe.indexLibrary': { enabled: indexLibrary },
   'citescribe.searchLibrary': { enabled: searchLibrary },
   'citescribe.openSource': { enabled: openSource },

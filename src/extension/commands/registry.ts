@@ -31,9 +31,9 @@ export interface CommandContext {
 }
 
 /** A command's handler, taking the argument `args.ts` declares for it (optional: the palette passes none). */
-export type CommandHandler<Id extends CommandId> = (arg?: CommandArgs[Id]) => unknown;
+type CommandHandler<Id extends CommandId> = (arg?: CommandArgs[Id]) => unknown;
 
-export interface CommandFactory<Id extends CommandId> {
+interface CommandFactory<Id extends CommandId> {
   /** The command when it can run; while one of its requirements (requirements.ts) is unmet, `disabledForm` runs. */
   enabled: (ctx: CommandContext) => CommandHandler<Id>;
 }
@@ -42,7 +42,7 @@ export interface CommandFactory<Id extends CommandId> {
 export type CommandTable = { [Id in CommandId]: CommandFactory<Id> };
 
 /** The editor's state as the requirements read it, read only when asked. */
-export function commandState(library: LibraryService): CommandState {
+function commandState(library: LibraryService): CommandState {
   return {
     get trusted() {
       return vscode.workspace.isTrusted;
@@ -60,7 +60,7 @@ export function commandState(library: LibraryService): CommandState {
 }
 
 /** The form a command takes while a requirement is unmet: it says what is missing and does nothing else. */
-export function disabledForm(id: CommandId, unmet: Requirement, log: vscode.LogOutputChannel): () => Promise<undefined> {
+function disabledForm(id: CommandId, unmet: Requirement, log: vscode.LogOutputChannel): () => Promise<undefined> {
   return async () => {
     log.info(`${id}: not run — ${unmet.why}`);
     const message = `CiteScribe: ${unmet.why}`;

@@ -22,7 +22,7 @@ export interface Requirement {
 }
 
 /** An online lookup: never from an untrusted workspace, whose settings could name any endpoint. */
-export function trustedWorkspace(lookup: string): Requirement {
+function trustedWorkspace(lookup: string): Requirement {
   return { met: (s) => s.trusted, why: `${lookup} is off in an untrusted workspace: trust the workspace first.`, severity: 'error' };
 }
 
@@ -32,7 +32,7 @@ export function citingEditor(why: string): Requirement {
 }
 
 /** A command that reads the index and does not index by itself (the index can take minutes). */
-export const LIBRARY_ANSWERS: Requirement = {
+const LIBRARY_ANSWERS: Requirement = {
   met: (s) => s.libraryAnswers,
   why: 'the library is not indexed yet — run "CiteScribe: Index Library" first.',
   severity: 'warning',
@@ -40,14 +40,14 @@ export const LIBRARY_ANSWERS: Requirement = {
 
 /** The online lookups, each in its own words. */
 export const TRUSTED_TO_VERIFY = trustedWorkspace('Verifying references online');
-export const TRUSTED_TO_FIND_ABSTRACTS = trustedWorkspace('Finding abstracts online');
+const TRUSTED_TO_FIND_ABSTRACTS = trustedWorkspace('Finding abstracts online');
 
 /**
  * What each command needs, in the order the user is told (Suggest Citation with no document open and no index: first
  * "open a LaTeX or Markdown document…"). A command not listed always runs; Search, Describe and Draft index the
  * library themselves when it is not ready (with progress), so they need nothing here.
  */
-export const REQUIREMENTS: { readonly [Id in CommandId]?: readonly Requirement[] } = {
+const REQUIREMENTS: { readonly [Id in CommandId]?: readonly Requirement[] } = {
   // Suggest and Check answer in a second from the index: they ask for it rather than start a run of minutes.
   'citescribe.suggestCitation': [citingEditor('open a LaTeX or Markdown document and put the cursor in a sentence.'), LIBRARY_ANSWERS],
   'citescribe.checkCitations': [citingEditor('open a LaTeX or Markdown document to check its citations.'), LIBRARY_ANSWERS],

@@ -52,7 +52,7 @@ describe('Verify References in the editor', () => {
 
   after(async () => {
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
-    for (const key of ['enrich.endpoints', 'enrich.sources', 'enrich.online']) await config().update(key, undefined, vscode.ConfigurationTarget.Global);
+    for (const key of ['enrich.endpoints', 'enrich.sources', 'enrich.online', 'verify.sources']) await config().update(key, undefined, vscode.ConfigurationTarget.Global);
     await standIn.close();
     fs.rmSync(dir, { recursive: true, force: true });
   });
@@ -179,5 +179,22 @@ describe('Verify References in the editor', () => {
     await editor.edit((b) => b.replace(new vscode.Range(at, at.translate(0, 'Quantum'.length)), 'Optical'));
     await waitFor('the edited entry\'s diagnostic cleared', () => (ours(doc.uri).map((d) => keyOf(doc, d)).join() === 'duarte2016lichen' ? true : undefined));
     await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
+  });
+
+  it('asks DBLP, which Find Abstracts Online cannot, when citescribe.verify.sources names it', async () => {
+    await config().update('enrich.online', true, vscode.ConfigurationTarget.Global);
+    await config().update('enrich.endpoints', { dblp: standIn.endpoints.dblp }, vscode.ConfigurationTarget.Global);
+    await config().update('verify.sources', ['dblp'], vscode.ConfigurationTarget.Global);
+    try {
+      const report = await vscode.commands.executeCommand<VerifyReport | undefined>('citescribe.verifyReferences', vscode.Uri.file(bibFile));
+      assert.ok(report, 'the verify run ended with a report');
+      const eels = report.entries.find((e) => e.key === 'marchetti2020eels');
+      assert.equal(eels?.verdict, 'verified', report.entries.map((e) => `${e.key}: ${e.evidence}`).join('\n'));
+      assert.match(eels!.evidence, /DBLP/);
+    } finally {
+      await config().update('verify.sources', undefined, vscode.ConfigurationTarget.Global);
+      await config().update('enrich.endpoints', { openalex: standIn.endpoints.openalex, crossref: standIn.endpoints.crossref }, vscode.ConfigurationTarget.Global);
+      await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    }
   });
 });

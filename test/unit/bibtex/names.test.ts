@@ -1,5 +1,6 @@
 import { strict as assert } from 'assert';
 import { parseName, parseNames, splitNameList } from '../../../src/core/bibtex';
+import { nameParts } from '../../../src/core/bibtex/names';
 
 const fg = (raw: string) => {
   const a = parseName(raw);
@@ -31,6 +32,16 @@ describe('BibTeX names', () => {
   it('decides case by the accented letter inside {\\"o}-style specials', () => {
     assert.deepEqual(fg('Ahmet {\\"O}zt{\\"u}rk'), ['Öztürk', 'Ahmet']);
     assert.deepEqual(fg('Jos{\\\'e} {\\\'a}lvarez Ruiz'), ['álvarez Ruiz', 'José']);
+  });
+
+  it('a generation after "First Last" is the Jr part, not the family name a citation prints', () => {
+    assert.deepEqual(fg('Guy L. Steele III'), ['Steele', 'Guy L.']);
+    assert.deepEqual(fg('John Smith Jr.'), ['Smith', 'John']);
+    assert.deepEqual(nameParts('Guy L. Steele III'), { first: ['Guy', 'L.'], von: [], last: ['Steele'], jr: ['III'] });
+    assert.deepEqual(nameParts('King, Jr., Martin Luther'), { first: ['Martin', 'Luther'], von: [], last: ['King'], jr: ['Jr.'] });
+    assert.deepEqual(fg('Sherry, John F., Jr.'), ['Sherry', 'John F.']);
+    // Two words are a person named so, as BibTeX reads them ("Henry Jr." is not a generation of nobody).
+    assert.deepEqual(fg('Henry Jr.'), ['Jr.', 'Henry']);
   });
 
   it('hyphenated given names stay whole', () => {

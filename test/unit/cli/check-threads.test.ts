@@ -2,7 +2,7 @@ import { strict as assert } from 'assert';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { checkDocumentInThreads, checkPairsInThreads } from '../../../src/cli/check-threads';
+import { checkDocumentInThreads, checkPairsInThreads, lastCheckThreads, workerEntry } from '../../../src/cli/check-threads';
 import { indexLibrary } from '../../../src/core/library/indexer';
 import { openLibraryStore, type LibraryStore } from '../../../src/core/library/store';
 import { checkPairs } from '../../../src/core/suggest/check';
@@ -59,12 +59,34 @@ describe('check on several threads', () => {
     const threaded = await checkDocumentInThreads(store, dbPath, tex, 'latex');
     assert.equal(JSON.stringify(threaded), JSON.stringify(checkDocument(store, tex, 'latex')));
     assert.equal(threaded.length, 20);
+    // The same checks from one thread would pass the lines above too: the two workers must have answered.
+    assert.equal(lastCheckThreads(), 3);
   });
 
   it('gives pairs the same results in the order of the pairs file', async () => {
     const pairs = Array.from({ length: 30 }, (_, i) => ({ sentence: SENTENCES[(i * 3) % SENTENCES.length], key: KEYS[i % KEYS.length] }));
     const threaded = await checkPairsInThreads(store, dbPath, pairs);
     assert.equal(JSON.stringify(threaded), JSON.stringify([...checkPairs(store, pairs)]));
+    assert.equal(lastCheckThreads(), 3);
+  });
+
+  it('says on stderr why it checks on one thread when no worker can start, and checks all the same', async () => {
+    // A bundle copied without dist/check-worker.js beside it: the check used to run on one thread and say nothing.
+    const bundle = path.join(dir, 'cli.js');
+    assert.deepEqual(workerEntry(bundle), { unavailable: `${path.join(dir, 'check-worker.js')} is missing` });
+    const tex = SENTENCES.map((s) => `${s} \\cite{okafor2020tides}.`).join('\n');
+    const written: string[] = [];
+    const write = process.stderr.write;
+    process.stderr.write = ((chunk: string) => written.push(String(chunk)) > 0) as typeof process.stderr.write;
+    let checks;
+    try {
+      checks = await checkDocumentInThreads(store, dbPath, tex, 'latex', bundle);
+    } finally {
+      process.stderr.write = write;
+    }
+    assert.equal(JSON.stringify(checks), JSON.stringify(checkDocument(store, tex, 'latex')));
+    assert.equal(lastCheckThreads(), 1);
+    assert.deepEqual(written, [`check: worker threads unavailable (${path.join(dir, 'check-worker.js')} is missing); checking on one thread\n`]);
   });
 
   it('fails with the error of a worker that cannot read the library, rather than printing part of the checks', async () => {

@@ -1,5 +1,5 @@
 import { strict as assert } from 'assert';
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
@@ -9,11 +9,18 @@ import { CancelledError } from '../../../src/core/types';
 describe('index lock', () => {
   let dir: string;
   let db: string;
+  /** Processes a test started: a test that times out leaves its own cleanup unrun, so afterEach ends them. */
+  const children: ChildProcess[] = [];
+  const started = <T extends ChildProcess>(child: T): T => (children.push(child), child);
   beforeEach(() => {
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'citescribe-lock-'));
     db = path.join(dir, 'library.db');
   });
-  afterEach(() => fs.rmSync(dir, { recursive: true, force: true }));
+  afterEach(() => {
+    // Runs still polling for the "go" file would poll for ever once the folder is gone.
+    for (const child of children.splice(0)) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
 
   it('lets one run hold it; a second is told who holds it, then gets it after release', async () => {
     const first = await acquireIndexLock(db);
@@ -65,7 +72,7 @@ describe('index lock', () => {
     staleLock(JSON.stringify({ pid: 1, since: new Date().toISOString(), host: os.hostname(), startTime: '0' }), 0);
     assert.match((await takeOver()).join(), /process 1 is another program now/);
     // A lock without a start time (an older CiteScribe's) naming a program that is not Node or an editor.
-    const sleeper = spawn('sleep', ['30']);
+    const sleeper = started(spawn('sleep', ['30']));
     try {
       await new Promise((r) => sleeper.once('spawn', r));
       staleLock(JSON.stringify({ pid: sleeper.pid, since: new Date().toISOString() }), 0);
@@ -120,7 +127,7 @@ describe('index lock', () => {
         fs.appendFileSync(${JSON.stringify(log)}, from + ' ' + Date.now() + '\\n');
         lock.release();
       })();`;
-    const runs = Array.from({ length: 4 }, () => spawn(process.execPath, ['--require', require.resolve('tsx/cjs'), '-e', script], { stdio: ['ignore', 'pipe', 'inherit'] }));
+    const runs = Array.from({ length: 4 }, () => started(spawn(process.execPath, ['--require', require.resolve('tsx/cjs'), '-e', script], { stdio: ['ignore', 'pipe', 'inherit'] })));
     await Promise.all(runs.map((r) => new Promise((resolve) => r.stdout.once('data', resolve))));
     fs.writeFileSync(go, '');
     await Promise.all(runs.map((r) => new Promise((resolve) => r.once('exit', resolve))));

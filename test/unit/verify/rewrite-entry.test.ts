@@ -102,6 +102,10 @@ describe('verify: rewriting an entry from a record', () => {
     // A generation suffix is BibTeX's third part, never the family name a citation would print.
     assert.equal(familyFirst('Guy L. Steele III'), 'Steele, III, Guy L.');
     assert.equal(familyFirst('John Smith Jr.'), 'Smith, Jr., John');
+    // Split as BibTeX splits, so the rewritten name reads back as the same person.
+    assert.equal(familyFirst('Vincent van Gogh'), 'van Gogh, Vincent');
+    assert.equal(familyFirst('van Gogh'), 'van Gogh');
+    assert.equal(familyFirst('Ludwig van Beethoven Smith'), 'van Beethoven Smith, Ludwig');
     assert.equal(latexEscaped('Gödel, Ørsted & Dvořák 50%'), 'G{\\"o}del, {\\O}rsted \\& Dvo{\\v{r}}{\\\'a}k 50\\%');
   });
 });

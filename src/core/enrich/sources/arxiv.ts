@@ -14,7 +14,7 @@ function text(value: unknown): string | undefined {
   return undefined;
 }
 
-export function worksFromAtom(xml: string, url: string): FoundWork[] {
+function worksFromAtom(xml: string, url: string): FoundWork[] {
   let feed: { feed?: { entry?: Record<string, unknown>[] } };
   try {
     feed = parser.parse(xml) as typeof feed;

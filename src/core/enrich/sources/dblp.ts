@@ -7,7 +7,7 @@ import { ServiceError } from '../http';
 import { normalizeArxivId } from '../../library/link';
 import { asString, asYear, joinUrl, queryTitle, type FoundWork, type SourceSettings } from './types';
 
-export interface TitleOnlySource {
+interface TitleOnlySource {
   readonly name: 'dblp';
   readonly label: string;
   lookup(): Promise<undefined>;

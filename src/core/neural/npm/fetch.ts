@@ -14,7 +14,7 @@ import { CancelledError } from '../../types';
 import { DownloadError } from '../errors';
 
 /** The sha512 digest (base64) an SRI string names, e.g. `sha512-E3N0…==` → `E3N0…==`; undefined without one. */
-export function sha512FromIntegrity(integrity: string): string | undefined {
+function sha512FromIntegrity(integrity: string): string | undefined {
   for (const part of integrity.trim().split(/\s+/)) {
     const match = /^sha512-([A-Za-z0-9+/]+={0,2})(\?.*)?$/.exec(part);
     if (match) return match[1];

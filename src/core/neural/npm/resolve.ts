@@ -11,7 +11,7 @@ import { checkSecureUrl, fetchWithinOrigin } from './fetch';
 export const DEFAULT_NPM_REGISTRY = 'https://registry.npmjs.org';
 
 /** One version of a package as the registry describes it (the fields used here). */
-export interface PackageVersionMetadata {
+interface PackageVersionMetadata {
   name: string;
   version: string;
   dependencies?: Record<string, string>;
@@ -25,7 +25,7 @@ export interface PackageVersionMetadata {
   dist: { tarball: string; integrity?: string; shasum?: string };
 }
 
-export interface Packument {
+interface Packument {
   name: string;
   'dist-tags'?: Record<string, string>;
   versions: Record<string, PackageVersionMetadata>;
@@ -42,7 +42,7 @@ export interface PlannedPackage {
   integrity: string;
 }
 
-export interface ResolveOptions {
+interface ResolveOptions {
   /** Registry base URL, default https://registry.npmjs.org. */
   registry?: string;
   /** The top-level packages: name → exact version or range. */
@@ -70,12 +70,12 @@ interface TreeNode {
 }
 
 /** Registry URL of a package's metadata: scoped names keep their '@' and encode the '/' (`@s%2Fb`). */
-export function packumentUrl(registry: string, name: string): string {
+function packumentUrl(registry: string, name: string): string {
   return `${registry.replace(/\/+$/, '')}/${name.replace('/', '%2F')}`;
 }
 
 /** A package name npm accepts: no path tricks can hide in it, since it becomes a folder name. */
-export function isValidPackageName(name: string): boolean {
+function isValidPackageName(name: string): boolean {
   return /^(@[a-z0-9][\w.-]*\/)?[a-z0-9][\w.-]*$/i.test(name) && !name.includes('..');
 }
 

@@ -17,7 +17,7 @@ export const FABRICATION_KINDS = [
 ] as const;
 export type FabricationKind = (typeof FABRICATION_KINDS)[number];
 
-export interface Fabricated {
+interface Fabricated {
   kind: FabricationKind;
   entry: BibEntry;
   /** The real entry it was made from. */
