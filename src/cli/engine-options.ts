@@ -8,9 +8,10 @@ import { UsageError, type CliIO, type OptionSpec } from './args';
 import '../core/engines';
 import { availableEngines, createEngine } from '../core/engines/registry';
 import '../core/neural/register';
-import type { NeuralEngineSettings } from '../core/neural/register';
+import { embedderFromSettings, type NeuralEngineSettings } from '../core/neural/register';
 import { isGgufFile } from '../core/neural/gguf-engine';
-import type { Engine } from '../core/types';
+import type { EmbedTexts, Engine } from '../core/types';
+import type { EmbeddingRanking } from '../core/suggest/embedding-rank';
 
 export const ENGINE_OPTIONS: OptionSpec = {
   engine: { type: 'string', default: 'default' },
@@ -78,22 +79,7 @@ export async function engineFromFlags(flags: EngineFlags, io?: Partial<Pick<CliI
     if (id !== 'server' && !/^https?:\/\//.test(flags.embeddings ?? '')) throw new UsageError('--deadline is for --engine server and --embeddings URL');
     settings.deadlineMs = Math.round(seconds * 1000);
   }
-  if (flags['embeddings-model'] !== undefined && !/^https?:\/\//.test(flags.embeddings ?? '')) throw new UsageError('--embeddings-model needs --embeddings URL (a server)');
-  if (flags.embeddings !== undefined) {
-    if (/^https?:\/\//.test(flags.embeddings)) {
-      if (!flags['embeddings-model']) throw new UsageError('--embeddings URL needs --embeddings-model NAME (the embedding model on that server)');
-      settings.embeddingsUrl = flags.embeddings;
-      settings.embeddingsModel = flags['embeddings-model'];
-    } else if (looksLikeModelId(flags.embeddings)) {
-      settings.embeddingsId = flags.embeddings;
-      settings.cacheDir = modelCache();
-      settings.allowDownload = flags['allow-download'] === true;
-    } else if (fs.existsSync(flags.embeddings) && fs.statSync(flags.embeddings).isFile() && isGgufFile(flags.embeddings)) {
-      settings.embeddingsPath = flags.embeddings;
-    } else if (!fs.existsSync(flags.embeddings) || !fs.statSync(flags.embeddings).isDirectory()) {
-      throw new UsageError(`--embeddings must be a model folder, a GGUF file, a Hugging Face id or a server URL (got '${flags.embeddings}', which is none of them)`);
-    } else settings.embeddingsPath = flags.embeddings;
-  }
+  applyEmbeddingFlags(flags, settings);
   if (id === 'default') {
     for (const flag of ['model', 'url'] as const) {
       if (flags[flag] !== undefined) throw new UsageError(`--${flag} needs --engine onnx or --engine server`);
@@ -126,4 +112,69 @@ export async function engineFromFlags(flags: EngineFlags, io?: Partial<Pick<CliI
     settings.apiKey = process.env.CITESCRIBE_SERVER_API_KEY || undefined;
   }
   return createEngine(id, { settings: settings as Record<string, unknown> });
+}
+
+/** --embeddings and --embeddings-model into the settings (checked: a folder, a GGUF file, an id, or a URL with a model). */
+function applyEmbeddingFlags(flags: EngineFlags, settings: NeuralEngineSettings): void {
+  if (flags['embeddings-model'] !== undefined && !/^https?:\/\//.test(flags.embeddings ?? '')) throw new UsageError('--embeddings-model needs --embeddings URL (a server)');
+  if (flags.embeddings !== undefined) {
+    if (/^https?:\/\//.test(flags.embeddings)) {
+      if (!flags['embeddings-model']) throw new UsageError('--embeddings URL needs --embeddings-model NAME (the embedding model on that server)');
+      settings.embeddingsUrl = flags.embeddings;
+      settings.embeddingsModel = flags['embeddings-model'];
+    } else if (looksLikeModelId(flags.embeddings)) {
+      settings.embeddingsId = flags.embeddings;
+      settings.cacheDir = modelCache();
+      settings.allowDownload = flags['allow-download'] === true;
+    } else if (fs.existsSync(flags.embeddings) && fs.statSync(flags.embeddings).isFile() && isGgufFile(flags.embeddings)) {
+      settings.embeddingsPath = flags.embeddings;
+    } else if (!fs.existsSync(flags.embeddings) || !fs.statSync(flags.embeddings).isDirectory()) {
+      throw new UsageError(`--embeddings must be a model folder, a GGUF file, a Hugging Face id or a server URL (got '${flags.embeddings}', which is none of them)`);
+    } else settings.embeddingsPath = flags.embeddings;
+  }
+}
+
+/** The flags of an embedding model alone (suggest, check, eval suggest/verify): the engine's, less the engine. */
+export const EMBEDDING_OPTIONS: OptionSpec = {
+  embeddings: { type: 'string' },
+  'embeddings-model': { type: 'string' },
+  device: { type: 'string' },
+  'allow-download': { type: 'boolean', default: false },
+  deadline: { type: 'string' },
+};
+
+export const EMBEDDING_USAGE = [
+  '  --embeddings DIR|ID|FILE|URL   an embedding model (as for draft): works are also ranked by meaning, fused with the',
+  '                                 word ranking (reciprocal rank fusion); a model that fails is noted and the words rank alone',
+  '  --embeddings-model NAME        with --embeddings URL: the embedding model on that server (e.g. nomic-embed-text)',
+  '  --device auto|cuda|cpu         with --embeddings DIR|ID|FILE: where the model runs (default auto)',
+  '  --allow-download               download --embeddings ID into $CITESCRIBE_MODEL_CACHE (~/.cache/citescribe/models)',
+  '  --deadline SECONDS             with --embeddings URL: the longest one batch of embeddings may take (default 120)',
+].join('\n');
+
+/**
+ * The embedding model the flags name (EMBEDDING_OPTIONS), loaded on first use; undefined without --embeddings (then
+ * the flags that only serve a model are refused). Messages about the model go to io.err.
+ */
+export function embedderFromFlags(flags: EngineFlags, io?: Partial<Pick<CliIO, 'err'>>): EmbedTexts | undefined {
+  if (flags.embeddings === undefined) {
+    for (const flag of ['embeddings-model', 'device', 'deadline'] as const) if (flags[flag] !== undefined) throw new UsageError(`--${flag} needs --embeddings`);
+    return undefined;
+  }
+  const settings: NeuralEngineSettings = { log: (message) => io?.err?.(`citescribe: ${message}`) };
+  applyEmbeddingFlags(flags, settings);
+  if (flags.device !== undefined) settings.device = parseDevice(flags.device);
+  if (flags.deadline !== undefined) {
+    const seconds = Number(flags.deadline);
+    if (!(seconds > 0) || !Number.isFinite(seconds)) throw new UsageError(`--deadline must be a number of seconds above 0 (got '${flags.deadline}')`);
+    if (!settings.embeddingsUrl) throw new UsageError('--deadline is for --embeddings URL');
+    settings.deadlineMs = Math.round(seconds * 1000);
+  }
+  return embedderFromSettings(settings);
+}
+
+/** The embedding model of --embeddings with its notes (a failure, and the fallback) on stderr; undefined without one. */
+export function embeddingRanking(flags: EngineFlags, io: Pick<CliIO, 'err'>): EmbeddingRanking | undefined {
+  const embed = embedderFromFlags(flags, io);
+  return embed && { embed, onNote: (note) => io.err(`citescribe: ${note}`) };
 }

@@ -6,7 +6,9 @@ import { evaluateCitationSentences, evaluateRelatedWork, parseCitationDataset, t
 import { LinearScorer } from '../../core/engine/scorer';
 import type { CitationStyle, Engine } from '../../core/types';
 import { evaluateEngineCitations, evaluateEngineRelatedWork } from '../../core/neural/evaluate';
-import { ENGINE_OPTIONS, ENGINE_USAGE, engineFromFlags, type EngineFlags } from '../engine-options';
+import { embeddingRanking, ENGINE_OPTIONS, ENGINE_USAGE, engineFromFlags, type EngineFlags } from '../engine-options';
+import type { EmbeddingRanking } from '../../core/suggest/embedding-rank';
+import { SUGGEST_MODEL } from '../../core/suggest/model';
 import { evaluateSuggest, parseSuggestDataset } from '../../core/suggest/evaluate';
 import { WEAK_SUPPORT } from '../../core/suggest/check';
 import { collectVerifyCases, FALSE_FLAG_RATE, NEIGHBOURS, verifyFigures } from '../../core/suggest/attribution-eval';
@@ -16,8 +18,8 @@ import { runVerifyReferencesEval, VERIFY_EVAL_USAGE } from './eval-verify';
 
 const usage = `Usage: citescribe eval citation --data FILE [--style tldr|citation] --out PRED.jsonl [--engine …] [--json]
        citescribe eval related-work --data FILE --out PRED.jsonl [--engine …] [--json]
-       citescribe eval suggest --data FILE --out PRED.jsonl [--json]
-       citescribe eval verify --data FILE [--sample 800] [--seed 7] [--json]
+       citescribe eval suggest --data FILE --out PRED.jsonl [--embeddings …] [--json]
+       citescribe eval verify --data FILE [--sample 800] [--seed 7] [--embeddings …] [--json]
        citescribe eval verify-references --data PATH [--data PATH]… [--seed N] [--json]
 
 citation:      FILE is SciTLDR jsonl (source sentences, paper_id, target) or ScisummNet jsonl (abstract, paper_id, title,
@@ -49,7 +51,8 @@ ${VERIFY_EVAL_USAGE}
 
 With --engine onnx|server the predictions written are that engine's, and its row is added to the table.
 With --embeddings DIR (related-work) the drafts are planned with that sentence encoder and written as the predictions;
-their row (default+embeddings) is added to the table.
+their row (default+embeddings) is added to the table. With --embeddings (suggest, verify) the works are also ranked by
+meaning (reciprocal rank fusion with the words' ranking; row ours+emb) and the verdicts read the cosines.
 ${ENGINE_USAGE}`;
 
 function row(name: string, r: RougeTriple, extra = ''): string {
@@ -133,20 +136,20 @@ function readingLines(r: RelatedWorkReading): string[] {
   ];
 }
 
-async function runVerify(data: string, sample: number, seed: number, json: boolean, io: CliIO): Promise<number> {
+async function runVerify(data: string, sample: number, seed: number, json: boolean, io: CliIO, ranking?: EmbeddingRanking): Promise<number> {
   const papers = parseSuggestDataset(readDataset(data));
   const started = performance.now();
-  const { cases, queries, dropped } = await collectVerifyCases(papers, sample, seed);
+  const { cases, queries, dropped } = await collectVerifyCases(papers, sample, seed, ATTRIBUTION_MODEL, ranking).finally(() => ranking?.embed.dispose?.());
   const ours = verifyFigures(cases, (f) => f.fit);
   const baseline = verifyFigures(cases, (f) => f.support);
   const ms = performance.now() - started;
   const figures = (f: typeof ours) => ({ swapsFlaggedAtTenPercent: f.swapsFlaggedAtTenPercent, marginAtTenPercent: f.marginAtTenPercent, pairwise: f.pairwise });
   if (json) {
-    io.out(JSON.stringify({ papers: papers.length, queries, dropped, citances: cases.length, seed, ours: { ...figures(ours), flagged: ours.flagged, swappedRightBetter: ours.swappedRightBetter, outsideUnsupported: ours.outsideUnsupported, verdicts: ours.verdicts }, supportBaseline: figures(baseline), model: ATTRIBUTION_MODEL, ms: Math.round(ms) }));
+    io.out(JSON.stringify({ papers: papers.length, queries, dropped, citances: cases.length, seed, ...(ranking && { embeddings: true }), ours: { ...figures(ours), flagged: ours.flagged, swappedRightBetter: ours.swappedRightBetter, outsideUnsupported: ours.outsideUnsupported, verdicts: ours.verdicts }, supportBaseline: figures(baseline), model: ATTRIBUTION_MODEL, ms: Math.round(ms) }));
     return 0;
   }
   const pct = (x: number) => `${(100 * x).toFixed(1)}%`.padStart(6);
-  io.out(`ScisummNet verify: ${papers.length} papers, ${cases.length} citances sampled of ${queries} (${dropped} with fewer than 3 content words dropped), paragraphs of 1 + ${NEIGHBOURS} works, seed ${seed}`);
+  io.out(`ScisummNet verify: ${papers.length} papers, ${cases.length} citances sampled of ${queries} (${dropped} with fewer than 3 content words dropped), paragraphs of 1 + ${NEIGHBOURS} works, seed ${seed}${ranking ? ', with the embedding model' : ''}`);
   io.out(`scorer                     swaps flagged at ${100 * FALSE_FLAG_RATE}% false flags   pairwise`);
   io.out(`attribution (group fit)    ${pct(ours.swapsFlaggedAtTenPercent)}                            ${ours.pairwise.toFixed(3)}`);
   io.out(`support score (baseline)   ${pct(baseline.swapsFlaggedAtTenPercent)}                            ${baseline.pairwise.toFixed(3)}`);
@@ -155,22 +158,22 @@ async function runVerify(data: string, sample: number, seed: number, json: boole
   return 0;
 }
 
-async function runSuggest(data: string, out: string, json: boolean, io: CliIO): Promise<number> {
+async function runSuggest(data: string, out: string, json: boolean, io: CliIO, ranking?: EmbeddingRanking): Promise<number> {
   const papers = parseSuggestDataset(readDataset(data));
   const started = performance.now();
-  const result = await evaluateSuggest(papers);
+  const result = await evaluateSuggest(papers, SUGGEST_MODEL, 7, ranking).finally(() => ranking?.embed.dispose?.());
   const ms = performance.now() - started;
   writePredictions(out, result.predictions);
   const { predictions: _written, ...figures } = result;
   if (json) {
-    io.out(JSON.stringify({ ...figures, predictions: out, ms: Math.round(ms) }));
+    io.out(JSON.stringify({ ...figures, ...(ranking && { embeddings: true }), predictions: out, ms: Math.round(ms) }));
     return 0;
   }
   const line = (name: string, f: typeof result.ours, c: { aucRandom: number; aucHardest: number }) =>
     `${name.padEnd(8)} ${[f.r1, f.r5, f.r10, f.mrr].map((x) => x.toFixed(1).padStart(6)).join(' ')}   ${c.aucRandom.toFixed(3)}   ${c.aucHardest.toFixed(3)}`;
   io.out(`ScisummNet suggest: ${result.papers} papers, ${result.queries} queries (${result.dropped} with fewer than 3 content words dropped)`);
   io.out(`system      R@1    R@5   R@10    MRR   AUC-random AUC-hardest`);
-  io.out(line('ours', result.ours, result.check.ours));
+  io.out(line(ranking ? 'ours+emb' : 'ours', result.ours, result.check.ours));
   io.out(line('BM25', result.bm25, result.check.bm25));
   io.out(`weak support (below ${WEAK_SUPPORT}): ${(100 * result.weak.truePairs).toFixed(1)}% of true citations, ${(100 * result.weak.randomPairs).toFixed(1)}% of random ones; a tenth of true citations have support below ${result.weak.trueTenthPercentile.toFixed(4)}`);
   io.out(`predictions: ${out} (${Math.round(ms)} ms)`);
@@ -203,10 +206,12 @@ export const evalCommand: CliCommand = {
     const task = positionals[0];
     if (task !== 'citation' && task !== 'related-work' && task !== 'suggest' && task !== 'verify') throw new UsageError('the task must be citation, related-work, suggest, verify or verify-references');
     if (!values.data) throw new UsageError('--data FILE is required');
-    if (task === 'verify') return runVerify(values.data as string, count(values.sample, 800, '--sample'), count(values.seed, 7, '--seed'), !!values.json, io);
+    // suggest and verify rank with an embedding model too when one is given (fused with the words' ranking).
+    const ranking = task === 'suggest' || task === 'verify' ? embeddingRanking(values as EngineFlags, io) : undefined;
+    if (task === 'verify') return runVerify(values.data as string, count(values.sample, 800, '--sample'), count(values.seed, 7, '--seed'), !!values.json, io, ranking);
     if (values.sample !== undefined || values.seed !== undefined) throw new UsageError('--sample and --seed apply to eval verify only');
     if (!values.out) throw new UsageError('--out PRED.jsonl is required');
-    if (task === 'suggest') return runSuggest(values.data as string, values.out as string, !!values.json, io);
+    if (task === 'suggest') return runSuggest(values.data as string, values.out as string, !!values.json, io, ranking);
     // The shipped scorer, exactly as the engine uses it.
     const scorer = new LinearScorer(new DefaultEngine().scorerModel);
     // A neural engine, or the default engine planning with embeddings, gets a row of its own beside the default one.

@@ -45,6 +45,8 @@ export interface WorkFit {
   evidence: Evidence;
   /** Words of the sentence this work alone (of the paragraph) holds: what makes it the one described. */
   distinctive: string[];
+  /** The cosine of the sentence's and the work's embeddings, only when an embedding model is set. */
+  cosine?: number;
 }
 
 export interface Attribution {
@@ -61,7 +63,14 @@ export interface Attribution {
 }
 
 /** One (sentence, paragraph) scored: each work's fit. Works absent from the library or known by title only are left out. */
-export function groupFits(library: CheckLibrary, sentence: string, group: readonly string[], model: AttributionModel = ATTRIBUTION_MODEL, ranked?: readonly Suggestion[]): WorkFit[] {
+export function groupFits(
+  library: CheckLibrary,
+  sentence: string,
+  group: readonly string[],
+  model: AttributionModel = ATTRIBUTION_MODEL,
+  ranked?: readonly Suggestion[],
+  cosines?: ReadonlyMap<string, number>,
+): WorkFit[] {
   const text = stripCitationMarkers(sentence.slice(0, MAX_SENTENCE_CHARS));
   const query = prepareQuery(text);
   const rankedHere = ranked ?? suggestCitations(library, sentence, CANDIDATES);
@@ -82,9 +91,11 @@ export function groupFits(library: CheckLibrary, sentence: string, group: readon
       const others = works.filter((w) => w.key !== key).map((w) => w.work);
       const { features, evidence, distinctive } = distinctiveFeatures(query, work, others, rarity, score, meanLength);
       const fit = features.reduce((a, x, i) => a + x * model.weights[i], 0);
-      return { key, support: supportFromScore(score), reach: features[REACH_FEATURE], behindLibrary: Math.max(0, libraryBest - score), fit, features, evidence, distinctive };
+      const cosine = cosines?.get(key);
+      return { key, support: supportFromScore(score), reach: features[REACH_FEATURE], behindLibrary: Math.max(0, libraryBest - score), fit, features, evidence, distinctive, ...(cosine !== undefined && { cosine }) };
     })
-    .sort((a, b) => b.fit - a.fit || (a.key < b.key ? -1 : 1));
+    // Equal fits: the work nearer the sentence in meaning first, when an embedding model says which.
+    .sort((a, b) => b.fit - a.fit || (b.cosine ?? 0) - (a.cosine ?? 0) || (a.key < b.key ? -1 : 1));
 }
 
 /** How often a work writes each of its words, and how many it writes: what BM25 needs beyond the sets of features.ts. */
@@ -180,7 +191,11 @@ export function judgeFromFits(fits: readonly WorkFit[], key: string, model: Attr
   if (Math.max(...fits.map((f) => f.reach)) < model.unsupportedBelow || fits.every(farBehind)) return { verdict: 'unsupported', ...base };
   let best: WorkFit | undefined;
   for (const f of fits) if (f.key !== key && (!best || f.fit > best.fit)) best = f;
-  if (best && best.fit - own.fit >= model.misattributedMargin) {
+  // With an embedding model, the better work must also be nearer the sentence in meaning: no encoder can be had here to
+  // train a weight for the cosine, so it only vetoes a flag the words raised (two signals that disagree, e.g. a
+  // paraphrase of the cited work that happens to share rare words with a neighbour), and the false flags cannot grow.
+  const meaningAgrees = !best || best.cosine === undefined || own.cosine === undefined || best.cosine > own.cosine;
+  if (best && best.fit - own.fit >= model.misattributedMargin && meaningAgrees) {
     return { verdict: 'misattributed', ...base, better: { key: best.key, support: best.support, evidence: best.evidence } };
   }
   return { verdict: own.reach < model.weakBelow || farBehind(own) ? 'weak' : 'supported', ...base };
@@ -191,12 +206,19 @@ export function judgeFromFits(fits: readonly WorkFit[], key: string, model: Attr
  * supported, weak, misattributed (with the better work), unsupported, title-only or not-in-library, with the details
  * of the sentence the cited work does not hold.
  */
-export function judgeAttribution(library: CheckLibrary, sentence: string, key: string, group: readonly string[], model: AttributionModel = ATTRIBUTION_MODEL): Attribution {
+export function judgeAttribution(
+  library: CheckLibrary,
+  sentence: string,
+  key: string,
+  group: readonly string[],
+  model: AttributionModel = ATTRIBUTION_MODEL,
+  withEmbeddings?: { ranked: readonly Suggestion[]; cosines: ReadonlyMap<string, number> },
+): Attribution {
   const paper = library.getPaper(key);
   if (!paper) return { key, verdict: 'not-in-library' };
-  const ranked = suggestCitations(library, sentence, CANDIDATES);
+  const ranked = withEmbeddings?.ranked ?? suggestCitations(library, sentence, CANDIDATES);
   if (!ranked.length) return { key, verdict: 'no-sentence' };
-  const fits = groupFits(library, sentence, [key, ...group], model, ranked);
+  const fits = groupFits(library, sentence, [key, ...group], model, ranked, withEmbeddings?.cosines);
   const details = unsupportedDetails(stripCitationMarkers(sentence), workText(paper));
   if (!paper.abstract && !paper.sections?.length) {
     const support = supportFromScore(supportOf(library, sentence, key, undefined, ranked));
