@@ -150,3 +150,28 @@ export async function fusedSuggestions(library: SuggestionLibrary, sentence: str
     });
   return withPdfEvidence(library, sentence, ranked, new Map(all.map((c) => [c.candidate.key, c.candidate])));
 }
+
+/**
+ * `\cite` completion's ranking with meaning: the keys the words rank for the sentence (best first) fused by RRF with
+ * the library's works nearest it by embedding, `limit` kept. The words' keys as they are when the sentence has no
+ * content word or the library is too large to embed whole; a failing model is noted and the words' keys returned.
+ */
+export async function rankKeysWithEmbeddings(library: SuggestionLibrary, sentence: string, byWords: readonly string[], limit: number, ranking: EmbeddingRanking): Promise<string[]> {
+  const text = stripCitationMarkers(sentence.slice(0, MAX_SENTENCE_CHARS));
+  if (!contentWords(text).length) return [...byWords];
+  const pool = library.embeddingCandidates?.(EMBEDDED_LIBRARY_MAX + 1);
+  if (!pool || pool.length > EMBEDDED_LIBRARY_MAX) return [...byWords];
+  let cosines: Map<string, number>;
+  try {
+    cosines = await sentenceCosines(ranking.embed, text, pool, ranking.signal);
+  } catch (err) {
+    if (isCancel(err, ranking.signal)) throw err instanceof CancelledError ? err : new CancelledError();
+    ranking.onNote?.(fallbackNote(err));
+    return [...byWords];
+  }
+  const nearest = [...pool].sort((a, b) => cosines.get(b.key)! - cosines.get(a.key)! || (a.key < b.key ? -1 : 1)).slice(0, limit);
+  const keys = new Set([...byWords, ...nearest.map((w) => w.key)]);
+  const words = byWords.map((key, i) => ({ key, value: -i }));
+  const meaning = [...keys].map((key) => ({ key, value: cosines.get(key) ?? -1 }));
+  return reciprocalRankFusion([words, meaning]).slice(0, limit);
+}

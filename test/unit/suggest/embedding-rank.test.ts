@@ -9,7 +9,7 @@ import { serverEmbedder } from '../../../src/core/neural/server-embedder';
 import { judgeFromFits, type WorkFit } from '../../../src/core/suggest/attribution';
 import { checkDocument } from '../../../src/core/suggest/check';
 import { checkDocumentWithEmbeddings } from '../../../src/core/suggest/embedding-check';
-import { reciprocalRankFusion, suggestWithEmbeddings, type EmbeddingRanking } from '../../../src/core/suggest/embedding-rank';
+import { rankKeysWithEmbeddings, reciprocalRankFusion, suggestWithEmbeddings, type EmbeddingRanking } from '../../../src/core/suggest/embedding-rank';
 import { suggestCitations } from '../../../src/core/suggest/suggest';
 import { CancelledError } from '../../../src/core/types';
 import { embeddingServer, type EmbeddingServer } from '../../support/embedding-server';
@@ -97,6 +97,17 @@ describe('suggest and check with an embedding model', function () {
     assert.deepEqual(ranked, suggestCitations(store, sentence));
     assert.equal(notes.length, 1);
     assert.match(notes[0], /embedding model failed .*HTTP 500.*ranked by their words alone/);
+  });
+
+  it('completion: the words\' keys fused with the works nearest in meaning; the words\' keys alone when the model fails', async () => {
+    const byWords = store.rankByWords(['harbour'], 20);
+    assert.deepEqual(byWords, ['okafor2020tides']);
+    const fused = await rankKeysWithEmbeddings(store, 'Boat departures from the harbour are planned to fit the railway.', byWords, 20, ranking);
+    assert.deepEqual(fused.slice(0, 2).sort(), ['berg2021ferries', 'okafor2020tides'], fused.join(' '));
+    server.failWith = 500;
+    const fresh = { ...ranking, embed: serverEmbedder({ url: `${server.url}/v1`, model: 'other-model' }) };
+    assert.deepEqual(await rankKeysWithEmbeddings(store, 'Boats meet the railway at the harbour.', byWords, 20, fresh), byWords);
+    assert.equal(notes.length, 1);
   });
 
   it('stops when cancelled, rather than falling back', async () => {
