@@ -152,6 +152,16 @@ describe('suggest and check with an embedding model', function () {
     assert.equal(await main(['suggest', 'Island ferries must meet the trains.', '--db', db, '--embeddings', `${server.url}/v1`, '--embeddings-model', 'toy-embed'], io), 0);
     assert.match(out[0], /^berg2021ferries\t/);
     assert.ok(err.some((l) => /embedding model failed .*HTTP 500/.test(l)), err.join('\n'));
+    // check --tex with the model: the paraphrasing citation is supported (without it: weak).
+    server.failWith = undefined;
+    const tex = path.join(dir, 'paper.tex');
+    fs.writeFileSync(tex, 'Boat departures from the harbour are planned to fit the railway \\cite{berg2021ferries}.\n');
+    out.length = 0;
+    assert.equal(await main(['check', '--db', db, '--tex', tex], io), 0);
+    assert.match(out[0], /^berg2021ferries\tweak/);
+    out.length = 0;
+    assert.equal(await main(['check', '--db', db, '--tex', tex, '--embeddings', `${server.url}/api/embed`, '--embeddings-model', 'toy-embed'], io), 0);
+    assert.match(out[0], /^berg2021ferries\tsupported/);
     assert.equal(await main(['suggest', PARAPHRASE, '--db', db, '--embeddings-model', 'toy-embed'], io), 2);
     assert.match(err.at(-1)!, /--embeddings-model needs --embeddings/);
   });
