@@ -71,8 +71,9 @@ function checkInParagraph(
   // support score calls weak (below WEAK_SUPPORT) may still be above the paragraph judgement's saysBelow.
   let verdict = judged.verdict === 'supported' && alone.verdict === 'weak' ? 'weak' : judged.verdict;
   // With an embedding model, a cited work nearer the sentence in meaning than every work ranked for it and every work
-  // of its paragraph is supported, as it is alone (checkPair): "Boat departures … fit the railway \cite{ferries}" shares
-  // no word with its work, so the words find it weak, or unsupported when no work of the paragraph shares one either.
+  // of its paragraph is supported, as it is alone (checkPair): "Drone images of breakwaters … show boat departures
+  // \cite{ferries}" has the words of a gull survey, so the words call the ferry work weak alone and unsupported among
+  // its paragraph; the model, which puts the ferry work nearest, withdraws both flags, never adds one.
   if ((verdict === 'weak' || verdict === 'unsupported') && nearestOfParagraph(key, rivals, ranked, cosines)) verdict = 'supported';
   const check: KeyCheck = {
     key,
