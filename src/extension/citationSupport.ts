@@ -6,7 +6,10 @@ import { sentenceAround, sentenceSpan } from '../core/cites/completion';
 import type { CiteLanguage } from '../core/cites/types';
 import type { CitationCheck } from '../core/suggest/check';
 import { checkDocument } from '../core/suggest/document-check';
+import { checkDocumentWithEmbeddings } from '../core/suggest/embedding-check';
+import { suggestWithEmbeddings, type EmbeddingRanking } from '../core/suggest/embedding-rank';
 import { MAX_SENTENCE_CHARS, suggestCitations, type Suggestion } from '../core/suggest/suggest';
+import { CancelledError, type EmbedTexts } from '../core/types';
 import type { LibraryService } from './library';
 import { citationText, citeLanguage, citesOf, keyAt } from './citesInDocument';
 import { CheckPanel } from './checkPanel';
@@ -50,6 +53,8 @@ export class CitationSupport implements vscode.Disposable {
     private readonly library: LibraryService,
     private readonly extensionUri: vscode.Uri,
     private readonly log: vscode.LogOutputChannel,
+    /** The embedding model (citescribe.embeddings.*) when one is set and may be loaded: works are also ranked by meaning. */
+    private readonly embedder: () => EmbedTexts | undefined = () => undefined,
   ) {
     this.disposables.push(
       vscode.languages.registerCodeActionsProvider(CITING_DOCUMENTS, this.misattributions, { providedCodeActionKinds: MisattributionActions.kinds }),
@@ -72,7 +77,12 @@ export class CitationSupport implements vscode.Disposable {
     const doc = editor.document;
     const selected = doc.getText(editor.selection);
     const sentence = (selected.trim() ? selected : sentenceAround(doc.getText(), doc.offsetAt(editor.selection.active))).slice(0, MAX_SENTENCE_CHARS);
-    const ranked = suggestCitations(this.library.getStore(), sentence, 10);
+    const ranked = await this.withMeaning(
+      'ranking your library by meaning',
+      (ranking) => suggestWithEmbeddings(this.library.getStore(), sentence, 10, ranking),
+      () => suggestCitations(this.library.getStore(), sentence, 10),
+    );
+    if (!ranked) return undefined;
     if (!ranked.length) {
       void vscode.window.showInformationMessage('CiteScribe: no work of the library shares a content word with this sentence.');
       return undefined;
@@ -101,9 +111,16 @@ export class CitationSupport implements vscode.Disposable {
    * The command (commands/check.ts) makes sure first of an editor of LaTeX or Markdown and an index that answers.
    */
   async check(doc: vscode.TextDocument, language: CiteLanguage): Promise<CitationCheck[]> {
-    const checks = await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: 'CiteScribe: checking citations' }, async () =>
-      checkDocument(this.library.getStore(), doc.getText(), language),
+    const checks = await this.withMeaning(
+      'checking citations',
+      (ranking) => checkDocumentWithEmbeddings(this.library.getStore(), doc.getText(), language, ranking),
+      () =>
+        vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: 'CiteScribe: checking citations' }, async () =>
+          checkDocument(this.library.getStore(), doc.getText(), language),
+        ),
     );
+    // Cancelled while the model ranked: the marks of the last check stay as they were.
+    if (!checks) return [];
     const store = this.library.getStore();
     this.collection.set(doc.uri, checks.flatMap((c) => checkDiagnostics(doc, c, (key) => store.getPaper(key))));
     const misattributed: Misattribution[] = checks.flatMap((c) => (c.verdict === 'misattributed' && c.better ? [{ start: c.start, cited: c.key, better: c.better.key }] : []));
@@ -133,6 +150,33 @@ export class CitationSupport implements vscode.Disposable {
     const language = citeLanguage(doc);
     if (language) await this.check(doc, language);
     return true;
+  }
+
+  /**
+   * `withModel` under a cancellable progress notification when an embedding model is set (the first use embeds the
+   * library), else `withoutModel` as before. A model that fails is noted in a warning and the words rank alone;
+   * undefined when the user cancelled.
+   */
+  private async withMeaning<T>(title: string, withModel: (ranking: EmbeddingRanking) => Promise<T>, withoutModel: () => T | Thenable<T>): Promise<T | undefined> {
+    const embed = this.embedder();
+    if (!embed) return withoutModel();
+    try {
+      return await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: `CiteScribe: ${title}`, cancellable: true }, (_progress, token) => {
+        const controller = new AbortController();
+        token.onCancellationRequested(() => controller.abort());
+        return withModel({
+          embed,
+          signal: controller.signal,
+          onNote: (note) => {
+            this.log.warn(note);
+            void vscode.window.showWarningMessage(`CiteScribe: ${note}`);
+          },
+        });
+      });
+    } catch (err) {
+      if (err instanceof CancelledError) return undefined;
+      throw err;
+    }
   }
 
   dispose() {

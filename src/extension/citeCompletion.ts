@@ -15,6 +15,8 @@ import {
 } from '../core/cites/completion';
 import { escapeMarkdown } from '../core/text/markdown';
 import type { LibraryService } from './library';
+import { rankKeysWithEmbeddings } from '../core/suggest/embedding-rank';
+import type { EmbedTexts } from '../core/types';
 import { citeLanguage, keyAt } from './citesInDocument';
 import { formatAuthors } from './format';
 import { readSettings } from './settings';
@@ -30,6 +32,11 @@ const LIST_CAP = 2000;
 /** A ranking query slower than this pauses ranking for a while: the list then comes unranked, at once. */
 const SLOW_RANKING_MS = 60;
 const RANKING_PAUSE_MS = 60_000;
+/**
+ * The longest a completion list waits for the embedding model's ranking; past it the list comes ranked by words and
+ * the model goes on in the background (embedding the library the first time), so a later list has its meaning.
+ */
+const MEANING_WAIT_MS = 300;
 
 /** What an entry's item shows and is filtered by: built once per library change, not on every request. */
 interface EntryItemParts extends CompletionEntry {
@@ -50,12 +57,18 @@ export class CiteCompletionProvider implements vscode.CompletionItemProvider<Ent
   /** Items' fixed parts as of the last library change: a keystroke never waits for a full table read. */
   private parts: EntryItemParts[] | undefined;
   private rankingPausedUntil = 0;
+  /** Whether the embedding model is ranking a sentence now (withMeaning). */
+  private meaningInFlight = false;
   private rebuild: NodeJS.Timeout | undefined;
   private readonly subscription: vscode.Disposable;
 
   constructor(
     private readonly library: LibraryService,
     private readonly recent: RecentCitations,
+    /** The embedding model (citescribe.embeddings.*), when one is set and may be loaded. */
+    private readonly embedder: () => EmbedTexts | undefined = () => undefined,
+    /** Where a failing embedding model is noted (the log: a completion list is no place for a warning). */
+    private readonly log: (line: string) => void = () => undefined,
   ) {
     // Rebuilt soon after a library change rather than on the next keystroke (300 ms at 50,000 entries).
     this.subscription = library.onDidChange(() => {
@@ -74,7 +87,7 @@ export class CiteCompletionProvider implements vscode.CompletionItemProvider<Ent
     return (this.parts ??= completionEntries(this.library.getStore().listEntries().map(entryParts)));
   }
 
-  provideCompletionItems(doc: vscode.TextDocument, pos: vscode.Position): vscode.CompletionList<EntryCompletionItem> | undefined {
+  provideCompletionItems(doc: vscode.TextDocument, pos: vscode.Position): vscode.CompletionList<EntryCompletionItem> | Promise<vscode.CompletionList<EntryCompletionItem>> | undefined {
     const language = citeLanguage(doc);
     if (!language || !this.library.answers) return undefined;
     const text = doc.getText();
@@ -82,9 +95,34 @@ export class CiteCompletionProvider implements vscode.CompletionItemProvider<Ent
     const context = citeCompletionContext(text, offset, language);
     if (!context) return undefined;
     const settings = readSettings(doc.uri);
+    const ranked = settings.completionContextRanking ? this.rank(text, offset) : [];
+    const embed = settings.completionContextRanking ? this.embedder() : undefined;
+    if (!embed) return this.list(doc, pos, context, ranked);
+    return this.withMeaning(sentenceAround(text, offset), ranked, embed).then((fused) => this.list(doc, pos, context, fused));
+  }
+
+  /**
+   * The words' ranking fused with the embedding model's (RRF, embedding-rank.ts), or the words' alone when the model
+   * takes longer than MEANING_WAIT_MS; a failing model is noted in the log once per failure, and the words rank.
+   */
+  private withMeaning(sentence: string, byWords: string[], embed: EmbedTexts): Promise<string[]> {
+    // One ranking at a time: the first embeds the whole library (minutes on a CPU), and every keystroke meanwhile
+    // would start embedding it again.
+    if (this.meaningInFlight) return Promise.resolve(byWords);
+    this.meaningInFlight = true;
+    const fused = rankKeysWithEmbeddings(this.library.getStore(), sentence, byWords, RANKED, { embed, onNote: (note) => this.log(note) })
+      .catch(() => byWords)
+      .finally(() => (this.meaningInFlight = false));
+    let timer: NodeJS.Timeout | undefined;
+    const late = new Promise<string[]>((resolve) => (timer = setTimeout(() => resolve(byWords), MEANING_WAIT_MS)));
+    return Promise.race([fused, late]).finally(() => clearTimeout(timer));
+  }
+
+  private list(doc: vscode.TextDocument, pos: vscode.Position, context: NonNullable<ReturnType<typeof citeCompletionContext>>, ranked: string[]): vscode.CompletionList<EntryCompletionItem> {
+    const settings = readSettings(doc.uri);
     const parts = this.entryParts();
     const { candidates, incomplete } = orderCandidates(parts, {
-      ranked: settings.completionContextRanking ? this.rank(text, offset) : [],
+      ranked,
       recent: this.recent.keys(),
       taken: new Set(context.keysInCommand),
       typed: context.typed,

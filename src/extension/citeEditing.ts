@@ -2,6 +2,7 @@
 // Definition, Find All References, Rename, the .bib outline, and undefined / unused keys in the Problems panel.
 import * as vscode from 'vscode';
 import type { LibraryService } from './library';
+import type { EmbedTexts } from '../core/types';
 import { CiteCompletionProvider, CiteDefinitionProvider, type RecentCitations } from './citeCompletion';
 import { BIB_DOCUMENTS, BibSymbols, CiteReferences } from './bibNavigation';
 import { KeyRename } from './keyRename';
@@ -17,9 +18,12 @@ export const CITING_DOCUMENTS: vscode.DocumentSelector = [
 
 const CITING_AND_BIB = [...(CITING_DOCUMENTS as vscode.DocumentFilter[]), ...(BIB_DOCUMENTS as vscode.DocumentFilter[])];
 
-/** `recent`: the keys cited lately, which the completion offers first (the command that notes them is in commands/cite.ts). */
-export function registerCiteEditing(library: LibraryService, recent: RecentCitations): vscode.Disposable[] {
-  const completion = new CiteCompletionProvider(library, recent);
+/**
+ * `recent`: the keys cited lately, which the completion offers first (the command that notes them is in
+ * commands/cite.ts); `embedder`: the embedding model that also ranks the completion by meaning, when one is set.
+ */
+export function registerCiteEditing(library: LibraryService, recent: RecentCitations, embedder?: () => EmbedTexts | undefined, log?: (line: string) => void): vscode.Disposable[] {
+  const completion = new CiteCompletionProvider(library, recent, embedder, log);
   return [
     completion,
     vscode.languages.registerCompletionItemProvider(CITING_DOCUMENTS, completion, '{', ',', '@'),

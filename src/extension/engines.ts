@@ -1,11 +1,11 @@
 // Which engine writes text, built from the settings on demand. The default engine needs nothing; the ONNX engine
 // (onnxruntime-node, a native module) and the server engine are created only when selected and first used.
 import * as vscode from 'vscode';
-import type { Engine } from '../core/types';
+import type { EmbedTexts, Engine } from '../core/types';
 import type { DownloadProgress } from '../core/neural/download';
 import { createEngine } from '../core/engines';
 // Registers the 'onnx' and 'server' engines; loads no native code until a model is first used.
-import '../core/neural/register';
+import { embedderFromSettings, type NeuralEngineSettings } from '../core/neural/register';
 import { readSettings, type EngineId } from './settings';
 import { apiKeyFor, decodeStoredApiKey } from '../core/neural/api-key';
 import { LlamaRuntimeService } from './llamaRuntime';
@@ -14,6 +14,9 @@ export const SERVER_API_KEY_SECRET = 'citescribe.server.apiKey';
 
 export class EngineService implements vscode.Disposable {
   private cached: { signature: string; engine: Engine } | undefined;
+  /** The embedding model for suggestion and checks (embedder), with the settings it was made from. */
+  private embedding: { signature: string; embed: EmbedTexts } | undefined;
+  private embeddingProblem: string | undefined;
   /** The server URL we last warned about (a key stored for another origin), so the warning shows once. */
   private warnedKeyOrigin: string | undefined;
   private readonly changed = new vscode.EventEmitter<string>();
@@ -35,6 +38,7 @@ export class EngineService implements vscode.Disposable {
           // A changed device or registry is a new question: what was declined in this window is offered again.
           if (['citescribe.model', 'citescribe.gguf'].some((s) => e.affectsConfiguration(s))) this.llamaRuntime.forgetDeclined();
           this.release();
+          this.releaseEmbedder();
           this.changed.fire(this.describe());
         }
       }),
@@ -111,6 +115,45 @@ export class EngineService implements vscode.Disposable {
     return engine;
   }
 
+  /**
+   * The embedding model of citescribe.embeddings.* for Suggest Citation, Check Citations and completion ranking, kept
+   * while the settings stay (its vectors are cached per text: the library is embedded once a session); undefined when
+   * none is set or the workspace is untrusted (a model a workspace names is not loaded there). Loaded on first use.
+   */
+  embedder(trusted: boolean): EmbedTexts | undefined {
+    const settings = readSettings();
+    if (!trusted || !(settings.embeddingsPath || settings.embeddingsId || settings.embeddingsUrl)) return undefined;
+    const config: NeuralEngineSettings = {
+      embeddingsPath: settings.embeddingsPath || undefined,
+      embeddingsId: settings.embeddingsId || undefined,
+      embeddingsUrl: settings.embeddingsUrl || undefined,
+      embeddingsModel: settings.embeddingsModel || undefined,
+      allowDownload: settings.allowDownload,
+      device: settings.device,
+      cacheDir: vscode.Uri.joinPath(this.context.globalStorageUri, 'models').fsPath,
+      log: (message: string) => this.log.info(message),
+      onDownloadProgress: (p: DownloadProgress, id?: string) => this.reportDownload(id ?? settings.embeddingsId, p),
+    };
+    const signature = JSON.stringify(config);
+    if (this.embedding?.signature === signature) return this.embedding.embed;
+    this.releaseEmbedder();
+    try {
+      this.embedding = { signature, embed: embedderFromSettings(config)! };
+    } catch (err) {
+      // A setting that cannot work (a server URL without a model name): said once per setting, then words alone.
+      if (this.embeddingProblem !== signature) void vscode.window.showWarningMessage(`CiteScribe: ${(err as Error).message} Suggestions are ranked by their words alone.`);
+      this.embeddingProblem = signature;
+      return undefined;
+    }
+    return this.embedding.embed;
+  }
+
+  private releaseEmbedder() {
+    const embed = this.embedding?.embed;
+    this.embedding = undefined;
+    void embed?.dispose?.().catch((err) => this.log.warn(`embedding model: dispose failed: ${err}`));
+  }
+
   /** One progress notification per model download, fed by the downloader's byte counts. */
   private reportDownload(modelId: string, p: DownloadProgress) {
     if (!this.download) {
@@ -141,6 +184,7 @@ export class EngineService implements vscode.Disposable {
 
   dispose() {
     this.release();
+    this.releaseEmbedder();
     this.changed.dispose();
   }
 }

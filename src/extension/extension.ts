@@ -45,7 +45,7 @@ export function activate(context: vscode.ExtensionContext): CiteScribeApi {
     activation.firstCodeLensMs = Math.round(performance.now() - activatedAt);
     log.info(`first CodeLens ${activation.firstCodeLensMs} ms after activation`);
   });
-  const citationSupport = new CitationSupport(library, context.extensionUri, log);
+  const citationSupport = new CitationSupport(library, context.extensionUri, log, () => engines.embedder(vscode.workspace.isTrusted));
   const verify = new VerifyReferences(library, log, context.extensionUri);
   const recentCitations = new RecentCitations(context.workspaceState);
   context.subscriptions.push(
@@ -59,7 +59,7 @@ export function activate(context: vscode.ExtensionContext): CiteScribeApi {
     vscode.window.registerWebviewViewProvider(DraftViewProvider.viewId, draftView, { webviewOptions: { retainContextWhenHidden: true } }),
     vscode.languages.registerCodeLensProvider(CITING_DOCUMENTS, lenses),
     vscode.languages.registerHoverProvider(CITING_DOCUMENTS, new CiteHoverProvider(library, engines)),
-    ...registerCiteEditing(library, recentCitations),
+    ...registerCiteEditing(library, recentCitations, () => engines.embedder(vscode.workspace.isTrusted), (line) => log.warn(line)),
     citationSupport,
     vscode.languages.registerCodeActionsProvider(CITING_DOCUMENTS, new SuggestCitationAction(), { providedCodeActionKinds: SuggestCitationAction.kinds }),
     ...registerAllCommands({ context, library, engines, draftView, citationSupport, grounding, verify, recentCitations, log }),

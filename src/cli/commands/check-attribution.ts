@@ -2,6 +2,7 @@
 // whose paragraph cites the works of the group, one JSON line per pair in the documented shape.
 import type { CheckLibrary } from '../../core/suggest/check';
 import { judgeAttribution } from '../../core/suggest/attribution';
+import { judgeAttributionWithEmbeddings, type EmbeddedRankings } from '../../core/suggest/embedding-check';
 
 export const ATTRIBUTION_USAGE = `
 A line may carry "group": the keys of the works its paragraph cites (the cited key need not be repeated). It is
@@ -26,8 +27,9 @@ export function isPair(p: { text?: unknown; key?: unknown; group?: unknown } | n
   return p.group === undefined || (Array.isArray(p.group) && p.group.every((k) => typeof k === 'string'));
 }
 
-export function attributionLine(library: CheckLibrary, id: unknown, text: string, key: string, group: readonly string[]) {
-  const r = judgeAttribution(library, text, key, group);
+/** One pair's JSON line; `rankings`: with an embedding model, the run's sentences ranked with it. */
+export async function attributionLine(library: CheckLibrary, id: unknown, text: string, key: string, group: readonly string[], rankings?: EmbeddedRankings) {
+  const r = rankings ? await judgeAttributionWithEmbeddings(rankings, library, text, key, group) : judgeAttribution(library, text, key, group);
   return {
     id,
     key,

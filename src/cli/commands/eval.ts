@@ -16,7 +16,9 @@ import {
 import { LinearScorer } from '../../core/engine/scorer';
 import type { CitationStyle, Engine } from '../../core/types';
 import { evaluateEngineCitations, evaluateEngineRelatedWork } from '../../core/neural/evaluate';
-import { ENGINE_OPTIONS, engineFromFlags } from '../engine-options';
+import { embeddingRanking, ENGINE_OPTIONS, engineFromFlags, type EngineFlags } from '../engine-options';
+import type { EmbeddingRanking } from '../../core/suggest/embedding-rank';
+import { SUGGEST_MODEL } from '../../core/suggest/model';
 import { STYLE_OPTION } from '../shared-options';
 import { evaluateSuggest, parseSuggestDataset } from '../../core/suggest/evaluate';
 import { WEAK_SUPPORT } from '../../core/suggest/check';
@@ -60,7 +62,8 @@ ${VERIFY_EVAL_USAGE}
 
 With --engine onnx|server the predictions written are that engine's, and its row is added to the table.
 With --embeddings DIR (related-work) the drafts are planned with that sentence encoder and written as the predictions;
-their row (default+embeddings) is added to the table.`;
+their row (default+embeddings) is added to the table. With --embeddings (suggest, verify on ScisummNet) the works are
+also ranked by meaning (reciprocal rank fusion with the words' ranking; row ours+emb) and the verdicts read the cosines.`;
 
 function row(name: string, r: RougeTriple, extra = ''): string {
   return `${name.padEnd(14)} ${r.rouge1.toFixed(2).padStart(6)} ${r.rouge2.toFixed(2).padStart(6)} ${r.rougeL.toFixed(2).padStart(6)}${extra}`;
@@ -152,12 +155,15 @@ function readingLines(r: RelatedWorkReading): string[] {
   ];
 }
 
-async function runVerify(data: string, sample: number, seed: number, json: boolean, io: CliIO): Promise<number> {
+async function runVerify(data: string, sample: number, seed: number, json: boolean, io: CliIO, ranking?: EmbeddingRanking): Promise<number> {
   const text = readDataset(data);
-  if (isCiteBenchText(text)) return runVerifyParagraphs(text, seed, json, io);
+  if (isCiteBenchText(text)) {
+    if (ranking) throw new UsageError('--embeddings applies to eval verify on ScisummNet; CiteBench paragraphs are judged by their words');
+    return runVerifyParagraphs(text, seed, json, io);
+  }
   const papers = parseSuggestDataset(text);
   const started = performance.now();
-  const { cases, queries, dropped } = await collectVerifyCases(papers, sample, seed);
+  const { cases, queries, dropped } = await collectVerifyCases(papers, sample, seed, ATTRIBUTION_MODEL, ranking);
   const ours = verifyFigures(cases, (f) => f.fit);
   const baseline = verifyFigures(cases, (f) => f.support);
   const ms = performance.now() - started;
@@ -171,6 +177,7 @@ async function runVerify(data: string, sample: number, seed: number, json: boole
         dropped,
         citances: cases.length,
         seed,
+        ...(ranking && { embeddings: true }),
         ours: oursFigures,
         supportBaseline: figures(baseline),
         model: ATTRIBUTION_MODEL,
@@ -182,7 +189,7 @@ async function runVerify(data: string, sample: number, seed: number, json: boole
   const pct = (x: number) => `${(100 * x).toFixed(1)}%`.padStart(6);
   io.out(
     `ScisummNet verify: ${papers.length} papers, ${cases.length} citances sampled of ${queries} ` +
-      `(${dropped} with fewer than 3 content words dropped), paragraphs of 1 + ${NEIGHBOURS} works, seed ${seed}`,
+      `(${dropped} with fewer than 3 content words dropped), paragraphs of 1 + ${NEIGHBOURS} works, seed ${seed}${ranking ? ', with the embedding model' : ''}`,
   );
   io.out(`scorer                     swaps flagged at ${100 * FALSE_FLAG_RATE}% false flags   pairwise`);
   io.out(`attribution (group fit)    ${pct(ours.swapsFlaggedAtTenPercent)}                            ${ours.pairwise.toFixed(3)}`);
@@ -198,22 +205,22 @@ async function runVerify(data: string, sample: number, seed: number, json: boole
   return 0;
 }
 
-async function runSuggest(data: string, out: string, json: boolean, io: CliIO): Promise<number> {
+async function runSuggest(data: string, out: string, json: boolean, io: CliIO, ranking?: EmbeddingRanking): Promise<number> {
   const papers = parseSuggestDataset(readDataset(data));
   const started = performance.now();
-  const result = await evaluateSuggest(papers);
+  const result = await evaluateSuggest(papers, SUGGEST_MODEL, 7, ranking);
   const ms = performance.now() - started;
   writePredictions(out, result.predictions);
   const { predictions: _written, ...figures } = result;
   if (json) {
-    io.out(JSON.stringify({ ...figures, predictions: out, ms: Math.round(ms) }));
+    io.out(JSON.stringify({ ...figures, ...(ranking && { embeddings: true }), predictions: out, ms: Math.round(ms) }));
     return 0;
   }
   const line = (name: string, f: typeof result.ours, c: { aucRandom: number; aucHardest: number }) =>
     `${name.padEnd(8)} ${[f.r1, f.r5, f.r10, f.mrr].map((x) => x.toFixed(1).padStart(6)).join(' ')}   ${c.aucRandom.toFixed(3)}   ${c.aucHardest.toFixed(3)}`;
   io.out(`ScisummNet suggest: ${result.papers} papers, ${result.queries} queries (${result.dropped} with fewer than 3 content words dropped)`);
   io.out(`system      R@1    R@5   R@10    MRR   AUC-random AUC-hardest`);
-  io.out(line('ours', result.ours, result.check.ours));
+  io.out(line(ranking ? 'ours+emb' : 'ours', result.ours, result.check.ours));
   io.out(line('BM25', result.bm25, result.check.bm25));
   io.out(
     `weak support (below ${WEAK_SUPPORT}): ${(100 * result.weak.truePairs).toFixed(1)}% of true citations, ` +
@@ -222,6 +229,16 @@ async function runSuggest(data: string, out: string, json: boolean, io: CliIO): 
   );
   io.out(`predictions: ${out} (${Math.round(ms)} ms)`);
   return 0;
+}
+
+/** `run` with the embedding model of --embeddings (undefined without one), disposed of when it is done. */
+async function withRanking(flags: EngineFlags, io: CliIO, run: (ranking: EmbeddingRanking | undefined) => Promise<number>): Promise<number> {
+  const ranking = embeddingRanking(flags, io);
+  try {
+    return await run(ranking);
+  } finally {
+    await ranking?.embed.dispose?.();
+  }
 }
 
 const TASKS = ['citation', 'related-work', 'suggest', 'verify', 'verify-references'];
@@ -233,8 +250,8 @@ const evalTasks = defineCommand(
     synopsis: [
       'citescribe eval citation --data FILE [--style tldr|citation] --out PRED.jsonl [--engine …] [--json]',
       'citescribe eval related-work --data FILE --out PRED.jsonl [--engine …] [--json]',
-      'citescribe eval suggest --data FILE --out PRED.jsonl [--json]',
-      'citescribe eval verify --data FILE [--sample 800] [--seed 7] [--json]',
+      'citescribe eval suggest --data FILE --out PRED.jsonl [--embeddings DIR|ID|URL …] [--json]',
+      'citescribe eval verify --data FILE [--sample 800] [--seed 7] [--embeddings DIR|ID|URL …] [--json]',
       'citescribe eval verify-references --data PATH [--data PATH]… [--seed N] [--json]',
     ],
     about: ABOUT,
@@ -253,10 +270,12 @@ const evalTasks = defineCommand(
   async ({ values, positional: task, given }, io) => {
     // `eval --json verify-references …`: its options are its own, read only when the task comes first.
     if (task === 'verify-references') throw new UsageError('write the options of eval verify-references after it: citescribe eval verify-references --data PATH …');
-    if (task === 'verify') return runVerify(values.data, values.sample, values.seed, !!values.json, io);
+    // suggest and verify rank with an embedding model too when one is given (fused with the words' ranking).
+    if (task === 'verify') return withRanking(values, io, (ranking) => runVerify(values.data, values.sample, values.seed, !!values.json, io, ranking));
     if (given.has('sample') || given.has('seed')) throw new UsageError('--sample and --seed apply to eval verify only');
     if (!values.out) throw new UsageError('--out PRED.jsonl is required');
-    if (task === 'suggest') return runSuggest(values.data, values.out, !!values.json, io);
+    const out = values.out;
+    if (task === 'suggest') return withRanking(values, io, (ranking) => runSuggest(values.data, out, !!values.json, io, ranking));
     // The shipped scorer, exactly as the engine uses it.
     const scorer = new LinearScorer(new DefaultEngine().scorerModel);
     // A neural engine, or the default engine planning with embeddings, gets a row of its own beside the default one.

@@ -7,7 +7,9 @@ import { defineCommand } from '../command';
 import { REQUIRED_DB_OPTION } from '../shared-options';
 import { openLibraryStore, type LibraryStore } from '../../core/library/store';
 import { citeLanguageFor } from '../../core/cites';
-import { suggestCitations } from '../../core/suggest/suggest';
+import { suggestWithEmbeddings } from '../../core/suggest/embedding-rank';
+import { checkDocumentWithEmbeddings, checkPairsWithEmbeddings, EmbeddedRankings } from '../../core/suggest/embedding-check';
+import { EMBEDDING_OPTIONS, embeddingRanking } from '../engine-options';
 import { checkDocumentInThreads, checkPairsInThreads } from '../check-threads';
 import { decodeTextBuffer } from '../../core/bibtex';
 import { readInputFile } from '../../core/util/input-file';
@@ -16,7 +18,8 @@ import { attributionLine, ATTRIBUTION_USAGE, isPair } from './check-attribution'
 const suggestAbout = `The works of the library that best support the sentence, best first, each with a score and its evidence: the
 sentence of its abstract (or linked PDF, with the page) that says most of what the sentence says. Citation markers
 ("(Brants, 2000)", "[3]") are ignored. --queries reads lines {id, text} and prints lines {id, ranked: [{key, score,
-evidence: {text, source, page}}]}.`;
+evidence: {text, source, page}}]}. With --embeddings, the works are also ranked by meaning (see --embeddings below) and
+each has its "cosine" with the sentence.`;
 
 const checkAbout = `For every key cited in FILE (.tex or .md), its support (0–1) for the sentence around the citation and the work's
 closest sentence; "title-only" when the library has no abstract or text for the work (its support cannot be judged).
@@ -29,7 +32,11 @@ percentages and names of datasets or systems in the sentence that the cited work
 ("unsupportedDetails"). --json prints the list of checks: {key, start, end, sentence, verdict, support, evidence,
 better, paragraphKeys, unsupportedDetails}, absent fields left out.
 --pairs reads lines {id, text, key} and prints lines {id, key, support, verdict, evidence}.
-${ATTRIBUTION_USAGE}`;
+${ATTRIBUTION_USAGE}
+With --embeddings, each sentence is also ranked by meaning, and the cosines only withdraw flags (one thread): a citation
+the words call weak (or, in its paragraph, unsupported) is supported when its work is nearer the sentence in meaning
+than every work ranked for it and every work of its paragraph, and a work is misattributed only when the better work is
+also nearer in meaning.`;
 
 function openLibrary(db: unknown, io: CliIO, command: string): LibraryStore | undefined {
   if (typeof db !== 'string') throw new UsageError('--db DB is required');
@@ -62,7 +69,10 @@ export const suggestCommand = defineCommand(
   {
     name: 'suggest',
     summary: 'the works of your library that support a sentence, with the evidence',
-    synopsis: ['citescribe suggest "SENTENCE" --db DB [--k 10] [--json]', 'citescribe suggest --db DB --queries Q.jsonl [--k 10] --json'],
+    synopsis: [
+      'citescribe suggest "SENTENCE" --db DB [--k 10] [--embeddings DIR|ID|URL …] [--json]',
+      'citescribe suggest --db DB --queries Q.jsonl [--k 10] [--embeddings DIR|ID|URL …] --json',
+    ],
     about: suggestAbout,
     positional: { name: 'SENTENCE', kind: 'words', description: 'the sentence to find support for (or --queries)' },
     options: {
@@ -70,24 +80,31 @@ export const suggestCommand = defineCommand(
       k: { type: 'string', number: { integer: true, min: 1 }, default: 10, description: 'how many works to list' },
       queries: { type: 'string', valueName: 'Q.jsonl', description: 'lines {id, text}: one ranked list per line, as JSON' },
       json: { type: 'boolean', description: 'print the ranked works as JSON' },
+      ...EMBEDDING_OPTIONS,
     },
   },
   async ({ values, positional }, io) => {
     const k = values.k;
     const sentence = positional ?? '';
     if (!values.queries && !sentence) throw new UsageError('a SENTENCE or --queries Q.jsonl is required');
+    const ranking = embeddingRanking(values, io);
     const store = openLibrary(values.db, io, 'suggest');
     if (!store) return 1;
     try {
       if (values.queries) {
         const queries = readJsonLines<{ id: unknown; text: unknown }>(values.queries, (q) => q !== null && typeof q === 'object' && typeof q.text === 'string', '{id, text}');
         for (const q of queries) {
-          const ranked = suggestCitations(store, q.text as string, k).map((s) => ({ key: s.key, score: Number(s.score.toFixed(4)), evidence: s.evidence }));
+          const ranked = (await suggestWithEmbeddings(store, q.text as string, k, ranking)).map((s) => ({
+            key: s.key,
+            score: Number(s.score.toFixed(4)),
+            evidence: s.evidence,
+            ...(s.cosine !== undefined && { cosine: Number(s.cosine.toFixed(4)) }),
+          }));
           io.out(JSON.stringify({ id: q.id, ranked }));
         }
         return 0;
       }
-      const ranked = suggestCitations(store, sentence, k);
+      const ranked = await suggestWithEmbeddings(store, sentence, k, ranking);
       if (values.json) io.out(JSON.stringify(ranked));
       else if (!ranked.length) io.out('no work of the library shares a content word with this sentence');
       else {
@@ -99,6 +116,7 @@ export const suggestCommand = defineCommand(
       return 0;
     } finally {
       store.close();
+      await ranking?.embed.dispose?.();
     }
   },
 );
@@ -107,17 +125,19 @@ export const checkCommand = defineCommand(
   {
     name: 'check',
     summary: 'whether the works a document cites support the sentences that cite them',
-    synopsis: ['citescribe check --db DB --tex FILE [--json]', 'citescribe check --db DB --pairs P.jsonl --json'],
+    synopsis: ['citescribe check --db DB --tex FILE [--embeddings DIR|ID|URL …] [--json]', 'citescribe check --db DB --pairs P.jsonl [--embeddings DIR|ID|URL …] --json'],
     about: checkAbout,
     options: {
       ...REQUIRED_DB_OPTION,
       tex: { type: 'string', valueName: 'FILE', description: 'the document (.tex or .md) whose citations to check' },
       pairs: { type: 'string', valueName: 'P.jsonl', description: 'lines {id, text, key} (and perhaps group): one verdict per line, as JSON' },
       json: { type: 'boolean', description: 'print the verdicts as JSON' },
+      ...EMBEDDING_OPTIONS,
     },
   },
   async ({ values }, io) => {
     if (!values.tex && !values.pairs) throw new UsageError('--tex FILE or --pairs P.jsonl is required');
+    const ranking = embeddingRanking(values, io);
     const store = openLibrary(values.db, io, 'check');
     if (!store) return 1;
     const dbPath = path.resolve(values.db);
@@ -125,10 +145,13 @@ export const checkCommand = defineCommand(
       if (values.pairs) {
         const pairs = readJsonLines<{ id: unknown; text: unknown; key: unknown; group?: unknown }>(values.pairs, isPair, '{id, text, key} with an optional group: an array of keys');
         // Lines without a group are checked as before, in order, sharing each sentence's ranking (checkPairs, on every core).
-        const plain = (await checkPairsInThreads(store, dbPath, pairs.filter((p) => p.group === undefined).map((p) => ({ sentence: p.text as string, key: p.key as string }))))[Symbol.iterator]();
+        const plainPairs = pairs.filter((p) => p.group === undefined).map((p) => ({ sentence: p.text as string, key: p.key as string }));
+        // With an embedding model the sentences are ranked in this thread, one model for all (workers would each load it).
+        const rankings = ranking && new EmbeddedRankings(store, ranking);
+        const plain = (rankings ? await checkPairsWithEmbeddings(store, plainPairs, rankings) : await checkPairsInThreads(store, dbPath, plainPairs))[Symbol.iterator]();
         for (const p of pairs) {
           if (p.group !== undefined) {
-            io.out(JSON.stringify(attributionLine(store, p.id, p.text as string, p.key as string, p.group as string[])));
+            io.out(JSON.stringify(await attributionLine(store, p.id, p.text as string, p.key as string, p.group as string[], rankings)));
             continue;
           }
           const r = plain.next().value!;
@@ -138,7 +161,8 @@ export const checkCommand = defineCommand(
       }
       const file = values.tex!;
       const text = decodeTextBuffer(readInputFile(file));
-      const checks = await checkDocumentInThreads(store, dbPath, text, citeLanguageFor(file));
+      const language = citeLanguageFor(file);
+      const checks = ranking ? await checkDocumentWithEmbeddings(store, text, language, ranking) : await checkDocumentInThreads(store, dbPath, text, language);
       if (values.json) {
         io.out(JSON.stringify(checks));
         return 0;
@@ -154,6 +178,7 @@ export const checkCommand = defineCommand(
       return 0;
     } finally {
       store.close();
+      await ranking?.embed.dispose?.();
     }
   },
 );

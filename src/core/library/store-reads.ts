@@ -206,6 +206,26 @@ export abstract class StoreReads extends StoreConnection {
     });
   }
 
+  /**
+   * Up to `limit` works of the library as candidates with no BM25 score (0), key order: what an embedding model
+   * compares a sentence with, so that a work sharing no word with it ("ferry timetable" for "boat schedule") is found.
+   */
+  embeddingCandidates(limit: number): CitationCandidate[] {
+    const rows = this.stmt(
+      `SELECT e.key, e.title, COALESCE(e.abstract, (SELECT f.abstract FROM found_abstracts f WHERE f.entry_key = e.key)) AS abstract,
+              e.year, EXISTS (SELECT 1 FROM links l WHERE l.entry_key = e.key) AS linked
+       FROM entries e WHERE e.id = (SELECT id FROM entries x WHERE x.key = e.key LIMIT 1) ORDER BY e.key LIMIT ?`,
+    ).all(limit) as { key: string; title: string; abstract: string | null; year: number | null; linked: number }[];
+    return rows.map((row) => ({
+      key: row.key,
+      title: row.title,
+      score: 0,
+      ...(row.abstract !== null && { abstract: row.abstract }),
+      ...(row.year !== null && { year: row.year }),
+      linkedPdf: row.linked === 1,
+    }));
+  }
+
   termRarity(word: string): number {
     this.checkTermCounts();
     return this.rarityOfCounted(word);

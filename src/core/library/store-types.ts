@@ -140,6 +140,8 @@ export interface LibraryStore extends PaperLookup {
    * with their title and abstract: the candidates citation suggestion reranks.
    */
   citationCandidates(words: readonly string[], limit: number): CitationCandidate[];
+  /** Up to `limit` works, each with no BM25 score: what an embedding model compares a sentence with. */
+  embeddingCandidates(limit: number): CitationCandidate[];
   /** How rare a word is in the library's titles and abstracts: log((entries + 1) / (entries holding it + 1)). */
   termRarity(word: string): number;
   /** termRarity of each word, in order. */

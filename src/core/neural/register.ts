@@ -133,7 +133,7 @@ function createDefaultEngine(settings: NeuralEngineSettings): DefaultEngine {
  * The sentence encoder of settings.embeddingsPath (or embeddingsId, downloaded with consent), loaded on the first
  * draft; undefined when neither is set.
  */
-function embedderFromSettings(settings: NeuralEngineSettings): EmbedTexts | undefined {
+export function embedderFromSettings(settings: NeuralEngineSettings): EmbedTexts | undefined {
   if (settings.embeddingsUrl) {
     if (!settings.embeddingsModel) throw new Error('Embeddings from a server need a model name (citescribe.embeddings.model / --embeddings-model).');
     // The server's key goes only to the server it was entered for.

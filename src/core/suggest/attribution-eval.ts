@@ -7,6 +7,8 @@ import { Bm25Index, tokenize } from '../text/tokens';
 import { libraryOfPapers, suggestQueries, type SuggestPaper, type SuggestQuery } from './evaluate';
 import { groupFits, judgeFromFits, type AttributionVerdict, type WorkFit } from './attribution';
 import { ATTRIBUTION_MODEL, type AttributionModel } from './attribution-model';
+import { EmbeddedRankings } from './embedding-check';
+import type { EmbeddingRanking } from './embedding-rank';
 
 /** Works of a paragraph besides the cited one. */
 export const NEIGHBOURS = 4;
@@ -56,12 +58,16 @@ function neighboursOf(papers: readonly SuggestPaper[]): Map<string, string[]> {
   return out;
 }
 
-/** The sampled citances with their paragraphs scored; `sample` 0 takes every citance. */
+/**
+ * The sampled citances with their paragraphs scored; `sample` 0 takes every citance. `ranking`: with an embedding
+ * model, each work's fit carries its cosine (the judgement reads it); without, as ever.
+ */
 export async function collectVerifyCases(
   papers: readonly SuggestPaper[],
   sample = 800,
   seed = 7,
   model: AttributionModel = ATTRIBUTION_MODEL,
+  ranking?: EmbeddingRanking,
 ): Promise<{ cases: VerifyCase[]; queries: number; dropped: number }> {
   const { queries, dropped } = suggestQueries(papers);
   const random = seeded(seed);
@@ -74,6 +80,9 @@ export async function collectVerifyCases(
   const chosen = sample > 0 ? order.slice(0, sample) : order;
   const neighbours = neighboursOf(papers);
   const library = await libraryOfPapers(papers);
+  const embedded = ranking && new EmbeddedRankings(library.store, ranking);
+  const fitsOf = async (sentence: string, group: string[]) =>
+    embedded ? groupFits(library.store, sentence, group, model, await embedded.rank(sentence), await embedded.cosines(sentence, group)) : groupFits(library.store, sentence, group, model);
   try {
     const cases: VerifyCase[] = [];
     for (const q of chosen) {
@@ -87,8 +96,8 @@ export async function collectVerifyCases(
         cited: q.cited,
         group,
         swapped,
-        fits: groupFits(library.store, q.text, group, model),
-        outside: { id: outsider.id, fits: groupFits(library.store, outsider.text, group, model) },
+        fits: await fitsOf(q.text, group),
+        outside: { id: outsider.id, fits: await fitsOf(outsider.text, group) },
       });
     }
     return { cases, queries: queries.length, dropped };

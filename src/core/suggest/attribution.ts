@@ -48,6 +48,8 @@ export interface WorkFit {
   evidence: Evidence;
   /** Words of the sentence this work alone (of the paragraph) holds: what makes it the one described. */
   distinctive: string[];
+  /** The cosine of the sentence's and the work's embeddings, only when an embedding model is set. */
+  cosine?: number;
 }
 
 export interface Attribution {
@@ -64,7 +66,14 @@ export interface Attribution {
 }
 
 /** One (sentence, paragraph) scored: each work's fit. Works absent from the library or known by title only are left out. */
-export function groupFits(library: CheckLibrary, sentence: string, group: readonly string[], model: AttributionModel = ATTRIBUTION_MODEL, ranked?: readonly Suggestion[]): WorkFit[] {
+export function groupFits(
+  library: CheckLibrary,
+  sentence: string,
+  group: readonly string[],
+  model: AttributionModel = ATTRIBUTION_MODEL,
+  ranked?: readonly Suggestion[],
+  cosines?: ReadonlyMap<string, number>,
+): WorkFit[] {
   const text = stripCitationMarkers(sentence.slice(0, MAX_SENTENCE_CHARS));
   const query = prepareQuery(text);
   const rankedHere = ranked ?? suggestCitations(library, sentence, CANDIDATES);
@@ -85,9 +94,12 @@ export function groupFits(library: CheckLibrary, sentence: string, group: readon
       const others = works.filter((w) => w.key !== key).map((w) => w.work);
       const { features, evidence, distinctive } = distinctiveFeatures(query, work, others, rarity, score, meanLength);
       const fit = features.reduce((a, x, i) => a + x * model.weights[i], 0);
-      return { key, support: supportFromScore(score), reach: features[REACH_FEATURE], behindLibrary: Math.max(0, libraryBest - score), fit, features, evidence, distinctive };
+      const cosine = cosines?.get(key);
+      const behindLibrary = Math.max(0, libraryBest - score);
+      return { key, support: supportFromScore(score), reach: features[REACH_FEATURE], behindLibrary, fit, features, evidence, distinctive, ...(cosine !== undefined && { cosine }) };
     })
-    .sort((a, b) => b.fit - a.fit || (a.key < b.key ? -1 : 1));
+    // Equal fits: the work nearer the sentence in meaning first, when an embedding model says which.
+    .sort((a, b) => b.fit - a.fit || (b.cosine ?? 0) - (a.cosine ?? 0) || (a.key < b.key ? -1 : 1));
 }
 
 /** How often a work writes each of its words, and how many it writes: what BM25 needs beyond the sets of features.ts. */
@@ -184,7 +196,11 @@ export function judgeFromFits(fits: readonly WorkFit[], key: string, model: Attr
   if (Math.max(...fits.map((f) => f.reach)) < model.unsupportedBelow || fits.every(farBehind) || fits.every(saysLittle)) return { verdict: 'unsupported', ...base };
   let best: WorkFit | undefined;
   for (const f of fits) if (f.key !== key && (!best || f.fit > best.fit)) best = f;
-  if (best && best.fit - own.fit >= model.misattributedMargin) {
+  // With an embedding model, the better work must also be nearer the sentence in meaning: no encoder can be had here to
+  // train a weight for the cosine, so it only vetoes a flag the words raised (two signals that disagree, e.g. a
+  // paraphrase of the cited work that happens to share rare words with a neighbour), and the false flags cannot grow.
+  const meaningAgrees = !best || best.cosine === undefined || own.cosine === undefined || best.cosine > own.cosine;
+  if (best && best.fit - own.fit >= model.misattributedMargin && meaningAgrees) {
     return { verdict: 'misattributed', ...base, better: { key: best.key, support: best.support, evidence: best.evidence } };
   }
   return { verdict: own.reach < model.weakBelow || farBehind(own) || saysLittle(own) ? 'weak' : 'supported', ...base };
@@ -222,13 +238,15 @@ export function judgeAttribution(
   group: readonly string[],
   model: AttributionModel = ATTRIBUTION_MODEL,
   rankedAlready?: readonly Suggestion[],
+  cosines?: ReadonlyMap<string, number>,
 ): Attribution {
   const paper = library.getPaper(key);
   if (!paper) return { key, verdict: 'not-in-library' };
-  // `rankedAlready`: the sentence's suggestions when its other citations were judged (a sentence citing five works).
+  // `rankedAlready`: the sentence's suggestions when its other citations were judged (a sentence citing five works),
+  // or ranked with an embedding model; `cosines`: that model's cosine of the sentence with each work of the group.
   const ranked = rankedAlready ?? suggestCitations(library, sentence, CANDIDATES);
   if (!ranked.length) return { key, verdict: 'no-sentence' };
-  const fits = groupFits(library, sentence, [key, ...group], model, ranked);
+  const fits = groupFits(library, sentence, [key, ...group], model, ranked, cosines);
   const details = detailsNotInWork(sentence, paper);
   if (!paper.abstract && !paper.sections?.length) {
     const support = supportFromScore(supportOf(library, sentence, key, undefined, ranked));

@@ -80,11 +80,31 @@ function checkPairOf(library: CheckLibrary, sentence: string, key: string, paper
   const evidence: Evidence = own?.evidence ?? { text: paper.title, source: 'title' };
   // A work known by its title alone cannot be judged: low overlap says nothing about what it contains.
   if (!paper.abstract && !paper.sections?.length) return { key, verdict: 'title-only', support, evidence };
-  const verdict: CheckVerdict = support >= WEAK_SUPPORT ? 'supported' : 'weak';
+  const verdict: CheckVerdict = support >= WEAK_SUPPORT || nearestInMeaning(own, suggestions) ? 'supported' : 'weak';
   const rival = suggestions.find((s) => s.key !== key && !s.titleOnly);
   const better = verdict === 'weak' && rival && rival.support >= support + BETTER_BY ? { key: rival.key, support: rival.support, evidence: rival.evidence } : undefined;
   return { key, verdict, support, evidence, ...(better && { better }) };
 }
+
+/**
+ * With an embedding model (the suggestions carry a cosine): the cited work is the sentence's nearest in meaning of all
+ * the works ranked for it. The word model calls weak a citation that paraphrases its work ("boat schedule" citing a
+ * work on "ferry timetables"); with no encoder here to train a weight on, the cosine is used only to withdraw such a
+ * flag, never to raise one, so the false flags cannot grow beyond the word model's and a random work (rarely the
+ * nearest of 50) stays flagged.
+ */
+export function nearestInMeaning(own: Suggestion | undefined, suggestions: readonly Suggestion[]): boolean {
+  if (own?.cosine === undefined) return false;
+  return suggestions.every((s) => (s.cosine ?? -Infinity) <= own.cosine!);
+}
+
+/** A sentence's suggestions for a check: suggestCitations by default, or rankings computed beforehand (with embeddings). */
+export type RankSentence = (sentence: string) => Suggestion[];
+
+export const wordRanking =
+  (library: CheckLibrary): RankSentence =>
+  (sentence) =>
+    suggestCitations(library, sentence, CANDIDATES);
 
 /** How many recent sentences' rankings checkPairs keeps: a pairs file lists a sentence's keys together. */
 const RANKINGS_KEPT = 256;
@@ -130,6 +150,7 @@ export function* checkPairsShare(
   library: CheckLibrary,
   pairs: Iterable<{ sentence: string; key: string }>,
   share: CheckShare,
+  rank: RankSentence = wordRanking(library),
 ): Generator<{ at: number; check: Omit<CitationCheck, 'start' | 'end' | 'sentence'> }> {
   const rankings = new Map<string, Suggestion[]>();
   const papers = new Map<string, PaperRecord | undefined>();
@@ -150,7 +171,7 @@ export function* checkPairsShare(
     let ranked = rankings.get(sentence);
     if (!ranked) {
       if (rankings.size >= RANKINGS_KEPT) rankings.delete(rankings.keys().next().value!);
-      rankings.set(sentence, (ranked = suggestCitations(library, sentence, CANDIDATES)));
+      rankings.set(sentence, (ranked = rank(sentence)));
     }
     yield { at: at++, check: checkPairOf(library, sentence, key, paperOf(key), ranked) };
   }

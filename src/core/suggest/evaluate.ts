@@ -12,6 +12,8 @@ import { contentWords, stripCitationMarkers } from './citance';
 import { suggestCitations, supportFromScore, CANDIDATES } from './suggest';
 import { SUGGEST_MODEL, type SuggestModel } from './model';
 import { supportOf, WEAK_SUPPORT } from './check';
+import { EmbeddedRankings } from './embedding-check';
+import type { EmbeddingRanking } from './embedding-rank';
 
 export interface SuggestPaper {
   paper_id: string;
@@ -127,18 +129,20 @@ function seeded(seed: number): () => number {
   return () => ((s = (s * 1664525 + 1013904223) >>> 0) / 2 ** 32);
 }
 
-export async function evaluateSuggest(papers: readonly SuggestPaper[], model: SuggestModel = SUGGEST_MODEL, seed = 7): Promise<SuggestEvaluation> {
+/** `ranking`: rank with an embedding model too (embedding-rank.ts); without it, the word model alone as ever. */
+export async function evaluateSuggest(papers: readonly SuggestPaper[], model: SuggestModel = SUGGEST_MODEL, seed = 7, ranking?: EmbeddingRanking): Promise<SuggestEvaluation> {
   const { queries, dropped } = suggestQueries(papers);
   const bm25 = new Bm25Index(papers.map((p) => tokenize(`${p.title} ${p.abstract ?? ''}`)));
   const random = seeded(seed);
   const library = await libraryOfPapers(papers);
+  const embedded = ranking && new EmbeddedRankings(library.store, ranking);
   try {
     const oursRanks: number[] = [];
     const bm25Ranks: number[] = [];
     const check = { ours: { pos: [] as number[], rnd: [] as number[], hard: [] as number[] }, bm25: { pos: [] as number[], rnd: [] as number[], hard: [] as number[] } };
     const predictions: SuggestEvaluation['predictions'] = [];
     for (const q of queries) {
-      const ranked = suggestCitations(library.store, q.text, CANDIDATES, model);
+      const ranked = embedded ? await embedded.rank(q.text) : suggestCitations(library.store, q.text, CANDIDATES, model);
       const at = ranked.findIndex((s) => s.key === q.cited);
       oursRanks.push(at >= 0 ? at + 1 : Infinity);
       predictions.push({ id: q.id, ranked: ranked.slice(0, 10).map((s) => ({ key: s.key, score: Number(s.score.toFixed(4)), evidence: s.evidence })) });

@@ -11,6 +11,8 @@ import { SUGGEST_MODEL, type SuggestModel } from './model';
 /** What suggestion needs of a library: the store implements it. */
 export interface SuggestionLibrary {
   citationCandidates(words: readonly string[], limit: number): CitationCandidate[];
+  /** Works to compare a sentence with by embedding (embedding-rank.ts); without it, only the BM25 candidates are. */
+  embeddingCandidates?(limit: number): CitationCandidate[];
   termRarity(word: string): number;
   /** termRarity of each word: one look at the database's version for a sentence's terms, not one per term. */
   termRarities?(words: readonly string[]): number[];
@@ -27,6 +29,8 @@ export interface Suggestion {
   evidence: Evidence;
   /** The work has only a title in the library: its support cannot really be judged. */
   titleOnly: boolean;
+  /** The cosine of the sentence's and the work's embeddings, only when an embedding model ranked the works. */
+  cosine?: number;
 }
 
 /** How many BM25 candidates the reranker sees. */
@@ -120,6 +124,14 @@ export function suggestCitations(library: SuggestionLibrary, sentence: string, k
     })
     .sort((a, b) => b.score - a.score || (a.key < b.key ? -1 : 1))
     .slice(0, k);
+  return withPdfEvidence(library, sentence, ranked, works);
+}
+
+/**
+ * The first SHOWN_WITH_PDF_EVIDENCE suggestions with their evidence looked for in the linked PDF too (`works`: each
+ * suggestion's candidate, for its text). Changes `ranked` in place and returns it.
+ */
+export function withPdfEvidence(library: SuggestionLibrary, sentence: string, ranked: Suggestion[], works: ReadonlyMap<string, CitationCandidate>): Suggestion[] {
   if (library.getPaper && ranked.length) {
     let query: { prepared: PreparedQuery; rarity: Rarity } | undefined;
     for (const s of ranked.slice(0, SHOWN_WITH_PDF_EVIDENCE)) {

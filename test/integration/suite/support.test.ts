@@ -5,6 +5,7 @@ import { readyLibrary } from './api';
 import { scratchDocument, screenshot, sleep, typeInWorkbench, waitFor, webviewAction } from './helpers';
 import type { Suggestion } from '../../../src/core/suggest/suggest';
 import type { CitationCheck } from '../../../src/core/suggest/check';
+import { embeddingServer } from '../../support/embedding-server';
 
 describe('Suggest Citation and Check Citations', () => {
   it('suggests the work a sentence is about, with its evidence sentence, and cites the chosen one', async () => {
@@ -137,5 +138,36 @@ describe('Suggest Citation and Check Citations', () => {
     assert.doesNotMatch(String(await webviewAction('check-row-text', { action: 'text', selector: `[data-testid="check-${row}"]` })), /Cite |describes/);
     await vscode.window.showTextDocument(doc, vscode.ViewColumn.One);
     await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
+  });
+
+  it('with an embedding model set, checks and suggests by meaning too; a failing model leaves today\'s answers and a note', async function () {
+    this.timeout(120_000);
+    await readyLibrary();
+    // Toy vectors: adversarial training is one topic, image translation another.
+    const server = await embeddingServer((t) => [/adversar|discriminator|generator/i.test(t) ? 3 : 0.1, /translat|domain|style/i.test(t) ? 3 : 0.1, 1]);
+    const config = vscode.workspace.getConfiguration('citescribe');
+    const text =
+      'A generator and a discriminator are trained against each other in an adversarial process \\cite{goodfellow2014generative}.\n' +
+      'A generator and a discriminator are trained against each other in an adversarial process \\cite{huang2018munit}.\n';
+    const doc = await scratchDocument('latex', text);
+    try {
+      const without = await vscode.commands.executeCommand<CitationCheck[]>('citescribe.checkCitations');
+      await config.update('embeddings.url', `${server.url}/v1`, vscode.ConfigurationTarget.Global);
+      await config.update('embeddings.model', 'toy-embed', vscode.ConfigurationTarget.Global);
+      const withModel = await vscode.commands.executeCommand<CitationCheck[]>('citescribe.checkCitations');
+      assert.ok(server.bodies.length > 0, 'the embedding server was asked');
+      assert.deepEqual(withModel.map((c) => [c.key, c.verdict]), [['goodfellow2014generative', 'supported'], ['huang2018munit', 'weak']]);
+      server.failWith = 500;
+      await config.update('embeddings.model', 'not-loaded', vscode.ConfigurationTarget.Global);
+      const asked = server.bodies.length;
+      const fallen = await vscode.commands.executeCommand<CitationCheck[]>('citescribe.checkCitations');
+      assert.ok(server.bodies.length > asked, 'the failing server was asked');
+      assert.deepEqual(fallen, without, 'a failing model changes nothing');
+    } finally {
+      await config.update('embeddings.url', undefined, vscode.ConfigurationTarget.Global);
+      await config.update('embeddings.model', undefined, vscode.ConfigurationTarget.Global);
+      await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
+      await server.close();
+    }
   });
 });

@@ -5,7 +5,7 @@ import { strict as assert } from 'assert';
 import { main } from '../../../src/cli/main';
 import { commands } from '../../../src/cli/commands/index';
 import { flagOf } from '../../../src/cli/command';
-import { ENGINE_OPTIONS } from '../../../src/cli/engine-options';
+import { EMBEDDING_OPTIONS, ENGINE_OPTIONS } from '../../../src/cli/engine-options';
 import { KEY_OPTIONS } from '../../../src/cli/commands/document-keys';
 import { STYLE_OPTION, SYNTAX_OPTION, TENSE_OPTION } from '../../../src/cli/shared-options';
 import type { OptionDecls } from '../../../src/cli/options';
@@ -156,13 +156,31 @@ describe('CLI: options declared once', () => {
     });
 
     it('the engine flags: the same declarations in cite, draft and eval, checked before any engine loads', async () => {
-      // (models has a --url and enrich a --deadline of their own: other options of the same name.)
+      // (models has a --url and enrich a --deadline of their own: other options of the same name.) The embedding
+      // model's flags are in the engine's group and in suggest and check too (the next test).
       for (const name of Object.keys(ENGINE_OPTIONS) as Array<keyof typeof ENGINE_OPTIONS>) {
         const shared = takers(name).filter((t) => t.decl === ENGINE_OPTIONS[name]);
-        assert.deepEqual(shared.map((t) => t.command).sort(), ['cite', 'draft', 'eval'], `--${name}`);
+        const expected = Object.hasOwn(EMBEDDING_OPTIONS, name) ? ['check', 'cite', 'draft', 'eval', 'suggest'] : ['cite', 'draft', 'eval'];
+        assert.deepEqual(shared.map((t) => t.command).sort(), expected, `--${name}`);
       }
       assert.equal((await run(['cite', 'doe2020', '--db', 'lib.db', '--device', 'gpu'])).error, "citescribe cite: --device must be auto, cuda or cpu, got 'gpu'");
       assert.equal((await run(['draft', '--db', 'lib.db', '--keys', 'a', '--deadline', 'never'])).error, "citescribe draft: --deadline must be a number of seconds above 0, got 'never'");
+    });
+
+    it('the embedding model\'s flags: one declaration for draft and eval (in the engine\'s group), suggest and check', async () => {
+      for (const name of Object.keys(EMBEDDING_OPTIONS) as Array<keyof typeof EMBEDDING_OPTIONS>) {
+        assert.equal(ENGINE_OPTIONS[name], EMBEDDING_OPTIONS[name], `--${name} of the engine's group is not the embedding model's`);
+        const shared = takers(name).filter((t) => t.decl === EMBEDDING_OPTIONS[name]);
+        assert.deepEqual(shared.map((t) => t.command).sort(), ['check', 'cite', 'draft', 'eval', 'suggest'], `--${name}`);
+      }
+      // Checked by the declaration before the library is opened, and a flag that serves only a model needs one.
+      assert.equal((await run(['suggest', 'A parser.', '--db', 'lib.db', '--device', 'gpu'])).error, "citescribe suggest: --device must be auto, cuda or cpu, got 'gpu'");
+      assert.equal((await run(['check', '--db', 'lib.db', '--tex', 'paper.tex', '--deadline', '0'])).error, "citescribe check: --deadline must be a number of seconds above 0, got '0'");
+      assert.deepEqual(await run(['check', '--db', 'lib.db', '--tex', 'paper.tex', '--embeddings-model', 'nomic-embed-text']), {
+        code: 2,
+        error: 'citescribe check: --embeddings-model needs --embeddings',
+        stdout: '',
+      });
     });
 
     it('the key selection (--keys, --tex, --section): one value name for every command that takes it', () => {

@@ -6,6 +6,7 @@ import * as path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { main } from '../../../src/cli/main';
 import { embeddingsEndpoint, serverEmbedder } from '../../../src/core/neural/server-embedder';
+import { embeddingServer as standInServer } from '../../support/embedding-server';
 
 /** Vectors by topic word, so that related texts point the same way (our own toy embedding). */
 function toyVector(text: string): number[] {
@@ -13,29 +14,8 @@ function toyVector(text: string): number[] {
   return [/image|translat|domain/.test(t) ? 3 : 0.1, /parse|tagg|syntax/.test(t) ? 3 : 0.1, /bee|hive/.test(t) ? 3 : 0.1, 1];
 }
 
-/** POST /v1/embeddings (OpenAI) and /api/embed (Ollama), in their documented shapes. */
-async function embeddingServer(): Promise<{ url: string; bodies: { path: string; input: string[]; model: string }[]; close(): Promise<void> }> {
-  const bodies: { path: string; input: string[]; model: string }[] = [];
-  const server = http.createServer((req, res) => {
-    let raw = '';
-    req.on('data', (c) => (raw += c));
-    req.on('end', () => {
-      const body = JSON.parse(raw) as { model: string; input: string[] };
-      bodies.push({ path: req.url ?? '', ...body });
-      res.setHeader('content-type', 'application/json');
-      if (req.url === '/api/embed') return res.end(JSON.stringify({ model: body.model, embeddings: body.input.map(toyVector) }));
-      if (req.url === '/v1/embeddings') {
-        // Out of order on purpose: clients must follow `index`.
-        const data = body.input.map((t, index) => ({ object: 'embedding', index, embedding: toyVector(t) })).reverse();
-        return res.end(JSON.stringify({ object: 'list', data, model: body.model, usage: { prompt_tokens: 1, total_tokens: 1 } }));
-      }
-      res.statusCode = 404;
-      res.end('{"error":"not found"}');
-    });
-  });
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
-  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, bodies, close: () => new Promise((r) => server.close(() => r())) };
-}
+/** POST /v1/embeddings (OpenAI) and /api/embed (Ollama), in their documented shapes, with the toy vectors. */
+const embeddingServer = () => standInServer(toyVector);
 
 describe('neural: embeddings from a model server', function () {
   it('knows where to POST for each URL form', () => {
