@@ -5,7 +5,7 @@
 // told when asked again, and what the user is shown when the default engine's sentence replaces it.
 import type { CitationJudgement, PaperLookup, PaperRecord } from '../types';
 import type { CheckLibrary } from '../suggest/check';
-import { judgeAttribution } from '../suggest/attribution';
+import { authorFamilyNames, judgeAttribution } from '../suggest/attribution';
 import { ATTRIBUTION_MODEL } from '../suggest/attribution-model';
 import { CANDIDATES, suggestCitations } from '../suggest/suggest';
 import type { PlaceholderWork } from './paragraph-prompts';
@@ -47,10 +47,6 @@ function judgementOf(r: ReturnType<typeof judgeAttribution>): CitationJudgement 
   };
 }
 
-/** A family name of a work's authors is a name the sentence may give ("Liu and Tuzel"), not an invented detail. */
-function authorNames(papers: readonly PaperRecord[]): Set<string> {
-  return new Set(papers.flatMap((p) => (p.authors ?? []).map((a) => (a.family || a.literal || '').replace(/[{}]/g, ''))).filter(Boolean));
-}
 
 /**
  * Judges each citation of one sentence against the paragraph's works. Misattributed counts only when the better work
@@ -60,7 +56,8 @@ function authorNames(papers: readonly PaperRecord[]): Set<string> {
 export function judgeSentence(library: CheckLibrary, sentence: JudgedInput, works: readonly PlaceholderWork[]): SentenceVerdict {
   const group = works.map((w) => w.paper.key);
   const placeholder = (key: string) => works.find((w) => w.paper.key === key)?.placeholder ?? key;
-  const names = authorNames(works.map((w) => w.paper));
+  // A family name of a work's authors is a name the sentence may give ("Liu and Tuzel"), not an invented detail.
+  const names = authorFamilyNames(works.map((w) => w.paper));
   // One ranking of the sentence for all its citations: a topic sentence cites the whole paragraph.
   const ranked = suggestCitations(library, sentence.plain, CANDIDATES);
   const results = sentence.keys.map((key) => judgeAttribution(library, sentence.plain, key, group, ATTRIBUTION_MODEL, ranked));

@@ -24,9 +24,11 @@ export const MAX_PARAGRAPH_WORKS = 24;
 /** The sentence's details (numbers, names) that none of `keys` holds; a work without a text holds none. */
 function detailsNoneHolds(library: CheckLibrary, sentence: string, keys: readonly string[]): string[] {
   let missing: string[] | undefined;
+  // The family names of every cited work's authors are left out: "McDonald and Pereira \cite{a}" names a's authors.
+  const cited = keys.flatMap((k) => library.getPaper(k) ?? []);
   for (const key of keys) {
     const paper = library.getPaper(key);
-    const lacks = paper && (paper.abstract || paper.sections?.length) ? detailsNotInWork(sentence, paper) : undefined;
+    const lacks = paper && (paper.abstract || paper.sections?.length) ? detailsNotInWork(sentence, paper, cited) : undefined;
     if (lacks) missing = missing ? missing.filter((d) => lacks.includes(d)) : lacks;
   }
   return missing ?? [];
