@@ -53,11 +53,15 @@ function checkInParagraph(library: CheckLibrary, sentence: string, key: string, 
   // The paragraph judgement adds flags; it never clears the library-wide one. Their thresholds differ: a work the
   // support score calls weak (below WEAK_SUPPORT) may still be above the paragraph judgement's saysBelow.
   const verdict = judged.verdict === 'supported' && alone.verdict === 'weak' ? 'weak' : judged.verdict;
+  // The evidence of a supported or weak citation is the work's closest sentence to the whole sentence (checkPair): the
+  // paragraph judgement picks its sentence by the words only that work holds among the paragraph's, which can be a
+  // side remark ("people cannot reach") rather than the sentence the citation rests on.
+  const evidence = verdict === 'supported' || verdict === 'weak' ? (alone.evidence ?? judged.evidence) : judged.evidence;
   const check: KeyCheck = {
     key,
     verdict,
     ...(judged.support !== undefined && { support: judged.support }),
-    ...(judged.evidence && { evidence: judged.evidence }),
+    ...(evidence && { evidence }),
     paragraphKeys: [...rivals],
   };
   if (judged.better) check.better = judged.better;

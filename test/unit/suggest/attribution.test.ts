@@ -189,6 +189,16 @@ describe('attribution: a citation judged against the other works of its paragrap
     assert.deepEqual(oneLacks.map((c) => c.unsupportedDetails), [['4,000'], ['4,000']]);
   });
 
+  it('shows as the evidence of a supported citation in a paragraph the cited work\'s closest sentence, not one matched on a side word', () => {
+    // "people … reach" is held only by the gull paper's first sentence; counting birds with a trained detector is its second.
+    const text =
+      'The birds were counted by trained counters that people can reach \\cite{sato2019gulls}. ' +
+      'Tern calls were recorded by microphones \\cite{lind2020terns}. Volunteers count puffin burrows \\cite{moreau2021puffins}.';
+    const [gulls] = checkDocument(store, text, 'latex');
+    assert.deepEqual([gulls.key, gulls.verdict, gulls.paragraphKeys], ['sato2019gulls', 'supported', ['lind2020terns', 'moreau2021puffins']]);
+    assert.equal(gulls.evidence?.text, 'We count the birds in drone images with a detector trained on hand-marked photographs.');
+  });
+
   it('does not list the family names of the cited or co-cited works\' authors as details they lack', () => {
     const [alone] = checkDocument(store, 'DeWitt \\cite{sato2019gulls} counted gull nests in drone images.', 'latex');
     assert.equal(alone.unsupportedDetails, undefined, JSON.stringify(alone.unsupportedDetails));
