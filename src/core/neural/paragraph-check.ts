@@ -8,6 +8,7 @@ import type { CheckLibrary } from '../suggest/check';
 import { authorFamilyNames, judgeAttribution } from '../suggest/attribution';
 import { ATTRIBUTION_MODEL } from '../suggest/attribution-model';
 import { CANDIDATES, suggestCitations } from '../suggest/suggest';
+import { stripCitationMarkers } from '../suggest/citance';
 import type { PlaceholderWork } from './paragraph-prompts';
 
 /** A sentence of the model's paragraph as read (paragraph-writer.ts: readParagraph). */
@@ -80,4 +81,19 @@ export function judgeSentence(library: CheckLibrary, sentence: JudgedInput, work
   // A better work the sentence cites too is no misattribution: the cited one says it less well than its neighbour.
   const checks = results.map((r) => (r.verdict === 'misattributed' && r.better && sentence.keys.includes(r.better.key) ? { ...r, verdict: 'weak' as const, better: undefined } : r));
   return { checks: checks.map(judgementOf), problems };
+}
+
+/**
+ * The checks of a sentence regenerated on its own in the draft panel ("↻" on one sentence of an LLM draft): judged
+ * against the works of its paragraph as the model's sentences were, so that it gets a badge like its neighbours
+ * instead of none. Undefined when the library cannot judge (a bare lookup without an index).
+ */
+export function judgeRegeneratedSentence(library: PaperLookup, sentence: { text: string; keys: string[] }, paragraphKeys: readonly string[]): CitationJudgement[] | undefined {
+  const checkLibrary = checkLibraryOf(library);
+  if (!checkLibrary || !sentence.keys.length) return undefined;
+  const works = paragraphKeys.flatMap((key, i) => {
+    const paper = library.getPaper(key);
+    return paper ? [{ placeholder: `[W${i + 1}]`, paper }] : [];
+  });
+  return judgeSentence(checkLibrary, { raw: sentence.text, plain: stripCitationMarkers(sentence.text), keys: sentence.keys }, works).checks;
 }
