@@ -25,6 +25,7 @@ import { webviewHtml, webviewOptions } from './webviewShell';
 import { formatAuthors } from './format';
 import { runCommand } from './commands/run';
 import { ownAbstractOf } from '../core/text/abstract';
+import { judgeRegeneratedSentence } from '../core/neural/paragraph-check';
 import { findAnchor, type TextAnchor } from '../core/text/anchor';
 
 const STATE_KEY = 'citescribe.draftPanelState';
@@ -336,6 +337,13 @@ export class DraftViewProvider implements vscode.WebviewViewProvider, vscode.Dis
       role: sentence.role,
       sources: result.spans.filter((s) => s.source).map((s) => ({ key: result.key, text: s.source!.text, section: s.source!.section, page: s.source!.page, pdfPath: s.source!.pdfPath })),
     };
+    // A paragraph whose sentences were judged (an LLM engine's draft with a library): the new sentence is judged
+    // against the same works, so it has a badge like its neighbours and a doubtful one is explained.
+    const paragraph = draft.paragraphs[pIndex];
+    if (paragraph.sentences.some((s) => s.checks?.length)) {
+      const checks = judgeRegeneratedSentence(this.library, value, paragraph.keys);
+      if (checks?.length) value.checks = checks;
+    }
     draft.paragraphs[pIndex].sentences[sIndex] = value;
     this.post({ type: 'sentence', requestId, paragraph: pIndex, sentence: sIndex, value });
     await this.saveState({ ...this.savedState!, draft });

@@ -4,7 +4,11 @@
 import * as http from 'node:http';
 import type { AddressInfo } from 'node:net';
 
-export type Reply = string | ((prompt: string) => string);
+/**
+ * A scripted reply: text (or a function of the prompt), an HTTP error ({ status: 400, body: 'context length exceeded' }),
+ * or 'hang-up' (the connection is closed without an answer, as a crashed server does).
+ */
+export type Reply = string | ((prompt: string) => string) | { status: number; body: string } | 'hang-up';
 
 /** Replays the scripted replies in order, streaming each in small pieces; records every request body. */
 export class ReplayingModel {
@@ -20,6 +24,11 @@ export class ReplayingModel {
       this.bodies.push(body);
       const prompt = body.messages.map((m: { content: string }) => m.content).join('\n');
       const next = this.replies.shift() ?? '';
+      if (next === 'hang-up') return void res.destroy();
+      if (typeof next === 'object') {
+        res.writeHead(next.status, { 'content-type': 'application/json' });
+        return void res.end(JSON.stringify({ error: { message: next.body } }));
+      }
       const text = typeof next === 'function' ? next(prompt) : next;
       const pieces = text.match(/.{1,12}/gs) ?? [];
       const ollama = req.url === '/api/chat';

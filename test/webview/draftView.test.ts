@@ -256,6 +256,45 @@ describe('draft view (browser)', function () {
     assert.match(await page.getByTestId('grounding-0-0').innerText(), /We detect trees in panoramic street images\.[^]*ames2019trees · supported · support 91% · abstract/);
   });
 
+  it('editing a checked sentence drops its verdict ("not re-checked"); Escape brings the verdict back', async () => {
+    const v = await openDraft();
+    await v.send({ type: 'init', engines: ENGINES, documentKeys: DOCUMENT_KEYS });
+    const model: DraftView = {
+      ...clone(DRAFT),
+      engine: 'server',
+      paragraphs: [
+        {
+          keys: ['ames2019trees', 'brandt2020sap'],
+          sentences: [
+            { text: 'Ames \\cite{ames2019trees} detect trees in street images.', keys: ['ames2019trees'], role: 'work', sources: [], checks: [{ key: 'ames2019trees', verdict: 'supported', support: 0.91, evidence: { text: 'We detect trees in panoramic street images.', source: 'abstract' } }] },
+            { text: 'Brandt \\cite{brandt2020sap} map trees by triangulation.', keys: ['brandt2020sap'], role: 'work', sources: [], checks: [{ key: 'brandt2020sap', verdict: 'misattributed', support: 0.02, better: { key: 'ames2019trees', support: 0.97, evidence: { text: 'We place each tree on the map by triangulation.', source: 'abstract' } } }] },
+          ],
+        },
+      ],
+    };
+    await v.send({ type: 'draft', requestId: 'x1', draft: model });
+    const { page } = v;
+    assert.equal(await page.getByTestId('check-0-0').innerText(), '✓ supported');
+    await page.getByTestId('sentence-text-0-0').click();
+    await page.keyboard.press('ControlOrMeta+A');
+    await page.keyboard.type('Ames \\cite{ames2019trees} measure the sap flow of trees.');
+    await page.keyboard.press('Enter');
+    assert.equal(await page.getByTestId('check-0-0').innerText(), 'not re-checked');
+    const saved = (await v.savedStates<DraftPanelState>()).at(-1)!;
+    assert.equal(saved.draft!.paragraphs[0]!.sentences[0]!.checks, undefined, 'the saved draft keeps no verdict of the old text');
+    // A doubtful sentence edited: its note and mark go too.
+    assert.equal(await page.getByTestId('check-note-0-1').count(), 1);
+    await page.getByTestId('sentence-text-0-1').click();
+    await page.keyboard.press('ControlOrMeta+End');
+    await page.keyboard.type(' again');
+    assert.equal(await page.getByTestId('check-0-1').innerText(), 'not re-checked');
+    assert.equal(await page.getByTestId('check-note-0-1').count(), 0);
+    assert.doesNotMatch((await page.getByTestId('sentence-0-1').getAttribute('class')) ?? '', /flagged/);
+    await page.keyboard.press('Escape');
+    assert.equal(await page.getByTestId('check-0-1').innerText(), '⚠ misattributed');
+    assert.equal(await page.getByTestId('check-note-0-1').count(), 1);
+  });
+
   it('editing a sentence marks it edited, saves the state, and Insert sends the edited draft', async () => {
     const v = await openWithDraft();
     const { page } = v;

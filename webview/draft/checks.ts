@@ -55,6 +55,11 @@ export function checkBadge(s: DraftSentenceView, pi: number, si: number): HTMLEl
   );
 }
 
+/** The badge of a checked sentence edited by hand: its verdict was of the old text. */
+export function notRecheckedBadge(pi: number, si: number): HTMLElement {
+  return h('span', { class: 'badge check-badge', 'data-testid': `check-${pi}-${si}`, title: 'Edited by hand after the attribution check: the verdict was of the old text' }, 'not re-checked');
+}
+
 /** The visible note under a doubtful sentence, or nothing. */
 export function concernNote(s: DraftSentenceView, pi: number, si: number): HTMLElement | null {
   const concerns = sentenceConcerns(s);

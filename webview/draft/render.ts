@@ -6,7 +6,7 @@ import { h, replaceChildren, wordCount } from '../dom';
 import type { DraftContext } from './context';
 import { requestParagraph, requestSentence } from './requests';
 import type { ValueElement } from './state';
-import { checkBadge, checkEvidence, concernNote } from './checks';
+import { checkBadge, checkEvidence, concernNote, notRecheckedBadge } from './checks';
 
 export function renderDraft(ctx: DraftContext): void {
   const { draftBox } = ctx.el;
@@ -122,6 +122,7 @@ export function renderSentence(ctx: DraftContext, s: DraftSentenceView, pi: numb
   const editedBadge = h('span', { class: 'badge edited-badge', 'data-testid': `edited-${pi}-${si}`, hidden: !s.edited }, 'edited');
   const grounding = h('div', { class: 'grounding', id: groundingId, 'data-testid': `grounding-${pi}-${si}`, hidden: true }, ...checkEvidence(s), ...renderSources(ctx, s.sources));
   const note = concernNote(s, pi, si);
+  const badge = checkBadge(s, pi, si);
   const sourcesToggle = h(
     'button',
     {
@@ -147,7 +148,7 @@ export function renderSentence(ctx: DraftContext, s: DraftSentenceView, pi: numb
       { class: 'sentence-tools' },
       s.role === 'work' ? null : h('span', { class: `badge role-badge`, title: roleTitle(s.role) }, s.role),
       editedBadge,
-      checkBadge(s, pi, si),
+      badge,
       ...s.keys.map((k) => h('span', { class: 'badge key-badge' }, k)),
       h('span', { class: 'spacer' }),
       sourcesToggle,
@@ -166,29 +167,47 @@ export function renderSentence(ctx: DraftContext, s: DraftSentenceView, pi: numb
     note,
     grounding,
   );
-  editInPlace(ctx, { text, row, editedBadge }, pi, si);
+  editInPlace(ctx, { text, row, editedBadge, badge, note, grounding }, pi, si);
   return row;
 }
 
+type SentenceParts = { text: HTMLElement; row: HTMLElement; editedBadge: HTMLElement; badge: HTMLElement | null; note: HTMLElement | null; grounding: HTMLElement };
+
 /**
  * Typing into a sentence edits the draft (one line: newlines become spaces) and marks it edited; Enter ends the
- * edit, Escape restores the text the sentence had when it took the focus.
+ * edit, Escape restores the text the sentence had when it took the focus. The check's verdict was of the old text
+ * ("✓ supported" on a sentence now citing another claim): the first keystroke drops the checks and flags, and the
+ * badge reads "not re-checked"; Escape brings them back with the text.
  */
-function editInPlace(ctx: DraftContext, parts: { text: HTMLElement; row: HTMLElement; editedBadge: HTMLElement }, pi: number, si: number): void {
-  const { text, row, editedBadge } = parts;
+function editInPlace(ctx: DraftContext, parts: SentenceParts, pi: number, si: number): void {
+  const { text, row, editedBadge, badge, note, grounding } = parts;
   const sentenceAt = () => ctx.model.panel.draft?.paragraphs[pi]?.sentences[si];
   // The text before this edit session, so Escape can undo it.
   let before: { text: string; edited: boolean } | undefined;
+  // The checks and flags this edit session dropped, so Escape can bring them back.
+  let dropped: Pick<DraftSentenceView, 'checks' | 'flags'> | undefined;
   text.addEventListener('focus', () => {
     const current = sentenceAt();
     before = current ? { text: current.text, edited: current.edited === true } : undefined;
+    dropped = undefined;
   });
+  const dropChecks = (current: DraftSentenceView) => {
+    if (!current.checks && !current.flags) return;
+    dropped = { checks: current.checks, flags: current.flags };
+    delete current.checks;
+    delete current.flags;
+    badge?.replaceWith(notRecheckedBadge(pi, si));
+    note?.remove();
+    grounding.querySelectorAll('.check-evidence').forEach((figure) => figure.remove());
+    row.classList.remove('flagged');
+  };
   text.addEventListener('input', () => {
     const current = sentenceAt();
     if (!current) return;
     // A sentence is one line in the document: newlines typed or pasted become spaces.
     current.text = (text.textContent ?? '').replace(/\s*\n\s*/g, ' ');
     current.edited = true;
+    dropChecks(current);
     row.classList.add('edited');
     editedBadge.hidden = false;
     renderStats(ctx);
@@ -208,9 +227,13 @@ function editInPlace(ctx: DraftContext, parts: { text: HTMLElement; row: HTMLEle
         row.classList.toggle('edited', before.edited);
         editedBadge.hidden = !before.edited;
         renderStats(ctx);
+        if (dropped?.checks) current.checks = dropped.checks;
+        if (dropped?.flags) current.flags = dropped.flags;
         ctx.persist();
       }
       text.blur();
+      // The checks are back: the row is drawn again with its badge, note and evidence.
+      if (current && dropped) row.replaceWith(renderSentence(ctx, current, pi, si));
     }
   });
   text.addEventListener('blur', () => {

@@ -153,8 +153,11 @@ function join(ws: string[]): string {
   return ws.join(' ');
 }
 
-/** A generation written after a name ("Guy L. Steele III", "John Smith Jr."): BibTeX's Jr part, never a name. */
-export const GENERATION = /^(?:jr|sr|ii|iii|iv)\.?$/i;
+/**
+ * A generation written after a name ("Guy L. Steele III", "John Smith Jr."): BibTeX's Jr part, never a name. Roman
+ * numerals only in capitals: "Ii" and "Iv" are family names ("Naoki Tanaka Ii" is of the Ii family).
+ */
+export const GENERATION = /^(?:[Jj][Rr]\.?|[Ss][Rr]\.?|II|III|IV)$/;
 
 /** The four parts of one BibTeX name, as written (braces and LaTeX kept), each a list of words. */
 interface NameParts {

@@ -40,10 +40,24 @@ function keyText(text: string, command: CiteCommand, key: CiteKey, better: strin
 function dropKey(text: string, command: CiteCommand, index: number): TextEdit {
   const keys = command.keys;
   const key = keys[index];
-  const last = index === keys.length - 1;
   if (command.syntax === 'latex') {
-    // `\cite{a, b}`: "a, " goes; the last key takes the ", " before it.
-    return last ? { start: keys[index - 1].end, end: key.end, newText: '' } : { start: key.start, end: keys[index + 1].start, newText: '' };
+    const open = text.lastIndexOf('{', key.start);
+    const close = text.indexOf('}', key.end);
+    const inGroup = keys.filter((k) => k.start > open && (close < 0 || k.end <= close));
+    // `\cites[p.~2]{a}[p.~3]{b}`: a multicite key alone in its {..} group goes with the group and the [..] locators
+    // before it ("\cites[p.~3]{b}"), never leaving its locator to the other key.
+    if (inGroup.length === 1 && close >= 0) {
+      let start = open;
+      while (text[start - 1] === ']') {
+        const bracket = text.lastIndexOf('[', start - 1);
+        if (bracket <= command.start) break;
+        start = bracket;
+      }
+      return { start, end: close + 1, newText: '' };
+    }
+    // `\cite{a, b}` (or one group of a multicite): "a, " goes; the group's last key takes the ", " before it.
+    const at = inGroup.indexOf(key);
+    return at === inGroup.length - 1 ? { start: inGroup[at - 1].end, end: key.end, newText: '' } : { start: key.start, end: inGroup[at + 1].start, newText: '' };
   }
   // Pandoc `[see @a, p. 3; @b]`: an item (prefix, key, locator) runs from after a ';' (or the '[') to the next ';'.
   const itemStart = (i: number) => {
@@ -52,7 +66,7 @@ function dropKey(text: string, command: CiteCommand, index: number): TextEdit {
     while (/\s/.test(text[at] ?? '')) at++;
     return at;
   };
-  if (!last) return { start: itemStart(index), end: itemStart(index + 1), newText: '' };
+  if (index < keys.length - 1) return { start: itemStart(index), end: itemStart(index + 1), newText: '' };
   // The last item takes the ';' before it, up to the closing ']'.
   return { start: text.lastIndexOf(';', key.start), end: command.end - 1, newText: '' };
 }

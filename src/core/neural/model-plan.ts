@@ -4,7 +4,7 @@
 // non-empty and short. Anything else and our planner's grouping is used, with a note saying why, so that a model's
 // plan can never lose, double or invent a work.
 import type { PaperRecord } from '../types';
-import { throwIfCancelled } from '../types';
+import { CancelledError, throwIfCancelled } from '../types';
 import type { ChatMessage } from './prompts';
 import { groupingMessages, type PlaceholderWork } from './paragraph-prompts';
 
@@ -74,10 +74,23 @@ export interface ModelPlanRequest {
   signal?: AbortSignal;
 }
 
-/** Asks the model for the grouping once; the checked plan, or why it was refused. */
+/**
+ * Asks the model for the grouping once; the checked plan, or why it was refused. A failed request (a timeout, an HTTP
+ * 400 for a too-long prompt, a local model refusing it) is a refusal like a bad plan: the draft goes on with our
+ * planner. Only a cancel ends it.
+ */
 export async function proposeModelPlan(req: ModelPlanRequest): Promise<ModelPlan> {
   const works: PlaceholderWork[] = req.papers.map((paper, i) => ({ placeholder: `[W${i + 1}]`, paper }));
-  const reply = await req.chat(groupingMessages(works, Math.max(2, req.groups), req.ownAbstract, req.fits), req.signal);
+  const messages = groupingMessages(works, Math.max(2, req.groups), req.ownAbstract, req.fits);
+  if (!messages) return { ok: false, reason: `the titles of the ${works.length} works alone do not fit the model's context` };
+  let reply: { text: string };
+  try {
+    reply = await req.chat(messages, req.signal);
+  } catch (err) {
+    if (err instanceof CancelledError || req.signal?.aborted) throw err;
+    const message = err instanceof Error ? err.message : String(err);
+    return { ok: false, reason: `the request failed: ${message.split('\n')[0].slice(0, 200)}` };
+  }
   throwIfCancelled(req.signal);
   return readModelPlan(reply.text, works);
 }

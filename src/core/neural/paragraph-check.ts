@@ -5,9 +5,10 @@
 // told when asked again, and what the user is shown when the default engine's sentence replaces it.
 import type { CitationJudgement, PaperLookup, PaperRecord } from '../types';
 import type { CheckLibrary } from '../suggest/check';
-import { judgeAttribution } from '../suggest/attribution';
+import { authorFamilyNames, judgeAttribution } from '../suggest/attribution';
 import { ATTRIBUTION_MODEL } from '../suggest/attribution-model';
 import { CANDIDATES, suggestCitations } from '../suggest/suggest';
+import { stripCitationMarkers } from '../suggest/citance';
 import type { PlaceholderWork } from './paragraph-prompts';
 
 /** A sentence of the model's paragraph as read (paragraph-writer.ts: readParagraph). */
@@ -47,10 +48,6 @@ function judgementOf(r: ReturnType<typeof judgeAttribution>): CitationJudgement 
   };
 }
 
-/** A family name of a work's authors is a name the sentence may give ("Liu and Tuzel"), not an invented detail. */
-function authorNames(papers: readonly PaperRecord[]): Set<string> {
-  return new Set(papers.flatMap((p) => (p.authors ?? []).map((a) => (a.family || a.literal || '').replace(/[{}]/g, ''))).filter(Boolean));
-}
 
 /**
  * Judges each citation of one sentence against the paragraph's works. Misattributed counts only when the better work
@@ -60,7 +57,8 @@ function authorNames(papers: readonly PaperRecord[]): Set<string> {
 export function judgeSentence(library: CheckLibrary, sentence: JudgedInput, works: readonly PlaceholderWork[]): SentenceVerdict {
   const group = works.map((w) => w.paper.key);
   const placeholder = (key: string) => works.find((w) => w.paper.key === key)?.placeholder ?? key;
-  const names = authorNames(works.map((w) => w.paper));
+  // A family name of a work's authors is a name the sentence may give ("Liu and Tuzel"), not an invented detail.
+  const names = authorFamilyNames(works.map((w) => w.paper));
   // One ranking of the sentence for all its citations: a topic sentence cites the whole paragraph.
   const ranked = suggestCitations(library, sentence.plain, CANDIDATES);
   const results = sentence.keys.map((key) => judgeAttribution(library, sentence.plain, key, group, ATTRIBUTION_MODEL, ranked));
@@ -83,4 +81,19 @@ export function judgeSentence(library: CheckLibrary, sentence: JudgedInput, work
   // A better work the sentence cites too is no misattribution: the cited one says it less well than its neighbour.
   const checks = results.map((r) => (r.verdict === 'misattributed' && r.better && sentence.keys.includes(r.better.key) ? { ...r, verdict: 'weak' as const, better: undefined } : r));
   return { checks: checks.map(judgementOf), problems };
+}
+
+/**
+ * The checks of a sentence regenerated on its own in the draft panel ("↻" on one sentence of an LLM draft): judged
+ * against the works of its paragraph as the model's sentences were, so that it gets a badge like its neighbours
+ * instead of none. Undefined when the library cannot judge (a bare lookup without an index).
+ */
+export function judgeRegeneratedSentence(library: PaperLookup, sentence: { text: string; keys: string[] }, paragraphKeys: readonly string[]): CitationJudgement[] | undefined {
+  const checkLibrary = checkLibraryOf(library);
+  if (!checkLibrary || !sentence.keys.length) return undefined;
+  const works = paragraphKeys.flatMap((key, i) => {
+    const paper = library.getPaper(key);
+    return paper ? [{ placeholder: `[W${i + 1}]`, paper }] : [];
+  });
+  return judgeSentence(checkLibrary, { raw: sentence.text, plain: stripCitationMarkers(sentence.text), keys: sentence.keys }, works).checks;
 }

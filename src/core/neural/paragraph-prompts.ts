@@ -82,6 +82,25 @@ function planLine(input: Pick<ParagraphPromptInput, 'index' | 'subject' | 'other
   return `Plan: paragraph ${input.index + 1} of ${total}${about}, citing ${input.works.map((w) => w.placeholder).join(', ')}.${rest}`;
 }
 
+/** The longest a quote in a re-ask reason is kept when the prompt is too long: enough to recognise the sentence. */
+const SHORT_QUOTE_CHARS = 100;
+
+/**
+ * Cuts the quotes of the reasons to SHORT_QUOTE_CHARS ('the sentence "GANs learn … many words" describes [W2]' keeps
+ * the sentence's start and "…"); false when no quote was longer.
+ */
+function shortenQuotes(reasons: string[]): boolean {
+  let changed = false;
+  for (const [i, reason] of reasons.entries()) {
+    reasons[i] = reason.replace(/"([^"]*)"/g, (whole, quote: string) => {
+      if (quote.length <= SHORT_QUOTE_CHARS) return whole;
+      changed = true;
+      return `"${quote.slice(0, SHORT_QUOTE_CHARS - 1).trimEnd()}…"`;
+    });
+  }
+  return changed;
+}
+
 /**
  * The messages for one paragraph, fitted to `fits` (the model's context): titles, authors, years and relations always;
  * abstracts shortened sentence by sentence from the longest when even they do not fit; then PDF sentences, one per
@@ -94,6 +113,7 @@ export function paragraphMessages(input: ParagraphPromptInput, fits: (messages: 
   // Where each work's PDF reading stands: a sentence the abstract has already, or one that did not fit, is passed over.
   const cursor = input.works.map(() => 0);
   const own = input.ownAbstract ? plainText(input.ownAbstract).slice(0, 1500) : undefined;
+  const reasons = [...(input.reasons ?? [])];
   const build = (): ChatMessage[] => {
     const blocks = input.works.map((w, i) => {
       const lines = [`${w.placeholder}: "${plainText(w.paper.title ?? '')}"`];
@@ -107,7 +127,7 @@ export function paragraphMessages(input: ParagraphPromptInput, fits: (messages: 
       return lines.join('\n');
     });
     const instruction = PARAGRAPH_INSTRUCTION.replace('{words}', String(input.words)).replace('{placeholders}', input.works.map((w) => w.placeholder).join(', '));
-    const repair = input.reasons?.length ? ['', REPAIR_INSTRUCTION.replace('{reasons}', input.reasons.map((r) => `- ${r}`).join('\n'))] : [];
+    const repair = reasons.length ? ['', REPAIR_INSTRUCTION.replace('{reasons}', reasons.map((r) => `- ${r}`).join('\n'))] : [];
     const user = [planLine(input), '', 'The works of this paragraph:', ...blocks, '', ...(own ? [`The citing paper's abstract: ${own}`, ''] : []), instruction, ...repair].join('\n');
     return [
       { role: 'system', content: PARAGRAPH_SYSTEM_PROMPT },
@@ -115,11 +135,15 @@ export function paragraphMessages(input: ParagraphPromptInput, fits: (messages: 
     ];
   };
   let messages = build();
-  // Too long even with the abstracts: the longest abstract loses its last sentence, until it fits or one is left each.
+  // Too long even with the abstracts: the longest abstract loses its last sentence, until it fits or one is left each;
+  // then a re-ask's reasons are shortened (their quoted sentences and evidence cut), then dropped from the last.
   while (!fits(messages)) {
     const longest = abstracts.reduce((best, a, i) => (a.length > 1 && (best < 0 || a.join(' ').length > abstracts[best].join(' ').length) ? i : best), -1);
-    if (longest < 0) return messages;
-    abstracts[longest].pop();
+    if (longest >= 0) abstracts[longest].pop();
+    else if (!shortenQuotes(reasons)) {
+      if (!reasons.length) return messages;
+      reasons.pop();
+    }
     messages = build();
   }
   // PDF sentences round-robin, so that one long PDF does not take the whole context.
@@ -158,8 +182,10 @@ export const GROUPING_INSTRUCTION = [
 /**
  * The messages asking the model for the grouping, fitted to `fits`: each work by title, year and abstract; when that
  * is too long, abstracts lose their last sentence, longest first, down to titles alone (the titles always go).
+ * Undefined when even the titles alone do not fit (150 works in a 12000-character context): a prompt the model cannot
+ * read would be cut or refused (HTTP 400), so the model is not asked.
  */
-export function groupingMessages(works: readonly PlaceholderWork[], groups: number, ownAbstract: string | undefined, fits: (messages: ChatMessage[]) => boolean): ChatMessage[] {
+export function groupingMessages(works: readonly PlaceholderWork[], groups: number, ownAbstract: string | undefined, fits: (messages: ChatMessage[]) => boolean): ChatMessage[] | undefined {
   const abstracts = works.map((w) => (w.paper.abstract?.trim() ? splitSentences(plainText(w.paper.abstract)) : []));
   const own = ownAbstract ? plainText(ownAbstract).slice(0, 1000) : undefined;
   const build = (): ChatMessage[] => {
@@ -177,7 +203,7 @@ export function groupingMessages(works: readonly PlaceholderWork[], groups: numb
   let messages = build();
   while (!fits(messages)) {
     const longest = abstracts.reduce((best, a, i) => (a.length && (best < 0 || a.join(' ').length > abstracts[best].join(' ').length) ? i : best), -1);
-    if (longest < 0) return messages;
+    if (longest < 0) return undefined;
     abstracts[longest].pop();
     messages = build();
   }

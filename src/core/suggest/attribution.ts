@@ -8,6 +8,7 @@
 // library's best work for the sentence (it describes some other work); weak when only the cited one is. Whether a
 // work says the sentence at all is one trained score of its support, reach and distance to the library's best
 // (saysScore): weak below a threshold, unsupported when every work of the paragraph is.
+import type { Author } from '../types';
 import { stripCitationMarkers } from './citance';
 import { queryTerms } from '../text/tokens';
 import { prepareQuery, type Evidence, type PreparedQuery, type PreparedWork, type Rarity } from './features';
@@ -255,15 +256,28 @@ export function judgeAttribution(
   return { key, ...judgeFromFits(fits, key, model), ...(details.length && { unsupportedDetails: details }), fits };
 }
 
-type WorkTexts = { title: string; abstract?: string; sections?: { sentences: { text: string }[] }[] };
+type WorkTexts = { title: string; abstract?: string; sections?: { sentences: { text: string }[] }[]; authors?: readonly Author[] };
 
 function workText(paper: WorkTexts): string {
   return [paper.title, paper.abstract ?? '', ...(paper.sections ?? []).flatMap((s) => s.sentences.map((x) => x.text))].join(' ');
 }
 
-/** unsupportedDetails of a citing sentence (its markers removed) against everything the library holds of the work. */
-export function detailsNotInWork(sentence: string, paper: WorkTexts): string[] {
-  return unsupportedDetails(stripCitationMarkers(sentence), workText(paper));
+/**
+ * The family names of the works' authors ("{McDonald}" → "McDonald"): a citing sentence names them ("McDonald and
+ * Pereira \cite{mcdonald2005} parse …"), and a work's text seldom holds its own authors' names, so they are no detail
+ * the work must hold. Shared by Check Citations and the draft writer's check (neural/paragraph-check.ts).
+ */
+export function authorFamilyNames(papers: readonly { authors?: readonly Author[] }[]): Set<string> {
+  return new Set(papers.flatMap((p) => (p.authors ?? []).map((a) => (a.family || a.literal || '').replace(/[{}]/g, ''))).filter(Boolean));
+}
+
+/**
+ * unsupportedDetails of a citing sentence (its markers removed) against everything the library holds of the work,
+ * less the family names of its authors and of `coCited`'s (the other works the sentence cites).
+ */
+export function detailsNotInWork(sentence: string, paper: WorkTexts, coCited: readonly WorkTexts[] = []): string[] {
+  const names = authorFamilyNames([paper, ...coCited]);
+  return unsupportedDetails(stripCitationMarkers(sentence), workText(paper)).filter((d) => !names.has(d));
 }
 
 /** "85.3%", "12,000", "0.91": numbers worth checking (a lone digit is as often "two systems" as a claim). */

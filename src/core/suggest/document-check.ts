@@ -35,9 +35,11 @@ export const MAX_PARAGRAPH_WORKS = 24;
 /** The sentence's details (numbers, names) that none of `keys` holds; a work without a text holds none. */
 function detailsNoneHolds(library: CheckLibrary, sentence: string, keys: readonly string[]): string[] {
   let missing: string[] | undefined;
+  // The family names of every cited work's authors are left out: "McDonald and Pereira \cite{a}" names a's authors.
+  const cited = keys.flatMap((k) => library.getPaper(k) ?? []);
   for (const key of keys) {
     const paper = library.getPaper(key);
-    const lacks = paper && (paper.abstract || paper.sections?.length) ? detailsNotInWork(sentence, paper) : undefined;
+    const lacks = paper && (paper.abstract || paper.sections?.length) ? detailsNotInWork(sentence, paper, cited) : undefined;
     if (lacks) missing = missing ? missing.filter((d) => lacks.includes(d)) : lacks;
   }
   return missing ?? [];
@@ -75,11 +77,15 @@ function checkInParagraph(
   // \cite{ferries}" has the words of a gull survey, so the words call the ferry work weak alone and unsupported among
   // its paragraph; the model, which puts the ferry work nearest, withdraws both flags, never adds one.
   if ((verdict === 'weak' || verdict === 'unsupported') && nearestOfParagraph(key, rivals, ranked, cosines)) verdict = 'supported';
+  // The evidence of a supported or weak citation is the work's closest sentence to the whole sentence (checkPair): the
+  // paragraph judgement picks its sentence by the words only that work holds among the paragraph's, which can be a
+  // side remark ("people cannot reach") rather than the sentence the citation rests on.
+  const evidence = verdict === 'supported' || verdict === 'weak' ? (alone.evidence ?? judged.evidence) : judged.evidence;
   const check: KeyCheck = {
     key,
     verdict,
     ...(judged.support !== undefined && { support: judged.support }),
-    ...(judged.evidence && { evidence: judged.evidence }),
+    ...(evidence && { evidence }),
     paragraphKeys: [...rivals],
   };
   if (judged.better) check.better = judged.better;

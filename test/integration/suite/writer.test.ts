@@ -82,6 +82,17 @@ describe('LLM draft in the panel, checked sentence by sentence', () => {
       assert.equal(JSON.stringify(api.draftView.savedState?.draft?.paragraphs[1 - at!.pi]), other, 'the other paragraph is untouched');
       const si = regenerated.sentences.findIndex((s) => s.keys.length === 1 && s.keys[0] === key);
       await waitFor('the panel to show it supported', async () => (await webviewAction('writer-regenerated', { action: 'text', selector: `[data-testid="check-${at!.pi}-${si}"]` })) === '✓ supported' || undefined, 10_000);
+
+      // Regenerate that one sentence: the new sentence is judged against its paragraph too, and shows a verdict.
+      const before = regenerated.sentences[si].text;
+      await webviewAction('writer-regenerate-sentence', { action: 'click', selector: `[data-testid="regenerate-sentence-${at!.pi}-${si}"]` });
+      const single = await waitFor('the regenerated sentence', () => {
+        const s = api.draftView.savedState?.draft?.paragraphs[at!.pi]?.sentences[si];
+        return s && s.text !== before ? s : undefined;
+      }, 30_000);
+      assert.deepEqual(single.checks?.map((c) => c.key), [key], JSON.stringify(single));
+      const badge = await waitFor('the regenerated sentence\'s badge', async () => (await webviewAction('writer-regenerated-sentence', { action: 'text', selector: `[data-testid="check-${at!.pi}-${si}"]` })) || undefined, 10_000);
+      assert.match(String(badge), /^(✓|⚠) /);
     } finally {
       for (const k of ['engine', 'server.url', 'server.model']) await config.update(k, undefined, vscode.ConfigurationTarget.Global);
       server.closeAllConnections();

@@ -44,6 +44,13 @@ describe('BibTeX names', () => {
     assert.deepEqual(fg('Henry Jr.'), ['Jr.', 'Henry']);
   });
 
+  it('"Ii" and "Iv" after a name are family names, not generations (only II, III, IV in capitals are)', () => {
+    assert.deepEqual(fg('Naoki Tanaka Ii'), ['Ii', 'Naoki Tanaka']);
+    assert.deepEqual(fg('Anna Maria Iv'), ['Iv', 'Anna Maria']);
+    assert.deepEqual(fg('John Smith Sr.'), ['Smith', 'John']);
+    assert.deepEqual(fg('Tran Van II'), ['Van', 'Tran']);
+  });
+
   it('hyphenated given names stay whole', () => {
     assert.deepEqual(fg('Jean-Paul Sartre'), ['Sartre', 'Jean-Paul']);
   });

@@ -27,6 +27,14 @@ describe('swapping a cited key for the work the sentence describes', () => {
     assert.equal(swapped('A \\cites{zhu2017}{huang2018}.', 'latex', 'cites', 'zhu2017', 'huang2018'), 'A \\cites{huang2018}.');
   });
 
+  it('drops a multicite key with its own locators, so that the other key keeps its own', () => {
+    assert.equal(swapped('A \\cites[p.~2]{huang2018}[p.~3]{zhu2017}.', 'latex', 'cites', 'zhu2017', 'huang2018'), 'A \\cites[p.~2]{huang2018}.');
+    assert.equal(swapped('A \\cites[p.~2]{zhu2017}[p.~3]{huang2018}.', 'latex', 'cites', 'zhu2017', 'huang2018'), 'A \\cites[p.~3]{huang2018}.');
+    assert.equal(swapped('A \\footcites(see)(more)[see][p.~2]{zhu2017}[p.~3]{huang2018}.', 'latex', 'cites', 'zhu2017', 'huang2018'), 'A \\footcites(see)(more)[p.~3]{huang2018}.');
+    // A group of several keys in a multicite loses the key only, with its comma.
+    assert.equal(swapped('A \\cites[p.~2]{kim,zhu2017}[p.~3]{huang2018}.', 'latex', 'cites', 'zhu2017', 'huang2018'), 'A \\cites[p.~2]{kim}[p.~3]{huang2018}.');
+  });
+
   it('swaps Pandoc keys: bracketed, in-text, braced, and writes braces where a key needs them', () => {
     assert.equal(swapped('Cycles [see @kim; @zhu2017, p. 3].', 'markdown', 'Cycles', 'zhu2017', 'huang2018'), 'Cycles [see @kim; @huang2018, p. 3].');
     assert.equal(swapped('As @zhu2017 [p. 3] shows.', 'markdown', 'As', 'zhu2017', 'huang2018'), 'As @huang2018 [p. 3] shows.');

@@ -6,7 +6,7 @@ import { strict as assert } from 'assert';
 import { MemoryLibrary } from '../../../src/core/engine/memory-library';
 import { ServerEngine } from '../../../src/core/neural/server';
 import { readModelPlan } from '../../../src/core/neural/model-plan';
-import { groupingMessages } from '../../../src/core/neural/paragraph-prompts';
+import { groupingMessages, paragraphMessages } from '../../../src/core/neural/paragraph-prompts';
 import type { PaperRecord } from '../../../src/core/types';
 import { ReplayingModel, placeholderOf, placeholdersOf } from '../../support/replaying-model';
 
@@ -72,6 +72,31 @@ describe('neural: the model proposes the grouping of a long list of works, check
     });
   }
 
+  for (const [what, reply, reason] of [
+    ['is answered by HTTP 400 (a prompt longer than the context)', { status: 400, body: 'context length exceeded' }, /the request failed: .*400/],
+    ['fails (the server hangs up)', 'hang-up', /the request failed: /],
+  ] as const) {
+    it(`writes the draft with our planner, saying why, when the grouping request ${what}`, async () => {
+      model.replies = [reply, citesAll, citesAll];
+      const draft = await engine().draft({ keys: KEYS, format: 'latex' }, library);
+      assert.equal(model.bodies.length, 3, 'the plan request, then one per paragraph of our plan');
+      assert.deepEqual(draft.paragraphs.map((p) => p.keys.map((k) => k.replace(/\d$/, ''))).map((ks) => [...new Set(ks)]).sort(), [['bee'], ['tide']]);
+      const note = draft.flags!.find((f) => f.startsWith("plan: the model's grouping was not used ("));
+      assert.ok(note, draft.flags!.join('\n'));
+      assert.match(note!, reason);
+      for (const key of KEYS) assert.ok(draft.text.includes(key), `${key} is cited`);
+    });
+  }
+
+  it('does not ask for a plan when the titles alone do not fit the context (150 works), and groups them by our planner', async () => {
+    const many: PaperRecord[] = Array.from({ length: 150 }, (_, i) => ({ key: `w${i}`, type: 'article', title: `A rather long title about harbour tide forecasting from gauge records, number ${i}`, authors: [{ family: `Roe${i}` }], year: 2000 + (i % 20), abstract: 'We forecast harbour tides. We use gauge records.' }));
+    model.replies = Array.from({ length: 60 }, () => citesAll);
+    const draft = await new ServerEngine({ url: `${model.url}/v1`, model: 'llama3.1:8b', maxRetries: 0, maxPromptChars: 6000 }).draft({ keys: many.map((w) => w.key), format: 'latex' }, new MemoryLibrary(many));
+    assert.ok(model.bodies.length > 0);
+    assert.ok(!model.bodies.some((b) => b.messages.some((m) => /Answer with JSON only/.test(m.content))), 'no grouping request is sent');
+    assert.ok(draft.flags!.some((f) => /^plan: the model's grouping was not used \(the titles of the 150 works alone do not fit the model's context\)/.test(f)), draft.flags!.join('\n'));
+  });
+
   it('does not ask for a plan for six works or fewer', async () => {
     model.replies = [citesAll, citesAll];
     await engine().draft({ keys: KEYS.slice(0, 6), format: 'latex' }, library);
@@ -104,15 +129,37 @@ describe('neural: reading the model\'s plan', () => {
     });
   }
 
+  it('asks nothing when the titles alone do not fit', () => {
+    const size = (m: { content: string }[]) => m.reduce((n, x) => n + x.content.length, 0);
+    assert.equal(groupingMessages(works, 2, undefined, (m) => size(m) <= 300), undefined);
+  });
+
   it('fits the plan prompt to a small context by shortening abstracts, never dropping a work or its title', () => {
     const long = works.map((w) => ({ ...w, paper: { ...w.paper, abstract: `${w.paper.abstract} ${'The records span many harbours and many years of observation. '.repeat(6)}` } }));
     const size = (m: { content: string }[]) => m.reduce((n, x) => n + x.content.length, 0);
-    const whole = size(groupingMessages(long, 2, undefined, () => true));
-    const fitted = groupingMessages(long, 2, undefined, (m) => size(m) <= 2400);
+    const whole = size(groupingMessages(long, 2, undefined, () => true)!);
+    const fitted = groupingMessages(long, 2, undefined, (m) => size(m) <= 2400)!;
     assert.ok(whole > 2400, `the whole prompt is ${whole} characters`);
     assert.ok(size(fitted) <= 2400, `fitted: ${size(fitted)} characters`);
     const prompt = fitted.map((m) => m.content).join('\n');
     for (const w of long) assert.ok(prompt.includes(`${w.placeholder}: "${w.paper.title}"`), `${w.placeholder} and its title stay`);
     assert.match(prompt, /We forecast tide tables harbour levels/, 'the first sentences of the abstracts stay longest');
+  });
+});
+
+describe('neural: a paragraph re-ask fitted to the context', () => {
+  const works = EIGHT.slice(0, 2).map((paper, i) => ({ placeholder: `[W${i + 1}]`, paper }));
+  const size = (m: { content: string }[]) => m.reduce((n, x) => n + x.content.length, 0);
+  const longQuote = 'Harbour tide levels are forecast from many years of gauge records with harmonic analysis. '.repeat(8).trim();
+  const reasons = [`the sentence "${longQuote}" describes [W2], not [W1]: [W2] says "${longQuote}"; [W1] says "${longQuote}"`, `the sentence "${longQuote}" gives 91%, which the text of [W1] does not hold`];
+  const input = { works, index: 0, otherSubjects: [], words: 120, reasons };
+
+  it('shortens the quoted sentences and evidence of the reasons until the prompt fits, keeping the re-ask', () => {
+    const whole = size(paragraphMessages(input, () => true));
+    const limit = whole - 1500;
+    const fitted = paragraphMessages(input, (m) => size(m) <= limit);
+    assert.ok(size(fitted) <= limit, `fitted: ${size(fitted)} of ${limit} characters (whole: ${whole})`);
+    const prompt = fitted.map((m) => m.content).join('\n');
+    assert.match(prompt, /Your paragraph had these problems:\n- the sentence "Harbour tide levels are forecast[^"]*…" describes \[W2\], not \[W1\]/);
   });
 });

@@ -10,6 +10,8 @@ import { indexLibrary } from '../../../src/core/library/indexer';
 import { openLibraryStore, type LibraryStore } from '../../../src/core/library/store';
 import { ServerEngine } from '../../../src/core/neural/server';
 import { ATTRIBUTION_FALLBACK_FLAG, FALLBACK_FLAG } from '../../../src/core/neural/paragraph-writer';
+import { judgeRegeneratedSentence } from '../../../src/core/neural/paragraph-check';
+import { MemoryLibrary } from '../../../src/core/engine/memory-library';
 import { ReplayingModel, placeholderOf, placeholdersOf } from '../../support/replaying-model';
 
 // Three works on city trees, each with what only it does (panoramic images, contact microphones, a phone app), and
@@ -152,5 +154,13 @@ describe('neural: the model\'s paragraphs judged against their works (misattribu
     assert.deepEqual(draft.paragraphs[0].keys, TREE_KEYS);
     assert.equal(draft.paragraphs[0].subject, 'city trees');
     assert.match(sentenceOf(draft, 'brandt2020sap')!.text, /contact microphones/);
+  });
+
+  it('judges a sentence regenerated on its own against its paragraph\'s works: supported, or misattributed naming the work it describes', () => {
+    const good = judgeRegeneratedSentence(library.store, { text: 'Ames \\cite{ames2019trees} detect trees in panoramic street images.', keys: ['ames2019trees'] }, TREE_KEYS);
+    assert.deepEqual(good?.map((c) => [c.key, c.verdict]), [['ames2019trees', 'supported']]);
+    const swappedOne = judgeRegeneratedSentence(library.store, { text: 'Ames \\cite{ames2019trees} record cavitation clicks with contact microphones clipped to the trunk.', keys: ['ames2019trees'] }, TREE_KEYS);
+    assert.deepEqual(swappedOne?.map((c) => [c.key, c.verdict, c.better?.key]), [['ames2019trees', 'misattributed', 'brandt2020sap']]);
+    assert.equal(judgeRegeneratedSentence(new MemoryLibrary([]), { text: 'Ames \\cite{ames2019trees} detect trees.', keys: ['ames2019trees'] }, TREE_KEYS), undefined, 'a bare lookup cannot judge');
   });
 });

@@ -13,9 +13,9 @@ import { captureCli } from '../../support/cli-capture';
 // A made-up library: a paragraph of three works on counting seabirds, each with something only it has (drones,
 // microphones, a volunteers' app), two works on other harbour matters, and one known by its title alone.
 const BIB = `
-@article{sato2019gulls, title = {Counting Gulls on Breakwaters from Drone Images}, author = {Sato, Ken}, year = 2019,
+@article{sato2019gulls, title = {Counting Gulls on Breakwaters from Drone Images}, author = {Sato, Ken and DeWitt, Ann}, year = 2019,
   abstract = {Gull colonies nest on breakwaters that people cannot reach. We count the birds in drone images with a detector trained on hand-marked photographs. The detector finds nine in ten nests.}}
-@article{lind2020terns, title = {Acoustic Monitoring of Tern Colonies}, author = {Lind, Eva}, year = 2020,
+@article{lind2020terns, title = {Acoustic Monitoring of Tern Colonies}, author = {Lind, Eva and {McKay}, Ian}, year = 2020,
   abstract = {Tern colonies are loud. Microphones left on the islands record their calls, and a classifier counts the birds from 3,000 hours of audio. Counts from calls agree with counts made on foot.}}
 @article{moreau2021puffins, title = {Citizen Science Counts of Puffin Burrows}, author = {Moreau, Lea}, year = 2021,
   abstract = {Puffins nest in burrows on steep slopes. Volunteers count the burrows with BurrowCount, a phone app that records each burrow with its position. The volunteers' counts match those of trained rangers.}}
@@ -187,6 +187,26 @@ describe('attribution: a citation judged against the other works of its paragrap
     assert.deepEqual(together.map((c) => c.unsupportedDetails), [undefined, undefined]);
     const oneLacks = checkDocument(store, 'Birds were counted with BurrowCount and from 4,000 hours of audio \\cite{moreau2021puffins, lind2020terns}.', 'latex');
     assert.deepEqual(oneLacks.map((c) => c.unsupportedDetails), [['4,000'], ['4,000']]);
+  });
+
+  it('shows as the evidence of a supported citation in a paragraph the cited work\'s closest sentence, not one matched on a side word', () => {
+    // "people … reach" is held only by the gull paper's first sentence; counting birds with a trained detector is its second.
+    const text =
+      'The birds were counted by trained counters that people can reach \\cite{sato2019gulls}. ' +
+      'Tern calls were recorded by microphones \\cite{lind2020terns}. Volunteers count puffin burrows \\cite{moreau2021puffins}.';
+    const [gulls] = checkDocument(store, text, 'latex');
+    assert.deepEqual([gulls.key, gulls.verdict, gulls.paragraphKeys], ['sato2019gulls', 'supported', ['lind2020terns', 'moreau2021puffins']]);
+    assert.equal(gulls.evidence?.text, 'We count the birds in drone images with a detector trained on hand-marked photographs.');
+  });
+
+  it('does not list the family names of the cited or co-cited works\' authors as details they lack', () => {
+    const [alone] = checkDocument(store, 'DeWitt \\cite{sato2019gulls} counted gull nests in drone images.', 'latex');
+    assert.equal(alone.unsupportedDetails, undefined, JSON.stringify(alone.unsupportedDetails));
+    const together = checkDocument(store, 'Sato and DeWitt \\cite{sato2019gulls} and McKay \\cite{lind2020terns} counted birds from drone images and from calls.', 'latex');
+    assert.deepEqual(together.map((c) => c.unsupportedDetails), [undefined, undefined]);
+    // A name no cited work's author has is still a detail the work lacks.
+    const [other] = checkDocument(store, 'McKay \\cite{sato2019gulls} counted gull nests in drone images.', 'latex');
+    assert.deepEqual(other.unsupportedDetails, ['McKay']);
   });
 
   it('check --tex reports the misattribution in its text and its --json', async () => {
