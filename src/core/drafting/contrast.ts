@@ -10,6 +10,7 @@ import { ANAPHORIC_START, FRONTED_POINTER, hasContributionCue, NOT_DONE, OWN_REL
 import { activeSelfDescription, firstPersonPlural, looksLikeExtractionJunk, stripLeadingDiscourse } from '../rewrite';
 import { type GroupPlan, knowsNothingOf, workText } from './plan';
 import { phraseOccursIn } from './keyphrases';
+import { CLAIM_WORDS, isRelation, relationSentence, type SharedConcern, sharedConcerns, unwrittenTerms } from './relation';
 
 /** "It is common that …": an "it" that points nowhere, a placeholder for the clause that follows. */
 const EXPLETIVE_IT = /^it (?:is|was|has been|remains|seems|appears|becomes)\s+(?:[\w-]+\s+){0,3}?(?:that|to|whether|how)\b/i;
@@ -89,7 +90,7 @@ export function ownContributionSentences(ownAbstract: string): string[] {
 
 /** Whether a sentence of the draft sets the author's work against others (how contrastSentence opens one). */
 export function isContrast(text: string): boolean {
-  return /^(?:Unlike|In contrast|Different from|Building on)\b/.test(text);
+  return /^(?:Unlike|In contrast|Different from|Building on|Like)\b/.test(text) || isRelation(text);
 }
 
 /**
@@ -105,13 +106,6 @@ export function contrastSentence(own: string, variant: number, against: { shared
   if (/^(?:we|I)\b/i.test(s)) return [`Unlike ${works}, `, `In contrast to ${works}, `][variant % 2] + lowered;
   return (against.lone || against.shared ? `In contrast to ${works}, ` : 'In contrast, ') + lowered;
 }
-
-/** Words of a claim that say nothing of how a work differs ("we propose a novel method"). */
-const CLAIM_WORDS = new Set([
-  'propos', 'present', 'introduc', 'develop', 'describ', 'study', 'studi', 'show', 'novel', 'new', 'method', 'approach', 'model',
-  'work', 'paper', 'use', 'base', 'problem', 'result', 'effect', 'effici', 'achiev', 'perform', 'improv', 'better', 'state', 'art',
-  'experi', 'demonstr', 'outperform', 'addit', 'simpl', 'also', 'address',
-]);
 
 /** What each work of the group says of itself, kept per group, as are their terms below: a draft tries each of the
  * author's sentences against each group. */
@@ -164,6 +158,10 @@ export interface ContrastGroup {
    * propose … for blind image denoising" contradicts itself; the contrast then says "these works" alone.
    */
   ownAbstract?: string;
+  /** Each work's key, in the order of `texts`, and how to cite them: a relation then names the works that share the
+   * author's topic ("Like [3, 8], we address blind image denoising"), not the whole group. */
+  keys?: readonly string[];
+  syntax?: CiteSyntax;
 }
 
 /**
@@ -175,6 +173,8 @@ export interface ContrastGroup {
 export function contrastAgainst(group: ContrastGroup, gi: number, own: string, index: number): DraftSentence | undefined {
   if (group.mixed || POINTS_BACK.test(own) || !sharesSubject(own, group.texts) || claimedDifference(own, group.texts).length < MIN_DIFFERENCE_TERMS) return undefined;
   const sources = [{ text: own, section: 'abstract' as const, index }];
+  const related = relation(group, own);
+  if (related) return { ...related, sources, role: 'contrast' };
   if (group.lone) return { text: contrastSentence(own, gi, { lone: group.lone.subject }), keys: [group.lone.key], sources, role: 'contrast' };
   // Without a phrase the works share, "these works" alone: the paragraph has just described them, and the claim
   // has to say what none of them does ("Unlike these works, we propose a method for citation text generation" beside
@@ -184,6 +184,56 @@ export function contrastAgainst(group: ContrastGroup, gi: number, own: string, i
   if (!shared && claimedDifference(own, group.texts, true).length < MIN_DIFFERENCE_TERMS) return undefined;
   const alsoTheirs = !shared || phraseOccursIn(shared, own) || (group.ownAbstract !== undefined && writesMostOf(shared, `${own} ${group.ownAbstract}`));
   return { text: contrastSentence(own, gi, alsoTheirs ? {} : { shared }), keys: [], sources, role: 'contrast' };
+}
+
+/**
+ * What the author's claim shares with works of the group and what it adds, as one sentence (see relation.ts), or
+ * nothing when no phrase of the claim is written by them, or the claim adds too little they do not write. Without the
+ * works' keys the phrase must be written by every work with a text, which "these works" then names.
+ */
+function relation(group: ContrastGroup, own: string): { text: string; keys: string[] } | undefined {
+  const claim = withoutAlso(activeVoice(own));
+  const described = group.texts.filter(Boolean).length;
+  const nameable = group.keys !== undefined && group.syntax !== undefined && group.keys.length === group.texts.length;
+  // The first topic the claim shares with works of the group whose texts leave out enough of the claim to set it apart.
+  const shared = sharedConcerns(claim, group.texts, group.lone || nameable ? 1 : Math.max(1, described), group.lone ? undefined : group.sharedPhrase)
+    .map((c) => withKin(c, group.texts))
+    .find((c) => unwrittenTerms(claim, c.works.map((i) => group.texts[i])).length >= MIN_DIFFERENCE_TERMS);
+  if (!shared) return undefined;
+  // "…, for blind image denoising" after "we address blind image denoising" says it twice.
+  const phrase = shared.phrase.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  // "…; unlike it, we forecast tides from buoy logs; the forecasts are fast." had two semicolons: the claim keeps its
+  // first clause where that says enough on its own.
+  const firstClause = /^([^;]+);/.exec(claim)?.[1];
+  const clause = firstClause && wordCount(firstClause) >= 6 ? `${firstClause}.` : claim;
+  const said = clause.replace(new RegExp(String.raw`,?\s+(?:for|in|on|to)\s+(?:the\s+)?${phrase}(?=\.?$)`, 'i'), '').replace(/([^.])$/, '$1.');
+  if (group.lone) return { text: relationSentence(said, shared.phrase, group.lone.subject, true), keys: [group.lone.key] };
+  if (shared.works.length >= described) return { text: relationSentence(said, shared.phrase, 'these works', false), keys: [] };
+  const keys = shared.works.map((i) => group.keys![i]);
+  return { text: relationSentence(said, shared.phrase, citeMarker(keys, group.syntax!), keys.length === 1), keys };
+}
+
+/**
+ * The concern with every work of the group that writes its head word too: "Like [5, 6, 0, 4, 8, 1], we study image
+ * denoising" left out [2], [3] and [7], which denoise images as well ("image restoration such as denoising"); a reader
+ * took the relation for arbitrary. Those works are named with the others, and what the author adds must be new to
+ * them too. A longer phrase is kept to those that write it all: "blind image denoising" is what sets [3, 8] apart
+ * from works that denoise with a known noise level.
+ */
+function withKin(concern: SharedConcern, texts: readonly string[]): SharedConcern {
+  const words = concern.phrase.split(/\s+/);
+  if (words.length > 2) return concern;
+  // "disambiguation" is written "disambiguate" too, "denoising" "denoise": the head's root, five letters at least.
+  const root = words[words.length - 1].toLowerCase().replace(/(?:ations?|ating|ates?|ing|ed|es|e|s)$/, '');
+  if (root.length < 5 || /[^\p{L}-]/u.test(root)) return concern;
+  const writesRoot = new RegExp(String.raw`(?<![\p{L}-])${root}\p{L}*`, 'iu');
+  const kin = texts.flatMap((t, i) => (t && !concern.works.includes(i) && writesRoot.test(t) ? [i] : []));
+  return kin.length ? { ...concern, works: [...concern.works, ...kin].sort((a, b) => a - b) } : concern;
+}
+
+/** "Our method is also simple": the "also" tied it to the abstract's sentence before, which the draft does not have. */
+function withoutAlso(sentence: string): string {
+  return sentence.replace(/^((?:[\w-]+\s+){1,4}?)also\s+(?!known\b|called\b|termed\b|named\b)/i, '$1');
 }
 
 /**
@@ -204,7 +254,8 @@ export function groupContrast(g: GroupPlan, gi: number, own: string, index: numb
   const basis = buildsOn(g, own, index, syntax);
   if (basis) return basis;
   const lone = loneWork && { subject: workSubject(loneWork.record, syntax).text, key: loneWork.record.key };
-  return contrastAgainst({ texts: workTexts(g), sharedPhrase: lone ? undefined : g.keyphrases[0], lone, mixed: g.mixed, ownAbstract }, gi, own, index);
+  const keys = g.works.map((w) => w.record.key);
+  return contrastAgainst({ texts: workTexts(g), sharedPhrase: lone ? undefined : g.keyphrases[0], lone, mixed: g.mixed, ownAbstract, keys, syntax }, gi, own, index);
 }
 
 /**

@@ -8,7 +8,7 @@ import { capLongTokens } from '../text/long-tokens';
 import { sourceDocumentFromSentences } from './candidates';
 import { writeCitationSentence } from './citation';
 import type { LinearScorer } from './scorer';
-import { compressOffers, runStage, type Rule, type RuleExample, type TraceStep } from '../rewrite';
+import { compressOffers, NO_TARGET, runStage, type Rule, type RuleExample, type TraceStep } from '../rewrite';
 
 interface ExplainOptions {
   style?: CitationStyle;
@@ -66,7 +66,7 @@ export function runRuleExample(rule: Rule, example: RuleExample, scorer: LinearS
     return { fired: steps.includes(rule.id), output: explained.citation.text, steps };
   }
   if (rule.stage === 'compress') {
-    const offers = compressOffers(rule.id, example.input);
+    const offers = compressOffers(rule.id, example.input, { ...NO_TARGET, style: example.style ?? NO_TARGET.style });
     return { fired: offers.length > 0, output: offers[0] ?? example.input, steps: offers.length ? [rule.id] : [] };
   }
   const trace: TraceStep[] = [];
