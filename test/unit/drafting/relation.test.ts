@@ -72,7 +72,7 @@ describe('relation of the author\'s work to a group (what both study, what the a
   });
 
   it('names no one-word topic ("we study grasping") and does not repeat a phrase the claim writes', () => {
-    assert.equal(relationSentence('We propose a grasping rig for virtual hands.', 'grasping', '[0]', true), '[0] addresses a related problem; unlike it, we propose a grasping rig for virtual hands.');
+    assert.equal(relationSentence('We propose a grasping rig for virtual hands.', 'grasping', '[0]', true), '[0] is the work closest to ours; we propose a grasping rig for virtual hands.');
     assert.equal(
       relationSentence('We propose a pruning schedule for image captioning models.', 'image captioning', 'these works', false),
       'These works address the same problem as our work; unlike them, we propose a pruning schedule for image captioning models.',
