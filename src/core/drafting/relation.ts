@@ -76,10 +76,12 @@ export function writesPhrase(phrase: string, text: string): boolean {
  *
  * Where S is one word, or the claim writes it, "Like [0], we study grasping; unlike it, we propose a … grasping system"
  * named a point every work of the draft shares, then said it again (a blind reader: "trivial"). The works are then
- * placed by the problem: "[7, 0] address the same problem as our work; unlike them, we propose … for image captioning
- * models" for a phrase; for one word only as the nearest work, with no "unlike" ("[0] is the work closest to ours; we
- * propose a … grasping system …"): "[0] addresses a related problem; unlike it, …" said nothing of what is related
- * and stated the author's whole claim as the difference (a blind reader: filler, a contrast that is none).
+ * placed by the problem, with no "unlike": "[7, 0] address the same problem as our work; we propose … for image
+ * captioning models" for a phrase, "[0] is the work closest to ours; we propose a … grasping system …" for one word.
+ * "[7, 0] address the same problem as our work; unlike them, we propose an end-to-end pruning method for image
+ * captioning models" stood beside a work that compresses captioning models, and "[0] addresses a related problem;
+ * unlike it, …" said nothing of what is related: both stated the author's whole claim as the difference (a blind
+ * reader: filler, a contrast that is none). A difference of kind is tried before (kinds.ts).
  */
 export function relationSentence(claim: string, shared: string, works: string, one: boolean): string {
   const lowered = /^(?:We|Our|This|In)\b/.test(claim) ? claim[0].toLowerCase() + claim.slice(1) : claim;
@@ -88,7 +90,7 @@ export function relationSentence(claim: string, shared: string, works: string, o
   if (!specific) return closestSentence(lowered, works, one);
   if (writesPhrase(shared, claim)) {
     const subject = works[0].toUpperCase() + works.slice(1);
-    return `${subject} ${one ? 'addresses' : 'address'} ${SAME_PROBLEM}; ${unlike}`;
+    return `${subject} ${one ? 'addresses' : 'address'} ${SAME_PROBLEM}; ${lowered}`;
   }
   const verb = /^(?:we|this \w+|our \w+)\s+stud(?:y|ies)\b/i.test(claim) ? 'work on' : 'study';
   return `Like ${works}, we ${verb} ${shared}; ${unlike}`;
@@ -115,5 +117,5 @@ export function closestSentence(claim: string, works: string, one: boolean): str
 
 /** Whether a sentence of the draft is a relation sentence (how relationSentence and closestSentence open one). */
 export function isRelation(text: string): boolean {
-  return new RegExp(String.raw`^(?:Like\b.*|.*\baddress(?:es)? ${SAME_PROBLEM}); unlike (?:it|them), |^.*\b(?:is the work|are the works) closest to (?:ours|mine); |^(?:Our|My)${THIS_LINE.slice(3)}; `).test(text);
+  return new RegExp(String.raw`^Like\b.*; unlike (?:it|them), |^.*\baddress(?:es)? ${SAME_PROBLEM}; |^.*\b(?:is the work|are the works) closest to (?:ours|mine); |^(?:Our|My)${THIS_LINE.slice(3)}; `).test(text);
 }

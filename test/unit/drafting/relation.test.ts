@@ -16,7 +16,7 @@ describe('relation of the author\'s work to a group (what both study, what the a
     const own = 'Pilots need tide tables. We propose harbour tide forecasting from crowd-sourced buoy logs with a small recurrent network.';
     const draft = await engine.draft({ keys: ['roe'], ownAbstract: own, targetWords: 60, format: 'latex' }, lib);
     // The claim writes "harbour tide forecasting" itself: the relation does not say it twice.
-    assert.match(draft.text, /\\cite\{roe\} addresses the same problem as our work; unlike it, we propose harbour tide forecasting from crowd-sourced buoy logs/, draft.text);
+    assert.match(draft.text, /\\cite\{roe\} addresses the same problem as our work; we propose harbour tide forecasting from crowd-sourced buoy logs/, draft.text);
     assert.doesNotMatch(draft.text, /Unlike \\cite\{roe\}/, draft.text);
   });
 
@@ -24,7 +24,7 @@ describe('relation of the author\'s work to a group (what both study, what the a
     const lib = new MemoryLibrary([record('roe', 'This paper presents a harmonic method for harbour tide forecasting from gauge records.')]);
     const own = 'We propose harbour tide forecasting from crowd-sourced buoy logs with a small recurrent network; the forecasts reach pilots within a minute.';
     const draft = await engine.draft({ keys: ['roe'], ownAbstract: own, targetWords: 50, format: 'latex' }, lib);
-    assert.match(draft.text, /unlike it, we propose harbour tide forecasting from crowd-sourced buoy logs with a small recurrent network\.$/, draft.text);
+    assert.match(draft.text, /our work; we propose harbour tide forecasting from crowd-sourced buoy logs with a small recurrent network\.$/, draft.text);
   });
 
   it('names only the works of a group that write the shared topic', async () => {
@@ -37,7 +37,7 @@ describe('relation of the author\'s work to a group (what both study, what the a
     const draft = await engine.draft({ keys: ['a', 'b', 'c'], ownAbstract: own, targetWords: 90, format: 'latex' }, lib);
     const relation = draft.paragraphs.flatMap((p) => p.sentences).find((s) => s.role === 'contrast');
     assert.ok(relation, draft.text);
-    assert.match(relation.text, /^\\cite\{a\} addresses the same problem as our work; unlike it, we propose/, draft.text);
+    assert.match(relation.text, /^\\cite\{a\} addresses the same problem as our work; we propose/, draft.text);
     assert.deepEqual(relation.keys, ['a']);
   });
 
@@ -75,7 +75,7 @@ describe('relation of the author\'s work to a group (what both study, what the a
     assert.equal(relationSentence('We propose a grasping rig for virtual hands.', 'grasping', '[0]', true), '[0] is the work closest to ours; we propose a grasping rig for virtual hands.');
     assert.equal(
       relationSentence('We propose a pruning schedule for image captioning models.', 'image captioning', 'these works', false),
-      'These works address the same problem as our work; unlike them, we propose a pruning schedule for image captioning models.',
+      'These works address the same problem as our work; we propose a pruning schedule for image captioning models.',
     );
   });
 
@@ -89,6 +89,6 @@ describe('relation of the author\'s work to a group (what both study, what the a
     const draft = await engine.draft({ keys: ['a', 'b', 'c'], ownAbstract: own, targetWords: 90, format: 'latex' }, lib);
     const relation = draft.paragraphs.flatMap((p) => p.sentences).find((s) => s.role === 'contrast');
     assert.ok(relation, draft.text);
-    assert.match(relation.text, /^These works address the same problem as our work; unlike them, we propose tide forecasting from crowd-sourced buoy logs/, draft.text);
+    assert.match(relation.text, /^These works address the same problem as our work; we propose tide forecasting from crowd-sourced buoy logs/, draft.text);
   });
 });
