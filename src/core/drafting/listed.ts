@@ -8,17 +8,24 @@ import { plainText } from '../text/plain';
 import { contentTerms, wordCount } from '../text/tokens';
 import { type WorkPlan } from './plan';
 import { CLAIM_WORDS } from './relation';
+import { CONTRIBUTION_VERBS } from '../lexicon/method-kinds';
 
+/** Where an object ends: at what qualifies it ("that", "by", ", which", "trained on", a dash), and at the words in
+ * `more` ("for", "of": the complement kept where the object alone names too little). */
+const objectEnd = (more: string) =>
+  String.raw`(?=\s+(?:${more}that|which|who|where|by|using|based|with|while|and)\b|\s+\w+ed\s+(?:on|by|with|from|in|for|to|as)\b|\s*(?:--|[–—])|[,;:.()]|$)`;
 /** What a work's abstract says it contributes, as its verb and object: "In this paper, we propose a selective encoding
  * model to …" → propose, "a selective encoding model". */
-const CONTRIBUTION =
-  /^(?:(?:in|with) this (?:paper|work|article|study|note),?\s+)?(?:we|this (?:paper|work|article|study|note))\s+(?:(?:also|first|further|then|here)\s+)?(propose|present|introduce|develop|describe|design|devise|explore|investigate)[sd]?\s+((?:(?:a|an|the)\s+)?.+?)(?=\s+(?:that|which|who|where|to|by|using|based|with|in|on|from|as|while|and|for|of)\b|\s+\w+ed\s+(?:on|by|with|from|in|for|to|as)\b|\s*(?:--|[–—])|[,;:.()]|$)/i;
+const CONTRIBUTION = new RegExp(
+  String.raw`^(?:(?:in|with) this (?:paper|work|article|study|note),?\s+)?(?:we|this (?:paper|work|article|study|note))\s+(?:(?:also|first|further|then|here)\s+)?` +
+    String.raw`(${Object.keys(CONTRIBUTION_VERBS).join('|')})[sd]?\s+((?:(?:a|an|the)\s+)?.+?)${objectEnd('to|in|on|from|as|for|of|')}`,
+  'i',
+);
 /** Its object extended by what it is for or of, where the object alone names too little ("a new method for X"). */
-const WITH_COMPLEMENT = /^((?:\S+\s+){0,9}?\S+?)(?=\s+(?:that|which|who|where|by|using|based|with|while|and)\b|\s+\w+ed\s+(?:on|by|with|from|in|for|to|as)\b|\s*(?:--|[–—])|[,;:.()]|$)/i;
+const WITH_COMPLEMENT = new RegExp(String.raw`^((?:\S+\s+){0,9}?\S+?)${objectEnd('')}`, 'i');
 /** An object that points at what the abstract said before it, which the draft leaves out ("this problem", "their
- * method"), or that says only that it is new. */
+ * method"). */
 const POINTS_ELSEWHERE = /\b(?:this|these|those|such|its|their|our|it|they|same|above|following|former|latter|aforementioned)\b/i;
-const PAST: Record<string, string> = { propose: 'proposed', present: 'presented', introduce: 'introduced', develop: 'developed', describe: 'described', design: 'designed', devise: 'devised', explore: 'explored', investigate: 'investigated' };
 
 /** The work's contribution as a clause ("proposed a selective encoding model"), from the first of its ranked sentences
  * that states one in a short object naming something beyond a "new method"; none where no sentence does. */
@@ -36,7 +43,7 @@ export function contributionClause(work: WorkPlan): { clause: string; source: So
       object = WITH_COMPLEMENT.exec(rest)?.[1] ?? object;
     }
     if (!names(object) || wordCount(object) < 2 || wordCount(object) > 10 || POINTS_ELSEWHERE.test(object)) continue;
-    return { clause: `${PAST[m[1].toLowerCase()]} ${object}`, source: option.source };
+    return { clause: `${CONTRIBUTION_VERBS[m[1].toLowerCase()]} ${object}`, source: option.source };
   }
   return undefined;
 }

@@ -117,5 +117,7 @@ export function closestSentence(claim: string, works: string, one: boolean): str
 
 /** Whether a sentence of the draft is a relation sentence (how relationSentence and closestSentence open one). */
 export function isRelation(text: string): boolean {
-  return new RegExp(String.raw`^Like\b.*; unlike (?:it|them), |^.*\baddress(?:es)? ${SAME_PROBLEM}; |^.*\b(?:is the work|are the works) closest to (?:ours|mine); |^(?:Our|My)${THIS_LINE.slice(3)}; `).test(text);
+  return new RegExp(
+    String.raw`^Like\b.*; unlike (?:it|them), |^.*\baddress(?:es)? ${SAME_PROBLEM}; |^.*\b(?:is the work|are the works) closest to (?:ours|mine); |^(?:Our|My)${THIS_LINE.slice(3)}; `,
+  ).test(text);
 }

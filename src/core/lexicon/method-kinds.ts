@@ -82,3 +82,20 @@ export const METHOD_KINDS: readonly MethodKind[] = [
     examples: [{ claim: 'We present a generative model of harbour traffic.', works: ['A discriminative classifier of harbour traffic.'], opens: 'Unlike [0], whose approach is discriminative, our model is generative: we present' }],
   },
 ];
+
+/**
+ * The verbs with which an abstract states what its work contributes, and how a draft says them of the work: "We
+ * introduce a harmonic filter for tide gauges" → "[3] introduced a harmonic filter for tide gauges" (drafting/listed.ts,
+ * its examples in test/unit/drafting/listed.test.ts).
+ */
+export const CONTRIBUTION_VERBS: Readonly<Record<string, string>> = {
+  propose: 'proposed',
+  present: 'presented',
+  introduce: 'introduced',
+  develop: 'developed',
+  describe: 'described',
+  design: 'designed',
+  devise: 'devised',
+  explore: 'explored',
+  investigate: 'investigated',
+};
