@@ -11,6 +11,16 @@ function writesWord(word: string, text: string): boolean {
   return new RegExp(String.raw`(?<![\p{L}\d-])${spelled}(?![\p{L}\d]|-\p{L})`, 'iu').test(text);
 }
 
+/**
+ * Whether the claim writes the word as what its own work is: "unlike Bayesian approaches, we …", "rather than an
+ * end-to-end network", "without supervised labels" write it of what the work is not.
+ */
+function claimsAsOwn(word: string, claim: string): boolean {
+  if (!writesWord(word, claim)) return false;
+  const spelled = word.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/-/g, '[- ]?');
+  return !new RegExp(String.raw`\b(?:unlike|contrast to|instead of|rather than|than|without|not|no|nor|neither)\s+(?:[\w-]+\s+){0,3}?${spelled}(?![\p{L}\d])`, 'iu').test(claim);
+}
+
 function claimsKind(kind: MethodKind, text: string): boolean {
   return [...kind.words, ...kind.near].some((w) => writesWord(w, text));
 }
@@ -31,7 +41,7 @@ export function kindDifference(claim: string, texts: readonly string[]): KindDif
   const described = texts.flatMap((t, i) => (t ? [i] : []));
   if (!described.length) return undefined;
   for (const kind of METHOD_KINDS) {
-    if (!kind.words.some((w) => writesWord(w, claim))) continue;
+    if (!kind.words.some((w) => claimsAsOwn(w, claim))) continue;
     const claiming = described.filter((i) => claimsKind(kind, texts[i]));
     const opposed = described.filter((i) => !claiming.includes(i) && kind.opposites.some((w) => writesWord(w, texts[i])));
     if (opposed.length) return { kind, opposed };

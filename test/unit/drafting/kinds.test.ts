@@ -33,6 +33,13 @@ describe('difference of kind between the author\'s work and the cited works (lex
     assert.deepEqual(kindDifference('We propose an unsupervised depth estimator.', ['A self-supervised depth network.', 'A semi-supervised depth network.']), undefined);
   });
 
+  it('takes no kind the claim says its work is not ("unlike Bayesian approaches", "rather than an end-to-end network")', () => {
+    const works = ['A discriminative network for tide forecasting.', 'A staged tide forecaster.'];
+    assert.equal(kindDifference('Unlike Bayesian approaches, we propose a discriminative tide forecaster.', works), undefined);
+    assert.equal(kindDifference('We propose a two-stage tide forecaster rather than an end-to-end network.', works), undefined);
+    assert.equal(kindDifference('We propose a Bayesian tide forecaster.', works)?.kind.kind, 'Bayesian');
+  });
+
   it('names what the claim proposes as "our …", past a quantity ("a family of … problems")', () => {
     assert.equal(claimedNoun('We propose a visually exact, fast and robust grasping rig that reads gloves.'), 'rig');
     assert.equal(claimedNoun('We study a family of non-convex tide problems, where the tides are mixed.'), 'problems');
