@@ -14,10 +14,15 @@ import { CONTRIBUTION_VERBS } from '../lexicon/method-kinds';
  * `more` ("for", "of": the complement kept where the object alone names too little). */
 const objectEnd = (more: string) =>
   String.raw`(?=\s+(?:${more}that|which|who|where|by|using|based|with|while|and)\b|\s+\w+ed\s+(?:on|by|with|from|in|for|to|as)\b|\s*(?:--|[–—])|[,;:.()]|$)`;
+/** A purpose opener before the work's "we", whose pointer goes with it: "To address this limitation, ", "To this end, ".
+ * Not any opener: "Finally, we illustrate the model with data on …" tells a side detail, not the contribution. */
+const SCENE_OPENER = String.raw`to\s+(?:address|solve|overcome|tackle|remedy|this\s+end)(?:\s+(?:this|these|such|the|those)(?:\s+\w+){0,2})?,\s+`;
 /** What a work's abstract says it contributes, as its verb and object: "In this paper, we propose a selective encoding
- * model to …" → propose, "a selective encoding model". */
+ * model to …" → propose, "a selective encoding model". A short opener before "we" sets the scene and is left out with
+ * it ("To address this limitation, we present an adaptive denoising autoencoder" → presented "an adaptive denoising
+ * autoencoder"): a work whose contribution follows "To address this, " was otherwise only listed ("See also [8, 3, 7]"). */
 const CONTRIBUTION = new RegExp(
-  String.raw`^(?:(?:in|with) this (?:paper|work|article|study|note),?\s+)?(?:we|this (?:paper|work|article|study|note))\s+(?:(?:also|first|further|then|here)\s+)?` +
+  String.raw`^(?:(?:in|with) this (?:paper|work|article|study|note),?\s+|${SCENE_OPENER})?(?:we|this (?:paper|work|article|study|note))\s+(?:(?:also|first|further|then|here)\s+)?` +
     String.raw`(${Object.keys(CONTRIBUTION_VERBS).join('|')})[sd]?\s+((?:(?:a|an|the)\s+)?.+?)${objectEnd('to|in|on|from|as|for|of|')}`,
   'i',
 );

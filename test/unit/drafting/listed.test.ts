@@ -17,6 +17,16 @@ describe('listed works said in short clauses of one sentence, not only listed', 
     assert.equal(contributionClause(work('b', 'In this paper, we propose a new method to merge gauge records, which is fast.'))?.clause, 'proposed a new method to merge gauge records');
   });
 
+  it('reads the contribution past a purpose opener that points back ("To address this limitation, we present …")', () => {
+    assert.equal(
+      contributionClause(work('e', 'Gauges drift in silted wells.', 'To address this limitation, we present a self-levelling radar gauge for silted harbours.'))?.clause,
+      'presented a self-levelling radar gauge',
+    );
+    assert.equal(contributionClause(work('f', 'To this end, we introduce a drift model of gauge wells.'))?.clause, 'introduced a drift model of gauge wells');
+    // Any opener is not a purpose: "Finally, we illustrate …" tells a side detail (and "illustrate" states no contribution).
+    assert.equal(contributionClause(work('g', 'Finally, we illustrate the filter with gauge records of one harbour.')), undefined);
+  });
+
   it('says nothing of a work whose object points at what its abstract said before ("this problem")', () => {
     assert.equal(contributionClause(work('c', 'We propose a solution to this problem.', 'Gauges drift.')), undefined);
     assert.equal(contributionClause(work('d', 'Gauges drift by four centimetres a year.')), undefined);
