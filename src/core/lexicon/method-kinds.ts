@@ -99,3 +99,25 @@ export const CONTRIBUTION_VERBS: Readonly<Record<string, string>> = {
   explore: 'explored',
   investigate: 'investigated',
 };
+
+/**
+ * Openers that make a sentence one step of a work's procedure or a side detail of its setting, not what the work
+ * contributes: "In the training phase, we collect a number of instances of each sense" and "First, we train the network
+ * to learn which connections are important" were a blind reader's "cited for a side detail". A draft describes a work by
+ * such a sentence only when none of its others will do (drafting/contribution.ts; examples in
+ * test/unit/drafting/contribution.test.ts).
+ */
+export const PROCEDURE_STEP_OPENERS: readonly string[] = [
+  'first(?:ly)?',
+  'second(?:ly)?',
+  'third(?:ly)?',
+  'then',
+  'next',
+  'finally',
+  'lastly',
+  'in the (?:training|testing|test|learning|inference|first|second|third|final|last) (?:phase|stage|step)',
+  'in (?:a|the) (?:first|second|third|final|last|next) step',
+  'at (?:training|test|inference) time',
+  'during (?:training|testing|inference)',
+  'after the (?:first|second|third) (?:(?:two|three) )?steps?',
+];
