@@ -205,7 +205,10 @@ function kindRelation(group: ContrastGroup, own: string): { text: string; keys: 
   if (!difference.opposed.length || difference.opposed.length >= described) return { text: kindSentence(claim, difference, 'these works', false), keys: [] };
   if (group.keys === undefined || group.syntax === undefined || group.keys.length !== group.texts.length) return undefined;
   const keys = difference.opposed.map((i) => group.keys![i]);
-  return { text: kindSentence(claim, difference, citeMarker(keys, group.syntax), keys.length === 1), keys };
+  // Where no work of the group claims the kind, the difference is the whole group's: "Unlike [0]" alone implied that
+  // the others are self-supervised too.
+  const whole = difference.claimedByNone ? 'these works' : undefined;
+  return { text: kindSentence(claim, difference, citeMarker(keys, group.syntax), keys.length === 1, whole), keys };
 }
 
 /**

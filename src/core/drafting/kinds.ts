@@ -30,6 +30,9 @@ export interface KindDifference {
   kind: MethodKind;
   /** The works that write the opposite ("supervised"); empty where the difference is that no work claims the kind. */
   opposed: number[];
+  /** Whether none of the works with a text claims the kind or one near it: then the difference holds for the whole
+   * group, not only for the works that write the opposite. */
+  claimedByNone: boolean;
 }
 
 /**
@@ -44,8 +47,8 @@ export function kindDifference(claim: string, texts: readonly string[]): KindDif
     if (!kind.words.some((w) => claimsAsOwn(w, claim))) continue;
     const claiming = described.filter((i) => claimsKind(kind, texts[i]));
     const opposed = described.filter((i) => !claiming.includes(i) && kind.opposites.some((w) => writesWord(w, texts[i])));
-    if (opposed.length) return { kind, opposed };
-    if (!claiming.length) return { kind, opposed: [] };
+    if (opposed.length) return { kind, opposed, claimedByNone: !claiming.length };
+    if (!claiming.length) return { kind, opposed: [], claimedByNone: true };
   }
   return undefined;
 }
@@ -85,12 +88,16 @@ export function claimedNoun(claim: string): string {
  * The relation that states the kind: "Unlike [0], whose approach is supervised, our framework is self-supervised:
  * <claim>" where the works write the opposite, "Unlike these works, our method is Bayesian: <claim>" where none claims
  * the kind. `works` names the works the sentence is about ("these works", "[0]", "Roe [4]"), `one` whether it is one.
+ * `group` names the whole group where the difference holds for all of it though only `works` write the opposite:
+ * "Unlike these works, among them [0], whose approach is supervised, …" (a blind reader marked "Unlike [0], whose
+ * approach is supervised" beside three works none of which is self-supervised: the contrast held for all four).
  */
-export function kindSentence(claim: string, difference: KindDifference, works: string, one: boolean): string {
+export function kindSentence(claim: string, difference: KindDifference, works: string, one: boolean, group?: string): string {
   const noun = claimedNoun(claim);
   const plural = /[^s]s$/.test(noun) && !/(?:is|us|ss)$/.test(noun);
   const ours = `our ${noun} ${plural ? 'are' : 'is'} ${difference.kind.kind}`;
   const lowered = /^(?:We|Our|This|In)\b/.test(claim) ? claim[0].toLowerCase() + claim.slice(1) : claim;
   const theirs = difference.opposed.length ? `, whose ${one ? 'approach is' : 'approaches are'} ${difference.kind.opposite}` : '';
-  return `Unlike ${works}${theirs}, ${ours}: ${lowered}`;
+  const named = group && theirs ? `${group}, among them ${works}` : works;
+  return `Unlike ${named}${theirs}, ${ours}: ${lowered}`;
 }

@@ -33,6 +33,20 @@ describe('difference of kind between the author\'s work and the cited works (lex
     assert.deepEqual(kindDifference('We propose an unsupervised depth estimator.', ['A self-supervised depth network.', 'A semi-supervised depth network.']), undefined);
   });
 
+  it('sets the whole group apart where none of its works claims the kind, naming those that write the opposite', () => {
+    const claim = 'We propose a self-supervised tide forecaster trained on raw buoy logs.';
+    const silent = ['We train a tide forecaster on supervised gauge readings.', 'A recurrent network forecasts harbour tides.', 'Harmonic tide tables for ports.'];
+    const difference = kindDifference(claim, silent)!;
+    assert.deepEqual(difference.opposed, [0]);
+    assert.ok(
+      kindSentence(claim, difference, '[0]', true, difference.claimedByNone ? 'these works' : undefined).startsWith('Unlike these works, among them [0], whose approach is supervised, our forecaster is self-supervised: we propose'),
+    );
+    // A work near the kind ("unsupervised") keeps the others apart: only the supervised one is set against the claim.
+    const near = kindDifference(claim, [silent[0], 'An unsupervised tide forecaster from buoy logs.'])!;
+    assert.equal(near.claimedByNone, false);
+    assert.ok(kindSentence(claim, near, '[0]', true, near.claimedByNone ? 'these works' : undefined).startsWith('Unlike [0], whose approach is supervised, our forecaster'));
+  });
+
   it('takes no kind the claim says its work is not ("unlike Bayesian approaches", "rather than an end-to-end network")', () => {
     const works = ['A discriminative network for tide forecasting.', 'A staged tide forecaster.'];
     assert.equal(kindDifference('Unlike Bayesian approaches, we propose a discriminative tide forecaster.', works), undefined);
@@ -55,6 +69,17 @@ describe('difference of kind between the author\'s work and the cited works (lex
     const own = 'Pilots need tide tables. We propose a self-supervised harbour tide forecaster trained on raw buoy logs.';
     const draft = await engine.draft({ keys: ['roe'], ownAbstract: own, targetWords: 60, format: 'latex' }, lib);
     assert.match(draft.text, /Unlike \\cite\{roe\}, whose approach is supervised, our forecaster is self-supervised: we propose a self-supervised harbour tide forecaster/, draft.text);
+  });
+
+  it('sets the whole paragraph apart where only one of its works writes the opposite and none claims the kind', async () => {
+    const lib = new MemoryLibrary([
+      record('roe', 'We train a harbour tide forecaster on supervised gauge readings. The forecaster fits tidal constituents to ten years of gauge records.'),
+      record('doe', 'We present a recurrent harbour tide forecaster for storm weeks. The forecaster reads wind and pressure records of the harbour.'),
+      record('moe', 'We describe a harbour tide forecaster from harmonic constituents of gauge records. Its tables serve pilots of four ports.'),
+    ]);
+    const own = 'Pilots need tide tables. We propose a self-supervised harbour tide forecaster trained on raw buoy logs.';
+    const draft = await engine.draft({ keys: ['roe', 'doe', 'moe'], ownAbstract: own, targetWords: 90, format: 'latex' }, lib);
+    assert.match(draft.text, /Unlike these works, among them \\cite\{roe\}, whose approach is supervised, our forecaster is self-supervised: we propose/, draft.text);
   });
 
   it('states no kind the work claims under a near name ("unsupervised" beside "self-supervised")', async () => {
