@@ -211,6 +211,9 @@ function kindRelation(group: ContrastGroup, own: string): { text: string; keys: 
   return { text: kindSentence(claim, difference, citeMarker(keys, group.syntax), keys.length === 1, whole), keys };
 }
 
+/** How many works "closest to ours" may name before they are rather the paragraph's line of work. */
+const MANY_CLOSEST = 3;
+
 /**
  * What the author's claim shares with works of the group and what it adds, as one sentence (see relation.ts), or
  * nothing when no phrase of the claim is written by them, or the claim adds too little they do not write. Without the
@@ -230,7 +233,10 @@ function relation(group: ContrastGroup, own: string): { text: string; keys: stri
   const clause = firstClauseOf(claim);
   const said = clause.replace(new RegExp(String.raw`,?\s+(?:for|in|on|to)\s+(?:the\s+)?${phrase}(?=\.?$)`, 'i'), '').replace(/([^.])$/, '$1.');
   if (group.lone) return { text: relationSentence(said, shared.phrase, group.lone.subject, true), keys: [group.lone.key] };
-  if (shared.works.length >= described) return { text: relationSentence(said, shared.phrase, 'these works', false), keys: [] };
+  // "[5, 2, 0, 6, 3] are the works closest to ours" named five of six works as the closest: where a one-word concern
+  // (which places the works as "closest", relation.ts) is most of the paragraph's, the paragraph is the line of work.
+  const mostOfIt = !shared.phrase.trim().includes(' ') && shared.works.length >= MANY_CLOSEST && shared.works.length * 2 > described;
+  if (shared.works.length >= described || mostOfIt) return { text: relationSentence(said, shared.phrase, 'these works', false), keys: [] };
   const keys = shared.works.map((i) => group.keys![i]);
   return { text: relationSentence(said, shared.phrase, citeMarker(keys, group.syntax!), keys.length === 1), keys };
 }

@@ -62,8 +62,14 @@ export const METHOD_KINDS: readonly MethodKind[] = [
     words: ['end-to-end', 'end to end'],
     opposites: ['two-stage', 'multi-stage', 'three stage', 'three-stage', 'separately trained'],
     opposite: 'multi-stage',
-    near: ['jointly', 'single network', 'one network'],
-    examples: [{ claim: 'We propose an end-to-end pruning method for tide forecasters.', works: ['A three-stage pipeline of pruning and quantization for forecasters.'], opens: 'Unlike [0], whose approach is multi-stage, our method is end-to-end: we propose' }],
+    // Pruning "during the initial training of the network" or "within the training process" is what an end-to-end
+    // pruning method claims: a blind reader marked "Unlike these works, our method is end-to-end" beside two such works.
+    near: ['jointly', 'single network', 'one network', 'during training', 'during the training', 'during the initial training', 'within the training process'],
+    examples: [
+      { claim: 'We propose an end-to-end pruning method for tide forecasters.', works: ['A three-stage pipeline of pruning and quantization for forecasters.'], opens: 'Unlike [0], whose approach is multi-stage, our method is end-to-end: we propose' },
+      { claim: 'We propose an end-to-end pruning method for tide forecasters.', works: ['We prune the weights of a tide forecaster during the initial training of the network.'], opens: null },
+      { claim: 'We propose an end-to-end pruning method for tide forecasters.', works: ['A gradual pruning technique incorporated within the training process of forecasters.'], opens: null },
+    ],
   },
   {
     kind: 'non-convex',

@@ -91,4 +91,16 @@ describe('relation of the author\'s work to a group (what both study, what the a
     assert.ok(relation, draft.text);
     assert.match(relation.text, /^These works address the same problem as our work; we propose tide forecasting from crowd-sourced buoy logs/, draft.text);
   });
+  it('places the author\'s work in the line of research where most of the paragraph shares its one-word topic, not "[a, b, c] are the works closest to ours"', async () => {
+    const lib = new MemoryLibrary([
+      record('a', 'We present a pruning scheme for tide forecasters that removes idle weights. The forecasters keep their accuracy.'),
+      record('b', 'We study pruning of recurrent tide forecasters by weight magnitude. Half of the weights are removed.'),
+      record('c', 'We describe pruning of gauge networks with a lottery of initial weights. The small networks train as well as the large.'),
+      record('d', 'We describe a harbour forecaster whose weights are shared across ports. The shared forecaster serves four ports.'),
+    ]);
+    const own = 'We propose a pruning method for buoy forecasters equipped with visual attention over satellite images.';
+    const draft = await engine.draft({ keys: ['a', 'b', 'c', 'd'], ownAbstract: own, targetWords: 120, format: 'latex' }, lib);
+    assert.match(draft.text, /Our work belongs to this line of research; we propose a pruning method for buoy forecasters/, draft.text);
+    assert.doesNotMatch(draft.text, /are the works closest to ours/, draft.text);
+  });
 });
