@@ -10,7 +10,8 @@ import { ANAPHORIC_START, FRONTED_POINTER, hasContributionCue, NOT_DONE, OWN_REL
 import { activeSelfDescription, firstPersonPlural, looksLikeExtractionJunk, stripLeadingDiscourse } from '../rewrite';
 import { type GroupPlan, knowsNothingOf, workText } from './plan';
 import { phraseOccursIn } from './keyphrases';
-import { CLAIM_WORDS, isRelation, relationSentence, type SharedConcern, sharedConcerns, unwrittenTerms } from './relation';
+import { CLAIM_WORDS, closestSentence, isRelation, relationSentence, type SharedConcern, sharedConcerns, unwrittenTerms } from './relation';
+import { kindDifference, kindSentence } from './kinds';
 
 /** "It is common that …": an "it" that points nowhere, a placeholder for the clause that follows. */
 const EXPLETIVE_IT = /^it (?:is|was|has been|remains|seems|appears|becomes)\s+(?:[\w-]+\s+){0,3}?(?:that|to|whether|how)\b/i;
@@ -99,12 +100,16 @@ export function isContrast(text: string): boolean {
  * works on tide tables, this paper studies X"; against one work, "Unlike Roe \cite{k}, we …" (the neural engine).
  */
 export function contrastSentence(own: string, variant: number, against: { shared?: string; lone?: string } = {}): string {
-  // "Our method is also simple": the "also" tied it to the abstract's sentence before, which the draft does not have.
-  const s = activeVoice(own).replace(/^((?:[\w-]+\s+){1,4}?)also\s+(?!known\b|called\b|termed\b|named\b)/i, '$1');
-  const lowered = /^(?:We|Our|This|In)\b/.test(s) ? s[0].toLowerCase() + s.slice(1) : s;
+  const s = withoutAlso(activeVoice(own));
+  const lowered = loweredClaim(s);
   const works = against.lone ?? (against.shared ? `these works on ${against.shared}` : 'these works');
   if (/^(?:we|I)\b/i.test(s)) return [`Unlike ${works}, `, `In contrast to ${works}, `][variant % 2] + lowered;
   return (against.lone || against.shared ? `In contrast to ${works}, ` : 'In contrast, ') + lowered;
+}
+
+/** The author's sentence as the second half of a relation: "we propose …", "this paper describes …". */
+function loweredClaim(active: string): string {
+  return /^(?:We|Our|This|In)\b/.test(active) ? active[0].toLowerCase() + active.slice(1) : active;
 }
 
 /** What each work of the group says of itself, kept per group, as are their terms below: a draft tries each of the
@@ -173,9 +178,15 @@ export interface ContrastGroup {
 export function contrastAgainst(group: ContrastGroup, gi: number, own: string, index: number): DraftSentence | undefined {
   if (group.mixed || POINTS_BACK.test(own) || !sharesSubject(own, group.texts) || claimedDifference(own, group.texts).length < MIN_DIFFERENCE_TERMS) return undefined;
   const sources = [{ text: own, section: 'abstract' as const, index }];
+  const kinded = kindRelation(group, own);
+  if (kinded) return { ...kinded, sources, role: 'contrast' };
   const related = relation(group, own);
   if (related) return { ...related, sources, role: 'contrast' };
-  if (group.lone) return { text: contrastSentence(own, gi, { lone: group.lone.subject }), keys: [group.lone.key], sources, role: 'contrast' };
+  // Past a difference of kind and a shared problem, nothing says how the author's work differs from a lone work or from
+  // a group that shares no phrase with it: the relation places the work without an "unlike" ("Unlike [0], we present a
+  // behavioral model … and predict a speedup" stood beside a work that computes the speedup).
+  const claim = loweredClaim(withoutAlso(activeVoice(own)));
+  if (group.lone) return { text: closestSentence(claim, group.lone.subject, true), keys: [group.lone.key], sources, role: 'contrast' };
   // Without a phrase the works share, "these works" alone: the paragraph has just described them, and the claim
   // has to say what none of them does ("Unlike these works, we propose a method for citation text generation" beside
   // a work on citation text contradicted itself). A draft of three works on grasping had closed on "See also
@@ -183,8 +194,38 @@ export function contrastAgainst(group: ContrastGroup, gi: number, own: string, i
   const shared = group.sharedPhrase;
   if (!shared && claimedDifference(own, group.texts, true).length < MIN_DIFFERENCE_TERMS) return undefined;
   const alsoTheirs = !shared || phraseOccursIn(shared, own) || (group.ownAbstract !== undefined && writesMostOf(shared, `${own} ${group.ownAbstract}`));
-  return { text: contrastSentence(own, gi, alsoTheirs ? {} : { shared }), keys: [], sources, role: 'contrast' };
+  return { text: alsoTheirs ? closestSentence(claim, 'these works', false) : contrastSentence(own, gi, { shared }), keys: [], sources, role: 'contrast' };
 }
+
+/** The claim's first clause where that says enough on its own: "…; unlike it, we forecast tides from buoy logs; the
+ * forecasts are fast." had two semicolons. */
+function firstClauseOf(claim: string): string {
+  const firstClause = /^([^;]+);/.exec(claim)?.[1];
+  return firstClause && wordCount(firstClause) >= 6 ? `${firstClause}.` : claim;
+}
+
+/**
+ * The difference by the kind of method (kinds.ts): the works that write the opposite of what the claim says it is
+ * ("supervised" against "self-supervised"), named by their keys where they are not the whole group; or the whole group
+ * where none of its works claims the kind. Without the works' keys, only the whole group can be named.
+ */
+function kindRelation(group: ContrastGroup, own: string): { text: string; keys: string[] } | undefined {
+  const claim = firstClauseOf(withoutAlso(activeVoice(own))).replace(/([^.])$/, '$1.');
+  const difference = kindDifference(claim, group.texts);
+  if (!difference) return undefined;
+  if (group.lone) return { text: kindSentence(claim, difference, group.lone.subject, true), keys: [group.lone.key] };
+  const described = group.texts.filter(Boolean).length;
+  if (!difference.opposed.length || difference.opposed.length >= described) return { text: kindSentence(claim, difference, 'these works', false), keys: [] };
+  if (group.keys === undefined || group.syntax === undefined || group.keys.length !== group.texts.length) return undefined;
+  const keys = difference.opposed.map((i) => group.keys![i]);
+  // Where no work of the group claims the kind, the difference is the whole group's: "Unlike [0]" alone implied that
+  // the others are self-supervised too.
+  const whole = difference.claimedByNone ? 'these works' : undefined;
+  return { text: kindSentence(claim, difference, citeMarker(keys, group.syntax), keys.length === 1, whole), keys };
+}
+
+/** How many works "closest to ours" may name before they are rather the paragraph's line of work. */
+const MANY_CLOSEST = 3;
 
 /**
  * What the author's claim shares with works of the group and what it adds, as one sentence (see relation.ts), or
@@ -202,13 +243,13 @@ function relation(group: ContrastGroup, own: string): { text: string; keys: stri
   if (!shared) return undefined;
   // "…, for blind image denoising" after "we address blind image denoising" says it twice.
   const phrase = shared.phrase.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-  // "…; unlike it, we forecast tides from buoy logs; the forecasts are fast." had two semicolons: the claim keeps its
-  // first clause where that says enough on its own.
-  const firstClause = /^([^;]+);/.exec(claim)?.[1];
-  const clause = firstClause && wordCount(firstClause) >= 6 ? `${firstClause}.` : claim;
+  const clause = firstClauseOf(claim);
   const said = clause.replace(new RegExp(String.raw`,?\s+(?:for|in|on|to)\s+(?:the\s+)?${phrase}(?=\.?$)`, 'i'), '').replace(/([^.])$/, '$1.');
   if (group.lone) return { text: relationSentence(said, shared.phrase, group.lone.subject, true), keys: [group.lone.key] };
-  if (shared.works.length >= described) return { text: relationSentence(said, shared.phrase, 'these works', false), keys: [] };
+  // "[5, 2, 0, 6, 3] are the works closest to ours" named five of six works as the closest: where a one-word concern
+  // (which places the works as "closest", relation.ts) is most of the paragraph's, the paragraph is the line of work.
+  const mostOfIt = !shared.phrase.trim().includes(' ') && shared.works.length >= MANY_CLOSEST && shared.works.length * 2 > described;
+  if (shared.works.length >= described || mostOfIt) return { text: relationSentence(said, shared.phrase, 'these works', false), keys: [] };
   const keys = shared.works.map((i) => group.keys![i]);
   return { text: relationSentence(said, shared.phrase, citeMarker(keys, group.syntax!), keys.length === 1), keys };
 }

@@ -7,6 +7,7 @@ import { CONTRIBUTION_CUE, THIS_PAPER_PHRASE } from '../engine/cues';
 import { looksLikeExtractionJunk, stripLeadingDiscourse } from '../rewrite';
 import { SELF_NOUNS } from '../engine/cues';
 import { standsAlone } from './contrast';
+import { CONTRIBUTION_VERBS, PROCEDURE_STEP_OPENERS } from '../lexicon/method-kinds';
 
 /**
  * What a sentence that states the work's contribution ("We propose …", "This paper presents …") weighs over the
@@ -31,9 +32,27 @@ export function statesContribution(c: ScoredCandidate): boolean {
 /** How far into a sentence its contribution cue may stand: a short opener such as "In this paper, " or "Here, ". */
 const CONTRIBUTION_OPENING_CHARS = 32;
 
-/** A work's best candidates (one per source sentence), those that state its contribution raised, best first. */
+/** "First, we train …", "In the training phase, we collect …": a step of the work's procedure (see PROCEDURE_STEP_OPENERS). */
+const OPENS_ON_A_STEP = new RegExp(String.raw`^(?:${PROCEDURE_STEP_OPENERS.join('|')})\b,?\s+(?:we|our|the|it|they|this|a|an)\b`, 'i');
+/** "Second, we propose a new algorithm, the nonlocal means": a contribution, though counted as a step. */
+const STEP_THAT_CONTRIBUTES = new RegExp(String.raw`^[^,]{0,60},?\s+we\s+(?:also\s+)?(?:${Object.keys(CONTRIBUTION_VERBS).join('|')})[sd]?\b`, 'i');
+
+/** Whether a work's sentence tells one step of its procedure rather than what the work contributes. */
+export function tellsAStep(sourceText: string): boolean {
+  const s = sourceText.trim();
+  return OPENS_ON_A_STEP.test(s) && !STEP_THAT_CONTRIBUTES.test(s);
+}
+
+/**
+ * A work's best candidates (one per source sentence), those that state its contribution raised and those that tell one
+ * step of its procedure lowered by as much, best first: "[2] described a method to reduce the storage of neural
+ * networks by an order of magnitude" before "[2] trained the network to learn which connections are important".
+ */
 export function contributionFirst(options: ScoredCandidate[]): ScoredCandidate[] {
-  for (const c of options) if (statesContribution(c)) c.score += DRAFT_CONTRIBUTION_BONUS;
+  for (const c of options) {
+    if (tellsAStep(c.source.text)) c.score -= DRAFT_CONTRIBUTION_BONUS;
+    else if (statesContribution(c)) c.score += DRAFT_CONTRIBUTION_BONUS;
+  }
   return options.sort((a, b) => b.score - a.score);
 }
 

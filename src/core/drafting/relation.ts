@@ -76,25 +76,48 @@ export function writesPhrase(phrase: string, text: string): boolean {
  *
  * Where S is one word, or the claim writes it, "Like [0], we study grasping; unlike it, we propose a … grasping system"
  * named a point every work of the draft shares, then said it again (a blind reader: "trivial"). The works are then
- * placed by the problem: "[0] addresses a related problem; unlike it, we propose a … grasping system …" for one word,
- * "[7, 0] address the same problem as our work; unlike them, we propose … for image captioning models" for a phrase.
+ * placed by the problem, with no "unlike": "[7, 0] address the same problem as our work; we propose … for image
+ * captioning models" for a phrase, "[0] is the work closest to ours; we propose a … grasping system …" for one word.
+ * "[7, 0] address the same problem as our work; unlike them, we propose an end-to-end pruning method for image
+ * captioning models" stood beside a work that compresses captioning models, and "[0] addresses a related problem;
+ * unlike it, …" said nothing of what is related: both stated the author's whole claim as the difference (a blind
+ * reader: filler, a contrast that is none). A difference of kind is tried before (kinds.ts).
  */
 export function relationSentence(claim: string, shared: string, works: string, one: boolean): string {
   const lowered = /^(?:We|Our|This|In)\b/.test(claim) ? claim[0].toLowerCase() + claim.slice(1) : claim;
   const unlike = `unlike ${one ? 'it' : 'them'}, ${lowered}`;
   const specific = shared.trim().includes(' ');
-  if (!specific || writesPhrase(shared, claim)) {
+  if (!specific) return closestSentence(lowered, works, one);
+  if (writesPhrase(shared, claim)) {
     const subject = works[0].toUpperCase() + works.slice(1);
-    return `${subject} ${one ? 'addresses' : 'address'} ${specific ? SAME_PROBLEM : RELATED_PROBLEM}; ${unlike}`;
+    return `${subject} ${one ? 'addresses' : 'address'} ${SAME_PROBLEM}; ${lowered}`;
   }
   const verb = /^(?:we|this \w+|our \w+)\s+stud(?:y|ies)\b/i.test(claim) ? 'work on' : 'study';
   return `Like ${works}, we ${verb} ${shared}; ${unlike}`;
 }
 
 const SAME_PROBLEM = 'the same problem as our work';
-const RELATED_PROBLEM = 'a related problem';
+const CLOSEST = 'closest to ours';
+const THIS_LINE = 'Our work belongs to this line of research';
 
-/** Whether a sentence of the draft is a relation sentence (how relationSentence opens one). */
+/**
+ * A relation that states no difference, for a claim whose difference from the works cannot be read from the two texts:
+ * "[0] is the work closest to ours; we present …" rather than "Unlike [0], we present a behavioral model … and predict
+ * a speedup" beside a work that computes the speedup too (a blind reader: a false contrast is worse than none). With no
+ * works to name, "these works" are the paragraph's: "Our work belongs to this line of research; we show that …".
+ * `claim` is the author's sentence, its opener lowered.
+ */
+export function closestSentence(claim: string, works: string, one: boolean): string {
+  // A single author's "I propose …" is "my work", "closest to mine".
+  const single = /^I\b/.test(claim);
+  if (works === 'these works') return `${single ? THIS_LINE.replace(/^Our/, 'My') : THIS_LINE}; ${claim}`;
+  const subject = works[0].toUpperCase() + works.slice(1);
+  return `${subject} ${one ? 'is the work' : 'are the works'} ${single ? CLOSEST.replace(/ours$/, 'mine') : CLOSEST}; ${claim}`;
+}
+
+/** Whether a sentence of the draft is a relation sentence (how relationSentence and closestSentence open one). */
 export function isRelation(text: string): boolean {
-  return new RegExp(String.raw`^(?:Like\b.*|.*\baddress(?:es)? (?:${SAME_PROBLEM}|${RELATED_PROBLEM})); unlike (?:it|them), `).test(text);
+  return new RegExp(
+    String.raw`^Like\b.*; unlike (?:it|them), |^.*\baddress(?:es)? ${SAME_PROBLEM}; |^.*\b(?:is the work|are the works) closest to (?:ours|mine); |^(?:Our|My)${THIS_LINE.slice(3)}; `,
+  ).test(text);
 }

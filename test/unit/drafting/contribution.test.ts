@@ -28,6 +28,23 @@ describe('which sentence a draft describes a work by (its contribution first)', 
   });
 });
 
+describe('a work is not described by one step of its procedure', () => {
+  it('describes a work by its method, not by "First, we train …" or "In the training phase, we collect …"', () => {
+    const method = candidate('To address these limitations, we describe a method to shrink gauge networks by pruning idle stations.', 0.29, 0);
+    const step = candidate('First, we train the network to learn which stations are important.', 0.33, 1);
+    assert.equal(contributionFirst([step, method])[0], method);
+    const phase = candidate('In the training phase, we collect a number of tide records of each harbour.', 0.26, 2);
+    const purpose = candidate('The gauge network is designed to forecast tides in silted harbours.', 0.2, 3);
+    assert.equal(contributionFirst([phase, purpose])[0], purpose);
+  });
+
+  it('keeps a step that states a contribution ("Second, we propose …") as one', () => {
+    const second = candidate('Second, we propose a new filter, the harbour mean, based on gauge records.', 0.15, 0);
+    const measure = candidate('The harbour mean is compared with tide tables of four ports.', 0.2, 1);
+    assert.equal(contributionFirst([measure, second])[0], second);
+  });
+});
+
 describe('a work is not described by a sentence that points outside the draft', () => {
   const passive = { ...candidate('In this paper, a rhyme lattice is described and its formal properties are studied.', -9.9, 0), text: '\\cite{k} described a rhyme lattice and studied its formal properties.' };
   it('gives the work its self-contained contribution sentence rather than "the relevance of these lattices"', () => {

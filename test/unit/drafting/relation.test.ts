@@ -16,7 +16,7 @@ describe('relation of the author\'s work to a group (what both study, what the a
     const own = 'Pilots need tide tables. We propose harbour tide forecasting from crowd-sourced buoy logs with a small recurrent network.';
     const draft = await engine.draft({ keys: ['roe'], ownAbstract: own, targetWords: 60, format: 'latex' }, lib);
     // The claim writes "harbour tide forecasting" itself: the relation does not say it twice.
-    assert.match(draft.text, /\\cite\{roe\} addresses the same problem as our work; unlike it, we propose harbour tide forecasting from crowd-sourced buoy logs/, draft.text);
+    assert.match(draft.text, /\\cite\{roe\} addresses the same problem as our work; we propose harbour tide forecasting from crowd-sourced buoy logs/, draft.text);
     assert.doesNotMatch(draft.text, /Unlike \\cite\{roe\}/, draft.text);
   });
 
@@ -24,7 +24,7 @@ describe('relation of the author\'s work to a group (what both study, what the a
     const lib = new MemoryLibrary([record('roe', 'This paper presents a harmonic method for harbour tide forecasting from gauge records.')]);
     const own = 'We propose harbour tide forecasting from crowd-sourced buoy logs with a small recurrent network; the forecasts reach pilots within a minute.';
     const draft = await engine.draft({ keys: ['roe'], ownAbstract: own, targetWords: 50, format: 'latex' }, lib);
-    assert.match(draft.text, /unlike it, we propose harbour tide forecasting from crowd-sourced buoy logs with a small recurrent network\.$/, draft.text);
+    assert.match(draft.text, /our work; we propose harbour tide forecasting from crowd-sourced buoy logs with a small recurrent network\.$/, draft.text);
   });
 
   it('names only the works of a group that write the shared topic', async () => {
@@ -37,7 +37,7 @@ describe('relation of the author\'s work to a group (what both study, what the a
     const draft = await engine.draft({ keys: ['a', 'b', 'c'], ownAbstract: own, targetWords: 90, format: 'latex' }, lib);
     const relation = draft.paragraphs.flatMap((p) => p.sentences).find((s) => s.role === 'contrast');
     assert.ok(relation, draft.text);
-    assert.match(relation.text, /^\\cite\{a\} addresses the same problem as our work; unlike it, we propose/, draft.text);
+    assert.match(relation.text, /^\\cite\{a\} addresses the same problem as our work; we propose/, draft.text);
     assert.deepEqual(relation.keys, ['a']);
   });
 
@@ -72,10 +72,10 @@ describe('relation of the author\'s work to a group (what both study, what the a
   });
 
   it('names no one-word topic ("we study grasping") and does not repeat a phrase the claim writes', () => {
-    assert.equal(relationSentence('We propose a grasping rig for virtual hands.', 'grasping', '[0]', true), '[0] addresses a related problem; unlike it, we propose a grasping rig for virtual hands.');
+    assert.equal(relationSentence('We propose a grasping rig for virtual hands.', 'grasping', '[0]', true), '[0] is the work closest to ours; we propose a grasping rig for virtual hands.');
     assert.equal(
       relationSentence('We propose a pruning schedule for image captioning models.', 'image captioning', 'these works', false),
-      'These works address the same problem as our work; unlike them, we propose a pruning schedule for image captioning models.',
+      'These works address the same problem as our work; we propose a pruning schedule for image captioning models.',
     );
   });
 
@@ -89,6 +89,18 @@ describe('relation of the author\'s work to a group (what both study, what the a
     const draft = await engine.draft({ keys: ['a', 'b', 'c'], ownAbstract: own, targetWords: 90, format: 'latex' }, lib);
     const relation = draft.paragraphs.flatMap((p) => p.sentences).find((s) => s.role === 'contrast');
     assert.ok(relation, draft.text);
-    assert.match(relation.text, /^These works address the same problem as our work; unlike them, we propose tide forecasting from crowd-sourced buoy logs/, draft.text);
+    assert.match(relation.text, /^These works address the same problem as our work; we propose tide forecasting from crowd-sourced buoy logs/, draft.text);
+  });
+  it('places the author\'s work in the line of research where most of the paragraph shares its one-word topic, not "[a, b, c] are the works closest to ours"', async () => {
+    const lib = new MemoryLibrary([
+      record('a', 'We present a pruning scheme for tide forecasters that removes idle weights. The forecasters keep their accuracy.'),
+      record('b', 'We study pruning of recurrent tide forecasters by weight magnitude. Half of the weights are removed.'),
+      record('c', 'We describe pruning of gauge networks with a lottery of initial weights. The small networks train as well as the large.'),
+      record('d', 'We describe a harbour forecaster whose weights are shared across ports. The shared forecaster serves four ports.'),
+    ]);
+    const own = 'We propose a pruning method for buoy forecasters equipped with visual attention over satellite images.';
+    const draft = await engine.draft({ keys: ['a', 'b', 'c', 'd'], ownAbstract: own, targetWords: 120, format: 'latex' }, lib);
+    assert.match(draft.text, /Our work belongs to this line of research; we propose a pruning method for buoy forecasters/, draft.text);
+    assert.doesNotMatch(draft.text, /are the works closest to ours/, draft.text);
   });
 });
