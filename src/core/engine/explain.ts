@@ -53,7 +53,7 @@ export function explainCitation(unbounded: string, scorer: LinearScorer, record:
 }
 
 /** A rule's example run as explain runs a sentence: the made-up work of Doe and Roe, with the example's type and title. */
-function explainExample(example: RuleExample, scorer: LinearScorer): Explanation {
+export function explainExample(example: RuleExample, scorer: LinearScorer): Explanation {
   const record: PaperRecord = { ...EXAMPLE_RECORD, type: example.type ?? EXAMPLE_RECORD.type, title: example.title ?? EXAMPLE_RECORD.title };
   return explainCitation(example.input, scorer, record, { style: example.style, previous: example.previous });
 }
