@@ -20,6 +20,7 @@ import type { EmbedTexts } from '../core/types';
 import { citeLanguage, keyAt } from './citesInDocument';
 import { formatAuthors } from './format';
 import { readSettings } from './settings';
+import type { CiteScribeSettings } from './settings-values';
 import { commandCall } from './commands/args';
 
 /** How many context-ranked works lead the list. */
@@ -97,8 +98,8 @@ export class CiteCompletionProvider implements vscode.CompletionItemProvider<Ent
     const settings = readSettings(doc.uri);
     const ranked = settings.completionContextRanking ? this.rank(text, offset) : [];
     const embed = settings.completionContextRanking ? this.embedder() : undefined;
-    if (!embed) return this.list(doc, pos, context, ranked);
-    return this.withMeaning(sentenceAround(text, offset), ranked, embed).then((fused) => this.list(doc, pos, context, fused));
+    if (!embed) return this.list(doc, pos, context, ranked, settings);
+    return this.withMeaning(sentenceAround(text, offset), ranked, embed).then((fused) => this.list(doc, pos, context, fused, settings));
   }
 
   /**
@@ -118,8 +119,13 @@ export class CiteCompletionProvider implements vscode.CompletionItemProvider<Ent
     return Promise.race([fused, late]).finally(() => clearTimeout(timer));
   }
 
-  private list(doc: vscode.TextDocument, pos: vscode.Position, context: NonNullable<ReturnType<typeof citeCompletionContext>>, ranked: string[]): vscode.CompletionList<EntryCompletionItem> {
-    const settings = readSettings(doc.uri);
+  private list(
+    doc: vscode.TextDocument,
+    pos: vscode.Position,
+    context: NonNullable<ReturnType<typeof citeCompletionContext>>,
+    ranked: string[],
+    settings: CiteScribeSettings,
+  ): vscode.CompletionList<EntryCompletionItem> {
     const parts = this.entryParts();
     const { candidates, incomplete } = orderCandidates(parts, {
       ranked,

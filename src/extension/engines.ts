@@ -121,8 +121,12 @@ export class EngineService implements vscode.Disposable {
    * none is set or the workspace is untrusted (a model a workspace names is not loaded there). Loaded on first use.
    */
   embedder(trusted: boolean): EmbedTexts | undefined {
+    if (!trusted) return undefined;
+    // Asked on every cite completion: the model kept is the one of the current settings (a change of
+    // citescribe.embeddings or citescribe.model releases it), so nothing need be read or compared.
+    if (this.embedding) return this.embedding.embed;
     const settings = readSettings();
-    if (!trusted || !(settings.embeddingsPath || settings.embeddingsId || settings.embeddingsUrl)) return undefined;
+    if (!(settings.embeddingsPath || settings.embeddingsId || settings.embeddingsUrl)) return undefined;
     const config: NeuralEngineSettings = {
       embeddingsPath: settings.embeddingsPath || undefined,
       embeddingsId: settings.embeddingsId || undefined,
@@ -135,7 +139,6 @@ export class EngineService implements vscode.Disposable {
       onDownloadProgress: (p: DownloadProgress, id?: string) => this.reportDownload(id ?? settings.embeddingsId, p),
     };
     const signature = JSON.stringify(config);
-    if (this.embedding?.signature === signature) return this.embedding.embed;
     this.releaseEmbedder();
     try {
       this.embedding = { signature, embed: embedderFromSettings(config)! };

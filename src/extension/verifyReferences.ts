@@ -159,7 +159,9 @@ export class VerifyReferences implements vscode.Disposable, vscode.CodeActionPro
       const entry = entryByKey.get(verdict.key);
       if (!finding || !entry?.file) continue;
       const file = path.resolve(entry.file);
-      toPlace.set(file, [...(toPlace.get(file) ?? []), { verdict, entry, finding }]);
+      let items = toPlace.get(file);
+      if (!items) toPlace.set(file, (items = []));
+      items.push({ verdict, entry, finding });
     }
     for (const [file, items] of toPlace) {
       const text = currentText(file);

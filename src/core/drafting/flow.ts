@@ -7,6 +7,7 @@
 import { type CiteSyntax, type DraftSentence } from '../types';
 import { isPastForm } from '../text/verbs';
 import { wordCount } from '../text/tokens';
+import { citeMarker } from '../rewrite/authors';
 
 /** A paragraph rule: what it does (`summary`), and a paragraph before and after (`examples`), which are its test. */
 interface FlowRule {
@@ -18,7 +19,8 @@ interface FlowRule {
 
 /** The marker alone as a sentence's subject ("\cite{3} proposed", "[@k] proposed"), and the verb after it. */
 function markerSubject(text: string, key: string, syntax: CiteSyntax): { marker: string; rest: string } | undefined {
-  const marker = syntax === 'pandoc' ? `[@${key}]` : syntax === 'citet' ? undefined : `\\${syntax === 'citep' ? 'citep' : 'cite'}{${key}}`;
+  // A \citet marker is the authors' names, not a subject "\citep{k} proposed" that could be replaced by "It".
+  const marker = syntax === 'citet' ? undefined : citeMarker([key], syntax);
   if (!marker || !text.startsWith(`${marker} `)) return undefined;
   return { marker, rest: text.slice(marker.length + 1) };
 }

@@ -115,7 +115,9 @@ export function chooseContrasts(draft: DraftState): void {
         .sort((a, b) => b.score - a.score);
       // A sentence that says the author's work uses one of the group's ("a modification of the pretrained BERT
       // network") relates the two best: it is tried first, whatever its similarity.
-      ranked.sort((a, b) => Number(buildsOn(g, b.s, b.i, syntax) !== undefined) - Number(buildsOn(g, a.s, a.i, syntax) !== undefined));
+      // Asked once per sentence, not per comparison: buildsOn scans every work's title and abstract for names.
+      const builds = new Set(ranked.filter(({ s, i }) => buildsOn(g, s, i, syntax) !== undefined));
+      ranked.sort((a, b) => Number(builds.has(b)) - Number(builds.has(a)));
       for (const { s, i } of ranked) {
         const contrast = groupContrast(g, gi, s, i, syntax, ownText);
         if (!contrast) continue;

@@ -271,7 +271,7 @@ export function rankCandidates(record: PaperRecord, doc: SourceDocument, scorer:
   const relevance = new Map<number, number>();
   // What the source sentence is (about other work, anaphoric, a plan or a fragment, a stated aim), once per sentence,
   // not once per compression.
-  const kinds = new Map<number, { otherWork: boolean; anaphoric: boolean; notDone: boolean; aim: boolean; describes: boolean }>();
+  const kinds = new Map<number, { otherWork: boolean; anaphoric: boolean; notDone: boolean; aim: boolean; describes: boolean; junk: boolean }>();
   // Which sentences state the contribution: asked only of an abstract that states an aim, which few do.
   let contributions: number[] | undefined;
   const otherContribution = (i: number) => {
@@ -311,6 +311,7 @@ export function rankCandidates(record: PaperRecord, doc: SourceDocument, scorer:
           (c.source.section === 'conclusion' && FUTURE_OWN.test(c.source.text)),
         aim: statesAim(stripLeadingDiscourse(firstPersonPlural(c.source.text))) && !otherContribution(c.sentenceIndex),
         describes: describesTheWork(c.source.text, record),
+        junk: looksLikeExtractionJunk(c.source.text),
       };
       kinds.set(c.sentenceIndex, kind);
     }
@@ -332,7 +333,7 @@ export function rankCandidates(record: PaperRecord, doc: SourceDocument, scorer:
     // set among others (a citation, a draft), one with extraction debris (a table of contents, "— III.", a stray ">",
     // brackets that do not close). A TLDR stands alone, and there the debris-free sentence was often the background
     // (4 of 12 SciTLDR dev TLDRs that changed read worse).
-    if (kind.notDone || CUT_OFF_END.test(c.extract) || (options.style === 'citation' && (looksLikeExtractionJunk(c.extract) || looksLikeExtractionJunk(c.source.text)))) {
+    if (kind.notDone || CUT_OFF_END.test(c.extract) || (options.style === 'citation' && (looksLikeExtractionJunk(c.extract) || kind.junk))) {
       c.score -= NOT_DONE_PENALTY;
       c.lastResort = true;
     }

@@ -12,7 +12,7 @@ import type { Author } from '../types';
 import { stripCitationMarkers } from './citance';
 import { queryTerms } from '../text/tokens';
 import { prepareQuery, type Evidence, type PreparedQuery, type PreparedWork, type Rarity } from './features';
-import { CANDIDATES, MAX_SENTENCE_CHARS, preparedWork, suggestCitations, supportFromScore, type Suggestion } from './suggest';
+import { CANDIDATES, MAX_SENTENCE_CHARS, preparedWork, queryRarity, suggestCitations, supportFromScore, type Suggestion } from './suggest';
 import { supportOf, type CheckLibrary } from './check';
 import { ATTRIBUTION_MODEL, type AttributionModel } from './attribution-model';
 import { spelledOut } from './acronyms';
@@ -87,7 +87,8 @@ export function groupFits(
     const prepared = preparedWork(library, { key, title: paper.title, abstract: text });
     works.push({ key, work: { ...prepared, ...countTerms(prepared.rawWork) }, score: supportOf(library, sentence, key, undefined, rankedHere) });
   }
-  const rarity: Rarity = (t) => library.termRarity(t);
+  // The sentence's terms' rarities in one read, kept for the five loops over them per work (as a suggestion does).
+  const rarity: Rarity = queryRarity(library, query.terms);
   const libraryBest = rankedHere[0]?.score ?? -Infinity;
   const meanLength = works.reduce((a, w) => a + w.work.length, 0) / (works.length || 1) || 1;
   return works
