@@ -10,6 +10,8 @@ import { ANAPHORIC_START, FRONTED_POINTER, hasContributionCue, NOT_DONE, OWN_REL
 import { activeSelfDescription, firstPersonPlural, looksLikeExtractionJunk, stripLeadingDiscourse } from '../rewrite';
 import { type GroupPlan, knowsNothingOf, workText } from './plan';
 import { phraseOccursIn } from './keyphrases';
+import { CLAIM_WORDS, closestSentence, isRelation, relationSentence, type SharedConcern, sharedConcerns, unwrittenTerms } from './relation';
+import { kindDifference, kindSentence } from './kinds';
 
 /** "It is common that …": an "it" that points nowhere, a placeholder for the clause that follows. */
 const EXPLETIVE_IT = /^it (?:is|was|has been|remains|seems|appears|becomes)\s+(?:[\w-]+\s+){0,3}?(?:that|to|whether|how)\b/i;
@@ -89,7 +91,7 @@ export function ownContributionSentences(ownAbstract: string): string[] {
 
 /** Whether a sentence of the draft sets the author's work against others (how contrastSentence opens one). */
 export function isContrast(text: string): boolean {
-  return /^(?:Unlike|In contrast|Different from|Building on)\b/.test(text);
+  return /^(?:Unlike|In contrast|Different from|Building on|Like)\b/.test(text) || isRelation(text);
 }
 
 /**
@@ -98,20 +100,17 @@ export function isContrast(text: string): boolean {
  * works on tide tables, this paper studies X"; against one work, "Unlike Roe \cite{k}, we …" (the neural engine).
  */
 export function contrastSentence(own: string, variant: number, against: { shared?: string; lone?: string } = {}): string {
-  // "Our method is also simple": the "also" tied it to the abstract's sentence before, which the draft does not have.
-  const s = activeVoice(own).replace(/^((?:[\w-]+\s+){1,4}?)also\s+(?!known\b|called\b|termed\b|named\b)/i, '$1');
-  const lowered = /^(?:We|Our|This|In)\b/.test(s) ? s[0].toLowerCase() + s.slice(1) : s;
+  const s = withoutAlso(activeVoice(own));
+  const lowered = loweredClaim(s);
   const works = against.lone ?? (against.shared ? `these works on ${against.shared}` : 'these works');
   if (/^(?:we|I)\b/i.test(s)) return [`Unlike ${works}, `, `In contrast to ${works}, `][variant % 2] + lowered;
   return (against.lone || against.shared ? `In contrast to ${works}, ` : 'In contrast, ') + lowered;
 }
 
-/** Words of a claim that say nothing of how a work differs ("we propose a novel method"). */
-const CLAIM_WORDS = new Set([
-  'propos', 'present', 'introduc', 'develop', 'describ', 'study', 'studi', 'show', 'novel', 'new', 'method', 'approach', 'model',
-  'work', 'paper', 'use', 'base', 'problem', 'result', 'effect', 'effici', 'achiev', 'perform', 'improv', 'better', 'state', 'art',
-  'experi', 'demonstr', 'outperform', 'addit', 'simpl', 'also', 'address',
-]);
+/** The author's sentence as the second half of a relation: "we propose …", "this paper describes …". */
+function loweredClaim(active: string): string {
+  return /^(?:We|Our|This|In)\b/.test(active) ? active[0].toLowerCase() + active.slice(1) : active;
+}
 
 /** What each work of the group says of itself, kept per group, as are their terms below: a draft tries each of the
  * author's sentences against each group. */
@@ -164,6 +163,10 @@ export interface ContrastGroup {
    * propose … for blind image denoising" contradicts itself; the contrast then says "these works" alone.
    */
   ownAbstract?: string;
+  /** Each work's key, in the order of `texts`, and how to cite them: a relation then names the works that share the
+   * author's topic ("Like [3, 8], we address blind image denoising"), not the whole group. */
+  keys?: readonly string[];
+  syntax?: CiteSyntax;
 }
 
 /**
@@ -175,7 +178,15 @@ export interface ContrastGroup {
 export function contrastAgainst(group: ContrastGroup, gi: number, own: string, index: number): DraftSentence | undefined {
   if (group.mixed || POINTS_BACK.test(own) || !sharesSubject(own, group.texts) || claimedDifference(own, group.texts).length < MIN_DIFFERENCE_TERMS) return undefined;
   const sources = [{ text: own, section: 'abstract' as const, index }];
-  if (group.lone) return { text: contrastSentence(own, gi, { lone: group.lone.subject }), keys: [group.lone.key], sources, role: 'contrast' };
+  const kinded = kindRelation(group, own);
+  if (kinded) return { ...kinded, sources, role: 'contrast' };
+  const related = relation(group, own);
+  if (related) return { ...related, sources, role: 'contrast' };
+  // Past a difference of kind and a shared problem, nothing says how the author's work differs from a lone work or from
+  // a group that shares no phrase with it: the relation places the work without an "unlike" ("Unlike [0], we present a
+  // behavioral model … and predict a speedup" stood beside a work that computes the speedup).
+  const claim = loweredClaim(withoutAlso(activeVoice(own)));
+  if (group.lone) return { text: closestSentence(claim, group.lone.subject, true), keys: [group.lone.key], sources, role: 'contrast' };
   // Without a phrase the works share, "these works" alone: the paragraph has just described them, and the claim
   // has to say what none of them does ("Unlike these works, we propose a method for citation text generation" beside
   // a work on citation text contradicted itself). A draft of three works on grasping had closed on "See also
@@ -183,7 +194,87 @@ export function contrastAgainst(group: ContrastGroup, gi: number, own: string, i
   const shared = group.sharedPhrase;
   if (!shared && claimedDifference(own, group.texts, true).length < MIN_DIFFERENCE_TERMS) return undefined;
   const alsoTheirs = !shared || phraseOccursIn(shared, own) || (group.ownAbstract !== undefined && writesMostOf(shared, `${own} ${group.ownAbstract}`));
-  return { text: contrastSentence(own, gi, alsoTheirs ? {} : { shared }), keys: [], sources, role: 'contrast' };
+  return { text: alsoTheirs ? closestSentence(claim, 'these works', false) : contrastSentence(own, gi, { shared }), keys: [], sources, role: 'contrast' };
+}
+
+/** The claim's first clause where that says enough on its own: "…; unlike it, we forecast tides from buoy logs; the
+ * forecasts are fast." had two semicolons. */
+function firstClauseOf(claim: string): string {
+  const firstClause = /^([^;]+);/.exec(claim)?.[1];
+  return firstClause && wordCount(firstClause) >= 6 ? `${firstClause}.` : claim;
+}
+
+/**
+ * The difference by the kind of method (kinds.ts): the works that write the opposite of what the claim says it is
+ * ("supervised" against "self-supervised"), named by their keys where they are not the whole group; or the whole group
+ * where none of its works claims the kind. Without the works' keys, only the whole group can be named.
+ */
+function kindRelation(group: ContrastGroup, own: string): { text: string; keys: string[] } | undefined {
+  const claim = firstClauseOf(withoutAlso(activeVoice(own))).replace(/([^.])$/, '$1.');
+  const difference = kindDifference(claim, group.texts);
+  if (!difference) return undefined;
+  if (group.lone) return { text: kindSentence(claim, difference, group.lone.subject, true), keys: [group.lone.key] };
+  const described = group.texts.filter(Boolean).length;
+  if (!difference.opposed.length || difference.opposed.length >= described) return { text: kindSentence(claim, difference, 'these works', false), keys: [] };
+  if (group.keys === undefined || group.syntax === undefined || group.keys.length !== group.texts.length) return undefined;
+  const keys = difference.opposed.map((i) => group.keys![i]);
+  // Where no work of the group claims the kind, the difference is the whole group's: "Unlike [0]" alone implied that
+  // the others are self-supervised too.
+  const whole = difference.claimedByNone ? 'these works' : undefined;
+  return { text: kindSentence(claim, difference, citeMarker(keys, group.syntax), keys.length === 1, whole), keys };
+}
+
+/** How many works "closest to ours" may name before they are rather the paragraph's line of work. */
+const MANY_CLOSEST = 3;
+
+/**
+ * What the author's claim shares with works of the group and what it adds, as one sentence (see relation.ts), or
+ * nothing when no phrase of the claim is written by them, or the claim adds too little they do not write. Without the
+ * works' keys the phrase must be written by every work with a text, which "these works" then names.
+ */
+function relation(group: ContrastGroup, own: string): { text: string; keys: string[] } | undefined {
+  const claim = withoutAlso(activeVoice(own));
+  const described = group.texts.filter(Boolean).length;
+  const nameable = group.keys !== undefined && group.syntax !== undefined && group.keys.length === group.texts.length;
+  // The first topic the claim shares with works of the group whose texts leave out enough of the claim to set it apart.
+  const shared = sharedConcerns(claim, group.texts, group.lone || nameable ? 1 : Math.max(1, described), group.lone ? undefined : group.sharedPhrase)
+    .map((c) => withKin(c, group.texts))
+    .find((c) => unwrittenTerms(claim, c.works.map((i) => group.texts[i])).length >= MIN_DIFFERENCE_TERMS);
+  if (!shared) return undefined;
+  // "…, for blind image denoising" after "we address blind image denoising" says it twice.
+  const phrase = shared.phrase.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const clause = firstClauseOf(claim);
+  const said = clause.replace(new RegExp(String.raw`,?\s+(?:for|in|on|to)\s+(?:the\s+)?${phrase}(?=\.?$)`, 'i'), '').replace(/([^.])$/, '$1.');
+  if (group.lone) return { text: relationSentence(said, shared.phrase, group.lone.subject, true), keys: [group.lone.key] };
+  // "[5, 2, 0, 6, 3] are the works closest to ours" named five of six works as the closest: where a one-word concern
+  // (which places the works as "closest", relation.ts) is most of the paragraph's, the paragraph is the line of work.
+  const mostOfIt = !shared.phrase.trim().includes(' ') && shared.works.length >= MANY_CLOSEST && shared.works.length * 2 > described;
+  if (shared.works.length >= described || mostOfIt) return { text: relationSentence(said, shared.phrase, 'these works', false), keys: [] };
+  const keys = shared.works.map((i) => group.keys![i]);
+  return { text: relationSentence(said, shared.phrase, citeMarker(keys, group.syntax!), keys.length === 1), keys };
+}
+
+/**
+ * The concern with every work of the group that writes its head word too: "Like [5, 6, 0, 4, 8, 1], we study image
+ * denoising" left out [2], [3] and [7], which denoise images as well ("image restoration such as denoising"); a reader
+ * took the relation for arbitrary. Those works are named with the others, and what the author adds must be new to
+ * them too. A longer phrase is kept to those that write it all: "blind image denoising" is what sets [3, 8] apart
+ * from works that denoise with a known noise level.
+ */
+function withKin(concern: SharedConcern, texts: readonly string[]): SharedConcern {
+  const words = concern.phrase.split(/\s+/);
+  if (words.length > 2) return concern;
+  // "disambiguation" is written "disambiguate" too, "denoising" "denoise": the head's root, five letters at least.
+  const root = words[words.length - 1].toLowerCase().replace(/(?:ations?|ating|ates?|ing|ed|es|e|s)$/, '');
+  if (root.length < 5 || /[^\p{L}-]/u.test(root)) return concern;
+  const writesRoot = new RegExp(String.raw`(?<![\p{L}-])${root}\p{L}*`, 'iu');
+  const kin = texts.flatMap((t, i) => (t && !concern.works.includes(i) && writesRoot.test(t) ? [i] : []));
+  return kin.length ? { ...concern, works: [...concern.works, ...kin].sort((a, b) => a - b) } : concern;
+}
+
+/** "Our method is also simple": the "also" tied it to the abstract's sentence before, which the draft does not have. */
+function withoutAlso(sentence: string): string {
+  return sentence.replace(/^((?:[\w-]+\s+){1,4}?)also\s+(?!known\b|called\b|termed\b|named\b)/i, '$1');
 }
 
 /**
@@ -204,7 +295,8 @@ export function groupContrast(g: GroupPlan, gi: number, own: string, index: numb
   const basis = buildsOn(g, own, index, syntax);
   if (basis) return basis;
   const lone = loneWork && { subject: workSubject(loneWork.record, syntax).text, key: loneWork.record.key };
-  return contrastAgainst({ texts: workTexts(g), sharedPhrase: lone ? undefined : g.keyphrases[0], lone, mixed: g.mixed, ownAbstract }, gi, own, index);
+  const keys = g.works.map((w) => w.record.key);
+  return contrastAgainst({ texts: workTexts(g), sharedPhrase: lone ? undefined : g.keyphrases[0], lone, mixed: g.mixed, ownAbstract, keys, syntax }, gi, own, index);
 }
 
 /**

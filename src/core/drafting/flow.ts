@@ -92,6 +92,9 @@ const SAME_WORK_AGAIN: FlowRule = {
       const subject = subjectOf(s, syntax);
       if (!previous || !subject || previous.role !== 'work' || previous.keys.length !== 1 || previous.keys[0] !== s.keys[0] || !previous.text.includes(subject)) return s;
       const rest = s.text.slice(subject.length + 1);
+      // "[0] showed that their procedure …" speaks of the work's authors: "It also showed that their procedure" would
+      // not (a blind reader marks a change of voice), and "their" may be a noun's ("networks keep their accuracy").
+      if (/\b(?:their|they|them)\b/i.test(rest)) return s;
       // "[0] has GP-trained H-LSTMs for …" → "It has GP-trained H-LSTMs for …": no "also" to add before an auxiliary.
       if (/^(?:has|had|is|was|can|could)\s/.test(rest)) return { ...s, text: `It ${rest}` };
       if (!pastClause(rest)) return s;
@@ -108,6 +111,11 @@ const SAME_WORK_AGAIN: FlowRule = {
       input: ['\\cite{0} proposed a hidden-layer LSTM that adds hidden layers to its control gates.', '\\cite{0} has trained such LSTMs for image captioning.'],
       keys: [['0'], ['0']],
       output: ['\\cite{0} proposed a hidden-layer LSTM that adds hidden layers to its control gates.', 'It has trained such LSTMs for image captioning.'],
+    },
+    {
+      input: ['\\cite{0} developed a convex surrogate for variance in risk minimization.', '\\cite{0} showed that their procedure comes with certificates of optimality.'],
+      keys: [['0'], ['0']],
+      output: ['\\cite{0} developed a convex surrogate for variance in risk minimization.', '\\cite{0} showed that their procedure comes with certificates of optimality.'],
     },
   ],
 };

@@ -6,6 +6,7 @@ import { citeMarker } from '../rewrite/authors';
 import { plainText } from '../text/plain';
 import { type GroupPlan, knowsNothingOf, type WorkPlan, workText } from './plan';
 import { phraseOccursIn } from './keyphrases';
+import { listedClauses } from './listed';
 
 /**
  * Whether the group's topic sentence may carry the work's grouped citation: it claims the work studies the topic. A
@@ -43,13 +44,15 @@ function namedPhrases(group: GroupPlan): string[] {
 export function seeAlso(group: GroupPlan, syntax: CiteSyntax, groups: readonly GroupPlan[]): DraftSentence[] {
   if (group.mixed) return [];
   const named = namedGroups(groups).includes(group);
-  const works = group.works.filter((w) => w.groupedOnly && (!named || !topicSpeaksFor(w, group)));
+  const listed = group.works.filter((w) => w.groupedOnly && (!named || !topicSpeaksFor(w, group)));
+  // Those whose abstract states a contribution in a short phrase are said in clauses of one sentence, not listed.
+  const { sentence: described, rest: works } = listedClauses(listed, syntax);
   const [phrase] = namedPhrases(group);
   const speaking = named || !phrase ? [] : works.filter((w) => topicSpeaksFor(w, group)).map((w) => w.record.key);
   // One list, not two in a row ("Other work on X includes [8]. See also [3, 7]."): on the topic only if all are.
   const onTopic = speaking.length === works.length ? speaking : [];
   const others = works.map((w) => w.record.key).filter((k) => !onTopic.includes(k));
-  const out: DraftSentence[] = [];
+  const out: DraftSentence[] = described ? [described] : [];
   if (onTopic.length) out.push({ text: `Other work on ${phrase} includes ${citeMarker(onTopic, syntax)}.`, keys: onTopic, sources: [], role: 'topic' });
   if (others.length) out.push({ text: `See also ${citeMarker(others, syntax)}.`, keys: others, sources: [], role: 'topic' });
   return out;

@@ -8,6 +8,7 @@ import { DRAFT_OWN_RELEVANCE, rankCandidates, type ScoredCandidate } from '../en
 import { titleOnlySentence } from '../rewrite';
 import type { DraftState } from './draft-state';
 import type { WorkPlan } from './plan';
+import { contributionFirst, selfContainedFirst } from './contribution';
 
 /** One plan per record, in record order; `chosen` is the best sentence of a grounded work, none yet of the others. */
 export function rankWorkSentences(draft: DraftState): WorkPlan[] {
@@ -54,7 +55,7 @@ export function rankWorkSentences(draft: DraftState): WorkPlan[] {
           for (const c of list) c.score += DRAFT_OWN_RELEVANCE * relevance;
         }
       }
-      plan.options = [...bySentence.values()].map((l) => l[0]).sort((a, b) => b.score - a.score);
+      plan.options = selfContainedFirst(contributionFirst([...bySentence.values()].map((l) => l[0])));
       plan.shorter = new Map([...bySentence.entries()].map(([k, l]) => [k, l.slice(1).sort((a, b) => wordCount(a.text) - wordCount(b.text))]));
       plan.chosen = [0];
     }

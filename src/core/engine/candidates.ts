@@ -1,11 +1,11 @@
 // Candidate sentences for a citation: the abstract from the .bib, and, when a PDF is linked, its abstract,
 // introduction and conclusion (with page provenance). Each candidate also comes in compressed variants.
-import type { PaperRecord, PaperSection, SectionKind, SourceSentence } from '../types';
+import type { CitationStyle, PaperRecord, PaperSection, SectionKind, SourceSentence } from '../types';
 import { splitSentences } from '../text/sentences';
 import { plainText } from '../text/plain';
 import { capLongTokens } from '../text/long-tokens';
 import { cutOffEnding, isFrontOrBackMatter, POINTS_INTO_PAPER, ROADMAP, splitAbstractLabel, STRUCTURE_CUE, THIS_PAPER_PHRASE } from './cues';
-import { compressOffers, LOWERCASE_TECHNICAL_OPENER, stripLeadingDiscourse } from '../rewrite';
+import { compressOffers, LOWERCASE_TECHNICAL_OPENER, NO_TARGET, stripLeadingDiscourse } from '../rewrite';
 
 /** PDF sections worth citing from; the rest (method details, references) rarely summarise a paper. */
 const PDF_SECTIONS: ReadonlySet<SectionKind> = new Set(['abstract', 'introduction', 'conclusion']);
@@ -242,6 +242,8 @@ interface CompressionOptions {
   dropFronted?: boolean;
   /** Record in each variant the compress rules that made it (explain); left out, nothing is recorded. */
   trace?: boolean;
+  /** What the versions are for: a citation keeps the authors' "We show that" (see compress.reporting-frame). */
+  style?: CitationStyle;
 }
 
 /** The sentence itself and its compressed variants (content-free openers are always removed). */
@@ -262,7 +264,7 @@ export function compressionVariants(sentence: string, options: CompressionOption
   const base = opened ?? sentence;
   const baseSteps = opened === undefined ? start : after(start, 'compress.leading-discourse', base);
   const bases: Array<{ text: string; droppedFrame: boolean; steps?: CompressStep[] }> = [{ text: base, droppedFrame: false, steps: baseSteps }];
-  const framed = compressOffers('compress.reporting-frame', base)[0];
+  const framed = compressOffers('compress.reporting-frame', base, { ...NO_TARGET, style: options.style ?? NO_TARGET.style })[0];
   if (framed) bases.push({ text: framed, droppedFrame: true, steps: after(baseSteps, 'compress.reporting-frame', framed) });
   const unfronted = options.dropFronted ? compressOffers('compress.fronted-clause', base)[0] : undefined;
   if (unfronted) bases.push({ text: unfronted, droppedFrame: true, steps: after(baseSteps, 'compress.fronted-clause', unfronted) });

@@ -219,7 +219,7 @@ export function enumerateCandidates(record: PaperRecord, doc: SourceDocument, op
   const systemName = options.style === 'citation' ? systemNaming(record, options.syntax) : undefined;
   doc.sentences.forEach((source, sentenceIndex) => {
     const pointers = () => pointersAt(sentenceIndex);
-    for (const variant of compressionVariants(sentences[sentenceIndex].text, { dropFronted: options.style === 'tldr', trace: options.trace })) {
+    for (const variant of compressionVariants(sentences[sentenceIndex].text, { dropFronted: options.style === 'tldr', style: options.style, trace: options.trace })) {
       const target: RuleContext = { record, style: options.style, syntax: options.syntax, tense: options.tense ?? DEFAULT_CITATION_TENSE, truncated: variant.truncated, acronyms };
       if (options.trace) target.trace = [...(sentences[sentenceIndex].trace ?? []), ...(variant.steps ?? []).map((step) => ({ ...step, stage: 'compress' as const }))];
       // "Quiet Margins traces X" (a book's blurb) is the authors' "we" for the rewrite only: its title words are

@@ -8,7 +8,7 @@ import { capLongTokens } from '../text/long-tokens';
 import { sourceDocumentFromSentences } from './candidates';
 import { writeCitationSentence } from './citation';
 import type { LinearScorer } from './scorer';
-import { compressOffers, runStage, type Rule, type RuleExample, type TraceStep } from '../rewrite';
+import { compressOffers, NO_TARGET, runStage, type Rule, type RuleExample, type TraceStep } from '../rewrite';
 
 interface ExplainOptions {
   style?: CitationStyle;
@@ -53,7 +53,7 @@ export function explainCitation(unbounded: string, scorer: LinearScorer, record:
 }
 
 /** A rule's example run as explain runs a sentence: the made-up work of Doe and Roe, with the example's type and title. */
-function explainExample(example: RuleExample, scorer: LinearScorer): Explanation {
+export function explainExample(example: RuleExample, scorer: LinearScorer): Explanation {
   const record: PaperRecord = { ...EXAMPLE_RECORD, type: example.type ?? EXAMPLE_RECORD.type, title: example.title ?? EXAMPLE_RECORD.title };
   return explainCitation(example.input, scorer, record, { style: example.style, previous: example.previous });
 }
@@ -66,7 +66,7 @@ export function runRuleExample(rule: Rule, example: RuleExample, scorer: LinearS
     return { fired: steps.includes(rule.id), output: explained.citation.text, steps };
   }
   if (rule.stage === 'compress') {
-    const offers = compressOffers(rule.id, example.input);
+    const offers = compressOffers(rule.id, example.input, { ...NO_TARGET, style: example.style ?? NO_TARGET.style });
     return { fired: offers.length > 0, output: offers[0] ?? example.input, steps: offers.length ? [rule.id] : [] };
   }
   const trace: TraceStep[] = [];

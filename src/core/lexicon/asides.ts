@@ -88,3 +88,41 @@ export const NEWNESS_NOUNS: WordList = {
     ],
   }],
 };
+
+export const PRAISED_PROBLEM_QUALIFIERS: WordList = {
+  name: 'PRAISED_PROBLEM_QUALIFIERS',
+  purpose:
+    'The authors\' praise of the problem they take up ("addressed the important issue of X"), which those who cite them do not repeat: "the problem of X" (rule finish.praised-problem).',
+  words: ['important', 'crucial', 'critical', 'fundamental', 'challenging', 'significant', 'pressing', 'vital'],
+  probes: [{
+    examples: [
+      'We address the important problem of tagging noisy tweets with a small model.',
+      'We address the crucial problem of tagging noisy tweets with a small model.',
+      'We address the critical problem of tagging noisy tweets with a small model.',
+      'We address the fundamental problem of tagging noisy tweets with a small model.',
+      'We address the challenging problem of tagging noisy tweets with a small model.',
+      'We address the significant problem of tagging noisy tweets with a small model.',
+      'We address the pressing problem of tagging noisy tweets with a small model.',
+      'We address the vital problem of tagging noisy tweets with a small model.',
+    ],
+    output: `${CITED} addressed the problem of tagging noisy tweets with a small model.`,
+  }],
+};
+
+export const ATTENTION_APPOSITIVES: WordList = {
+  name: 'ATTENTION_APPOSITIVES',
+  purpose:
+    'An aside that praises the field by its popularity ("sentence embedding, a hot topic in current research, …"): copied into a citation it is the cited authors\' promotion (rule finish.praised-problem drops it).',
+  words: ['a hot topic', 'a hot research topic', 'an active research area', 'an active area of research', 'a popular research topic', 'a popular topic'],
+  probes: [{
+    examples: [
+      'We study tweet tagging, a hot topic in language research, with a small model.',
+      'We study tweet tagging, a hot research topic in language research, with a small model.',
+      'We study tweet tagging, an active research area in language research, with a small model.',
+      'We study tweet tagging, an active area of research in language research, with a small model.',
+      'We study tweet tagging, a popular research topic in language research, with a small model.',
+      'We study tweet tagging, a popular topic in language research, with a small model.',
+    ],
+    output: `${CITED} studied tweet tagging with a small model.`,
+  }],
+};

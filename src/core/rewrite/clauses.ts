@@ -94,8 +94,12 @@ const ASIDE_BEFORE_VERB = new RegExp(
   'i',
 );
 
-/** A sentence whose main verb is the passive at its very end ("… is presented."). */
-const PASSIVE_AT_END = /\b(?:is|are|was|were)\s+(?:(?:also|here|then|first|briefly|[a-z]+ly)\s+)?[a-z]+(?:ed|en|wn|lt|ght)\s*[.!]?$/i;
+/**
+ * A sentence whose main verb is the passive at its very end ("… is presented."), or before the place the authors name
+ * ("… for teams of quadrotors are presented in this paper."), which only the clean stage drops, after compress.
+ */
+const PASSIVE_AT_END =
+  /\b(?:is|are|was|were)\s+(?:(?:also|here|then|first|briefly|[a-z]+ly)\s+)?[a-z]+(?:ed|en|wn|lt|ght)(?:\s+(?:here(?:in)?|in this (?:paper|work|article|study|letter|chapter|thesis)))?\s*[.!]?$/i;
 /** The claim after a reporting verb ("show that …"), up to the cut. */
 const REPORTED_CLAIM = new RegExp(
   String.raw`\b(?:${alternation(THAT_CLAUSE_VERB_FORMS)})\s+that\s+` +

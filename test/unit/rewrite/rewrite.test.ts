@@ -948,6 +948,8 @@ describe('clause truncations that would lose the main verb', () => {
   it('does not cut off a passive main verb that closes the sentence', () => {
     const sentence = 'A planner for legged robots that couples footstep search with the whole-body controller design is presented.';
     assert.deepEqual(cuts(sentence), []);
+    // "… are presented in this paper.": the authors' place after the verb does not hide that it closes the sentence.
+    assert.deepEqual(cuts('Tide gauges that report sea levels every minute for pilots of small harbours are presented in this paper.'), []);
     // With its own verb the head still reads as a sentence.
     assert.ok(cuts('We present a planner for legged robots that plans footsteps on several terrains.').includes('We present a planner for legged robots that plans footsteps.'));
   });

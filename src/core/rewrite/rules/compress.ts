@@ -5,6 +5,8 @@ import { dropFrontedClause, dropParentheticals, dropReportingFrame, stripLeading
 import { changedBy, type TableCompressRule } from '../rule';
 
 const one = (_s: string, _ctx: unknown, out: string) => [out];
+/** The authors reporting their own finding ("We show that", "We also find that"), not "Results show that". */
+const AUTHORS_FRAME = /^we\s+(?:\w+ly\s+|also\s+|further\s+)?\w+\s+that\b/i;
 
 export const COMPRESS_RULES: readonly TableCompressRule[] = [
   {
@@ -20,8 +22,12 @@ export const COMPRESS_RULES: readonly TableCompressRule[] = [
   {
     id: 'compress.reporting-frame',
     stage: 'compress',
-    summary: '"We show that X" / "Results show that X" → "X": the reported claim without its frame, as one version.',
-    match: changedBy(dropReportingFrame),
+    summary:
+      '"We show that X" / "Results show that X" → "X": the reported claim without its frame, as one version. ' +
+      'A citation keeps the authors\' own frame: "X \\cite{k}" states their finding as a fact, "Roe \\cite{k} proved that X" reports it.',
+    // "We find that BERT was significantly undertrained" cited as "BERT was significantly undertrained [2]" (a blind
+    // reader: a paper's claim stated as fact); "[2] found that BERT was …" is what a related-work section writes.
+    match: (s, ctx) => (ctx.style === 'citation' && AUTHORS_FRAME.test(stripLeadingDiscourse(s)) ? undefined : dropReportingFrame(s)),
     offer: one,
     examples: [
       { style: 'tldr', input: 'In this work, we demonstrate that it is possible to tag noisy text with a very small model.', output: 'It is possible to tag noisy text with a very small model.' },

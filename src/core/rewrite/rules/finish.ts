@@ -2,6 +2,7 @@
 import { dropSelfPraise } from '../self-description';
 import { capitalizeFirst, ensureFinalPeriod, withoutUnclosedQuote } from '../sentence';
 import { changedBy, changedText, type TableRule } from '../rule';
+import { alternation, ATTENTION_APPOSITIVES, PRAISED_PROBLEM_QUALIFIERS } from '../../lexicon';
 
 /** Built once: the match runs on every rewritten candidate. */
 const withoutSelfPraise = changedBy(dropSelfPraise);
@@ -20,7 +21,29 @@ const tidySpacing = (s: string) =>
     .replace(/(?<=\S) —(?=\S)|(?<=\S)— (?=\S)/g, '—')
     .trim();
 
+/** "the important issue of X" → "the issue of X": the problem named without the authors' praise of it. */
+const PRAISED_PROBLEM = new RegExp(String.raw`\b(the)\s+(?:${alternation(PRAISED_PROBLEM_QUALIFIERS)})\s+(issues?|problems?|tasks?|questions?|challenges?)\s+(?=of\b)`, 'gi');
+/** ", a hot topic in current NLP research," between commas: an aside on the field's popularity. */
+const ATTENTION_APPOSITIVE = new RegExp(String.raw`,\s+(?:${alternation(ATTENTION_APPOSITIVES)})(?:\s+(?:in|of|for|within)\s+[^,;()]{1,80})?,(?=\s)`, 'gi');
+const withoutPraisedProblem = changedBy((s: string) => s.replace(PRAISED_PROBLEM, '$1 $2 ').replace(ATTENTION_APPOSITIVE, ''));
+
 export const FINISH_RULES: readonly TableRule[] = [
+  {
+    id: 'finish.praised-problem',
+    stage: 'finish',
+    summary:
+      'The authors\' praise of their problem or field ("addressed the important issue of X", "X, a hot topic in current ' +
+      'research,") is not repeated by those who cite them: "addressed the issue of X".',
+    match: (s, ctx) => ctx.style === 'citation' && withoutPraisedProblem(s, ctx),
+    apply: changedText,
+    examples: [
+      { input: 'We address the important issue of tagging noisy tweets with a small model.', output: 'Doe and Roe \\cite{doe2020} addressed the issue of tagging noisy tweets with a small model.' },
+      {
+        input: 'We develop a model that addresses tweet tagging, a hot topic in current language research, using a small network.',
+        output: 'Doe and Roe \\cite{doe2020} developed a model that addresses tweet tagging using a small network.',
+      },
+    ],
+  },
   {
     id: 'finish.self-praise',
     stage: 'finish',

@@ -1,0 +1,123 @@
+// relation: the sentence that ties the author's work to a group of works by what both write and what the author's
+// claim adds. "Unlike these works, we propose a grasping system …" beside a work on grasping states no difference; a
+// blind reader marked such closings in 22 of 26 drafts. "Like [0], we address grasping; unlike it, we propose a
+// grasping system that enables real-time interactions in virtual environments" says what is shared and what is new.
+import { contentTerms } from '../text/tokens';
+import { phraseOccursIn, phrasesOf } from './keyphrases';
+
+/** Stems of a claim's words that say nothing of what a work is about or how it differs ("we propose a novel method"). */
+export const CLAIM_WORDS: ReadonlySet<string> = new Set(
+  ('propos present introduc develop describ study studi show novel new method approach model work paper use base problem result ' +
+    'effect effici achiev perform improv better state art experi demonstr outperform addit simpl also address').split(' '),
+);
+
+/** What the author's claim shares with some of the group's works: the phrase, and which works (by index) write it. */
+export interface SharedConcern {
+  phrase: string;
+  works: number[];
+}
+
+/**
+ * A single word names a topic only as a task or a process ("grasping", "pruning", "minimization"): "information",
+ * "attention", "applications" or "realistic" alone are what a claim mentions, not what the works address ("Like [0],
+ * we address information" said nothing). Gerunds every field uses are no topic either.
+ */
+const TASK_WORD = /^\p{L}{4,}(?:ing|ization|isation)$/u;
+const GENERIC_GERUNDS: ReadonlySet<string> = new Set(
+  'learning training modeling modelling computing processing using setting existing following increasing building understanding programming engineering thing'.split(' '),
+);
+function namesTopic(surface: string, words: number): boolean {
+  return words > 1 || (TASK_WORD.test(surface) && !GENERIC_GERUNDS.has(surface.toLowerCase()));
+}
+
+/**
+ * Phrases of the author's claim that works of the group write too, the best first: the group's own topic phrase where
+ * the author writes it as well, then those written by the most works, the longer first ("blind image denoising" over
+ * "denoising"). A phrase of claim words alone ("new method") is shared by every paper. `minWorks` is how many works
+ * must write it.
+ */
+export function sharedConcerns(claim: string, texts: readonly string[], minWorks: number, groupPhrase?: string): SharedConcern[] {
+  // "word-sense disambiguation" in the claim is the works' "word sense disambiguation".
+  const writers = (phrase: string) => texts.flatMap((t, i) => (t && writesPhrase(phrase, t) ? [i] : []));
+  const found: (SharedConcern & { n: number; first: boolean })[] = [];
+  if (groupPhrase && phraseOccursIn(groupPhrase, claim)) found.push({ phrase: groupPhrase, works: writers(groupPhrase), n: groupPhrase.split(' ').length, first: true });
+  const seen = new Set<string>();
+  for (const p of phrasesOf(claim)) {
+    if (seen.has(p.key) || !p.stems.some((t) => !CLAIM_WORDS.has(t)) || !namesTopic(p.surface, p.n)) continue;
+    seen.add(p.key);
+    found.push({ phrase: p.surface, works: writers(p.surface), n: p.n, first: false });
+  }
+  return found
+    .filter((c) => c.works.length >= minWorks)
+    .sort((a, b) => Number(b.first) - Number(a.first) || b.works.length - a.works.length || b.n - a.n || b.phrase.length - a.phrase.length)
+    .map(({ phrase, works }) => ({ phrase, works }));
+}
+
+/**
+ * The content words of the claim that none of `texts` writes, beyond the claim words: what the author's work adds
+ * ("variational", "bayesian" beside works on blind denoising by noise mixtures).
+ */
+export function unwrittenTerms(claim: string, texts: readonly string[]): string[] {
+  const theirs = texts.map((t) => new Set(contentTerms(t)));
+  return [...new Set(contentTerms(claim))].filter((t) => !CLAIM_WORDS.has(t) && !/^\d+$/.test(t) && !theirs.some((terms) => terms.has(t)));
+}
+
+/** Whether the text writes the phrase, its hyphens as spaces too ("word-sense" for "word sense"). */
+export function writesPhrase(phrase: string, text: string): boolean {
+  return phraseOccursIn(phrase, text) || phraseOccursIn(phrase.replace(/(?<=\p{L})-(?=\p{L})/gu, ' '), text);
+}
+
+/**
+ * "Like these works, we study S; unlike them, <claim>": `works` names those that write S ("these works", "[3, 8]",
+ * "Roe [4]"), `one` whether that is a single work ("unlike it"). The claim is the author's sentence in the active voice,
+ * its opener lowered ("we propose …", "this paper describes …"). "Study" fits a task ("grasping") and a kind of method
+ * ("unsupervised learning algorithms") alike; a claim that studies already gets "work on" ("we work on question
+ * answering; unlike them, we study …").
+ *
+ * Where S is one word, or the claim writes it, "Like [0], we study grasping; unlike it, we propose a … grasping system"
+ * named a point every work of the draft shares, then said it again (a blind reader: "trivial"). The works are then
+ * placed by the problem, with no "unlike": "[7, 0] address the same problem as our work; we propose … for image
+ * captioning models" for a phrase, "[0] is the work closest to ours; we propose a … grasping system …" for one word.
+ * "[7, 0] address the same problem as our work; unlike them, we propose an end-to-end pruning method for image
+ * captioning models" stood beside a work that compresses captioning models, and "[0] addresses a related problem;
+ * unlike it, …" said nothing of what is related: both stated the author's whole claim as the difference (a blind
+ * reader: filler, a contrast that is none). A difference of kind is tried before (kinds.ts).
+ */
+export function relationSentence(claim: string, shared: string, works: string, one: boolean): string {
+  const lowered = /^(?:We|Our|This|In)\b/.test(claim) ? claim[0].toLowerCase() + claim.slice(1) : claim;
+  const unlike = `unlike ${one ? 'it' : 'them'}, ${lowered}`;
+  const specific = shared.trim().includes(' ');
+  if (!specific) return closestSentence(lowered, works, one);
+  if (writesPhrase(shared, claim)) {
+    const subject = works[0].toUpperCase() + works.slice(1);
+    return `${subject} ${one ? 'addresses' : 'address'} ${SAME_PROBLEM}; ${lowered}`;
+  }
+  const verb = /^(?:we|this \w+|our \w+)\s+stud(?:y|ies)\b/i.test(claim) ? 'work on' : 'study';
+  return `Like ${works}, we ${verb} ${shared}; ${unlike}`;
+}
+
+const SAME_PROBLEM = 'the same problem as our work';
+const CLOSEST = 'closest to ours';
+const THIS_LINE = 'Our work belongs to this line of research';
+
+/**
+ * A relation that states no difference, for a claim whose difference from the works cannot be read from the two texts:
+ * "[0] is the work closest to ours; we present …" rather than "Unlike [0], we present a behavioral model … and predict
+ * a speedup" beside a work that computes the speedup too (a blind reader: a false contrast is worse than none). With no
+ * works to name, "these works" are the paragraph's: "Our work belongs to this line of research; we show that …".
+ * `claim` is the author's sentence, its opener lowered.
+ */
+export function closestSentence(claim: string, works: string, one: boolean): string {
+  // A single author's "I propose …" is "my work", "closest to mine".
+  const single = /^I\b/.test(claim);
+  if (works === 'these works') return `${single ? THIS_LINE.replace(/^Our/, 'My') : THIS_LINE}; ${claim}`;
+  const subject = works[0].toUpperCase() + works.slice(1);
+  return `${subject} ${one ? 'is the work' : 'are the works'} ${single ? CLOSEST.replace(/ours$/, 'mine') : CLOSEST}; ${claim}`;
+}
+
+/** Whether a sentence of the draft is a relation sentence (how relationSentence and closestSentence open one). */
+export function isRelation(text: string): boolean {
+  return new RegExp(
+    String.raw`^Like\b.*; unlike (?:it|them), |^.*\baddress(?:es)? ${SAME_PROBLEM}; |^.*\b(?:is the work|are the works) closest to (?:ours|mine); |^(?:Our|My)${THIS_LINE.slice(3)}; `,
+  ).test(text);
+}
