@@ -8,7 +8,7 @@ import { DRAFT_OWN_RELEVANCE, rankCandidates, type ScoredCandidate } from '../en
 import { titleOnlySentence } from '../rewrite';
 import type { DraftState } from './draft-state';
 import type { WorkPlan } from './plan';
-import { contributionFirst, selfContainedFirst } from './contribution';
+import { contributionFirst, selfContainedFirst, withoutMotivation } from './contribution';
 
 /** One plan per record, in record order; `chosen` is the best sentence of a grounded work, none yet of the others. */
 export function rankWorkSentences(draft: DraftState): WorkPlan[] {
@@ -39,7 +39,7 @@ export function rankWorkSentences(draft: DraftState): WorkPlan[] {
       const bySentence = new Map<number, ScoredCandidate[]>();
       for (const c of ranked) {
         const list = bySentence.get(c.sentenceIndex) ?? [];
-        if (list.length < 3) list.push(c);
+        if (list.length < 3) list.push(withoutMotivation(c));
         bySentence.set(c.sentenceIndex, list);
       }
       // Query focus: among what a work says about itself, prefer what speaks to the author's own paper. Its scene
