@@ -4,7 +4,7 @@
 // words with the author's abstract.
 import { type ScoredCandidate } from '../engine/citation';
 import { CONTRIBUTION_CUE, THIS_PAPER_PHRASE } from '../engine/cues';
-import { dropFrontedClause, looksLikeExtractionJunk, stripLeadingDiscourse } from '../rewrite';
+import { looksLikeExtractionJunk, stripLeadingDiscourse } from '../rewrite';
 import { SELF_NOUNS } from '../engine/cues';
 import { standsAlone } from './contrast';
 import { CONTRIBUTION_VERBS, PROCEDURE_STEP_OPENERS } from '../lexicon/method-kinds';
@@ -185,6 +185,9 @@ const MOTIVATION_OPENER = new RegExp(
   'i',
 );
 
+/** Up to the authors' main clause: "Motivated by the need to …, " before "we construct …". */
+const AUTHORS_MAIN_CLAUSE = /^[^;]{3,200}?,\s+(?=(?:we|this (?:paper|work|study|letter|article))\s)/i;
+
 /** Words the main clause must keep for the sentence to say what the work did ("… [0] constructed permissive barrier …"). */
 const MIN_MAIN_CLAUSE_WORDS = 6;
 
@@ -195,16 +198,20 @@ const MIN_MAIN_CLAUSE_WORDS = 6;
 export function withoutMotivation(c: ScoredCandidate): ScoredCandidate {
   const extract = c.extract.trim();
   if (!MOTIVATION_OPENER.test(extract)) return c;
-  const main = dropFrontedClause(extract);
-  if (!main) return c;
+  // The authors' main clause after the motivation; unlike rewrite's dropFrontedClause, the motivation may be theirs
+  // ("Based on our theoretical analysis, we propose …").
+  const fronted = AUTHORS_MAIN_CLAUSE.exec(extract);
+  if (!fronted) return c;
+  const authors = extract.slice(fronted[0].length);
   // The written text has the same fronted clause, its words rewritten ("these RNNs" → "these Recurrent Neural
   // Networks") but its commas kept: the main clause starts after as many commas as the extract's fronted part has.
-  const commas = extract.length - main.length > 0 ? (extract.slice(0, extract.length - main.length).match(/,/g) ?? []).length : 0;
+  const commas = (fronted[0].match(/,/g) ?? []).length;
   const parts = c.text.split(', ');
-  if (commas < 1 || parts.length <= commas) return c;
+  if (parts.length <= commas) return c;
   const rest = parts.slice(commas).join(', ');
   const dropped = parts.slice(0, commas).join(', ');
   // The citation goes with the main clause; a cut that would leave it behind, or leave too little, is not made.
   if (rest.split(/\s+/).length < MIN_MAIN_CLAUSE_WORDS || /\\cite|\[@|\[\d/.test(dropped)) return c;
-  return { ...c, extract: main, text: rest.charAt(0).toUpperCase() + rest.slice(1) };
+  const upper = (t: string) => t.charAt(0).toUpperCase() + t.slice(1);
+  return { ...c, extract: upper(authors), text: upper(rest) };
 }

@@ -134,6 +134,8 @@ describe('a work is not described by the motivation it opens with', () => {
     assert.equal(withoutMotivation(pointing).text, '\\cite{k} proposed a way to prune their weights while they are trained.');
     const analysis = written('Based on this analysis, we propose a gauge score that ranks every buoy of a harbour.', 'Based on this analysis, \\cite{k} proposed a gauge score that ranks every buoy of a harbour.');
     assert.equal(withoutMotivation(analysis).text, '\\cite{k} proposed a gauge score that ranks every buoy of a harbour.');
+    const ours = written('Based on our theoretical analysis, we propose a gauge score that ranks every buoy of a harbour.', 'Based on their theoretical analysis, \\cite{k} proposed a gauge score that ranks every buoy of a harbour.');
+    assert.equal(withoutMotivation(ours).text, '\\cite{k} proposed a gauge score that ranks every buoy of a harbour.');
     const purpose = written(
       'In order to improve tide forecasts in silted harbours, we suggest training a filter on real gauge records.',
       'In order to improve tide forecasts in silted harbours, \\cite{k} suggested training a filter on real gauge records.',
