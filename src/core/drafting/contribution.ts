@@ -62,12 +62,15 @@ const SIDE_DETAIL = new RegExp(
   [
     // "We validate our results by deploying …", "To test the proposed method, this study conducts extensive experiments"
     String.raw`^(?:to\s+(?:test|validate|verify|evaluate|assess|demonstrate|illustrate|show)\b[^,]{0,80},\s*)?${THE_WORK}\s+(?:also\s+|further\s+|then\s+|finally\s+)?` +
-      String.raw`(?:(?:validate|verify|test|evaluate|assess|illustrate|demonstrate)[sd]?\s+${TESTED_THING}\b|(?:conduct|perform|run|carr(?:y|ies)\s+out|present|report)s?\s+${CHECKS}\b)`,
+      String.raw`(?:(?:validate|verify|test|evaluate|assess|illustrate|demonstrate)[sd]?\s+${TESTED_THING}\b|(?:conduct|perform|run|carr(?:y|ies)\s+out|present|report|provide)s?\s+${CHECKS}\b)`,
     // "Three illustrative case studies are presented.", "Extensive experiments were conducted on …"
     String.raw`^${CHECKS}\s+(?:are|were|is|was|have\s+been)\s+(?:presented|given|provided|conducted|performed|carried\s+out|reported)\b`,
     // "Our extensive experiments demonstrate that our model …": how well it did, which a reader cites only beside what it is
     String.raw`^(?:our|the|these)\s+(?:[\w-]+\s+){0,2}(?:experiments|experimental\s+results|evaluations|simulations|simulation\s+results)\s+` +
       String.raw`(?:[^,]{0,60}\s+)?(?:demonstrate|show|indicate|confirm|reveal)s?\s+that\b`,
+    // "… explore its application to two problems.": the problems are named in a sentence the draft does not quote
+    String.raw`\b(?:to|on|in|for|with)\s+(?:two|three|four|five|several|a\s+few|a\s+number\s+of)\s+(?:[\w-]+\s+)?` +
+      String.raw`(?:problems|tasks|applications|domains|settings|cases|areas|examples|scenarios|questions)\s*\.?$`,
     // "… has been briefly discussed also.": that it was mentioned, and nothing of what was said
     String.raw`\b(?:has|have|is|are|was|were)\s+(?:been\s+)?(?:(?:briefly|also|only|shortly)\s+)*(?:discussed|mentioned|noted|touched\s+upon)(?:\s+(?:also|too|as\s+well))?\s*\.?$`,
   ].join('|'),

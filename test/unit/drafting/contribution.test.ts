@@ -87,6 +87,14 @@ describe('a work is described by its contribution, not by a side detail, a figur
     assert.deepEqual([cases, tested, mention].map((c) => c.lastResort), [true, true, true]);
   });
 
+  it('does not write "explored its application to two problems" or "provide case studies" as a further sentence on a work', () => {
+    const two = candidate('In addition to arguing that the filter is adequate, I explore its application to two problems.', 0.1, 3);
+    const provided = candidate('Finally, we provide case studies on three silted harbours to illustrate our results.', 0.1, 6);
+    const applied = candidate('I have explored the use of the filter in forecasting surges at river mouths.', 0.05, 4);
+    contributionFirst([two, provided, applied]);
+    assert.deepEqual([two, provided, applied].map((c) => c.lastResort === true), [true, true, false]);
+  });
+
   it('describes a work by its filter, not by its figures alone, but keeps the figures of a contribution', () => {
     const figures = candidate('We cut the gauge count up to 40 times on small harbours and up to 12 times on large ones.', 0.16, 4);
     const filter = candidate('The harmonic tide filter of the work gives Bayesian weights to gauge records.', 0.13, 0);
