@@ -218,3 +218,19 @@ export function withoutMotivation(c: ScoredCandidate): ScoredCandidate {
   const upper = (t: string) => t.charAt(0).toUpperCase() + t.slice(1);
   return { ...c, extract: upper(authors), text: upper(rest) };
 }
+
+/** What defines the noun before it, and so must not be cut from it: "the region where the system can be stabilized". */
+const DEFINING_CLAUSE = /^(?:where|whose|in\s+which|for\s+which|on\s+which|at\s+which|under\s+which)\b/i;
+
+/**
+ * Whether a shorter version of a work's sentence ends on a noun whose defining clause it cut: "[0] constructed permissive
+ * barrier certificates that explicitly maximize the region." (of "… the region where the system can be stabilized
+ * without violating safety constraints"), which a blind reader marked as a cut sentence. Read on the extracts, which
+ * carry no citation.
+ */
+export function cutsADefinition(shorter: ScoredCandidate, full: ScoredCandidate): boolean {
+  const kept = shorter.extract.trim().replace(/[.;:,]+$/, '');
+  const whole = full.extract.trim();
+  if (!whole.startsWith(kept) || !/\bthe\s+(?:[\w-]+\s+)?[\w-]+$/i.test(kept)) return false;
+  return DEFINING_CLAUSE.test(whole.slice(kept.length).trim());
+}

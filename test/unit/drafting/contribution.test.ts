@@ -1,5 +1,5 @@
 import { strict as assert } from 'assert';
-import { contributionFirst, selfContainedFirst, statesContribution, withoutMotivation } from '../../../src/core/drafting/contribution';
+import { contributionFirst, cutsADefinition, selfContainedFirst, statesContribution, withoutMotivation } from '../../../src/core/drafting/contribution';
 import type { ScoredCandidate } from '../../../src/core/engine/citation';
 
 /** A work's sentence as the draft ranks it: its source text, its score, and whether it speaks of the work. */
@@ -151,5 +151,17 @@ describe('a work is not described by the motivation it opens with', () => {
     assert.equal(withoutMotivation(purpose), purpose);
     const means = written('Based on a shared gauge embedding, we design a tide filter for every port.', 'Based on a shared gauge embedding, \\cite{k} designed a tide filter for every port.');
     assert.equal(withoutMotivation(means), means);
+  });
+});
+
+describe('a shorter version of a work\'s sentence keeps what defines its nouns', () => {
+  const full = candidate('We construct tide filters that maximize the region where a harbour can be dredged without silting.', 0.2, 0);
+  it('offers no "… that maximize the region." cut before "where …"', () => {
+    assert.equal(cutsADefinition(candidate('We construct tide filters that maximize the region.', 0.1, 0), full), true);
+  });
+  it('keeps a cut that ends on the whole thing or before a clause that only adds to it', () => {
+    assert.equal(cutsADefinition(candidate('We construct tide filters.', 0.1, 0), full), false);
+    const adds = candidate('We compute the parallel performance for any number of gauges.', 0.2, 1);
+    assert.equal(cutsADefinition(candidate('We compute the parallel performance.', 0.1, 1), adds), false);
   });
 });
