@@ -46,7 +46,9 @@ export function tellsAStep(sourceText: string): boolean {
 /** The objects a work tests or illustrates: "our results", "the proposed method", "these concepts". */
 const TESTED_THING =
   String.raw`(?:our|the|these|this|its|their)\s+(?:proposed\s+|new\s+)?` +
-  String.raw`(?:results?|findings|approach|method|methods|model|framework|algorithm|concepts?|ideas?|claims?|theory|system|proposal|technique|scheme)`;
+  String.raw`(?:results?|findings|approach|method|methods|model|framework|algorithm|concepts?|ideas?|claims?|theory|system|proposal|technique|scheme` +
+  // "We demonstrate the capabilities of this model with two example applications"
+  String.raw`|(?:capabilit(?:y|ies)|applicability|performance|usefulness|use)\s+of)`;
 /** How a work's checking is told: "extensive experiments", "three illustrative case studies", "simulations". */
 const CHECKS = String.raw`(?:[\w-]+\s+){0,3}(?:experiments|simulations|evaluations|case\s+studies|examples|user\s+studies)`;
 /** Who does it: "we", "this study", "the authors". */

@@ -87,6 +87,12 @@ describe('a work is described by its contribution, not by a side detail, a figur
     assert.deepEqual([cases, tested, mention].map((c) => c.lastResort), [true, true, true]);
   });
 
+  it('describes a work by the framework it develops, not by "demonstrated the capabilities of this model with two example applications"', () => {
+    const demo = candidate('We demonstrate the capabilities of this tide model with two example harbours, an estuary and a fjord.', 0.36, 4);
+    const framework = candidate('We develop a framework for learning tide priors that capture the statistics of coastal gauges.', 0.29, 0);
+    assert.equal(contributionFirst([demo, framework])[0], framework);
+  });
+
   it('does not write "explored its application to two problems" or "provide case studies" as a further sentence on a work', () => {
     const two = candidate('In addition to arguing that the filter is adequate, I explore its application to two problems.', 0.1, 3);
     const provided = candidate('Finally, we provide case studies on three silted harbours to illustrate our results.', 0.1, 6);
