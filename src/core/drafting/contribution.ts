@@ -5,7 +5,7 @@
 import { type ScoredCandidate } from '../engine/citation';
 import { CONTRIBUTION_CUE, THIS_PAPER_PHRASE } from '../engine/cues';
 import { looksLikeExtractionJunk, stripLeadingDiscourse } from '../rewrite';
-import { SELF_NOUNS } from '../engine/cues';
+import { COMMON_SELF_NOUNS, SELF_NOUNS } from '../engine/cues';
 import { standsAlone } from './contrast';
 import { CONTRIBUTION_VERBS, PROCEDURE_STEP_OPENERS } from '../lexicon/method-kinds';
 
@@ -85,7 +85,7 @@ const SIDE_DETAIL = new RegExp(
  * often points back at it ("We extend this concept to robotic hands").
  */
 const BUILDS_ON_OTHERS = new RegExp(
-  String.raw`^(?:in\s+this\s+(?:paper|work|article|study),?\s+)?${THE_WORK}\s+(?:build|builds|draw|draws|rely|relies)\s+(?:up)?on\s+` +
+  String.raw`^(?:in\s+this\s+(?:${COMMON_SELF_NOUNS}),?\s+)?${THE_WORK}\s+(?:build|builds|draw|draws|rely|relies)\s+(?:up)?on\s+` +
     String.raw`(?:(?:the|recent|previous|prior|earlier|existing)\s+)*(?:advances|results|findings|work|research|studies|insights|literature)\b`,
   'i',
 );
