@@ -215,8 +215,11 @@ export function withoutMotivation(c: ScoredCandidate): ScoredCandidate {
   if (parts.length <= commas) return c;
   const rest = parts.slice(commas).join(', ');
   const dropped = parts.slice(0, commas).join(', ');
-  // The citation goes with the main clause; a cut that would leave it behind, or leave too little, is not made.
-  if (rest.split(/\s+/).length < MIN_MAIN_CLAUSE_WORDS || /\\cite|\[@|\[\d/.test(dropped)) return c;
+  // The citation goes with the main clause; a cut that would leave it behind, or leave too little, is not made. Nor one
+  // whose commas the rewrite moved ("Motivated by X (e.g., Y), we …" written without its aside): the dropped part
+  // must end on the word the motivation ends on.
+  const lastWord = (t: string) => /([\p{L}\d-]+)\W*$/u.exec(t)?.[1];
+  if (rest.split(/\s+/).length < MIN_MAIN_CLAUSE_WORDS || /\\cite|\[@|\[\d/.test(dropped) || lastWord(dropped) !== lastWord(fronted[0])) return c;
   const upper = (t: string) => t.charAt(0).toUpperCase() + t.slice(1);
   return { ...c, extract: upper(authors), text: upper(rest) };
 }

@@ -150,6 +150,11 @@ describe('a work is not described by the motivation it opens with', () => {
     assert.equal(withoutMotivation(analysis).text, '\\cite{k} proposed a gauge score that ranks every buoy of a harbour.');
     const ours = written('Based on our theoretical analysis, we propose a gauge score that ranks every buoy of a harbour.', 'Based on their theoretical analysis, \\cite{k} proposed a gauge score that ranks every buoy of a harbour.');
     assert.equal(withoutMotivation(ours).text, '\\cite{k} proposed a gauge score that ranks every buoy of a harbour.');
+    const aside = written(
+      'Motivated by the need to warn ships (e.g., pilots, tugs), we construct tide filters that track surges in silted harbours.',
+      'Motivated by the need to warn ships, Roe constructed tide filters, which track surges, in silted harbours, for all pilots of the coast [1].',
+    );
+    assert.equal(withoutMotivation(aside), aside);
     const purpose = written(
       'In order to improve tide forecasts in silted harbours, we suggest training a filter on real gauge records.',
       'In order to improve tide forecasts in silted harbours, \\cite{k} suggested training a filter on real gauge records.',
