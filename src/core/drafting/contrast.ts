@@ -10,7 +10,8 @@ import { ANAPHORIC_START, FRONTED_POINTER, hasContributionCue, NOT_DONE, OWN_REL
 import { activeSelfDescription, firstPersonPlural, looksLikeExtractionJunk, stripLeadingDiscourse } from '../rewrite';
 import { type GroupPlan, knowsNothingOf, workText } from './plan';
 import { phraseOccursIn } from './keyphrases';
-import { CLAIM_WORDS, closestSentence, isRelation, relationSentence, type SharedConcern, sharedConcerns, unwrittenTerms } from './relation';
+import { abstractConcern, CLAIM_WORDS, closestSentence, concernSentence, isRelation, relationSentence, type SharedConcern, sharedConcerns } from './relation';
+import { sharesLine, unwrittenTerms, withoutExamples, workSurface } from './relation';
 import { kindDifference, kindSentence } from './kinds';
 
 /** "It is common that …": an "it" that points nowhere, a placeholder for the clause that follows. */
@@ -194,7 +195,27 @@ export function contrastAgainst(group: ContrastGroup, gi: number, own: string, i
   const shared = group.sharedPhrase;
   if (!shared && claimedDifference(own, group.texts, true).length < MIN_DIFFERENCE_TERMS) return undefined;
   const alsoTheirs = !shared || phraseOccursIn(shared, own) || (group.ownAbstract !== undefined && writesMostOf(shared, `${own} ${group.ownAbstract}`));
-  return { text: alsoTheirs ? closestSentence(claim, 'these works', false) : contrastSentence(own, gi, { shared }), keys: [], sources, role: 'contrast' };
+  if (!alsoTheirs) return { text: contrastSentence(own, gi, { shared }), keys: [], sources, role: 'contrast' };
+  const placed = placeInGroup(group, own, claim);
+  return placed && { ...placed, sources, role: 'contrast' };
+}
+
+/**
+ * Where the author's work shares the group's topic and no difference can be stated: "Our work belongs to this line of
+ * research" where their abstract writes a term that defines the group (relation.ts: sharesLine); else the works that
+ * state a topic of the author's abstract, named ("Like [3], our work is concerned with recurrent neural networks;
+ * we propose …"); else nothing, and the author's next sentence is tried. "Our work belongs to this line of research;
+ * we propose an end-to-end pruning method …" after works on ensembles and quantized weights, which shared only
+ * "neural networks" with it, was false (a blind reader).
+ */
+function placeInGroup(group: ContrastGroup, own: string, claim: string): { text: string; keys: string[] } | undefined {
+  const ownText = `${own} ${group.ownAbstract ?? ''}`;
+  if (sharesLine(ownText, group.texts)) return { text: closestSentence(claim, 'these works', false), keys: [] };
+  if (group.keys === undefined || group.syntax === undefined || group.keys.length !== group.texts.length) return undefined;
+  const concern = abstractConcern(ownText, group.texts);
+  if (!concern) return undefined;
+  const keys = concern.works.map((i) => group.keys![i]);
+  return { text: concernSentence(claim, workSurface(concern.phrase, group.texts[concern.works[0]]), citeMarker(keys, group.syntax), keys.length === 1), keys };
 }
 
 /** The claim's first clause where that says enough on its own: "…; unlike it, we forecast tides from buoy logs; the
@@ -268,7 +289,7 @@ function withKin(concern: SharedConcern, texts: readonly string[]): SharedConcer
   const root = words[words.length - 1].toLowerCase().replace(/(?:ations?|ating|ates?|ing|ed|es|e|s)$/, '');
   if (root.length < 5 || /[^\p{L}-]/u.test(root)) return concern;
   const writesRoot = new RegExp(String.raw`(?<![\p{L}-])${root}\p{L}*`, 'iu');
-  const kin = texts.flatMap((t, i) => (t && !concern.works.includes(i) && writesRoot.test(t) ? [i] : []));
+  const kin = texts.flatMap((t, i) => (t && !concern.works.includes(i) && writesRoot.test(withoutExamples(t)) ? [i] : []));
   return kin.length ? { ...concern, works: [...concern.works, ...kin].sort((a, b) => a - b) } : concern;
 }
 

@@ -3,6 +3,7 @@
 // blind reader marked such closings in 22 of 26 drafts. "Like [0], we address grasping; unlike it, we propose a
 // grasping system that enables real-time interactions in virtual environments" says what is shared and what is new.
 import { contentTerms } from '../text/tokens';
+import { FIELD_WORD_LIST } from '../lexicon/method-kinds';
 import { phraseOccursIn, phrasesOf } from './keyphrases';
 
 /** Stems of a claim's words that say nothing of what a work is about or how it differs ("we propose a novel method"). */
@@ -38,7 +39,7 @@ function namesTopic(surface: string, words: number): boolean {
  */
 export function sharedConcerns(claim: string, texts: readonly string[], minWorks: number, groupPhrase?: string): SharedConcern[] {
   // "word-sense disambiguation" in the claim is the works' "word sense disambiguation".
-  const writers = (phrase: string) => texts.flatMap((t, i) => (t && writesPhrase(phrase, t) ? [i] : []));
+  const writers = (phrase: string) => texts.flatMap((t, i) => (t && statesTopic(phrase, t) ? [i] : []));
   const found: (SharedConcern & { n: number; first: boolean })[] = [];
   if (groupPhrase && phraseOccursIn(groupPhrase, claim)) found.push({ phrase: groupPhrase, works: writers(groupPhrase), n: groupPhrase.split(' ').length, first: true });
   const seen = new Set<string>();
@@ -60,6 +61,25 @@ export function sharedConcerns(claim: string, texts: readonly string[], minWorks
 export function unwrittenTerms(claim: string, texts: readonly string[]): string[] {
   const theirs = texts.map((t) => new Set(contentTerms(t)));
   return [...new Set(contentTerms(claim))].filter((t) => !CLAIM_WORDS.has(t) && !/^\d+$/.test(t) && !theirs.some((terms) => terms.has(t)));
+}
+
+/**
+ * What a text names only as an example of something else: "fine-tuned for a wide range of tasks, such as question
+ * answering and language inference", "NLP tasks such as paraphrase identification, question answering and automatic
+ * conversation". Such a work does not work on question answering: "Like [1, 5], we work on question answering" named
+ * BERT and a work on ad-hoc retrieval (a blind reader: a false relation). The example runs to the end of its clause,
+ * over a parenthesis and a decimal point ("including MultiNLI accuracy to 86.7% (4.6% better), SQuAD question answering").
+ */
+const EXAMPLE_LIST = /\b(?:such as|e\.g\.,?|for example,?|for instance,?|including|like)\s+(?:[^.;:()]|\.(?=\d)|\([^()]*\))*/gi;
+
+/** The text without what it names only as an example (EXAMPLE_LIST). */
+export function withoutExamples(text: string): string {
+  return text.replace(EXAMPLE_LIST, ' ');
+}
+
+/** Whether the text states the phrase as its own topic: it writes it, and not only as an example of something else. */
+export function statesTopic(phrase: string, text: string): boolean {
+  return writesPhrase(phrase, withoutExamples(text));
 }
 
 /** Whether the text writes the phrase, its hyphens as spaces too ("word-sense" for "word sense"). */
@@ -96,6 +116,109 @@ export function relationSentence(claim: string, shared: string, works: string, o
   return `Like ${works}, we ${verb} ${shared}; ${unlike}`;
 }
 
+/** FIELD_WORDS as content terms ("networks" → "network"), as the texts are compared. */
+const FIELD_WORDS: ReadonlySet<string> = new Set(contentTerms(FIELD_WORD_LIST.join(' ')));
+const FIELD_ROOTS: ReadonlySet<string> = new Set([...FIELD_WORDS].map((t) => t.replace(/(?<=\p{L}{3})e$/u, '')));
+
+/** Content terms with a final "e" dropped, so that "prune" and "pruning" (stemmed "prun") are one term. */
+function rootTerms(text: string): string[] {
+  return contentTerms(text).map((t) => t.replace(/(?<=\p{L}{3})e$/u, ''));
+}
+
+/**
+ * The terms that define a group: written by half its works with a text or more (two at least), neither claim words
+ * nor words every field writes ("prune" in a group of works on pruning; "quantiz" where most works quantize weights).
+ */
+export function definingTerms(texts: readonly string[]): string[] {
+  const described = texts.filter(Boolean).map((t) => new Set(rootTerms(t)));
+  const most = Math.max(2, Math.ceil(described.length / 2));
+  const counts = new Map<string, number>();
+  for (const terms of described) for (const t of terms) counts.set(t, (counts.get(t) ?? 0) + 1);
+  return [...counts].filter(([t, n]) => n >= most && !CLAIM_WORDS.has(t) && !CLAIM_WORDS.has(`${t}e`) && !FIELD_ROOTS.has(t) && !/^\d+$/.test(t)).map(([t]) => t);
+}
+
+/**
+ * Whether the author's work is of the group's line of research: their abstract writes a term that defines the group.
+ * Works on Lyapunov functions and barrier certificates beside an abstract on safe control ("control") are; works on
+ * word vectors, convolutions and translation beside one on textual network embeddings are not.
+ */
+export function sharesLine(ownText: string, texts: readonly string[]): boolean {
+  const own = new Set(rootTerms(ownText));
+  return definingTerms(texts).some((t) => own.has(t));
+}
+
+/**
+ * A topic the author's abstract shares with some works of a group, beyond its claim: a phrase of two words or more,
+ * not of field words alone ("neural networks"), that the works state as their own topic (statesTopic). The most works
+ * first, then the longer phrase. "Like [0, 3], our work is concerned with sentence embeddings" ties the author's work
+ * to the works it uses, where its claim ("we study short sentence ranking") shares no words with them.
+ */
+export function abstractConcern(ownText: string, texts: readonly string[]): SharedConcern | undefined {
+  const found: (SharedConcern & { n: number })[] = [];
+  const seen = new Set<string>();
+  for (const p of phrasesOf(ownText)) {
+    if (p.n < 2 || seen.has(p.key) || !p.stems.some((t) => !CLAIM_WORDS.has(t) && !FIELD_WORDS.has(t))) continue;
+    seen.add(p.key);
+    const works = texts.flatMap((t, i) => (t && statesTopic(p.surface, t) ? [i] : []));
+    if (works.length) found.push({ phrase: p.surface, works, n: p.n });
+  }
+  found.sort((a, b) => b.works.length - a.works.length || b.n - a.n || b.phrase.length - a.phrase.length);
+  return found[0] && { phrase: found[0].phrase, works: found[0].works };
+}
+
+/**
+ * How a work writes a phrase of the author's: "Recurrent Neural Network (RNN)" in the author's abstract is "recurrent
+ * neural networks" in the work's, which reads in a sentence without an article. Title-case words of a phrase in
+ * title case are lowered ("Neural Network"); a name keeps its capitals ("Internet of Things").
+ */
+export function workSurface(phrase: string, text: string): string {
+  const words = phrase.split(/[\s-]+/).map((w) => w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/(?:e?s)$/i, ''));
+  const found = new RegExp(String.raw`(?<![\p{L}\d])${words.map((w) => `${w}(?:e?s)?`).join('[\\s-]+')}(?![\\p{L}\\d])`, 'iu').exec(withoutExamples(text));
+  const surface = found ? found[0] : phrase;
+  // A name joins its capitals by "of" or "and" ("Internet of Things"); a phrase in title case does not.
+  const titled = surface.split(/\s+/).filter((w) => /^\p{Lu}\p{Ll}+$/u.test(w)).length;
+  return titled >= 2 && !/\s(?:of|and|for|the|on|in)\s/.test(surface) ? surface.replace(/(?<![\p{L}\d])\p{Lu}(?=\p{Ll}+(?![\p{L}\d]))/gu, (c) => c.toLowerCase()) : surface;
+}
+
+/** A sentence that places the author's work among others without a difference, as data: its words and examples. */
+export interface PlacementTemplate {
+  id: string;
+  summary: string;
+  write: (claim: string, phrase: string, works: string, one: boolean) => string;
+  examples: readonly { claim: string; phrase: string; works: string; one: boolean; text: string }[];
+}
+
+/**
+ * The works that state a topic of the author's abstract, named, then the author's claim: what the two share is said,
+ * and no "unlike" claims a difference the abstracts do not state.
+ */
+export const CONCERN_TEMPLATE: PlacementTemplate = {
+  id: 'shared-concern',
+  summary: 'The works that state a topic of the author\'s abstract, named by it, then the claim without "unlike".',
+  write: (claim, phrase, works) => `Like ${works}, our work is concerned with ${phrase}; ${claim}`,
+  examples: [
+    {
+      claim: 'we propose a pruning schedule for tide forecasters.',
+      phrase: 'recurrent neural networks',
+      works: '[3]',
+      one: true,
+      text: 'Like [3], our work is concerned with recurrent neural networks; we propose a pruning schedule for tide forecasters.',
+    },
+    {
+      claim: 'we formulate a contract design problem for harbour pilots.',
+      phrase: 'the Internet of things',
+      works: '[1, 4]',
+      one: false,
+      text: 'Like [1, 4], our work is concerned with the Internet of things; we formulate a contract design problem for harbour pilots.',
+    },
+  ],
+};
+
+/** CONCERN_TEMPLATE's sentence; `claim` is the author's sentence, its opener lowered. */
+export function concernSentence(claim: string, phrase: string, works: string, one: boolean): string {
+  return CONCERN_TEMPLATE.write(claim, phrase, works, one);
+}
+
 const SAME_PROBLEM = 'the same problem as our work';
 const CLOSEST = 'closest to ours';
 const THIS_LINE = 'Our work belongs to this line of research';
@@ -118,6 +241,7 @@ export function closestSentence(claim: string, works: string, one: boolean): str
 /** Whether a sentence of the draft is a relation sentence (how relationSentence and closestSentence open one). */
 export function isRelation(text: string): boolean {
   return new RegExp(
-    String.raw`^Like\b.*; unlike (?:it|them), |^.*\baddress(?:es)? ${SAME_PROBLEM}; |^.*\b(?:is the work|are the works) closest to (?:ours|mine); |^(?:Our|My)${THIS_LINE.slice(3)}; `,
+    String.raw`^Like\b.*; unlike (?:it|them), |^Like\b.*, our work is concerned with .*; |^.*\baddress(?:es)? ${SAME_PROBLEM}; ` +
+      String.raw`|^.*\b(?:is the work|are the works) closest to (?:ours|mine); |^(?:Our|My)${THIS_LINE.slice(3)}; `,
   ).test(text);
 }
