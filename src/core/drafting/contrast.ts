@@ -195,25 +195,38 @@ export function contrastAgainst(group: ContrastGroup, gi: number, own: string, i
   const shared = group.sharedPhrase;
   if (!shared && claimedDifference(own, group.texts, true).length < MIN_DIFFERENCE_TERMS) return undefined;
   const alsoTheirs = !shared || phraseOccursIn(shared, own) || (group.ownAbstract !== undefined && writesMostOf(shared, `${own} ${group.ownAbstract}`));
-  if (!alsoTheirs) return { text: contrastSentence(own, gi, { shared }), keys: [], sources, role: 'contrast' };
-  const placed = placeInGroup(group, own, claim);
+  if (!alsoTheirs && !STATES_A_PROBLEM.test(activeVoice(own))) return { text: contrastSentence(own, gi, { shared }), keys: [], sources, role: 'contrast' };
+  const placed = placeInGroup(group, own, claim, !alsoTheirs);
+  if (!placed && !alsoTheirs) return { text: contrastSentence(own, gi, { shared }), keys: [], sources, role: 'contrast' };
   return placed && { ...placed, sources, role: 'contrast' };
 }
+
+/**
+ * A claim that states only the problem the author's work takes up: "Unlike these works on transfer learning, we study
+ * the problem of short sentence ranking" sets a topic against a topic, no difference of the works (a blind reader).
+ */
+const STATES_A_PROBLEM = new RegExp(
+  String.raw`^(?:we|I|this \w+|our \w+)\s+(?:stud(?:y|ies)|address(?:es)?|tackles?|considers?|investigates?|focus(?:es)? on|explores?)` +
+    String.raw`\s+(?:the\s+)?(?:problems?|tasks?|questions?|issues?)\s+of\b`,
+  'i',
+);
 
 /**
  * Where the author's work shares the group's topic and no difference can be stated: "Our work belongs to this line of
  * research" where their abstract writes a term that defines the group (relation.ts: sharesLine); else the works that
  * state a topic of the author's abstract, named ("Like [3], our work is concerned with recurrent neural networks;
- * we propose …"); else nothing, and the author's next sentence is tried. "Our work belongs to this line of research;
+ * we propose …"); else nothing, and the author's next sentence is tried. `concernFirst` where the author's abstract
+ * does not write the group's phrase: the works it shares a topic with are then the better tie. "Our work belongs to this line of research;
  * we propose an end-to-end pruning method …" after works on ensembles and quantized weights, which shared only
  * "neural networks" with it, was false (a blind reader).
  */
-function placeInGroup(group: ContrastGroup, own: string, claim: string): { text: string; keys: string[] } | undefined {
+function placeInGroup(group: ContrastGroup, own: string, claim: string, concernFirst: boolean): { text: string; keys: string[] } | undefined {
   const ownText = `${own} ${group.ownAbstract ?? ''}`;
-  if (sharesLine(ownText, group.texts)) return { text: closestSentence(claim, 'these works', false), keys: [] };
-  if (group.keys === undefined || group.syntax === undefined || group.keys.length !== group.texts.length) return undefined;
-  const concern = abstractConcern(ownText, group.texts);
-  if (!concern) return undefined;
+  const line = () => (sharesLine(ownText, group.texts) ? { text: closestSentence(claim, 'these works', false), keys: [] } : undefined);
+  if (!concernFirst && line()) return line();
+  const nameable = group.keys !== undefined && group.syntax !== undefined && group.keys.length === group.texts.length;
+  const concern = nameable ? abstractConcern(ownText, group.texts) : undefined;
+  if (!concern) return concernFirst ? line() : undefined;
   const keys = concern.works.map((i) => group.keys![i]);
   return { text: concernSentence(claim, workSurface(concern.phrase, group.texts[concern.works[0]]), citeMarker(keys, group.syntax), keys.length === 1), keys };
 }
@@ -358,8 +371,12 @@ export function buildsOn(g: GroupPlan, own: string, index: number, syntax: CiteS
 
 /**
  * "Our forecaster updates those constants each night": the constants were named in the sentence before, which the
- * draft does not quote (the author's abstract is quoted only in a contrast).
+ * draft does not quote (the author's abstract is quoted only in a contrast). So were "the two kinds of information"
+ * in "we propose an architecture to fuse the two kinds of information" (a blind reader: what are the two kinds?).
  */
-const POINTS_BACK = new RegExp(String.raw`\b(?:this|these|those|such)\s+(?!(?:${SELF_NOUNS})\b)[a-z]`, 'i');
+const POINTS_BACK = new RegExp(
+  String.raw`\b(?:this|these|those|such)\s+(?!(?:${SELF_NOUNS})\b)[a-z]|\b(?:the\s+(?:two|three|four)|both)\s+(?:kinds|types|sorts|sources|modalities)\s+of\b`,
+  'i',
+);
 /** Content words of the claim that the works lack, at least: one alone is often a synonym ("forecast" for "predict"). */
 const MIN_DIFFERENCE_TERMS = 2;

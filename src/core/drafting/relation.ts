@@ -4,7 +4,8 @@
 // grasping system that enables real-time interactions in virtual environments" says what is shared and what is new.
 import { contentTerms } from '../text/tokens';
 import { FIELD_WORD_LIST } from '../lexicon/method-kinds';
-import { phraseOccursIn, phrasesOf } from './keyphrases';
+import { type Phrase, phraseOccursIn, phrasesOf } from './keyphrases';
+import { splitSentences } from '../text/sentences';
 
 /** Stems of a claim's words that say nothing of what a work is about or how it differs ("we propose a novel method"). */
 export const CLAIM_WORDS: ReadonlySet<string> = new Set(
@@ -118,12 +119,14 @@ export function relationSentence(claim: string, shared: string, works: string, o
 
 /** FIELD_WORDS as content terms ("networks" → "network"), as the texts are compared. */
 const FIELD_WORDS: ReadonlySet<string> = new Set(contentTerms(FIELD_WORD_LIST.join(' ')));
-const FIELD_ROOTS: ReadonlySet<string> = new Set([...FIELD_WORDS].map((t) => t.replace(/(?<=\p{L}{3})e$/u, '')));
 
-/** Content terms with a final "e" dropped, so that "prune" and "pruning" (stemmed "prun") are one term. */
+/** A content term without a final "e" or "ing": "prune" and "pruning" (stemmed "prun"), "readings" (stemmed "reading")
+ * and "reading" (stemmed "read") are one term each. */
+const rootOf = (term: string) => term.replace(/(?<=\p{L}{3})(?:ing|e)$/u, '');
 function rootTerms(text: string): string[] {
-  return contentTerms(text).map((t) => t.replace(/(?<=\p{L}{3})e$/u, ''));
+  return contentTerms(text).map(rootOf);
 }
+const FIELD_ROOTS: ReadonlySet<string> = new Set([...FIELD_WORDS].map(rootOf));
 
 /**
  * The terms that define a group: written by half its works with a text or more (two at least), neither claim words
@@ -150,34 +153,63 @@ export function sharesLine(ownText: string, texts: readonly string[]): boolean {
 /**
  * A topic the author's abstract shares with some works of a group, beyond its claim: a phrase of two words or more,
  * not of field words alone ("neural networks"), that the works state as their own topic (statesTopic). The most works
- * first, then the longer phrase. "Like [0, 3], our work is concerned with sentence embeddings" ties the author's work
+ * first, then the longer phrase. Failing a phrase the author writes as the works do, one of the works' phrases whose
+ * words the author writes close together: the author's "the representation for all the sentences" is the works'
+ * "sentence representations". "Like [1], our work is concerned with sentence representations" ties the author's work
  * to the works it uses, where its claim ("we study short sentence ranking") shares no words with them.
  */
 export function abstractConcern(ownText: string, texts: readonly string[]): SharedConcern | undefined {
-  const found: (SharedConcern & { n: number })[] = [];
-  const seen = new Set<string>();
-  for (const p of phrasesOf(ownText)) {
-    if (p.n < 2 || seen.has(p.key) || !p.stems.some((t) => !CLAIM_WORDS.has(t) && !FIELD_WORDS.has(t))) continue;
-    seen.add(p.key);
-    const works = texts.flatMap((t, i) => (t && statesTopic(p.surface, t) ? [i] : []));
-    if (works.length) found.push({ phrase: p.surface, works, n: p.n });
+  const topical = (p: Phrase) => p.n >= 2 && p.n <= 4 && p.stems.some((t) => !CLAIM_WORDS.has(t) && !FIELD_WORDS.has(t));
+  const stating = (phrase: string) => texts.flatMap((t, i) => (t && statesTopic(phrase, t) ? [i] : []));
+  const written = phrasesOf(ownText).filter(topical);
+  const ownSentences = splitSentences(ownText).map(rootTerms);
+  const near = texts.flatMap((t) => (t ? phrasesOf(withoutExamples(t)) : [])).filter((p) => topical(p) && ownSentences.some((terms) => writtenNear(rootTerms(p.surface), terms)));
+  for (const phrases of [written, near]) {
+    const found: (SharedConcern & { n: number })[] = [];
+    const seen = new Set<string>();
+    for (const p of phrases) {
+      if (seen.has(p.key)) continue;
+      seen.add(p.key);
+      const works = stating(p.surface);
+      if (works.length) found.push({ phrase: p.surface, works, n: p.n });
+    }
+    found.sort((a, b) => b.works.length - a.works.length || b.n - a.n || b.phrase.length - a.phrase.length);
+    if (found.length) return { phrase: found[0].phrase, works: found[0].works };
   }
-  found.sort((a, b) => b.works.length - a.works.length || b.n - a.n || b.phrase.length - a.phrase.length);
-  return found[0] && { phrase: found[0].phrase, works: found[0].works };
+  return undefined;
+}
+
+/** Whether every stem is among a few neighbouring content terms of a sentence: as many as the stems, and one more. */
+function writtenNear(stems: readonly string[], terms: readonly string[]): boolean {
+  const span = stems.length + 1;
+  for (let i = 0; i < terms.length; i++) {
+    const window = terms.slice(i, i + span);
+    if (window[0] === stems[0] || stems.includes(window[0])) if (stems.every((s) => window.includes(s))) return true;
+  }
+  return false;
 }
 
 /**
  * How a work writes a phrase of the author's: "Recurrent Neural Network (RNN)" in the author's abstract is "recurrent
  * neural networks" in the work's, which reads in a sentence without an article. Title-case words of a phrase in
- * title case are lowered ("Neural Network"); a name keeps its capitals ("Internet of Things").
+ * title case are lowered ("Neural Network"); a name keeps its capitals ("Internet of Things"). A thing the work counts
+ * ("a novel gating mechanism") is said in the plural, "concerned with gating mechanisms", not "with gating mechanism".
  */
 export function workSurface(phrase: string, text: string): string {
   const words = phrase.split(/[\s-]+/).map((w) => w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/(?:e?s)$/i, ''));
-  const found = new RegExp(String.raw`(?<![\p{L}\d])${words.map((w) => `${w}(?:e?s)?`).join('[\\s-]+')}(?![\\p{L}\\d])`, 'iu').exec(withoutExamples(text));
-  const surface = found ? found[0] : phrase;
+  const written = words.map((w) => `${w}(?:e?s)?`).join(String.raw`[\s-]+`);
+  const found = new RegExp(String.raw`(?<![\p{L}\d])(?:(an?)\s+(?:[\p{L}-]+\s+){0,3}?)?(${written})(?![\p{L}\d])`, 'iu').exec(withoutExamples(text));
+  let surface = found ? found[2] : phrase;
   // A name joins its capitals by "of" or "and" ("Internet of Things"); a phrase in title case does not.
   const titled = surface.split(/\s+/).filter((w) => /^\p{Lu}\p{Ll}+$/u.test(w)).length;
-  return titled >= 2 && !/\s(?:of|and|for|the|on|in)\s/.test(surface) ? surface.replace(/(?<![\p{L}\d])\p{Lu}(?=\p{Ll}+(?![\p{L}\d]))/gu, (c) => c.toLowerCase()) : surface;
+  if (titled >= 2 && !/\s(?:of|and|for|the|on|in)\s/.test(surface)) surface = surface.replace(/(?<![\p{L}\d])\p{Lu}(?=\p{Ll}+(?![\p{L}\d]))/gu, (c) => c.toLowerCase());
+  return found?.[1] && /\p{Ll}$/u.test(surface) && !/s$/.test(surface) ? pluralOf(surface) : surface;
+}
+
+/** "mechanism" → "mechanisms", "policy" → "policies", "box" → "boxes". */
+function pluralOf(phrase: string): string {
+  if (/[^aeiou]y$/.test(phrase)) return `${phrase.slice(0, -1)}ies`;
+  return /(?:x|ch|sh|z)$/.test(phrase) ? `${phrase}es` : `${phrase}s`;
 }
 
 /** A sentence that places the author's work among others without a difference, as data: its words and examples. */

@@ -83,6 +83,30 @@ describe('relation of the author\'s work: only what both abstracts state', () =>
     assert.equal(workSurface('Internet of things', 'Such as the Internet of Things.'), 'Internet of things');
   });
 
+  it('ties a claim that states only its problem to the works whose topic the abstract writes in other words, not "Unlike these works on transfer learning, we study the problem of …"', () => {
+    const texts = ['We learn compact representations of buoy readings from labelled tide data.', 'Transfer learning of gauge encoders helps pilots at sea.', 'We study transfer learning for gauge networks on coasts.'];
+    const own = 'We study the problem of short log ranking for harbour pilots.';
+    const ownAbstract = `${own} We compute, for every reading of a buoy, its representation in advance and index them in a tree.`;
+    const relation = contrastAgainst({ texts, sharedPhrase: 'transfer learning', ownAbstract, keys: ['a', 'b', 'c'], syntax: 'cite' }, 0, own, 0);
+    assert.equal(relation?.text, 'Like \\cite{a}, our work is concerned with representations of buoy readings; we study the problem of short log ranking for harbour pilots.');
+    assert.deepEqual(relation?.keys, ['a']);
+  });
+
+  it('says a thing a work counts in the plural ("a novel gating mechanism" → "gating mechanisms")', () => {
+    assert.equal(workSurface('gate mechanism', 'We propose a novel simplified gating mechanism for tide models.'), 'gate mechanism');
+    assert.equal(workSurface('gating mechanism', 'We propose a novel simplified gating mechanism for tide models.'), 'gating mechanisms');
+    assert.equal(workSurface('tide policy', 'We learn a tide policy.'), 'tide policies');
+    assert.equal(workSurface('image denoising', 'We study image denoising.'), 'image denoising');
+  });
+
+  it('sets no claim that points at what the draft leaves out ("fuse the two kinds of information") against a group', () => {
+    const texts = ['We fuse gauge readings and satellite images with a gated network.', 'Gated networks fuse tide tables with buoy logs.'];
+    const own = 'We propose a gated architecture to fuse the two kinds of information into one harbour representation.';
+    assert.equal(contrastAgainst({ texts, sharedPhrase: 'gated networks', ownAbstract: own, keys: ['a', 'b'], syntax: 'cite' }, 0, own, 0), undefined);
+    const named = 'We propose a gated architecture to fuse tide tables and satellite images into one harbour representation.';
+    assert.ok(contrastAgainst({ texts, sharedPhrase: 'gated networks', ownAbstract: named, keys: ['a', 'b'], syntax: 'cite' }, 0, named, 0));
+  });
+
   for (const example of CONCERN_TEMPLATE.examples) {
     it(`${CONCERN_TEMPLATE.id}: "${example.text}"`, () => {
       const text = CONCERN_TEMPLATE.write(example.claim, example.phrase, example.works, example.one);
