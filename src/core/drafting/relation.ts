@@ -113,8 +113,15 @@ export function relationSentence(claim: string, shared: string, works: string, o
     const subject = works[0].toUpperCase() + works.slice(1);
     return `${subject} ${one ? 'addresses' : 'address'} ${SAME_PROBLEM}; ${lowered}`;
   }
-  const verb = /^(?:we|this \w+|our \w+)\s+stud(?:y|ies)\b/i.test(claim) ? 'work on' : 'study';
-  return `Like ${works}, we ${verb} ${shared}; ${unlike}`;
+  const studies = /^(?:we|this \w+|our \w+)\s+stud(?:y|ies)\b/i.test(claim);
+  // "Like [2, 0], we study word-sense disambiguation; unlike them, this paper expands …" spoke of "we" and "this
+  // paper" in one sentence: a claim of "this paper" keeps it as the subject of both halves.
+  const paper = /^this ((?:paper|work|article|thesis|study|note|report|chapter))\s+(?=\p{L}+s\b)/iu.exec(claim);
+  if (paper) {
+    const rest = claim.slice(paper[0].length);
+    return `Like ${works}, this ${paper[1].toLowerCase()} ${studies ? 'works on' : 'studies'} ${shared}; unlike ${one ? 'that work' : 'them'}, it ${rest}`;
+  }
+  return `Like ${works}, we ${studies ? 'work on' : 'study'} ${shared}; ${unlike}`;
 }
 
 /** FIELD_WORDS as content terms ("networks" → "network"), as the texts are compared. */
@@ -273,7 +280,7 @@ export function closestSentence(claim: string, works: string, one: boolean): str
 /** Whether a sentence of the draft is a relation sentence (how relationSentence and closestSentence open one). */
 export function isRelation(text: string): boolean {
   return new RegExp(
-    String.raw`^Like\b.*; unlike (?:it|them), |^Like\b.*, our work is concerned with .*; |^.*\baddress(?:es)? ${SAME_PROBLEM}; ` +
+    String.raw`^Like\b.*; unlike (?:it|them|that work), |^Like\b.*, our work is concerned with .*; |^.*\baddress(?:es)? ${SAME_PROBLEM}; ` +
       String.raw`|^.*\b(?:is the work|are the works) closest to (?:ours|mine); |^(?:Our|My)${THIS_LINE.slice(3)}; `,
   ).test(text);
 }

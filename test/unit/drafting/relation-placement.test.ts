@@ -2,7 +2,7 @@ import { strict as assert } from 'assert';
 import { DefaultEngine } from '../../../src/core/engines';
 import { MemoryLibrary } from '../../../src/core/engine/memory-library';
 import { contrastAgainst } from '../../../src/core/drafting/contrast';
-import { abstractConcern, CONCERN_TEMPLATE, isRelation, sharedConcerns, sharesLine, workSurface } from '../../../src/core/drafting/relation';
+import { abstractConcern, CONCERN_TEMPLATE, isRelation, relationSentence, sharedConcerns, sharesLine, workSurface } from '../../../src/core/drafting/relation';
 import type { PaperRecord } from '../../../src/core/types';
 
 const record = (key: string, abstract: string): PaperRecord => ({ key, type: 'article', title: '', authors: [], abstract });
@@ -105,6 +105,18 @@ describe('relation of the author\'s work: only what both abstracts state', () =>
     assert.equal(contrastAgainst({ texts, sharedPhrase: 'gated networks', ownAbstract: own, keys: ['a', 'b'], syntax: 'cite' }, 0, own, 0), undefined);
     const named = 'We propose a gated architecture to fuse tide tables and satellite images into one harbour representation.';
     assert.ok(contrastAgainst({ texts, sharedPhrase: 'gated networks', ownAbstract: named, keys: ['a', 'b'], syntax: 'cite' }, 0, named, 0));
+  });
+
+  it('keeps "this paper" as the subject of both halves of a relation, not "Like [3], we study …; unlike it, this paper …"', () => {
+    assert.equal(
+      relationSentence('This paper compares tide models and presents a survey of harbour pilots.', 'tide forecasting', '[3]', true),
+      'Like [3], this paper studies tide forecasting; unlike that work, it compares tide models and presents a survey of harbour pilots.',
+    );
+    assert.ok(isRelation(relationSentence('This paper compares tide models.', 'tide forecasting', '[3]', true)));
+    assert.equal(
+      relationSentence('This study studies the ranking of short tide reports.', 'tide forecasting', '[3, 4]', false),
+      'Like [3, 4], this study works on tide forecasting; unlike them, it studies the ranking of short tide reports.',
+    );
   });
 
   for (const example of CONCERN_TEMPLATE.examples) {
