@@ -87,7 +87,26 @@ export function ownContributionSentences(ownAbstract: string): string[] {
     (s) => wordCount(s) >= 6 && !NOT_DONE.test(stripLeadingDiscourse(s)) && !OWN_RELEASE_NOTE.test(stripLeadingDiscourse(s)) && !looksLikeExtractionJunk(s),
   );
   const firstPerson = (s: string) => SPOKEN_BY_AUTHORS.test(activeVoice(firstPersonPlural(s)));
-  return [...sentences.filter((s) => hasContributionCue(s) && firstPerson(s)), ...sentences.filter((s) => !hasContributionCue(s) && firstPerson(s))];
+  const spoken = [...sentences.filter((s) => hasContributionCue(s) && firstPerson(s)), ...sentences.filter((s) => !hasContributionCue(s) && firstPerson(s))];
+  if (spoken.length) return spoken;
+  const named = namedSelfDescription(splitSentences(plainText(ownAbstract)));
+  return named ? [named] : [];
+}
+
+/**
+ * An abstract that never says "we" but opens by defining what it presents, by a name it then repeats or abbreviates:
+ * "Harbour Tide Grammars are a declarative formalism for tide tables. … HTGs read …" is the authors' "We present
+ * Harbour Tide Grammars, a declarative formalism for tide tables." A draft of such an abstract had no sentence on the
+ * author's work at all. A name of one word, or one the abstract does not repeat, may be what the paper builds on.
+ */
+function namedSelfDescription(sentences: readonly string[]): string | undefined {
+  const m = /^((?:\p{Lu}[\p{Ll}-]+\s+){1,4}\p{Lu}[\p{Ll}-]+)\s+(?:is|are)\s+(an?\s+[^;:]+?)\.?$/u.exec(sentences[0]?.trim() ?? '');
+  if (!m || wordCount(m[2]) < 4) return undefined;
+  const name = m[1];
+  const initials = name.split(/\s+/).map((w) => w[0]).join('');
+  const rest = sentences.slice(1).join(' ');
+  const repeated = rest.includes(name) || new RegExp(String.raw`(?<![\p{L}\d])${initials}s?(?![\p{L}\d])`, 'u').test(rest);
+  return repeated ? `We present ${name}, ${m[2]}.` : undefined;
 }
 
 /** Whether a sentence of the draft sets the author's work against others (how contrastSentence opens one). */

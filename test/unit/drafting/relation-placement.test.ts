@@ -1,7 +1,7 @@
 import { strict as assert } from 'assert';
 import { DefaultEngine } from '../../../src/core/engines';
 import { MemoryLibrary } from '../../../src/core/engine/memory-library';
-import { contrastAgainst } from '../../../src/core/drafting/contrast';
+import { contrastAgainst, ownContributionSentences } from '../../../src/core/drafting/contrast';
 import { abstractConcern, CONCERN_TEMPLATE, isRelation, relationSentence, sharedConcerns, sharesLine, workSurface } from '../../../src/core/drafting/relation';
 import type { PaperRecord } from '../../../src/core/types';
 
@@ -117,6 +117,18 @@ describe('relation of the author\'s work: only what both abstracts state', () =>
       relationSentence('This study studies the ranking of short tide reports.', 'tide forecasting', '[3, 4]', false),
       'Like [3, 4], this study works on tide forecasting; unlike them, it studies the ranking of short tide reports.',
     );
+  });
+
+  it('reads an abstract that never says "we" but defines the formalism it names as the authors\' claim, and relates it', async () => {
+    const own = 'Harbour Tide Grammars are a declarative formalism for reading tide tables. Their rules are reversible. HTGs parse a table as each row is read, so that pilots see partial results.';
+    assert.deepEqual(ownContributionSentences(own), ['We present Harbour Tide Grammars, a declarative formalism for reading tide tables.']);
+    // A name the abstract does not take up again may be what it builds on, not what it presents.
+    assert.deepEqual(ownContributionSentences('Harbour Tide Grammars are a declarative formalism for reading tide tables. Rules of a parser are reversible.'), []);
+    const lib = new MemoryLibrary([record('roe', 'A tree grammar formalism for reading tide tables is described, and its formal properties are studied.')]);
+    const draft = await engine.draft({ keys: ['roe'], ownAbstract: own, targetWords: 60, format: 'latex' }, lib);
+    const relation = relationOf(draft)[0];
+    assert.ok(relation, draft.text);
+    assert.match(relation.text, /we present Harbour Tide Grammars, a declarative formalism/, draft.text);
   });
 
   for (const example of CONCERN_TEMPLATE.examples) {
