@@ -10,8 +10,20 @@ import { ANAPHORIC_START, FRONTED_POINTER, hasContributionCue, NOT_DONE, OWN_REL
 import { activeSelfDescription, firstPersonPlural, looksLikeExtractionJunk, stripLeadingDiscourse } from '../rewrite';
 import { type GroupPlan, knowsNothingOf, workText } from './plan';
 import { phraseOccursIn } from './keyphrases';
-import { abstractConcern, CLAIM_WORDS, closestSentence, concernSentence, isRelation, relationSentence, type SharedConcern, sharedConcerns } from './relation';
-import { sharesLine, unwrittenTerms, withoutExamples, workSurface } from './relation';
+import {
+  abstractConcern,
+  CLAIM_WORDS,
+  closestSentence,
+  concernSentence,
+  isRelation,
+  relationSentence,
+  type SharedConcern,
+  sharedConcerns,
+  sharesLine,
+  unwrittenTerms,
+  withoutExamples,
+  workSurface,
+} from './relation';
 import { kindDifference, kindSentence } from './kinds';
 
 /** "It is common that …": an "it" that points nowhere, a placeholder for the clause that follows. */
@@ -234,20 +246,21 @@ const STATES_A_PROBLEM = new RegExp(
  * Where the author's work shares the group's topic and no difference can be stated: "Our work belongs to this line of
  * research" where their abstract writes a term that defines the group (relation.ts: sharesLine); else the works that
  * state a topic of the author's abstract, named ("Like [3], our work is concerned with recurrent neural networks;
- * we propose …"); else nothing, and the author's next sentence is tried. `concernFirst` where the author's abstract
- * does not write the group's phrase: the works it shares a topic with are then the better tie. "Our work belongs to this line of research;
+ * we propose …"); else nothing, and the author's next sentence is tried. "Our work belongs to this line of research;
  * we propose an end-to-end pruning method …" after works on ensembles and quantized weights, which shared only
- * "neural networks" with it, was false (a blind reader).
+ * "neural networks" with it, was false (a blind reader). `concernFirst` where the author's abstract does not write the
+ * group's phrase: the works it shares a topic with are then the better tie.
  */
 function placeInGroup(group: ContrastGroup, own: string, claim: string, concernFirst: boolean): { text: string; keys: string[] } | undefined {
   const ownText = `${own} ${group.ownAbstract ?? ''}`;
-  const line = () => (sharesLine(ownText, group.texts) ? { text: closestSentence(claim, 'these works', false), keys: [] } : undefined);
-  if (!concernFirst && line()) return line();
+  const line = sharesLine(ownText, group.texts) ? { text: closestSentence(claim, 'these works', false), keys: [] } : undefined;
+  if (line && !concernFirst) return line;
   const nameable = group.keys !== undefined && group.syntax !== undefined && group.keys.length === group.texts.length;
   const concern = nameable ? abstractConcern(ownText, group.texts) : undefined;
-  if (!concern) return concernFirst ? line() : undefined;
+  if (!concern) return line;
   const keys = concern.works.map((i) => group.keys![i]);
-  return { text: concernSentence(claim, workSurface(concern.phrase, group.texts[concern.works[0]]), citeMarker(keys, group.syntax), keys.length === 1), keys };
+  const phrase = workSurface(concern.phrase, group.texts[concern.works[0]]);
+  return { text: concernSentence(claim, phrase, citeMarker(keys, group.syntax), keys.length === 1), keys };
 }
 
 /** The claim's first clause where that says enough on its own: "…; unlike it, we forecast tides from buoy logs; the

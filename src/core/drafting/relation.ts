@@ -189,11 +189,7 @@ export function abstractConcern(ownText: string, texts: readonly string[]): Shar
 /** Whether every stem is among a few neighbouring content terms of a sentence: as many as the stems, and one more. */
 function writtenNear(stems: readonly string[], terms: readonly string[]): boolean {
   const span = stems.length + 1;
-  for (let i = 0; i < terms.length; i++) {
-    const window = terms.slice(i, i + span);
-    if (window[0] === stems[0] || stems.includes(window[0])) if (stems.every((s) => window.includes(s))) return true;
-  }
-  return false;
+  return terms.some((_, i) => stems.every((stem) => terms.slice(i, i + span).includes(stem)));
 }
 
 /**
