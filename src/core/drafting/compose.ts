@@ -35,7 +35,9 @@ export function composeParagraphs(draft: DraftState): DraftParagraph[] {
   const arranged = groups.map((g, gi) => {
     const [topic] = topics[gi].flatMap((s) => s.phrases ?? []);
     const onTopic = topic === undefined ? undefined : (w: WorkPlan) => phraseOccursIn(topic, workText(w));
-    return arrangeWorks(g.works.filter((w) => !w.groupedOnly), { syntax, sentencesOf, allTexts: draft.texts, idf: (t) => draft.model.idf(t), topicPhrases, named, onTopic });
+    const idf = (t: string) => draft.model.idf(t);
+    const keepOrder = req.workOrder === 'year';
+    return arrangeWorks(g.works.filter((w) => !w.groupedOnly), { syntax, sentencesOf, allTexts: draft.texts, idf, topicPhrases, named, onTopic, keepOrder });
   });
   const write = (keepOpener: (opener: DraftSentence) => boolean): DraftParagraph[] =>
     groups.map((g, gi) => {
@@ -61,8 +63,10 @@ export function composeParagraphs(draft: DraftState): DraftParagraph[] {
   const openers = arranged.flat().flatMap((b) => (b.opener ? [b.opener] : []));
   const words = (ps: readonly DraftParagraph[]) => ps.reduce((a, p) => a + p.sentences.reduce((b, s) => b + wordCount(s.text), 0), 0);
   const withOpeners = words(paragraphs);
-  const without = withOpeners - openers.reduce((a, o) => a + wordCount(o.text), 0);
-  let excess = withOpeners - openerBound(draft.targetWords, without);
+  if (!openers.length || withOpeners <= openerBound(draft.targetWords, 0)) return paragraphs;
+  // Counted as written without them: an opener also breaks a run of "[k] verbed" that the flow rules would vary
+  // ("In [k], the authors …"), so the draft without it is not simply its words shorter.
+  let excess = withOpeners - openerBound(draft.targetWords, words(write(() => false)));
   if (excess <= 0) return paragraphs;
   // The last openers go first ("Sparse coding is studied in [4, 7]." is the first thing a reader would cut), so a
   // phrase named "also" never stays after its first naming went.

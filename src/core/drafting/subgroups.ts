@@ -37,6 +37,8 @@ export interface ArrangeContext {
   topicPhrases: readonly string[];
   /** Whether a work writes the topic the paragraph's topic sentence names: such works come first, right after it. */
   onTopic?: (work: WorkPlan) => boolean;
+  /** The works' order is the user's (by year: a history of the idea): blocks keep it, each where its first work was. */
+  keepOrder?: boolean;
   /** The subgroups' phrases named so far in the draft (lower case), which a later one names "also"; filled in here. */
   named?: Set<string>;
 }
@@ -256,10 +258,14 @@ function pairSameSayings(works: readonly WorkPlan[], ctx: ArrangeContext): Part[
   return parts;
 }
 
-/** The vector a block is compared by: the sum of its works' planning vectors. */
-function blockVector(works: readonly WorkPlan[]): SparseVector {
+/**
+ * The vector a block is compared by: the content words of its works' sentences, weighted by rarity. What the reader
+ * sees decides what reads as related: "[6] defined a method for constructing Lyapunov functions" belongs next to the
+ * works on control Lyapunov functions, however their abstracts differ otherwise.
+ */
+function blockVector(works: readonly WorkPlan[], ctx: ArrangeContext): SparseVector {
   const sum = new Map<string, number>();
-  for (const w of works) for (const [t, v] of w.vector) sum.set(t, (sum.get(t) ?? 0) + v);
+  for (const w of works) for (const s of ctx.sentencesOf(w)) for (const [t, n] of termsOf(s.text)) sum.set(t, (sum.get(t) ?? 0) + n * ctx.idf(t));
   return sum;
 }
 
@@ -288,7 +294,7 @@ export function arrangeWorks(works: readonly WorkPlan[], ctx: ArrangeContext): W
   }
   const alone = works.filter((w) => remaining.has(w));
   for (const part of pairSameSayings(alone, ctx)) blocks.push({ works: part.works, parts: [part] });
-  return orderByLikeness(blocks, works, ctx.onTopic);
+  return orderByLikeness(blocks, works, ctx);
 }
 
 /**
@@ -296,11 +302,13 @@ export function arrangeWorks(works: readonly WorkPlan[], ctx: ArrangeContext): W
  * last. Where the paragraph opens with a topic sentence, the blocks of works on that topic come first: "A first line
  * of work studies systemic risk" had been followed by a review of SCADA security, the works on systemic risk later.
  */
-function orderByLikeness(blocks: WorkBlock[], works: readonly WorkPlan[], onTopic?: (work: WorkPlan) => boolean): WorkBlock[] {
+function orderByLikeness(blocks: WorkBlock[], works: readonly WorkPlan[], ctx: ArrangeContext): WorkBlock[] {
+  const { onTopic } = ctx;
   const rank = (b: WorkBlock) => Math.min(...b.works.map((w) => works.indexOf(w)));
   const topical = (b: WorkBlock) => (onTopic && b.works.some(onTopic) ? 1 : 0);
+  if (ctx.keepOrder) return [...blocks].sort((a, b) => rank(a) - rank(b));
   const left = [...blocks].sort((a, b) => topical(b) - topical(a) || rank(a) - rank(b));
-  const vectors = new Map(left.map((b) => [b, blockVector(b.works)]));
+  const vectors = new Map(left.map((b) => [b, blockVector(b.works, ctx)]));
   const out: WorkBlock[] = [left.shift() as WorkBlock];
   while (left.length) {
     const last = vectors.get(out[out.length - 1]) as SparseVector;
