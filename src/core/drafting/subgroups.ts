@@ -123,7 +123,8 @@ function sentenceStart(phrase: string): string {
 
 /** Whether a phrase names several things ("barrier certificates", "CNNs"): its verb is "are". */
 function isPlural(phrase: string): boolean {
-  const head = phrase.split(' ').pop() ?? '';
+  // "team of mobile robots": the head is before "of".
+  const head = phrase.split(' of ')[0].split(' ').pop() ?? '';
   return /(?:[^su]s|\p{Lu}s)$/u.test(head) && !/(?:ss|us|is|ics)$/.test(head);
 }
 
@@ -152,10 +153,14 @@ function pluralWhereWritten(surface: string, texts: readonly string[]): string {
     const found = plural.exec(t);
     if (found) return surface + found[0].slice(surface.length);
   }
+  // "a team of mobile robots" → "Teams of mobile robots are …": the head before "of" is the counted noun.
+  const [head, ...rest] = surface.split(' of ');
   const counted = new RegExp(`(?<![\\p{L}\\p{N}-])an? (?:[\\p{L}-]+ )?${escaped}(?![\\p{L}\\p{N}-])`, 'iu');
-  if (/ing$/.test(surface) || !texts.some((t) => counted.test(t))) return surface;
+  // "equilibrium", "criterion", "analysis": a learned plural the rule below would get wrong.
+  if (/(?:ing|um|rion|menon|is)$/.test(head) || !texts.some((t) => counted.test(t))) return surface;
   // "approach" → "approaches", "strategy" → "strategies", "function" → "functions".
-  return surface.replace(/(?:(s|x|z|ch|sh)|([^aeiou])y)$/, (_m, sibilant?: string, consonant?: string) => (sibilant ? `${sibilant}e` : `${consonant}ie`)) + 's';
+  const heads = head.replace(/(?:(s|x|z|ch|sh)|([^aeiou])y)$/, (_m, sibilant?: string, consonant?: string) => (sibilant ? `${sibilant}e` : `${consonant}ie`)) + 's';
+  return [heads, ...rest].join(' of ');
 }
 
 /** A candidate subgroup: a phrase, its spellings, and the works whose sentences write it. */
@@ -198,9 +203,11 @@ function sharedPhrases(works: readonly WorkPlan[], ctx: ArrangeContext): { candi
       found.set(p.key, entry);
     }
   }
-  // "safety barrier" where the works write "safety barrier certificates": a phrase cut before its head names nothing.
+  // "safety barrier" where the works write "safety barrier certificates": a phrase cut before its head names nothing;
+  // nor does "language processing" where they write "natural language processing" (a field's name, then).
   const entries = [...found.values()];
-  const cutBeforeHead = (p: SharedPhrase) => entries.some((q) => q.key.startsWith(`${p.key} `) && [...p.works].every((w) => q.works.has(w)));
+  const cutBeforeHead = (p: SharedPhrase) =>
+    entries.some((q) => (q.key.startsWith(`${p.key} `) || q.key.endsWith(` ${p.key}`)) && [...p.works].every((w) => q.works.has(w)));
   const withText = ctx.allTexts.filter((t) => t.trim());
   // "barrier certificate" is the topic "barrier certificates" too: compared without a plural's "s".
   const topics = ctx.topicPhrases.map((t) => t.toLowerCase().replace(/s$/, ''));

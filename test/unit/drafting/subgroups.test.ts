@@ -3,7 +3,7 @@ import { DefaultEngine } from '../../../src/core/engines';
 import { MemoryLibrary } from '../../../src/core/engine/memory-library';
 import { isBroadField } from '../../../src/core/drafting/keyphrases';
 import { openerBound } from '../../../src/core/drafting/compose';
-import { jointSentence, type ArrangeContext } from '../../../src/core/drafting/subgroups';
+import { arrangeWorks, jointSentence, type ArrangeContext } from '../../../src/core/drafting/subgroups';
 import type { WorkPlan } from '../../../src/core/drafting/plan';
 import type { DraftSentence, PaperRecord } from '../../../src/core/types';
 
@@ -14,6 +14,15 @@ const article = (key: string, family: string, title: string, abstract: string): 
 function writtenWork(key: string, family: string, text: string): { work: WorkPlan; sentence: DraftSentence } {
   const work = { record: { key, type: 'article', title: '', authors: [{ family }] }, chosen: [0], options: [], groupedOnly: false } as unknown as WorkPlan;
   return { work, sentence: { text, keys: [key], sources: [], role: 'work' } };
+}
+
+/** Works as the arrangement reads them: each with the sentence its abstract gives (`extract`) and the one written. */
+function arranged(works: Array<[key: string, family: string, extract: string, written: string]>): string[] {
+  const plans = works.map(([key, family, extract]) => ({ record: { key, type: 'article', title: '', authors: [{ family }] }, chosen: [0], options: [{ extract, source: { text: extract } }], groupedOnly: false }) as unknown as WorkPlan);
+  const written = new Map(plans.map((w, i) => [w, { text: works[i][3], keys: [works[i][0]], sources: [], role: 'work' as const }]));
+  const allTexts = works.map((w) => w[2]);
+  const blocks = arrangeWorks(plans, { syntax: 'cite', sentencesOf: (w) => [written.get(w) as DraftSentence], allTexts, idf: () => 1, topicPhrases: [] });
+  return blocks.flatMap((b) => (b.opener ? [b.opener.text] : []));
 }
 
 describe('drafting subgroups', () => {
@@ -72,6 +81,19 @@ describe('drafting subgroups', () => {
     assert.equal(draft.paragraphs.length, 2, draft.text);
     assert.doesNotMatch(draft.text, /(?:studies|addresses|considers) dynamical systems/, draft.text);
     assert.match(draft.text, /line of work (?:studies|addresses) barrier certificates/, draft.text);
+  });
+
+  it('names a subgroup by its whole phrase, its head in the plural where the works count it', () => {
+    const openers = arranged([
+      ['a', 'Ann', 'We deploy a team of mobile robots for shelf inventory.', 'Ann \\cite{a} deployed a team of mobile robots for shelf inventory.'],
+      ['b', 'Bo', 'We coordinate a team of mobile robots with barrier functions.', 'Bo \\cite{b} coordinated a team of mobile robots with barrier functions.'],
+      ['c', 'Cy', 'We parse clinical notes with natural language processing pipelines.', 'Cy \\cite{c} parsed clinical notes with natural language processing pipelines.'],
+      ['d', 'Di', 'We tag legal contracts with natural language processing tools.', 'Di \\cite{d} tagged legal contracts with natural language processing tools.'],
+      ['e', 'Ed', 'We estimate dune erosion from storm records.', 'Ed \\cite{e} estimated dune erosion from storm records.'],
+    ]);
+    assert.ok(openers.includes('Teams of mobile robots are studied in \\cite{a,b}.'), openers.join(' | '));
+    // Not "Language processing is studied in …", cut from a field's name that names no subgroup.
+    assert.ok(!openers.some((o) => /language processing/i.test(o)), openers.join(' | '));
   });
 
   it('knows the names of whole fields from the phrases that hold them', () => {
