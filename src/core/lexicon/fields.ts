@@ -13,6 +13,8 @@ export const BROAD_FIELDS: PatternWords = {
     'deep (?:net(?:work)?|model|architecture)s?',
     'CNNs?',
     'DNNs?',
+    'generative adversarial net(?:work)?s?',
+    'GANs?',
     'deep learning',
     'machine learning',
     'artificial intelligence',

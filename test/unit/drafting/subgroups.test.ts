@@ -97,8 +97,8 @@ describe('drafting subgroups', () => {
   });
 
   it('knows the names of whole fields from the phrases that hold them', () => {
-    for (const broad of ['neural networks', 'Dynamical systems', 'deep learning', 'CNNs', 'machine learning']) assert.ok(isBroadField(broad), broad);
-    for (const specific of ['recurrent neural networks', 'barrier certificates', 'hybrid dynamical systems', 'blind image denoising']) assert.ok(!isBroadField(specific), specific);
+    for (const broad of ['neural networks', 'Dynamical systems', 'deep learning', 'CNNs', 'machine learning', 'generative adversarial networks', 'GANs']) assert.ok(isBroadField(broad), broad);
+    for (const specific of ['recurrent neural networks', 'barrier certificates', 'hybrid dynamical systems', 'blind image denoising', 'conditional GANs']) assert.ok(!isBroadField(specific), specific);
   });
 
   it('lets openers take a fitted draft to its length bound only, and a draft already past it a tenth of the target further', () => {
