@@ -5,7 +5,7 @@ import { contentTerms } from '../text/tokens';
 import { citeMarker } from '../rewrite/authors';
 import { plainText } from '../text/plain';
 import { type GroupPlan, knowsNothingOf, type WorkPlan, workText } from './plan';
-import { phraseOccursIn } from './keyphrases';
+import { isBroadField, phraseOccursIn } from './keyphrases';
 import { listedClauses } from './listed';
 
 /**
@@ -30,7 +30,7 @@ function topicSpeaksFor(work: WorkPlan, group: GroupPlan): boolean {
  * dropout", "hands and kinematic") read as lifted words: the second was often one work's, or not a noun phrase.
  */
 function namedPhrases(group: GroupPlan): string[] {
-  const [a] = group.keyphrases;
+  const a = group.topicName ?? group.keyphrases[0];
   return a ? [a] : [];
 }
 
@@ -64,7 +64,10 @@ export function seeAlso(group: GroupPlan, syntax: CiteSyntax, groups: readonly G
  */
 function namesItsTopic(group: GroupPlan): boolean {
   const grouped = group.works.some((w) => w.groupedOnly);
-  return group.keyphrases.length > 0 && (grouped || group.works.length >= 2) && !group.mixed;
+  // "A first line of work studies dynamical systems": a field's name says nothing of what the works do (a blind
+  // reader marked it vague); groups.ts looks for a more specific phrase (topicName) first.
+  const [phrase] = namedPhrases(group);
+  return phrase !== undefined && !isBroadField(phrase) && (grouped || group.works.length >= 2) && !group.mixed;
 }
 
 /**

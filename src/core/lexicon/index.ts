@@ -14,6 +14,7 @@ import { REFERRING_PHRASES } from './phrases';
 import * as ARTIFACT_LISTS from './artifacts';
 import * as CLAUSE_WORD_LISTS from './clause-words';
 import * as CUE_WORD_LISTS from './cue-words';
+import * as FIELD_LISTS from './fields';
 import * as NAME_LISTS from './names';
 import * as PROBLEM_LISTS from './problems';
 import * as VERB_FORM_LISTS from './verb-forms';
@@ -29,6 +30,7 @@ export { PIECES_OPENING_IN_THIS, REFERRING_PHRASES };
 export * from './artifacts';
 export * from './clause-words';
 export * from './cue-words';
+export * from './fields';
 export * from './names';
 export * from './problems';
 export * from './verb-forms';
@@ -42,6 +44,7 @@ export const PATTERN_WORDS: readonly PatternWords[] = [
   ...Object.values(ARTIFACT_LISTS),
   ...Object.values(CLAUSE_WORD_LISTS),
   ...Object.values(CUE_WORD_LISTS),
+  ...Object.values(FIELD_LISTS),
   ...Object.values(NAME_LISTS),
   ...Object.values(PROBLEM_LISTS),
   ...Object.values(VERB_FORM_LISTS),
