@@ -10,10 +10,14 @@ import type { DraftState } from './draft-state';
 import { citeMarkerOf, sentenceOf } from './render';
 import { allTopicSentences, seeAlso } from './topics';
 import { smoothParagraph } from './flow';
+import { LISTED_CLAUSE_OVERFLOW } from './listed';
 
 export function composeParagraphs(draft: DraftState): DraftParagraph[] {
-  const { req, groups, syntax } = draft;
+  const { req, groups, syntax, targetWords } = draft;
   const topics = allTopicSentences(groups, syntax);
+  // Listed works said in clauses compressed from their sentences, past the length the stages fitted, by up to a third
+  // of the target (listed.ts).
+  const clauseBudget = { words: Math.floor(targetWords * LISTED_CLAUSE_OVERFLOW) };
   const paragraphs: DraftParagraph[] = groups.map((g, gi) => {
     const sentences: DraftSentence[] = [...topics[gi]];
     for (const w of g.works) {
@@ -53,7 +57,7 @@ export function composeParagraphs(draft: DraftState): DraftParagraph[] {
         sentences.push(sentence);
       });
     }
-    sentences.push(...seeAlso(g, syntax, groups));
+    sentences.push(...seeAlso(g, syntax, groups, clauseBudget));
     if (g.contrast) sentences.push(g.contrast);
     return {
       // Groups of unrelated works come last, under one "Other Related Work" heading. One group gets no heading: a

@@ -33,7 +33,7 @@ describe('listed works said in short clauses of one sentence, not only listed', 
   });
 
   it('joins the clauses in one sentence and leaves the rest for the list', () => {
-    const { sentence, rest } = listedClauses(
+    const { sentences: [sentence], rest } = listedClauses(
       [work('a', 'We introduce a harmonic filter for tide gauges.'), work('d', 'Gauges drift by four centimetres a year.'), work('b', 'We present a levelling survey of harbour datums.')],
       'cite',
     );
@@ -55,6 +55,23 @@ describe('listed works said in short clauses of one sentence, not only listed', 
     assert.match(draft.text, /\\cite\{c\} proposed a storm surge correction/, draft.text);
     const listed = /See also ([^.]*)\.|includes ([^.]*)\./.exec(draft.text);
     for (const key of ['a', 'c', 'e']) assert.ok(!listed || !(listed[1] ?? listed[2]).includes(`{${key}`) && !(listed[1] ?? listed[2]).includes(`,${key}`), draft.text);
+  });
+
+  it('says a listed work whose abstract states its contribution in a long sentence in a clause of it, not "See also"', async () => {
+    const lib = new MemoryLibrary([
+      record('a', 'We present a gauge network for harbour tide forecasting. The gauges report every ten minutes to a central server over radio links in all weathers.'),
+      record('c', 'We propose a storm surge correction for harbour tide forecasting from wind records. The correction halves the error of harmonic forecasts in storms.'),
+      record('e', 'We introduce a radar tide gauge for harbour tide forecasting on piers. Spray makes its readings noisy in winter storms at sea.'),
+      record(
+        'd',
+        'Silt builds up in the wells of harbour tide gauges every winter. We study the drift of harbour tide gauges in silted wells over ten winters: how silt raises the float and biases harbour tide forecasting.',
+      ),
+    ]);
+    const own = 'We propose harbour tide forecasting from crowd-sourced buoy logs with a small recurrent network.';
+    const draft = await engine().draft({ keys: ['a', 'c', 'e', 'd'], ownAbstract: own, targetWords: 40, format: 'latex' }, lib);
+    const listed = [...draft.text.matchAll(/(?:See also|includes) ([^.]*)\./g)].map((m) => m[1]).join(' ');
+    assert.doesNotMatch(listed, /[{,]d[,}]/, draft.text);
+    assert.match(draft.text, /\\cite\{d\} studied the drift of harbour tide gauges in silted wells/, draft.text);
   });
 });
 
