@@ -13,7 +13,7 @@ import { alternation, SIDE_DETAIL_VERBS } from '../lexicon';
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** The most words a clause (its verb and object) has: longer, it is a sentence of its own again. */
-export const MAX_CLAUSE_WORDS = 20;
+export const MAX_CLAUSE_WORDS = 22;
 /** Fewer words name too little ("introduced BinaryConnect" tells a reader nothing of it). */
 const MIN_CLAUSE_WORDS = 3;
 
@@ -29,7 +29,10 @@ const TAIL = new RegExp(
   [
     String.raw`,\s*(?:which|while|where|whereby|thereby|resulting|leading|allowing|enabling|making|yielding|so that|as well as|` +
       String.raw`i\.e\.|e\.g\.|including|such as|like|especially|particularly|and (?:they|it|this|these|the authors|their|then)\b)`,
-    String.raw`\s+(?:in order to|so as to|so that|while|whereas|during|because|since|although|as soon as|such as|e\.g\.|i\.e\.|via|through|using|based on|in terms of|with the aim|aiming)\b`,
+    String.raw`\s+(?:in order to|so as to|so that|while|whereas|during|because|since|although|as soon as|such as|e\.g\.|i\.e\.|based on|in terms of|with the aim|aiming)\b`,
+    // How it was done, but not what a participle needs ("representations trained using NLI data"), nor a verb's "like".
+    String.raw`(?<!ed)\s+(?:via|through|using)\b`,
+    String.raw`(?<!would|ed)\s+like\b`,
     String.raw`\s+by\s+\w+ing\b`,
     String.raw`\s*[:;–—]`,
     String.raw`\s+--?\s+`,
