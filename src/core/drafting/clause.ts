@@ -7,7 +7,7 @@
 import { contentTerms, wordCount } from '../text/tokens';
 import { baseFromGerund, isPastForm, oftenAnAdjective, pastTense, taggedTerms, hasOwnVerb } from '../text/verbs';
 import { CLAIM_WORDS } from './relation';
-import { alternation, SIDE_DETAIL_VERBS } from '../lexicon';
+import { alternation, GENERIC_HEAD_NOUNS, SIDE_DETAIL_VERBS } from '../lexicon';
 
 /** A text matched as it is inside a pattern (a subject "Roe \\cite{k}" has braces and a backslash). */
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
@@ -40,6 +40,9 @@ const TAIL = new RegExp(
   'i',
 );
 
+const TAIL_ALL = new RegExp(TAIL.source, 'gi');
+/** A phrase that ends on a kind of thing only ("DiscoGAN, a method", "a new approach"). */
+const GENERIC_HEAD_AT_END = new RegExp(String.raw`\b(?:a|an|the|one|two|new|novel)\s+(?:(?:new|novel|simple|general|single)\s+)?(?:${alternation(GENERIC_HEAD_NOUNS)})s?\s*$`, 'i');
 /** Words a clause cannot end on: it was cut in the middle of a phrase ("explicitly maximize the region of"). */
 const DANGLING = /\b(?:a|an|the|of|to|and|or|for|in|on|with|by|from|that|which|its|their|as|at|than|between|into|over|under|is|are|was|were|be|been|can|could|may|not|both|each|such|very|more|most)$/i;
 /** A phrase that points at what the abstract said before it, which the clause leaves out ("this problem", "their method"). */
@@ -131,8 +134,11 @@ export function compressToClause(sentence: string, subject: string): string | un
   }
   // "showed how representations trained on X can outperform Y" claims what "showed that" does.
   rest = rest.replace(/^(showed|demonstrated)\s+how\s+(?!to\b)(?=.*\b(?:can|could|may)\b)/i, '$1 that ');
-  const tail = TAIL.exec(rest.slice(verb.length));
-  let clause = tail ? rest.slice(0, verb.length + tail.index) : rest;
+  // The first cut that leaves more than a kind of thing: "proposed DiscoGAN, a method | based on adversarial networks
+  // that …" says nothing of DiscoGAN, so the cut moves on to the next tail, or none.
+  const tails = [...rest.slice(verb.length).matchAll(TAIL_ALL)].map((m) => verb.length + m.index!);
+  const cut = tails.find((at) => !GENERIC_HEAD_AT_END.test(rest.slice(0, at))) ?? rest.length;
+  let clause = rest.slice(0, cut);
   const second = secondPredicate(clause);
   if (second > 0) clause = clause.slice(0, second);
   clause = clause.replace(/[\s,]+$/, '');

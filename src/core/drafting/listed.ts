@@ -3,7 +3,7 @@
 // a sparse coding scheme"), not only listed: a blind reader marked "Other work on neural networks includes [4, 3, 5,
 // 0, 1]" and "See also [2]" in 26 of 52 drafts, and asked what each listed work contributes.
 import { type CiteSyntax, type DraftSentence, type SourceSentence } from '../types';
-import { workSubject } from '../rewrite/authors';
+import { citeMarker, workSubject } from '../rewrite/authors';
 import { plainText } from '../text/plain';
 import { contentTerms, wordCount } from '../text/tokens';
 import { type WorkPlan } from './plan';
@@ -131,4 +131,29 @@ export function listedClauses(works: readonly WorkPlan[], syntax: CiteSyntax, bu
     return { text: `${joined[0].toUpperCase()}${joined.slice(1)}.`, keys: group.map((s) => s.work.record.key), sources: group.map((s) => s.source), role: 'topic' };
   });
   return { sentences, rest };
+}
+
+/** How many titles one "See also" names: more read as a bibliography. */
+const MAX_TITLES_NAMED = 3;
+
+/**
+ * "See also" for the works no clause says, naming what a work known by its title alone is about: "See also “Coupled
+ * Generative Adversarial Networks” \cite{k}." told the reader what "See also \cite{k}" did not. A work with no title
+ * either is cited as it is, and so is every work without a `budget` (as the length stages count them, fit.ts).
+ */
+export function seeAlsoSentence(works: readonly WorkPlan[], syntax: CiteSyntax, budget?: ClauseBudget): DraftSentence | undefined {
+  if (!works.length) return undefined;
+  const titleOf = (w: WorkPlan) => (w.titleOnly ? plainText(w.record.title ?? '').replace(/[\s.]+$/, '').trim() : '');
+  // Titles, like compressed clauses, come past the length the stages fitted, while the budget lasts (and count in it).
+  const titled: WorkPlan[] = [];
+  for (const w of works) {
+    const words = wordCount(titleOf(w)) + 1;
+    if (!budget || words <= 1 || titled.length >= MAX_TITLES_NAMED || words > budget.words) continue;
+    budget.words -= words;
+    titled.push(w);
+  }
+  const bare = works.filter((w) => !titled.includes(w));
+  const parts = [...(bare.length ? [citeMarker(bare.map((w) => w.record.key), syntax)] : []), ...titled.map((w) => `“${titleOf(w)}” ${citeMarker([w.record.key], syntax)}`)];
+  const joined = parts.length === 1 ? parts[0] : `${parts.slice(0, -1).join(', ')} and ${parts[parts.length - 1]}`;
+  return { text: `See also ${joined}.`, keys: [...bare, ...titled].map((w) => w.record.key), sources: [], role: 'topic' };
 }

@@ -6,7 +6,7 @@ import { citeMarker } from '../rewrite/authors';
 import { plainText } from '../text/plain';
 import { type GroupPlan, knowsNothingOf, type WorkPlan, workText } from './plan';
 import { phraseOccursIn } from './keyphrases';
-import { type ClauseBudget, listedClauses } from './listed';
+import { type ClauseBudget, listedClauses, seeAlsoSentence } from './listed';
 
 /**
  * Whether the group's topic sentence may carry the work's grouped citation: it claims the work studies the topic. A
@@ -53,10 +53,10 @@ export function seeAlso(group: GroupPlan, syntax: CiteSyntax, groups: readonly G
   const speaking = named || !phrase ? [] : works.filter((w) => topicSpeaksFor(w, group)).map((w) => w.record.key);
   // One list, not two in a row ("Other work on X includes [8]. See also [3, 7]."): on the topic only if all are.
   const onTopic = speaking.length === works.length ? speaking : [];
-  const others = works.map((w) => w.record.key).filter((k) => !onTopic.includes(k));
+  const others = seeAlsoSentence(works.filter((w) => !onTopic.includes(w.record.key)), syntax, budget);
   const out: DraftSentence[] = [...described];
   if (onTopic.length) out.push({ text: `Other work on ${phrase} includes ${citeMarker(onTopic, syntax)}.`, keys: onTopic, sources: [], role: 'topic' });
-  if (others.length) out.push({ text: `See also ${citeMarker(others, syntax)}.`, keys: others, sources: [], role: 'topic' });
+  if (others) out.push(others);
   return out;
 }
 

@@ -7,6 +7,8 @@ describe('a listed work said in a clause compressed from its sentence (subjectâ€
   it('keeps the verb and its object, without the purpose, means or side detail after them', () => {
     assert.equal(clause('\\cite{k} developed a radar tide gauge for silted harbours to cut the drift of float gauges.'), 'developed a radar tide gauge for silted harbours');
     assert.equal(clause('\\cite{k} proposed SiltNet, a network which learns silt drift from gauge records during winter storms.'), 'proposed SiltNet, a network which learns silt drift from gauge records');
+    // Cut at "based on", the clause would name only a kind of thing ("SiltNet, a method"): it reads on to the next cut.
+    assert.equal(clause('\\cite{k} proposed SiltNet, a method based on radar echoes that separates silt from water.'), 'proposed SiltNet, a method based on radar echoes that separates silt from water');
     assert.equal(clause('\\cite{k} studied surges in a chain of linked estuaries: how a surge in one raises the next.'), 'studied surges in a chain of linked estuaries');
     // A second predicate goes with what it adds ("and proposed â€¦").
     assert.equal(clause('\\cite{k} established a gauge survey of twelve harbours and proposed a silt index to rank them.'), 'established a gauge survey of twelve harbours');

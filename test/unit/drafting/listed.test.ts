@@ -1,7 +1,7 @@
 import { strict as assert } from 'assert';
 import { DefaultEngine } from '../../../src/core/engines';
 import { MemoryLibrary } from '../../../src/core/engine/memory-library';
-import { contributionClause, listedClauses } from '../../../src/core/drafting/listed';
+import { contributionClause, listedClauses, seeAlsoSentence } from '../../../src/core/drafting/listed';
 import type { WorkPlan } from '../../../src/core/drafting/plan';
 import type { PaperRecord } from '../../../src/core/types';
 
@@ -72,6 +72,15 @@ describe('listed works said in short clauses of one sentence, not only listed', 
     const listed = [...draft.text.matchAll(/(?:See also|includes) ([^.]*)\./g)].map((m) => m[1]).join(' ');
     assert.doesNotMatch(listed, /[{,]d[,}]/, draft.text);
     assert.match(draft.text, /\\cite\{d\} studied the drift of harbour tide gauges in silted wells/, draft.text);
+  });
+
+  it('"See also" names what a work known by its title alone is about, while the words allow', () => {
+    const titled = { record: { key: 't', type: 'book', title: 'Tide Tables of the {Severn} Estuary.', authors: [] }, options: [], chosen: [], groupedOnly: true, titleOnly: { text: '', keys: ['t'], sources: [], role: 'work' } } as unknown as WorkPlan;
+    const bare = { record: { key: 'n', type: 'misc', title: '', authors: [] }, options: [], chosen: [], groupedOnly: true } as unknown as WorkPlan;
+    assert.equal(seeAlsoSentence([titled, bare], 'cite', { words: 20 })?.text, 'See also \\cite{n} and “Tide Tables of the Severn Estuary” \\cite{t}.');
+    // As the length stages count it, and where the words are spent: the citations only.
+    assert.equal(seeAlsoSentence([titled, bare], 'cite')?.text, 'See also \\cite{t,n}.');
+    assert.equal(seeAlsoSentence([titled, bare], 'cite', { words: 3 })?.text, 'See also \\cite{t,n}.');
   });
 });
 
