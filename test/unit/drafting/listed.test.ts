@@ -74,6 +74,23 @@ describe('listed works said in short clauses of one sentence, not only listed', 
     assert.match(draft.text, /\\cite\{d\} studied the drift of harbour tide gauges in silted wells/, draft.text);
   });
 
+  it('says works in clauses compressed from their sentences only while the words past the fitted length last', () => {
+    // A work as the draft would write its sentence: "\cite{a} studied …" (no "we propose X" of a few words in its source).
+    const written = (key: string, text: string): WorkPlan =>
+      ({ record: record(key, text), options: [{ source: { text, section: 'abstract', index: 0 }, text, score: 0 }], chosen: [], groupedOnly: true }) as unknown as WorkPlan;
+    const works = [
+      written('a', '\\cite{a} studied the drift of tide gauges in silted wells over ten winters, which biases forecasts.'),
+      written('b', '\\cite{b} mapped how harbour pilots correct tide tables for wind, to plan passages.'),
+    ];
+    const budget = { words: 14 };
+    const { sentences, rest } = listedClauses(works, 'cite', budget);
+    assert.deepEqual(sentences.map((x) => x.text), ['\\cite{a} studied the drift of tide gauges in silted wells over ten winters.']);
+    assert.deepEqual(rest.map((w) => w.record.key), ['b']);
+    assert.equal(budget.words, 2);
+    // Without a budget (as the length stages count a draft), neither is said in a clause.
+    assert.deepEqual(listedClauses(works, 'cite').rest.map((w) => w.record.key), ['a', 'b']);
+  });
+
   it('"See also" names what a work known by its title alone is about, while the words allow', () => {
     const titled = { record: { key: 't', type: 'book', title: 'Tide Tables of the {Severn} Estuary.', authors: [] }, options: [], chosen: [], groupedOnly: true, titleOnly: { text: '', keys: ['t'], sources: [], role: 'work' } } as unknown as WorkPlan;
     const bare = { record: { key: 'n', type: 'misc', title: '', authors: [] }, options: [], chosen: [], groupedOnly: true } as unknown as WorkPlan;
