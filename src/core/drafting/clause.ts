@@ -83,18 +83,19 @@ function termStarts(text: string): { text: string; start: number; tags: string[]
  * Where a purpose or a second predicate starts after the object: "to embrace the progress …" (an infinitive, not "to
  * standard networks"), "and proposed a solution concept" (a second verb in the past, not "labelled and unlabelled").
  */
-function secondPredicate(rest: string): number {
+function secondPredicates(rest: string): number[] {
   const terms = termStarts(rest);
+  const out: number[] = [];
   for (let i = 2; i < terms.length - 1; i++) {
     const [word, next] = [terms[i], terms[i + 1]];
     // "a method that learns | to translate images" needs its infinitive: only after a noun is "to …" a purpose.
     const afterVerb = terms[i - 1].tags.includes('Verb') && !terms[i - 1].tags.includes('Noun');
-    if (/^to$/i.test(word.text) && next.tags.includes('Infinitive') && !afterVerb) return word.start;
+    if (/^to$/i.test(word.text) && next.tags.includes('Infinitive') && !afterVerb) out.push(word.start);
     // "and proposed a silt index": a verb with its object; "and unlabelled data", "and proposed methods": a noun's modifier.
     const opensObject = /^(?:a|an|the|two|three|four|several|many|new|its|their)$/i.test(terms[i + 2]?.text ?? '');
-    if (/^and$/i.test(word.text) && isPastForm(next.text) && (opensObject || (!oftenAnAdjective(next.text) && next.tags.includes('PastTense')))) return word.start;
+    if (/^and$/i.test(word.text) && isPastForm(next.text) && (opensObject || (!oftenAnAdjective(next.text) && next.tags.includes('PastTense')))) out.push(word.start);
   }
-  return -1;
+  return out;
 }
 
 /** Cuts a long clause at a closing prepositional phrase, never inside what leads to the clause's own verb. */
@@ -123,6 +124,8 @@ export function compressToClause(sentence: string, subject: string): string | un
   const plain = sentence.replace(/\s*\([^()]*\)/g, '').replace(/\s+/g, ' ').trim().replace(/\.$/, '');
   let rest = predicateAfterSubject(plain, subject);
   if (!rest) return undefined;
+  // "\\cite{k} also introduced X": the adverb linked the sentence to one the clause is not beside.
+  rest = rest.replace(/^(?:also|further|then|first|additionally|here|finally|subsequently)\s+/i, '');
   const verb = /^[a-z]+/.exec(rest)?.[0];
   if (!verb || !isPastForm(verb) || SIDE_DETAIL.test(verb)) return undefined;
   // "took one step forward by investigating X" says "investigated X".
@@ -136,12 +139,11 @@ export function compressToClause(sentence: string, subject: string): string | un
   rest = rest.replace(/^(showed|demonstrated)\s+how\s+(?!to\b)(?=.*\b(?:can|could|may)\b)/i, '$1 that ');
   // The first cut that leaves more than a kind of thing: "proposed DiscoGAN, a method | based on adversarial networks
   // that …" says nothing of DiscoGAN, so the cut moves on to the next tail, or none.
+  // "proposed a technique | to reduce the parameters of a network" the same: the cut moves on to "by pruning".
   const tails = [...rest.slice(verb.length).matchAll(TAIL_ALL)].map((m) => verb.length + m.index!);
-  const cut = tails.find((at) => !GENERIC_HEAD_AT_END.test(rest.slice(0, at))) ?? rest.length;
-  let clause = rest.slice(0, cut);
-  const second = secondPredicate(clause);
-  if (second > 0) clause = clause.slice(0, second);
-  clause = clause.replace(/[\s,]+$/, '');
+  const cuts = [...tails, ...secondPredicates(rest)].sort((a, b) => a - b);
+  const cut = cuts.find((at) => !GENERIC_HEAD_AT_END.test(rest.slice(0, at).replace(/[\s,]+$/, ''))) ?? rest.length;
+  let clause = rest.slice(0, cut).replace(/[\s,]+$/, '');
   // A clause on what the work found keeps the verb of its finding ("showed that X fit random labels").
   const that = /^\w+\s+that\s+/i.exec(clause);
   if (that) {
@@ -152,12 +154,26 @@ export function compressToClause(sentence: string, subject: string): string | un
   } else {
     clause = withoutTrailingPhrases(clause, verb.length + 1);
   }
-  const object = clause.slice(verb.length);
   const words = wordCount(clause);
-  if (words < MIN_CLAUSE_WORDS || words > MAX_CLAUSE_WORDS || DANGLING.test(clause) || POINTS_ELSEWHERE.test(object)) return undefined;
+  if (words < MIN_CLAUSE_WORDS || words > MAX_CLAUSE_WORDS || POINTS_ELSEWHERE.test(clause.slice(verb.length))) return undefined;
+  return objectReadsWhole(clause.slice(verb.length)) ? clause : undefined;
+}
+
+/**
+ * Whether the object of a clause reads as a whole phrase that names something: not cut on a function word ("a
+ * framework for learning generic"), an adjective or a participle ("representations trained"), nor only a kind of
+ * thing ("a new type", "an algorithm"). Both kinds of clause are held to it (listed.ts).
+ */
+export function objectReadsWhole(object: string): boolean {
+  const trimmed = object.trim();
+  if (DANGLING.test(trimmed) || GENERIC_HEAD_AT_END.test(` ${trimmed}`)) return false;
+  if (!contentTerms(trimmed).some((t) => !CLAIM_WORDS.has(t)) || /\\cite|\[@/.test(trimmed)) return false;
+  // A quotation or bracket the cut left open.
+  const count = (re: RegExp) => trimmed.match(re)?.length ?? 0;
+  if (count(/"/g) % 2 || count(/\(/g) !== count(/\)/g) || count(/“/g) !== count(/”/g)) return false;
   // "showed that sentence representations trained" was cut before what they were trained on.
-  const last = object.trim().split(/\s+/).at(-1) ?? '';
-  if (isPastForm(last) && /ed$/i.test(last)) return undefined;
-  if (!contentTerms(object).some((t) => !CLAIM_WORDS.has(t)) || /\\cite|\[@|[()"“”]/.test(clause)) return undefined;
-  return clause;
+  const last = trimmed.split(/\s+/).at(-1) ?? '';
+  if (isPastForm(last) && /ed$/i.test(last)) return false;
+  const lastTerm = taggedTerms(trimmed).at(-1);
+  return !lastTerm || !lastTerm.tags.includes('Adjective') || lastTerm.tags.includes('Noun');
 }

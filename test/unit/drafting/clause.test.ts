@@ -10,6 +10,8 @@ describe('a listed work said in a clause compressed from its sentence (subjectâ€
     // Cut at "based on", the clause would name only a kind of thing ("SiltNet, a method"): it reads on to the next cut.
     assert.equal(clause('\\cite{k} proposed SiltNet, a method based on radar echoes that separates silt from water.'), 'proposed SiltNet, a method based on radar echoes that separates silt from water');
     assert.equal(clause('\\cite{k} studied surges in a chain of linked estuaries: how a surge in one raises the next.'), 'studied surges in a chain of linked estuaries');
+    // A purpose cut that would leave "a technique" moves on to the next cut; "also" linked to a sentence not beside it.
+    assert.equal(clause('\\cite{k} also proposed a technique to correct gauge drift by weighing the float every hour.'), 'proposed a technique to correct gauge drift');
     // A second predicate goes with what it adds ("and proposed â€¦").
     assert.equal(clause('\\cite{k} established a gauge survey of twelve harbours and proposed a silt index to rank them.'), 'established a gauge survey of twelve harbours');
   });

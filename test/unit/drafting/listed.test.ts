@@ -32,6 +32,11 @@ describe('listed works said in short clauses of one sentence, not only listed', 
     assert.equal(contributionClause(work('d', 'Gauges drift by four centimetres a year.')), undefined);
   });
 
+  it('says nothing of a work whose object names only a kind of thing or stops on an adjective', () => {
+    assert.equal(contributionClause(work('h', 'We propose a new technique, which corrects drift in silted gauge wells.')), undefined);
+    assert.equal(contributionClause(work('i', 'We develop a framework for learning generic, expressive priors of tide records.')), undefined);
+  });
+
   it('joins the clauses in one sentence and leaves the rest for the list', () => {
     const { sentences: [sentence], rest } = listedClauses(
       [work('a', 'We introduce a harmonic filter for tide gauges.'), work('d', 'Gauges drift by four centimetres a year.'), work('b', 'We present a levelling survey of harbour datums.')],
