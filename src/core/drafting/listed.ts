@@ -48,31 +48,45 @@ export function contributionClause(work: WorkPlan, syntax: CiteSyntax = 'cite'):
 
 function objectOfContribution(work: WorkPlan): { clause: string; source: SourceSentence } | undefined {
   for (const option of work.options) {
-    // "Quantized Neural Networks (QNNs)": the abbreviation is not needed in a clause, and its brackets cut the object.
-    const sentence = plainText(option.source.text).replace(/\s*\([^()]*\)/g, '').trim();
-    const m = CONTRIBUTION.exec(sentence);
-    if (!m) continue;
-    let object = m[2];
-    const names = (phrase: string) => contentTerms(phrase).some((t) => !CLAIM_WORDS.has(t));
-    // "two efficient approximations" says little without "to standard convolutional neural networks".
-    if (!names(object) || wordCount(object) <= 3) {
-      const rest = sentence.slice(m.index + m[0].length - m[2].length);
-      object = WITH_COMPLEMENT.exec(rest)?.[1] ?? object;
-    }
-    // "introduced a new type", "developed a framework for learning generic": cut before they name anything.
-    if (!names(object) || wordCount(object) < 2 || wordCount(object) > 10 || POINTS_ELSEWHERE.test(object) || !objectReadsWhole(object)) continue;
-    return { clause: `${CONTRIBUTION_VERBS[m[1].toLowerCase()]} ${object}`, source: option.source };
+    const clause = sentenceObjects.get(option.source.text) ?? objectOfSentence(option.source.text);
+    if (sentenceObjects.size >= 100_000) sentenceObjects.clear();
+    sentenceObjects.set(option.source.text, clause);
+    if (clause) return { clause, source: option.source };
   }
   return undefined;
+}
+
+/** Each source sentence's clause ('' for none), made once: the length stages ask after every change. */
+const sentenceObjects = new Map<string, string>();
+
+function objectOfSentence(text: string): string {
+  // "Quantized Neural Networks (QNNs)": the abbreviation is not needed in a clause, and its brackets cut the object.
+  const sentence = plainText(text).replace(/\s*\([^()]*\)/g, '').trim();
+  const m = CONTRIBUTION.exec(sentence);
+  if (!m) return '';
+  let object = m[2];
+  const names = (phrase: string) => contentTerms(phrase).some((t) => !CLAIM_WORDS.has(t));
+  // "two efficient approximations" says little without "to standard convolutional neural networks".
+  if (!names(object) || wordCount(object) <= 3) {
+    const rest = sentence.slice(m.index + m[0].length - m[2].length);
+    object = WITH_COMPLEMENT.exec(rest)?.[1] ?? object;
+  }
+  // "introduced a new type", "developed a framework for learning generic": cut before they name anything.
+  if (!names(object) || wordCount(object) < 2 || wordCount(object) > 10 || POINTS_ELSEWHERE.test(object) || !objectReadsWhole(object)) return '';
+  return `${CONTRIBUTION_VERBS[m[1].toLowerCase()]} ${object}`;
 }
 
 /** Each written candidate's clause, made once: the length stages ask for the listed works' sentence after every change. */
 const clauseOfCandidate = new WeakMap<ScoredCandidate, Map<string, string | null>>();
 
+/** How many of a work's ranked sentences are tried for a clause. */
+const MAX_SENTENCES_TRIED = 12;
+
 /** The first of the work's sentences, as the draft would write them, that compresses to a clause (clause.ts). */
 function compressedSentence(work: WorkPlan, syntax: CiteSyntax): { clause: string; source: SourceSentence } | undefined {
   const subject = workSubject(work.record, syntax).text;
-  for (const option of work.options) {
+  // The best-ranked sentences only: a work with a long PDF has hundreds, and each one tried is tagged (compromise).
+  for (const option of work.options.slice(0, MAX_SENTENCES_TRIED)) {
     if (!option.text || option.lastResort) continue;
     let bySubject = clauseOfCandidate.get(option);
     if (!bySubject) clauseOfCandidate.set(option, (bySubject = new Map()));
@@ -93,6 +107,15 @@ const MAX_SENTENCE_WORDS = 40;
  * work on neural networks includes [4, 5, 0]"), and does not count words. */
 export const LISTED_CLAUSE_OVERFLOW = 1 / 3;
 
+/** The fewest words a compressed clause adds in place of a citation. */
+const MIN_CLAUSE_COST = 3;
+/**
+ * How many listed works of a group the fitted length says in a clause of a "we propose X" of a few words, as before
+ * compressed clauses: beyond them, such a clause takes its words from the budget too. Without a bound, a draft of 120
+ * works at 150 words had counted 115 clauses and run to 515 words.
+ */
+const MAX_FITTED_CLAUSES = 4;
+
 /** The words a draft has left for compressed clauses (`words`), spent by listedClauses group by group. */
 export interface ClauseBudget {
   words: number;
@@ -108,10 +131,13 @@ export interface ClauseBudget {
 export function listedClauses(works: readonly WorkPlan[], syntax: CiteSyntax, budget?: ClauseBudget): { sentences: DraftSentence[]; rest: WorkPlan[] } {
   const said: { work: WorkPlan; clause: string; source: SourceSentence }[][] = [];
   const rest: WorkPlan[] = [];
+  let fitted = 0;
   for (const work of works) {
-    let found = work.titleOnly ? undefined : objectOfContribution(work);
-    if (!found && !work.titleOnly && budget) {
-      found = compressedSentence(work, syntax);
+    let found = work.titleOnly || fitted >= MAX_FITTED_CLAUSES ? undefined : objectOfContribution(work);
+    if (found) fitted++;
+    // Fewer words left than the shortest clause takes ("\\cite{k} proposed X Y"): no sentence is tried.
+    else if (!work.titleOnly && budget && budget.words >= MIN_CLAUSE_COST) {
+      found = objectOfContribution(work) ?? compressedSentence(work, syntax);
       // Its words in place of its citation in a list.
       const cost = found ? wordCount(`${workSubject(work.record, syntax).text} ${found.clause}`) - 1 : 0;
       if (found && cost <= budget.words) budget.words -= cost;

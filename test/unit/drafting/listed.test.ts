@@ -96,6 +96,16 @@ describe('listed works said in short clauses of one sentence, not only listed', 
     assert.deepEqual(listedClauses(works, 'cite').rest.map((w) => w.record.key), ['a', 'b']);
   });
 
+  it('says at most four listed works of a group in clauses within the fitted length, the others from the budget', () => {
+    const works = ['a', 'b', 'c', 'd', 'e', 'f'].map((k) => work(k, `We propose a tide filter for harbour ${k} gauges.`));
+    const within = listedClauses(works, 'cite');
+    assert.deepEqual(within.sentences.flatMap((x) => x.keys), ['a', 'b', 'c', 'd']);
+    assert.deepEqual(within.rest.map((w) => w.record.key), ['e', 'f']);
+    const budget = { words: 100 };
+    assert.deepEqual(listedClauses(works, 'cite', budget).rest, []);
+    assert.ok(budget.words < 100, 'the fifth and sixth clauses took their words from the budget');
+  });
+
   it('"See also" names what a work known by its title alone is about, while the words allow', () => {
     const titled = { record: { key: 't', type: 'book', title: 'Tide Tables of the {Severn} Estuary.', authors: [] }, options: [], chosen: [], groupedOnly: true, titleOnly: { text: '', keys: ['t'], sources: [], role: 'work' } } as unknown as WorkPlan;
     const bare = { record: { key: 'n', type: 'misc', title: '', authors: [] }, options: [], chosen: [], groupedOnly: true } as unknown as WorkPlan;
