@@ -7,7 +7,9 @@
 import { contentTerms, wordCount } from '../text/tokens';
 import { baseFromGerund, isPastForm, oftenAnAdjective, pastTense, taggedTerms, hasOwnVerb } from '../text/verbs';
 import { CLAIM_WORDS } from './relation';
-import { alternation, GENERIC_HEAD_NOUNS, SIDE_DETAIL_VERBS } from '../lexicon';
+import { alternation, GENERIC_HEAD_NOUNS, PRAISED_PROBLEM_QUALIFIERS, SIDE_DETAIL_VERBS } from '../lexicon';
+import { dropSelfPraise } from '../rewrite';
+import { indefiniteArticle } from '../text/articles';
 
 /** A text matched as it is inside a pattern (a subject "Roe \\cite{k}" has braces and a backslash). */
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
@@ -42,7 +44,10 @@ const TAIL = new RegExp(
 
 const TAIL_ALL = new RegExp(TAIL.source, 'gi');
 /** A phrase that ends on a kind of thing only ("DiscoGAN, a method", "a new approach"). */
-const GENERIC_HEAD_AT_END = new RegExp(String.raw`\b(?:a|an|the|one|two|new|novel)\s+(?:(?:new|novel|simple|general|single)\s+)?(?:${alternation(GENERIC_HEAD_NOUNS)})s?\s*$`, 'i');
+const GENERIC_HEAD_AT_END = new RegExp(
+  String.raw`\b(?:a|an|the|one|two|several|some|many|various|new|novel)\s+(?:(?:new|novel|simple|general|single)\s+)?(?:${alternation(GENERIC_HEAD_NOUNS)})s?\s*$`,
+  'i',
+);
 /** Words a clause cannot end on: it was cut in the middle of a phrase ("explicitly maximize the region of"). */
 const DANGLING = /\b(?:a|an|the|of|to|and|or|for|in|on|with|by|from|that|which|its|their|as|at|than|between|into|over|under|is|are|was|were|be|been|can|could|may|not|both|each|such|very|more|most)$/i;
 /** A phrase that points at what the abstract said before it, which the clause leaves out ("this problem", "their method"). */
@@ -154,6 +159,7 @@ export function compressToClause(sentence: string, subject: string): string | un
   } else {
     clause = withoutTrailingPhrases(clause, verb.length + 1);
   }
+  clause = withoutPraise(clause);
   const words = wordCount(clause);
   if (words < MIN_CLAUSE_WORDS || words > MAX_CLAUSE_WORDS || POINTS_ELSEWHERE.test(clause.slice(verb.length))) return undefined;
   return objectReadsWhole(clause.slice(verb.length)) ? clause : undefined;
@@ -176,4 +182,17 @@ export function objectReadsWhole(object: string): boolean {
   if (isPastForm(last) && /ed$/i.test(last)) return false;
   const lastTerm = taggedTerms(trimmed).at(-1);
   return !lastTerm || !lastTerm.tags.includes('Adjective') || lastTerm.tags.includes('Noun');
+}
+
+const PRAISE_AFTER_DETERMINER = new RegExp(String.raw`\b([Aa]n?|[Tt]he|[Ss]everal|[Mm]any|[Ss]ome|[Tt]wo|[Tt]hree)\s+(?:${alternation(PRAISED_PROBLEM_QUALIFIERS)})\s+(?=[a-z])`, 'g');
+
+/**
+ * A clause without the authors' praise of their own work, which those who cite it do not repeat: "developed several
+ * important extensions" → "developed several extensions", "presented a new safety feedback design" → "presented a
+ * safety feedback design" (a reader's "copied praise").
+ */
+export function withoutPraise(clause: string): string {
+  return dropSelfPraise(clause).replace(PRAISE_AFTER_DETERMINER, (_m, det: string, offset: number, whole: string) =>
+    `${/^an?$/i.test(det) ? indefiniteArticle(whole.slice(offset + _m.length), det[0] === 'A') : det} `,
+  );
 }

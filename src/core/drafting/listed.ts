@@ -11,7 +11,7 @@ import { CLAIM_WORDS } from './relation';
 import { CONTRIBUTION_VERBS } from '../lexicon/method-kinds';
 import { alternation, SECOND_PREDICATE_VERBS } from '../lexicon';
 import { type ScoredCandidate, writtenText } from '../engine/citation';
-import { compressToClause, objectReadsWhole } from './clause';
+import { compressToClause, objectReadsWhole, withoutPraise } from './clause';
 
 /** Where an object ends: at what qualifies it ("that", "by", ", which", "trained on", a dash), at a second verb ("and
  * show that …", not "the roadblocks and solutions"), and at the words in `more` ("for", "of": the complement kept
@@ -71,9 +71,10 @@ function objectOfSentence(text: string): string {
     const rest = sentence.slice(m.index + m[0].length - m[2].length);
     object = WITH_COMPLEMENT.exec(rest)?.[1] ?? object;
   }
+  object = withoutPraise(object);
   // "introduced a new type", "developed a framework for learning generic": cut before they name anything.
   if (!names(object) || wordCount(object) < 2 || wordCount(object) > 10 || POINTS_ELSEWHERE.test(object) || !objectReadsWhole(object)) return '';
-  return `${CONTRIBUTION_VERBS[m[1].toLowerCase()]} ${object}`;
+  return withoutPraise(`${CONTRIBUTION_VERBS[m[1].toLowerCase()]} ${object}`);
 }
 
 /** Each written candidate's clause, made once: the length stages ask for the listed works' sentence after every change. */

@@ -1,5 +1,5 @@
 import { strict as assert } from 'assert';
-import { compressToClause } from '../../../src/core/drafting/clause';
+import { compressToClause, withoutPraise } from '../../../src/core/drafting/clause';
 
 const clause = (sentence: string) => compressToClause(sentence, '\\cite{k}');
 
@@ -34,6 +34,11 @@ describe('a listed work said in a clause compressed from its sentence (subjectâ€
   it('keeps the infinitive a verb needs ("learns to map"), cutting only one that says what a thing is for', () => {
     assert.equal(clause('\\cite{k} presented a filter that learns to map gauge drift from ten winters of records.'), 'presented a filter that learns to map gauge drift from ten winters of records');
     assert.equal(clause('\\cite{k} presented a filter that learns to map gauge drift, which is cheap.'), 'presented a filter that learns to map gauge drift');
+  });
+
+  it('leaves out the authors\' praise of their own work', () => {
+    assert.equal(clause('\\cite{k} developed several important extensions to harmonic tide analysis, which are fast.'), 'developed several extensions to harmonic tide analysis');
+    assert.equal(withoutPraise('presented a novel and important adaptive filter for gauges'), 'presented an adaptive filter for gauges');
   });
 
   it('gives no clause for a side detail, a pointer to what the draft lacks, or a phrase cut before it ends', () => {
