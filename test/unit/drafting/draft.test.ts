@@ -78,9 +78,13 @@ describe('DefaultEngine.draft', () => {
   it('says which works it could only list, and describes every work the length has room for', async () => {
     const tight = await engine.draft({ keys, ownAbstract: OWN_ABSTRACT, targetWords: 120, format: 'latex' }, library);
     const described = new Set(tight.paragraphs.flatMap((p) => p.sentences).filter((s) => s.role === 'work' && s.keys.length === 1).map((s) => s.keys[0]));
-    const listed = keys.filter((k) => !described.has(k));
-    assert.ok(listed.length > 0, `120 words hold no sentence for each of ${keys.length} works: ${tight.text}`);
+    // Said in a clause of a shared sentence ("Kim et al. \\cite{k} proposed X, and …"): not only listed, but flagged.
+    const clauses = tight.paragraphs.flatMap((p) => p.sentences).filter((s) => s.role === 'topic' && s.sources.length > 0);
+    const inClauses = new Set(clauses.flatMap((s) => s.keys));
+    const listed = keys.filter((k) => !described.has(k) && !inClauses.has(k));
+    assert.ok(listed.length > 0 && inClauses.size > 0, `120 words hold no sentence for each of ${keys.length} works: ${tight.text}`);
     assert.deepEqual([...(tight.listedOnly ?? [])].sort(), [...listed].sort());
+    for (const k of inClauses) assert.ok(tight.flags?.some((f) => f.startsWith(`${k}: said only in a short clause`)), `${k}: ${tight.flags?.join('; ')}`);
     // Each is named in a warning: a title-only work by its own ("ungrounded: title only").
     for (const k of listed) assert.ok(tight.flags?.some((f) => f.startsWith(`${k}: only listed`) || f === `${k}: ungrounded: title only`), `${k}: ${tight.flags?.join('; ')}`);
     const roomy = await engine.draft({ keys, ownAbstract: OWN_ABSTRACT, targetWords: 600, format: 'latex' }, library);
