@@ -14,9 +14,10 @@ import { smoothParagraph } from './flow';
 import { LENGTH_TOLERANCE, type WorkPlan, workText } from './plan';
 import { phraseOccursIn } from './keyphrases';
 import { arrangeWorks } from './subgroups';
+import { LISTED_CLAUSE_OVERFLOW } from './listed';
 
 export function composeParagraphs(draft: DraftState): DraftParagraph[] {
-  const { req, groups, syntax } = draft;
+  const { req, groups, syntax, targetWords } = draft;
   const topics = allTopicSentences(groups, syntax);
   // What the subgroups ask of each work: its sentences as first written, the cited abstracts, the terms' weights.
   const firstWritten = new Map<WorkPlan, DraftSentence[]>();
@@ -39,8 +40,11 @@ export function composeParagraphs(draft: DraftState): DraftParagraph[] {
     const keepOrder = req.workOrder === 'year';
     return arrangeWorks(g.works.filter((w) => !w.groupedOnly), { syntax, sentencesOf, allTexts: draft.texts, idf, topicPhrases, named, onTopic, keepOrder });
   });
-  const write = (keepOpener: (opener: DraftSentence) => boolean): DraftParagraph[] =>
-    groups.map((g, gi) => {
+  const write = (keepOpener: (opener: DraftSentence) => boolean): DraftParagraph[] => {
+    // Listed works said in clauses compressed from their sentences, past the length the stages fitted, by up to a
+    // third of the target (listed.ts); each writing of the draft spends its own budget.
+    const clauseBudget = { words: Math.floor(targetWords * LISTED_CLAUSE_OVERFLOW) };
+    return groups.map((g, gi) => {
       const sentences: DraftSentence[] = [...topics[gi]];
       for (const block of arranged[gi]) {
         if (block.opener && keepOpener(block.opener)) sentences.push(block.opener);
@@ -49,7 +53,7 @@ export function composeParagraphs(draft: DraftState): DraftParagraph[] {
           else for (const w of part.works) writeWork(w, sentences, syntax);
         }
       }
-      sentences.push(...seeAlso(g, syntax, groups));
+      sentences.push(...seeAlso(g, syntax, groups, clauseBudget));
       if (g.contrast) sentences.push(g.contrast);
       return {
         // Groups of unrelated works come last, under one "Other Related Work" heading. One group gets no heading: a
@@ -59,6 +63,7 @@ export function composeParagraphs(draft: DraftState): DraftParagraph[] {
         sentences: smoothParagraph(sentences, syntax),
       };
     });
+  };
   const paragraphs = write(() => true);
   const openers = arranged.flat().flatMap((b) => (b.opener ? [b.opener] : []));
   const words = (ps: readonly DraftParagraph[]) => ps.reduce((a, p) => a + p.sentences.reduce((b, s) => b + wordCount(s.text), 0), 0);
