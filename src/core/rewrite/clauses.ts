@@ -59,11 +59,20 @@ const GENERIC_HEAD_AT_END = new RegExp(
 );
 
 /** A noun phrase that ends in a kind of thing a work builds ("a fully-implemented module", "methods"). */
-const KIND_OF_THING_AT_END = /\b(?:system|module|method|approach|framework|model|algorithm|technique|tool|toolkit|architecture|procedure|scheme|collection|package|formalism)s?\s*$/i;
+// ("… presented a safety feedback design [for nonlinear systems based on …]", "a tide-alert strategy [for small ports]".)
+const KIND_OF_THING_AT_END = new RegExp(
+  String.raw`\b(?:system|module|method|approach|framework|model|algorithm|technique|tool|toolkit|architecture|procedure|scheme` +
+    String.raw`|collection|package|formalism|design|strategy|controller|pipeline|measure|metric|filter|solver` +
+    String.raw`|planner|heuristic|methodology|formulation|platform|library|language|corpus|dataset|benchmark)s?\s*$`,
+  'i',
+);
 /** What follows says what the thing is for or how it works: "for X", ", which combines …", "that learns …". */
 // (Not what it achieves or is: ", which outperforms …", "that is …".)
+// A modal counts with the verb after it: "which can outperform …" tells a result, "which can cope with noise of any
+// kind" what the thing does.
 const ACHIEVES_OR_IS = String.raw`(?:outperforms?|achieves?|improves?|yields?|reach(?:es)?|obtains?|gives?|performs?|results?|leads?` +
-  String.raw`|is|are|was|were|has|have|can|could|may|might|will|would)`;
+  String.raw`|is|are|was|were|has|have|(?:can|could|may|might|will|would)(?=\s+(?:\w+ly\s+|also\s+|further\s+)?` +
+  String.raw`(?:be|outperform|achieve|improve|yield|reach|obtain|give|perform|lead|result|reduce|speed|increase|boost)\b))`;
 const WHAT_IT_IS_FOR = new RegExp(String.raw`^,?\s*(?:for\b|(?:which|that)\s+(?!${ACHIEVES_OR_IS}\b))`, 'i');
 
 /**
@@ -158,6 +167,9 @@ export function clauseTruncations(sentence: string, minWords = 7): Truncation[] 
     // which combines rule-based grammars with statistical models]": a kind of thing without what it is for or how it
     // works is what the work was to be cited for. (What it achieves, ", which outperforms …", may go.)
     if (KIND_OF_THING_AT_END.test(head) && WHAT_IT_IS_FOR.test(sentence.slice(m.index))) continue;
+    // "… maximize the region [where the ship can turn]", "… keep the gauge [that the pilots read]": a definite noun
+    // that a clause without a comma defines points at nothing once the clause is cut.
+    if (/^\s+(?:which|where|that|in which)\b/i.test(m[0]) && /\bthe(?:\s+[\p{L}-]+){1,2}\s*$/iu.test(head)) continue;
     // "… the best harbours are the ones [that stay ice-free]": "the ones" is defined by what follows.
     if (/\bthe (?:one|ones|kind|type|sort)\s*$/i.test(head)) continue;
     // "… record only those readings of the tide [that are unusual]": "those" waits for the clause that says which.
@@ -177,7 +189,10 @@ export function clauseTruncations(sentence: string, minWords = 7): Truncation[] 
     // "… that state-of-the-art denoising can be achieved [with a single system]", "… tasks which are encoded [through a
     // cost function]", "…, dealing [with …]": a participle without the complement that follows it says nothing.
     const lastWord = head.trimEnd().split(/\s+/).pop() ?? '';
-    if (/^\s/.test(m[0]) && (isPastForm(lastWord) || /,\s*[a-z]+ing\s*$/i.test(head))) continue;
+    // A passive is whole before "without", "while" or "in order to" ("… the region where the ship can be turned
+    // [without touching the quay]"): what follows says how or why, not what the verb acts on.
+    const wholePassive = /^\s+(?:without|while|whereas|in order to|so as to)\b/i.test(m[0]) && /\b(?:be|been|is|are|was|were)\s+\S+\s*$/i.test(head);
+    if (/^\s/.test(m[0]) && ((isPastForm(lastWord) && !wholePassive) || /,\s*[a-z]+ing\s*$/i.test(head))) continue;
     // "… allows the pilot to automatically search [for a berth]", "… learns to encode [with a pair of codebooks]": an
     // infinitive that an adverb or "learns to" marks as a verb, cut from what it acts on.
     if (/^\s/.test(m[0]) && /\b(?:to\s+\p{L}+ly\s+(?:\(\p{L}+-?\))?|(?:learns?|learned|learning|how)\s+to\s+)\p{L}+\s*$/iu.test(head)) continue;
