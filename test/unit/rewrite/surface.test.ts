@@ -3,6 +3,7 @@
 // our own, written to the shape of what the readers marked.
 import { strict as assert } from 'assert';
 import { clauseTruncations } from '../../../src/core/rewrite';
+import { closeDashAsides, massNounsSingular, relativeClauseAgreement, withoutCountedPraise } from '../../../src/core/rewrite/surface';
 
 const cutsOf = (s: string) => clauseTruncations(s).map((t) => t.text);
 
@@ -39,5 +40,44 @@ describe('cuts after a whole passive', () => {
     // A participle still needs what it acts through ("can be achieved [with …]" is not cut: "with" is no boundary).
     const achieved = cutsOf('We show that accurate tide readings can be achieved using a single cheap gauge on the pier.');
     assert.ok(!achieved.some((t) => /\bachieved\.$/.test(t)), achieved.join(' | '));
+  });
+});
+
+describe('the surface of a written sentence', () => {
+  it('sets off an aside between glued or spaced dashes with em dashes, and leaves compounds and ranges alone', () => {
+    assert.equal(closeDashAsides('a reformulation–framed as a constrained search problem–of pilot tasks'), 'a reformulation—framed as a constrained search problem—of pilot tasks');
+    assert.equal(closeDashAsides('the theorem - due to Vale - which states'), 'the theorem—due to Vale—which states');
+    for (const kept of ['the steady-state Hamilton–Jacobi–Isaacs equation', 'tides on days 2–5 and 9–12', 'adjective–noun and verb–object pairs', 'a tide-gauge network - its second version']) {
+      assert.equal(closeDashAsides(kept), kept);
+    }
+  });
+
+  it('drops praise between a count and its noun, and fits the article to the next word', () => {
+    assert.equal(withoutCountedPraise('develops several important extensions to X'), 'develops several extensions to X');
+    assert.equal(withoutCountedPraise('integrates a powerful unsupervised tagger'), 'integrates an unsupervised tagger');
+    assert.equal(withoutCountedPraise('gives an elegant unified account'), 'gives a unified account');
+    assert.equal(withoutCountedPraise('proves some of its important properties'), 'proves some of its properties');
+    // Praise not between a count and its noun stays: a predicate, or "the important features" that the sentence selects.
+    assert.equal(withoutCountedPraise('learns which gauges are important'), 'learns which gauges are important');
+    assert.equal(withoutCountedPraise('keeps the important features of each tide'), 'keeps the important features of each tide');
+  });
+
+  it('writes the plural English does not form in the singular, with its verb', () => {
+    assert.equal(massNounsSingular('the two kinds of informations are fused'), 'the two kinds of information is fused');
+    assert.equal(massNounsSingular('user feedbacks on the tide tables'), 'user feedback on the tide tables');
+  });
+
+  it('agrees a relative clause with a singular noun, not after "Xs of"', () => {
+    assert.equal(relativeClauseAgreement('a modification of the pretrained harbour network that use siamese gauges'), 'a modification of the pretrained harbour network that uses siamese gauges');
+    assert.equal(relativeClauseAgreement('the modifications of the network that use siamese gauges'), 'the modifications of the network that use siamese gauges');
+    assert.equal(relativeClauseAgreement('the gauges that use a float'), 'the gauges that use a float');
+    assert.equal(relativeClauseAgreement('the data that support the claim'), 'the data that support the claim');
+  });
+});
+
+describe('praise and measure', () => {
+  it('keeps "an important part" and "a significant aspect", which say how much', () => {
+    assert.equal(withoutCountedPraise('uses tide gauges either alone or as an important part of the model'), 'uses tide gauges either alone or as an important part of the model');
+    assert.equal(withoutCountedPraise('sets of gauges sharing a significant aspect of their siting'), 'sets of gauges sharing a significant aspect of their siting');
   });
 });

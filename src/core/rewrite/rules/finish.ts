@@ -3,6 +3,7 @@ import { dropSelfPraise } from '../self-description';
 import { capitalizeFirst, ensureFinalPeriod, withoutUnclosedQuote } from '../sentence';
 import { changedBy, changedText, type TableRule } from '../rule';
 import { alternation, ATTENTION_APPOSITIVES, PRAISED_PROBLEM_QUALIFIERS } from '../../lexicon';
+import { closeDashAsides, massNounsSingular, relativeClauseAgreement, withoutCountedPraise } from '../surface';
 
 /** Built once: the match runs on every rewritten candidate. */
 const withoutSelfPraise = changedBy(dropSelfPraise);
@@ -45,6 +46,51 @@ export const FINISH_RULES: readonly TableRule[] = [
     ],
   },
   {
+    id: 'finish.counted-praise',
+    stage: 'finish',
+    summary:
+      'The authors\' praise between a count and its noun ("several important extensions", "two powerful constraints", "a powerful ' +
+      'type system") is not repeated by those who cite them: "several extensions", "a type system".',
+    match: (s, ctx) => ctx.style === 'citation' && changedBy(withoutCountedPraise)(s, ctx),
+    apply: changedText,
+    examples: [
+      {
+        input: 'This paper develops several important extensions to the notion of a tide barrier.',
+        output: 'Doe and Roe \\cite{doe2020} developed several extensions to the notion of a tide barrier.',
+      },
+      {
+        input: 'We describe TideML, a harbour formalism which integrates an elegant type system.',
+        output: 'Doe and Roe \\cite{doe2020} described TideML, a harbour formalism which integrates a type system.',
+      },
+    ],
+  },
+  {
+    id: 'finish.mass-noun',
+    stage: 'finish',
+    summary: 'A plural English does not form ("informations", "feedbacks") is written in the singular, with the verb right after it.',
+    match: changedBy(massNounsSingular),
+    apply: changedText,
+    examples: [
+      {
+        input: 'We propose a deep network to fuse the two kinds of informations into one representation.',
+        output: 'Doe and Roe \\cite{doe2020} proposed a deep network to fuse the two kinds of information into one representation.',
+      },
+    ],
+  },
+  {
+    id: 'finish.relative-agreement',
+    stage: 'finish',
+    summary: 'The verb of a relative clause on a singular noun agrees with it ("a tide network that use two gauges" → "that uses").',
+    match: changedBy(relativeClauseAgreement),
+    apply: changedText,
+    examples: [
+      {
+        input: 'We present TideNet, a modification of the pretrained harbour network that use siamese gauge structures.',
+        output: 'Doe and Roe \\cite{doe2020} presented TideNet, a modification of the pretrained harbour network that uses siamese gauge structures.',
+      },
+    ],
+  },
+  {
     id: 'finish.self-praise',
     stage: 'finish',
     summary: 'The authors\' "novel"/"new" before a noun ("a novel method") is not repeated by those who cite it.',
@@ -71,6 +117,26 @@ export const FINISH_RULES: readonly TableRule[] = [
         output: 'Doe and Roe \\cite{doe2020} unified safety conditions—expressed as barrier functions—with performance objectives.',
       },
       { input: 'We introduce the concept of a robust control Lyapunov function ( rclf ).', output: 'Doe and Roe \\cite{doe2020} introduced the concept of a robust control Lyapunov function (rclf).' },
+    ],
+  },
+  {
+    id: 'finish.dash-aside',
+    stage: 'finish',
+    // After finish.spacing, which closes up a dash spaced on one side only.
+    summary:
+      'An aside between dashes that an extraction glued to its neighbours ("a reformulation–framed as a search problem–of pilot ' +
+      'tasks", "the theorem - due to Roe - which") is set off by closed-up em dashes, so it no longer reads as one compound word.',
+    match: changedBy(closeDashAsides),
+    apply: changedText,
+    examples: [
+      {
+        input: 'In this paper we present a reformulation--framed as a constrained search problem--of harbour pilot tasks.',
+        output: 'Doe and Roe \\cite{doe2020} presented a reformulation—framed as a constrained search problem—of harbour pilot tasks.',
+      },
+      {
+        input: 'This note presents a short proof of the theorem - due to Vale - which states that every tide has an ebb.',
+        output: 'Doe and Roe \\cite{doe2020} presented a short proof of the theorem—due to Vale—which states that every tide has an ebb.',
+      },
     ],
   },
   {

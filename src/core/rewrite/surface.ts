@@ -1,0 +1,103 @@
+// The surface of a written sentence: what a blind reader marks as garbled or copied though every word came from the
+// abstract — an aside between dashes that an extraction glued to the words around it ("a reformulation–framed as a
+// constrained optimization problem–of multi-robot tasks"), the authors' praise of what they contribute ("several
+// important extensions"), a plural English does not form ("the two kinds of informations"), a relative clause's verb
+// that does not agree ("the pretrained network that use siamese structures"). The finish rules apply each to a cited
+// work's sentence; `mendSurface` applies them all to a sentence the rules do not write (the author's own, in a
+// contrast), so that the draft reads alike throughout.
+import { alternation, COUNTED_PRAISE_ADJECTIVES, MASS_NOUN_PLURALS, PRAISE_AFTER_ARTICLE } from '../lexicon';
+import { toThirdSingular } from './agreement';
+
+/**
+ * A dash as an extraction leaves it: an en dash or "--" glued to both words, a spaced hyphen or en dash, an em dash
+ * with spaces. Not a hyphen inside a word ("state-of-the-art").
+ */
+const DASH = String.raw`(?:\s*(?:--|[–—])\s*|\s+-\s+)`;
+/**
+ * A pair of dashes around an aside of two to sixteen words that opens with a letter, between letters ("–framed as a
+ * constrained optimization problem–", " - due to Artstein - "); a dash inside a compound ("adjective–noun",
+ * "Hamilton--Jacobi--Isaacs") holds one word, and ranges ("days 2–5 and 9–12") are between digits: both left alone.
+ */
+const DASH_ASIDE = new RegExp(String.raw`(?<=[\p{L})])(${DASH})(\p{L}[^–—]*?\s+[^–—]*?(?<!\s))(${DASH})(?=[\p{L}(])`, 'gu');
+
+/**
+ * "a reformulation–framed as a constrained optimization problem–of multi-robot tasks" → "a
+ * reformulation—framed as a constrained optimization problem—of multi-robot tasks": the aside between em dashes, closed
+ * up, as English sets one off; glued en dashes read as one compound word, "reformulation–framed".
+ */
+export function closeDashAsides(s: string): string {
+  return s.replace(DASH_ASIDE, (whole: string, open: string, aside: string, close: string) => {
+    const words = aside.trim().split(/\s+/).length;
+    // A long stretch is no aside (two dashes that each join a compound, far apart). Glued dashes may each join a
+    // compound ("adjective–noun and verb–object"): only an aside of four words or more is read as one.
+    const glued = !/\s/.test(open) && !/\s/.test(close);
+    if (words < (glued ? 4 : 2) || words > 16) return whole;
+    return `—${aside.trim()}—`;
+  });
+}
+
+/**
+ * A count or a quantifier, then a word of praise, then the noun it praised; or "a"/"an" and a word that only praises
+ * ("an important part", "a significant aspect" say how much, and stay).
+ */
+const COUNTED_PRAISE = new RegExp(
+  String.raw`\b(?:(several|some|many|a few|a number of|a set of|a series of|numerous|various|two|three|four|five|six|of (?:its|their))\s+` +
+    String.raw`(?:very\s+)?(?:${alternation(COUNTED_PRAISE_ADJECTIVES)})|(a|an)\s+(?:very\s+)?(?:${alternation(PRAISE_AFTER_ARTICLE)}))` +
+    String.raw`\s+(?=[\p{L}\d])(?!(?:and|or|to|for|in|of)\b)`,
+  'giu',
+);
+
+/**
+ * "develops several important extensions" → "develops several extensions", "a powerful type system" → "a type
+ * system", "an elegant solution" → "a solution": the praise goes, the count stays, the article fits the next word.
+ */
+export function withoutCountedPraise(s: string): string {
+  return s.replace(COUNTED_PRAISE, (_m, counted: string | undefined, count: string, at: number, whole: string) => {
+    if (counted) return `${counted} `;
+    const next = whole.slice(at + _m.length);
+    // "an unsupervised", "an hour"; but "a unified", "a useful", "a European", "a one-shot".
+    const article = /^(?:[aeiou]|h(?:our|onest|onou?r))/i.test(next) && !/^(?:uni|use|usu|uti|eu|one\b|one-|once)/i.test(next) ? 'an' : 'a';
+    return `${count[0] === 'A' ? article[0].toUpperCase() + article.slice(1) : article} `;
+  });
+}
+
+const MASS_PLURAL = new RegExp(String.raw`\b(${alternation(MASS_NOUN_PLURALS)})\b(\s+(?:are|were|have)\b)?`, 'gi');
+const SINGULAR_VERB: Record<string, string> = { are: 'is', were: 'was', have: 'has' };
+
+/** "the two kinds of informations are fused" → "the two kinds of information is fused": the noun and its verb. */
+export function massNounsSingular(s: string): string {
+  return s.replace(MASS_PLURAL, (_m, noun: string, verb: string | undefined) => {
+    const singular = noun.replace(/s$/i, '');
+    if (!verb) return singular;
+    const v = verb.trim().toLowerCase();
+    return `${singular}${verb.replace(/\S+$/, SINGULAR_VERB[v])}`;
+  });
+}
+
+/**
+ * Verbs a relative clause on a method often opens with, in the base form ("a network that use siamese structures"):
+ * only these, where "that" + base form is certainly a slip and not a plural antecedent further back.
+ */
+const RELATIVE_VERBS =
+  'use|employ|exploit|combine|learn|leverage|require|allow|enable|take|make|provide|produce|generate|compute|capture|incorporate|integrate|' +
+  'rely|depend|consist|contain|support|predict|encode|map|model|operate|apply|achieve|outperform|perform|derive|exhibit|represent';
+/**
+ * A singular noun phrase (an article or "this"/"each", up to four words, a head that does not end in "s"), then
+ * "that"/"which" and a verb of the list in the base form. Not after "Xs of": "the modifications of the network that
+ * use …" may agree with "modifications".
+ */
+const SINGULAR_RELATIVE = new RegExp(
+  String.raw`(?<!\b\p{L}+s\s+of\s+)\b((?:a|an|the|this|each|every|one)\s+(?:(?!of\b)[\p{L}\d-]+\s+){0,4}?(?!(?:data|criteria|phenomena|media|people)\b)` +
+    String.raw`[\p{L}\d-]*[^\s\WsS]\s+(?:that|which)\s+)(${RELATIVE_VERBS})(?=\s+[\p{L}\d(])`,
+  'giu',
+);
+
+/** "the pretrained BERT network that use siamese structures" → "… that uses …". */
+export function relativeClauseAgreement(s: string): string {
+  return s.replace(SINGULAR_RELATIVE, (_m, head: string, verb: string) => `${head}${toThirdSingular(verb)}`);
+}
+
+/** All of the above, for a sentence of the draft that no rewrite rule wrote (the author's own in a contrast). */
+export function mendSurface(s: string): string {
+  return relativeClauseAgreement(massNounsSingular(withoutCountedPraise(closeDashAsides(s))));
+}
