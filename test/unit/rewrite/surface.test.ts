@@ -2,7 +2,7 @@
 // aside left between dashes that glue it to the words around it, no praise copied from the authors. The sentences are
 // our own, written to the shape of what the readers marked.
 import { strict as assert } from 'assert';
-import { clauseTruncations } from '../../../src/core/rewrite';
+import { clauseTruncations, dropParentheticals } from '../../../src/core/rewrite';
 import { closeDashAsides, massNounsSingular, relativeClauseAgreement, withoutCountedPraise } from '../../../src/core/rewrite/surface';
 
 const cutsOf = (s: string) => clauseTruncations(s).map((t) => t.text);
@@ -79,5 +79,23 @@ describe('praise and measure', () => {
   it('keeps "an important part" and "a significant aspect", which say how much', () => {
     assert.equal(withoutCountedPraise('uses tide gauges either alone or as an important part of the model'), 'uses tide gauges either alone or as an important part of the model');
     assert.equal(withoutCountedPraise('sets of gauges sharing a significant aspect of their siting'), 'sets of gauges sharing a significant aspect of their siting');
+  });
+});
+
+describe('what a sentence refers to', () => {
+  it('keeps an acronym\'s definition that the sentence uses again ("an rtf" after "( rtf )")', () => {
+    assert.equal(
+      dropParentheticals('The concept of a robust tide function ( rtf ) is introduced, and the existence of an rtf is shown for every harbour.'),
+      'The concept of a robust tide function ( rtf ) is introduced, and the existence of an rtf is shown for every harbour.',
+    );
+    // Used nowhere else in the sentence, it goes as before.
+    assert.equal(dropParentheticals('We tag noisy tweets with a recurrent tagger (RT) trained on a small corpus.'), 'We tag noisy tweets with a recurrent tagger trained on a small corpus.');
+  });
+});
+
+describe('acronyms with hyphens', () => {
+  it('reads a hyphenated acronym used again ("LR-TF") without error', () => {
+    const s = 'We propose a low-rank tide filter (LR-TF), and an LR-TF is fitted to every gauge.';
+    assert.equal(dropParentheticals(s), s);
   });
 });
