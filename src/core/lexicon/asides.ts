@@ -187,3 +187,26 @@ export const MASS_NOUN_PLURALS: WordList = {
     ],
   }],
 };
+
+export const PAIRED_PRAISE: WordList = {
+  name: 'PAIRED_PRAISE',
+  purpose:
+    'The authors\' stock praise of what they propose, a pair of qualities ("a simple yet effective method", "two simple yet powerful algorithms"): ' +
+    'copied into a citation it is their advertisement; those who cite them say what the method does (rule finish.counted-praise).',
+  words: ['simple yet highly effective', 'simple yet effective', 'simple and effective', 'simple but effective', 'simple, effective', 'simple yet powerful',
+    'simple but powerful', 'simple and novel', 'simple yet novel'],
+  probes: [{
+    examples: [
+      'We propose a simple yet highly effective method for reading tide gauges.',
+      'We propose a simple yet effective method for reading tide gauges.',
+      'We propose a simple and effective method for reading tide gauges.',
+      'We propose a simple but effective method for reading tide gauges.',
+      'We propose a simple, effective method for reading tide gauges.',
+      'We propose a simple yet powerful method for reading tide gauges.',
+      'We propose a simple but powerful method for reading tide gauges.',
+      'We propose a simple and novel method for reading tide gauges.',
+      'We propose a simple yet novel method for reading tide gauges.',
+    ],
+    output: `${CITED} proposed a method for reading tide gauges.`,
+  }],
+};

@@ -5,7 +5,8 @@
 // that does not agree ("the pretrained network that use siamese structures"). The finish rules apply each to a cited
 // work's sentence; `mendSurface` applies them all to a sentence the rules do not write (the author's own, in a
 // contrast), so that the draft reads alike throughout.
-import { alternation, COUNTED_PRAISE_ADJECTIVES, MASS_NOUN_PLURALS, PRAISE_AFTER_ARTICLE } from '../lexicon';
+import { alternation, COUNTED_PRAISE_ADJECTIVES, MASS_NOUN_PLURALS, PAIRED_PRAISE, PRAISE_AFTER_ARTICLE } from '../lexicon';
+import { indefiniteArticle } from '../text/articles';
 import { toThirdSingular } from './agreement';
 
 /**
@@ -36,28 +37,28 @@ export function closeDashAsides(s: string): string {
   });
 }
 
+/** A count or a quantifier before a noun: "several", "a set of", "of its". */
+const COUNT = String.raw`several|some|many|a few|a number of|a set of|a series of|numerous|various|two|three|four|five|six|of (?:its|their)`;
 /**
- * A count or a quantifier, then a word of praise, then the noun it praised; or "a"/"an" and a word that only praises
- * ("an important part", "a significant aspect" say how much, and stay).
+ * A count or a quantifier, then a word of praise, then the noun it praised; "a"/"an" and a word that only praises
+ * ("an important part", "a significant aspect" say how much, and stay); or either and a stock pair ("a simple yet
+ * effective method").
  */
 const COUNTED_PRAISE = new RegExp(
-  String.raw`\b(?:(several|some|many|a few|a number of|a set of|a series of|numerous|various|two|three|four|five|six|of (?:its|their))\s+` +
-    String.raw`(?:very\s+)?(?:${alternation(COUNTED_PRAISE_ADJECTIVES)})|(a|an)\s+(?:very\s+)?(?:${alternation(PRAISE_AFTER_ARTICLE)}))` +
-    String.raw`\s+(?=[\p{L}\d])(?!(?:and|or|to|for|in|of)\b)`,
+  String.raw`\b(?:(${COUNT})\s+(?:very\s+)?(?:${alternation(COUNTED_PRAISE_ADJECTIVES)})|(a|an)\s+(?:very\s+)?(?:${alternation(PRAISE_AFTER_ARTICLE)})` +
+    String.raw`|(${COUNT}|a|an)\s+(?:${alternation(PAIRED_PRAISE)}))\s+(?=[\p{L}\d])(?!(?:and|or|to|for|in|of)\b)`,
   'giu',
 );
 
 /**
  * "develops several important extensions" → "develops several extensions", "a powerful type system" → "a type
- * system", "an elegant solution" → "a solution": the praise goes, the count stays, the article fits the next word.
+ * system", "an elegant unified account" → "a unified account", "a simple yet effective method" → "a method": the praise
+ * goes, the count stays, the article fits the next word.
  */
 export function withoutCountedPraise(s: string): string {
-  return s.replace(COUNTED_PRAISE, (_m, counted: string | undefined, count: string, at: number, whole: string) => {
-    if (counted) return `${counted} `;
-    const next = whole.slice(at + _m.length);
-    // "an unsupervised", "an hour"; but "a unified", "a useful", "a European", "a one-shot".
-    const article = /^(?:[aeiou]|h(?:our|onest|onou?r))/i.test(next) && !/^(?:uni|use|usu|uti|eu|one\b|one-|once)/i.test(next) ? 'an' : 'a';
-    return `${count[0] === 'A' ? article[0].toUpperCase() + article.slice(1) : article} `;
+  return s.replace(COUNTED_PRAISE, (m: string, counted: string | undefined, article: string | undefined, paired: string | undefined, at: number, whole: string) => {
+    const count = counted ?? article ?? paired!;
+    return /^an?$/i.test(count) ? `${indefiniteArticle(whole.slice(at + m.length), count[0] === 'A')} ` : `${count} `;
   });
 }
 
@@ -97,7 +98,31 @@ export function relativeClauseAgreement(s: string): string {
   return s.replace(SINGULAR_RELATIVE, (_m, head: string, verb: string) => `${head}${toThirdSingular(verb)}`);
 }
 
+/**
+ * Quotes an extraction paired wrongly: "a loss entitled ”tracking loss”" (two closing), "a “sweet point\"" (curly
+ * opened, straight closed), "(“\"depth separation\")" (opened twice). Each pair becomes “…”; an opening quote that
+ * nothing after it closes goes ("introduced “Subset Scanning methods from …" ran past the sentence).
+ */
+export function mendQuotes(s: string): string {
+  let t = s
+    .replace(/“\s*"|"\s*“/g, '“')
+    .replace(/(^|[\s(])”(?=\S)([^“”"]{1,100}?)”/g, '$1“$2”')
+    .replace(/“([^“”"]{1,100}?)"/g, '“$1”')
+    .replace(/(^|[\s(])"([^“”"]{1,100}?)”/g, '$1“$2”');
+  const open = t.lastIndexOf('“');
+  if (open > 0 && !t.slice(open).includes('”')) t = t.slice(0, open) + t.slice(open + 1);
+  return t;
+}
+
+/** Small words an abstract doubled by mistake ("and how how such information"); not "that that" or "had had". */
+const DOUBLED_WORD = /\b(the|a|an|of|to|in|on|for|and|or|how|with|by|from|is|are|was|were|we)\s+\1\b/gi;
+
+/** "and how how such information can be used" → "and how such information can be used". */
+export function withoutDoubledWord(s: string): string {
+  return s.replace(DOUBLED_WORD, '$1');
+}
+
 /** All of the above, for a sentence of the draft that no rewrite rule wrote (the author's own in a contrast). */
 export function mendSurface(s: string): string {
-  return relativeClauseAgreement(massNounsSingular(withoutCountedPraise(closeDashAsides(s))));
+  return withoutDoubledWord(mendQuotes(relativeClauseAgreement(massNounsSingular(withoutCountedPraise(closeDashAsides(s))))));
 }

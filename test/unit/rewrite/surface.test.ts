@@ -3,7 +3,7 @@
 // our own, written to the shape of what the readers marked.
 import { strict as assert } from 'assert';
 import { clauseTruncations, dropParentheticals } from '../../../src/core/rewrite';
-import { closeDashAsides, massNounsSingular, relativeClauseAgreement, withoutCountedPraise } from '../../../src/core/rewrite/surface';
+import { closeDashAsides, massNounsSingular, mendQuotes, relativeClauseAgreement, withoutCountedPraise, withoutDoubledWord } from '../../../src/core/rewrite/surface';
 
 const cutsOf = (s: string) => clauseTruncations(s).map((t) => t.text);
 
@@ -97,5 +97,24 @@ describe('acronyms with hyphens', () => {
   it('reads a hyphenated acronym used again ("LR-TF") without error', () => {
     const s = 'We propose a low-rank tide filter (LR-TF), and an LR-TF is fitted to every gauge.';
     assert.equal(dropParentheticals(s), s);
+  });
+});
+
+describe('quotes and doubled words', () => {
+  it('pairs quotes an extraction mixed up, and leaves well-paired ones alone', () => {
+    assert.equal(mendQuotes('reached a “sweet spot" in tide accuracy'), 'reached a “sweet spot” in tide accuracy');
+    assert.equal(mendQuotes('a gauge (“"tide separation")'), 'a gauge (“tide separation”)');
+    const paired = 'In “Tide Tables”, the gauges read “high” and “low”.';
+    assert.equal(mendQuotes(paired), paired);
+  });
+
+  it('writes a doubled small word once, but not "that that" or "had had"', () => {
+    assert.equal(withoutDoubledWord('the the gauge'), 'the gauge');
+    assert.equal(withoutDoubledWord('showed that that gauge had had a leak'), 'showed that that gauge had had a leak');
+  });
+
+  it('drops a stock pair of praise with its article fitted ("a simple yet effective method" → "a method")', () => {
+    assert.equal(withoutCountedPraise('proposed a simple yet effective unsupervised tagger'), 'proposed an unsupervised tagger');
+    assert.equal(withoutCountedPraise('presented two simple yet powerful descent algorithms'), 'presented two descent algorithms');
   });
 });

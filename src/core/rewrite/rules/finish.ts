@@ -3,7 +3,7 @@ import { dropSelfPraise } from '../self-description';
 import { capitalizeFirst, ensureFinalPeriod, withoutUnclosedQuote } from '../sentence';
 import { changedBy, changedText, type TableRule } from '../rule';
 import { alternation, ATTENTION_APPOSITIVES, PRAISED_PROBLEM_QUALIFIERS } from '../../lexicon';
-import { closeDashAsides, massNounsSingular, relativeClauseAgreement, withoutCountedPraise } from '../surface';
+import { closeDashAsides, massNounsSingular, mendQuotes, relativeClauseAgreement, withoutCountedPraise, withoutDoubledWord } from '../surface';
 
 /** Built once: the match runs on every rewritten candidate. */
 const withoutSelfPraise = changedBy(dropSelfPraise);
@@ -147,6 +147,27 @@ export const FINISH_RULES: readonly TableRule[] = [
     apply: changedText,
     examples: [
       { input: '"Noisy text is hard to tag for current parsers.', output: 'Noisy text is hard to tag for current parsers \\cite{doe2020}.' },
+    ],
+  },
+  {
+    id: 'finish.quote-pairs',
+    stage: 'finish',
+    summary: 'Quotes an extraction paired wrongly ("entitled ”tide loss”", "a “sweet spot\"") become “…”; an opening quote nothing closes goes.',
+    match: changedBy(mendQuotes),
+    apply: changedText,
+    examples: [
+      { input: 'We design a loss function entitled ”tide loss” for harbour gauges.', output: 'Doe and Roe \\cite{doe2020} designed a loss function entitled “tide loss” for harbour gauges.' },
+      { input: 'We introduce “Gauge Scanning methods from the harbour domain to tide tables.', output: 'Doe and Roe \\cite{doe2020} introduced Gauge Scanning methods from the harbour domain to tide tables.' },
+    ],
+  },
+  {
+    id: 'finish.doubled-word',
+    stage: 'finish',
+    summary: 'A small word the abstract doubled by mistake ("and how how the tide") is written once.',
+    match: changedBy(withoutDoubledWord),
+    apply: changedText,
+    examples: [
+      { input: 'We present a tide model and how how such readings can be used in a harbour.', output: 'Doe and Roe \\cite{doe2020} presented a tide model and how such readings can be used in a harbour.' },
     ],
   },
   {
