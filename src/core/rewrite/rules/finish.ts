@@ -156,7 +156,10 @@ export const FINISH_RULES: readonly TableRule[] = [
     match: changedBy(mendQuotes),
     apply: changedText,
     examples: [
-      { input: 'We design a loss function entitled ”tide loss” for harbour gauges.', output: 'Doe and Roe \\cite{doe2020} designed a loss function entitled “tide loss” for harbour gauges.' },
+      {
+        input: 'We design a loss function entitled ”tide loss” for harbour gauges.',
+        output: 'Doe and Roe \\cite{doe2020} designed a loss function entitled “tide loss” for harbour gauges.',
+      },
       { input: 'We introduce “Gauge Scanning methods from the harbour domain to tide tables.', output: 'Doe and Roe \\cite{doe2020} introduced Gauge Scanning methods from the harbour domain to tide tables.' },
     ],
   },
@@ -167,7 +170,10 @@ export const FINISH_RULES: readonly TableRule[] = [
     match: changedBy(withoutDoubledWord),
     apply: changedText,
     examples: [
-      { input: 'We present a tide model and how how such readings can be used in a harbour.', output: 'Doe and Roe \\cite{doe2020} presented a tide model and how such readings can be used in a harbour.' },
+      {
+        input: 'We present a tide model and how how such readings can be used in a harbour.',
+        output: 'Doe and Roe \\cite{doe2020} presented a tide model and how such readings can be used in a harbour.',
+      },
     ],
   },
   {
