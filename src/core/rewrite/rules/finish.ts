@@ -160,7 +160,10 @@ export const FINISH_RULES: readonly TableRule[] = [
         input: 'We design a loss function entitled ”tide loss” for harbour gauges.',
         output: 'Doe and Roe \\cite{doe2020} designed a loss function entitled “tide loss” for harbour gauges.',
       },
-      { input: 'We introduce “Gauge Scanning methods from the harbour domain to tide tables.', output: 'Doe and Roe \\cite{doe2020} introduced Gauge Scanning methods from the harbour domain to tide tables.' },
+      {
+        input: 'We introduce “Gauge Scanning methods from the harbour domain to tide tables.',
+        output: 'Doe and Roe \\cite{doe2020} introduced Gauge Scanning methods from the harbour domain to tide tables.',
+      },
     ],
   },
   {
