@@ -27,7 +27,7 @@ const SPEAKS_OF_ITSELF = new RegExp(String.raw`\b(?:we|I|they|it|this (?:${COMMO
 const CLAUSE_BOUNDARY = new RegExp(
   // After a comma: ", which …", ", e.g. …", ", and we …", ", and show …"
   String.raw`(?:,\s*(?:${alternation(TRAILING_CLAUSE_OPENERS)}|e\.g\.|i\.e\.|but` +
-    String.raw`|and (?:we|it|they|this|these|the|our|show|demonstrate|achieve|obtain|evaluate|apply|find|use|outperform|provide))\b` +
+    String.raw`|and (?:we|it|they|this|these|the|our|show|demonstrate|achieve|obtain|evaluate|apply|find|use|outperform|provide|[a-z]{3,}ing))\b` +
     // After a semicolon.
     String.raw`|;\s` +
     // Without a comma: "… in order to …", "… that achieves …", "… and evaluate …", "… on several benchmarks", "… for …"
@@ -166,10 +166,23 @@ export function clauseTruncations(sentence: string, minWords = 7): Truncation[] 
     // "… presents a novel training algorithm [for a block sequence translation model]", "… a recognition system [,
     // which combines rule-based grammars with statistical models]": a kind of thing without what it is for or how it
     // works is what the work was to be cited for. (What it achieves, ", which outperforms …", may go.)
-    if (KIND_OF_THING_AT_END.test(head) && WHAT_IT_IS_FOR.test(sentence.slice(m.index))) continue;
+    // A name in brackets after the kind does not end the phrase: "a deep relevance matching model (DRMM) [for ad-hoc
+    // retrieval]".
+    const named = head.replace(/\s*\([^()]*\)\s*$/, '');
+    if (KIND_OF_THING_AT_END.test(named) && WHAT_IT_IS_FOR.test(sentence.slice(m.index))) continue;
+    // "… identifying open issues, and suggesting some hints [for future research]": a quantified plural says which
+    // ones by what it is for.
+    if (/^\s+for\b/i.test(m[0]) && /\b(?:some|several|many|few|various)\s+(?:[\p{L}-]+\s+)?[\p{L}-]+s\s*$/iu.test(head)) continue;
     // "… maximize the region [where the ship can turn]", "… keep the gauge [that the pilots read]": a definite noun
     // that a clause without a comma defines points at nothing once the clause is cut.
     if (/^\s+(?:which|where|that|in which)\b/i.test(m[0]) && /\bthe(?:\s+[\p{L}-]+){1,2}\s*$/iu.test(head)) continue;
+    // ", identifying open issues[, and suggesting some hints …]": a second participle clause goes after a first that
+    // stays; "parsing, tagging[, and chunking]" and "experiments in predicting X, predicting Y[, and learning Z]" are
+    // lists, cut short.
+    if (
+      /^,\s*and [a-z]+ing\b/i.test(m[0]) &&
+      (!/,\s*[a-z]{3,}ing(?:\s+[\p{L}-]+){2,}\s*$/iu.test(head) || /\b(?:in|of|for|by|on|to|at|from|with)\s+[a-z]{3,}ing\b/i.test(head))
+    ) continue;
     // "… the best harbours are the ones [that stay ice-free]": "the ones" is defined by what follows.
     if (/\bthe (?:one|ones|kind|type|sort)\s*$/i.test(head)) continue;
     // "… record only those readings of the tide [that are unusual]": "those" waits for the clause that says which.

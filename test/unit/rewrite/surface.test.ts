@@ -118,3 +118,27 @@ describe('quotes and doubled words', () => {
     assert.equal(withoutCountedPraise('presented two simple yet powerful descent algorithms'), 'presented two descent algorithms');
   });
 });
+
+describe('cuts before what a thing is for', () => {
+  it('reads a kind of thing through the name in brackets after it ("a matching model (TMM) [for tide retrieval]")', () => {
+    const cuts = cutsOf('We propose a deep tide matching model (TMM) for ad-hoc retrieval of harbour logs.');
+    assert.ok(!cuts.some((t) => /\(TMM\)\.$/.test(t)), cuts.join(' | '));
+  });
+
+  it('does not cut a quantified plural off from what it is for ("suggesting some hints.")', () => {
+    const cuts = cutsOf('In this survey we present the open problems of harbour safety, identifying open issues, and suggesting some hints for future research.');
+    assert.ok(!cuts.some((t) => /\bsome hints\.$/.test(t)), cuts.join(' | '));
+  });
+
+});
+
+describe('a second participle clause', () => {
+  it('may go after a first that stays, but a list of -ing nouns is not cut short', () => {
+    const cuts = cutsOf('In this survey we present the open problems of harbour safety, identifying open issues, and suggesting some hints for future research.');
+    assert.ok(cuts.includes('In this survey we present the open problems of harbour safety, identifying open issues.'), cuts.join(' | '));
+    const list = cutsOf('We evaluate the harbour logbook corpus on sentence parsing, tagging, and chunking of the pilot notes.');
+    assert.ok(!list.some((t) => /\btagging\.$/.test(t)), list.join(' | '));
+    const gerunds = cutsOf('We report experiments in reading the tide gauges, predicting the height of the next tide, and learning the pilots\' habits.');
+    assert.ok(!gerunds.some((t) => /next tide\.$/.test(t)), gerunds.join(' | '));
+  });
+});
