@@ -8,6 +8,7 @@
 import { alternation, COUNTED_PRAISE_ADJECTIVES, MASS_NOUN_PLURALS, PAIRED_PRAISE, PRAISE_AFTER_ARTICLE } from '../lexicon';
 import { indefiniteArticle } from '../text/articles';
 import { toThirdSingular } from './agreement';
+import { pastTense } from '../text/verbs';
 
 /**
  * A dash as an extraction leaves it: an en dash or "--" glued to both words, a spaced hyphen or en dash, an em dash
@@ -122,7 +123,27 @@ export function withoutDoubledWord(s: string): string {
   return s.replace(DOUBLED_WORD, '$1');
 }
 
+/** "also" after the participle it belongs before: "has been briefly discussed also" (a translation's word order). */
+const ALSO_AFTER_PARTICIPLE = /\b(has|have|had|is|are|was|were)\s+(been\s+)?((?:[a-z]+ly\s+)?)([a-z]+(?:ed|en|wn|lt|ght))\s+also\b/gi;
+
+/** "Linguistic relevance has been briefly discussed also" → "… has also been briefly discussed". */
+export function alsoBeforeParticiple(s: string): string {
+  return s.replace(ALSO_AFTER_PARTICIPLE, (_m, aux: string, been = '', adverb: string, participle: string) => `${aux} also ${been}${adverb}${participle}`);
+}
+
+/** The authors' effort before what they made: "strove to develop X" is what a citation calls "developed X". */
+const STRIVED_TO_MAKE = /\b(strove|strived|strives|strive|sought|seeks|seek|endeavou?red|endeavou?rs|endeavou?r)\s+to\s+(develop|build|design|create|construct|devise)\b/gi;
+
+/** "[2] strove to develop a series of models" → "[2] developed a series of models", in the tense the effort was in. */
+export function madeNotStrove(s: string): string {
+  return s.replace(STRIVED_TO_MAKE, (_m, effort: string, make: string) => {
+    const e = effort.toLowerCase();
+    if (/^(?:strove|strived|sought|endeavou?red)$/.test(e)) return pastTense(make);
+    return /s$/.test(e) ? toThirdSingular(make) : make;
+  });
+}
+
 /** All of the above, for a sentence of the draft that no rewrite rule wrote (the author's own in a contrast). */
 export function mendSurface(s: string): string {
-  return withoutDoubledWord(mendQuotes(relativeClauseAgreement(massNounsSingular(withoutCountedPraise(closeDashAsides(s))))));
+  return alsoBeforeParticiple(withoutDoubledWord(mendQuotes(relativeClauseAgreement(massNounsSingular(withoutCountedPraise(closeDashAsides(s)))))));
 }

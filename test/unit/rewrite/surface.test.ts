@@ -2,8 +2,8 @@
 // aside left between dashes that glue it to the words around it, no praise copied from the authors. The sentences are
 // our own, written to the shape of what the readers marked.
 import { strict as assert } from 'assert';
-import { clauseTruncations, dropParentheticals } from '../../../src/core/rewrite';
-import { closeDashAsides, massNounsSingular, mendQuotes, relativeClauseAgreement, withoutCountedPraise, withoutDoubledWord } from '../../../src/core/rewrite/surface';
+import { clauseTruncations, dropParentheticals, dropSelfPraise } from '../../../src/core/rewrite';
+import { alsoBeforeParticiple, closeDashAsides, madeNotStrove, massNounsSingular, mendQuotes, relativeClauseAgreement, withoutCountedPraise, withoutDoubledWord } from '../../../src/core/rewrite/surface';
 
 const cutsOf = (s: string) => clauseTruncations(s).map((t) => t.text);
 
@@ -140,5 +140,18 @@ describe('a second participle clause', () => {
     assert.ok(!list.some((t) => /\btagging\.$/.test(t)), list.join(' | '));
     const gerunds = cutsOf('We report experiments in reading the tide gauges, predicting the height of the next tide, and learning the pilots\' habits.');
     assert.ok(!gerunds.some((t) => /next tide\.$/.test(t)), gerunds.join(' | '));
+  });
+});
+
+describe('word order and effort', () => {
+  it('puts "also" before the participle, and says what was made rather than the effort to make it', () => {
+    assert.equal(alsoBeforeParticiple('The relevance to pilots has been briefly discussed also.'), 'The relevance to pilots has also been briefly discussed.');
+    assert.equal(madeNotStrove('Roe \\cite{k} strove to develop tide models'), 'Roe \\cite{k} developed tide models');
+    assert.equal(madeNotStrove('Roe \\cite{k} strives to build tide models'), 'Roe \\cite{k} builds tide models');
+    assert.equal(madeNotStrove('Roe and Poe \\cite{k} strive to design tide models'), 'Roe and Poe \\cite{k} design tide models');
+  });
+
+  it('drops the authors\' "new" after "a series of"', () => {
+    assert.equal(dropSelfPraise('developed a series of new latent tide models'), 'developed a series of latent tide models');
   });
 });

@@ -3,7 +3,7 @@ import { dropSelfPraise } from '../self-description';
 import { capitalizeFirst, ensureFinalPeriod, withoutUnclosedQuote } from '../sentence';
 import { changedBy, changedText, type TableRule } from '../rule';
 import { alternation, ATTENTION_APPOSITIVES, PRAISED_PROBLEM_QUALIFIERS } from '../../lexicon';
-import { closeDashAsides, massNounsSingular, mendQuotes, relativeClauseAgreement, withoutCountedPraise, withoutDoubledWord } from '../surface';
+import { alsoBeforeParticiple, closeDashAsides, madeNotStrove, massNounsSingular, mendQuotes, relativeClauseAgreement, withoutCountedPraise, withoutDoubledWord } from '../surface';
 
 /** Built once: the match runs on every rewritten candidate. */
 const withoutSelfPraise = changedBy(dropSelfPraise);
@@ -176,6 +176,32 @@ export const FINISH_RULES: readonly TableRule[] = [
       {
         input: 'We present a tide model and how how such readings can be used in a harbour.',
         output: 'Doe and Roe \\cite{doe2020} presented a tide model and how such readings can be used in a harbour.',
+      },
+    ],
+  },
+  {
+    id: 'finish.also-order',
+    stage: 'finish',
+    summary: '"also" goes before the participle it belongs to: "has been briefly discussed also" → "has also been briefly discussed".',
+    match: changedBy(alsoBeforeParticiple),
+    apply: changedText,
+    examples: [
+      {
+        input: 'The relevance of tide tables to harbour pilots has been briefly discussed also.',
+        output: 'The relevance of tide tables to harbour pilots has also been briefly discussed \\cite{doe2020}.',
+      },
+    ],
+  },
+  {
+    id: 'finish.made-not-strove',
+    stage: 'finish',
+    summary: 'The authors\' effort before what they made is not repeated: "strove to develop X" → "developed X".',
+    match: (s, ctx) => ctx.style === 'citation' && changedBy(madeNotStrove)(s, ctx),
+    apply: changedText,
+    examples: [
+      {
+        input: 'In this study we strive to develop a series of latent tide models with a deep structure.',
+        output: 'Doe and Roe \\cite{doe2020} developed a series of latent tide models with a deep structure.',
       },
     ],
   },
