@@ -2,7 +2,7 @@
 // aside left between dashes that glue it to the words around it, no praise copied from the authors. The sentences are
 // our own, written to the shape of what the readers marked.
 import { strict as assert } from 'assert';
-import { clauseTruncations, dropParentheticals, dropSelfPraise } from '../../../src/core/rewrite';
+import { clauseTruncations, dropParentheticals, dropSelfPraise, rewriteSentence } from '../../../src/core/rewrite';
 import { alsoBeforeParticiple, closeDashAsides, madeNotStrove, massNounsSingular, mendQuotes, relativeClauseAgreement, withoutCountedPraise, withoutDoubledWord } from '../../../src/core/rewrite/surface';
 
 const cutsOf = (s: string) => clauseTruncations(s).map((t) => t.text);
@@ -153,5 +153,16 @@ describe('word order and effort', () => {
 
   it('drops the authors\' "new" after "a series of"', () => {
     assert.equal(dropSelfPraise('developed a series of new latent tide models'), 'developed a series of latent tide models');
+  });
+});
+
+describe('first-person leftovers', () => {
+  it('names the authors where "us" is the first mention of them ("has enabled the authors to build", not "them")', () => {
+    const out = rewriteSentence('The availability of the tide logs has enabled us to build a flood model for small harbours.', {
+      record: { key: 'k', authors: [{ family: 'Doe' }] },
+      style: 'citation',
+      tense: 'past',
+    });
+    assert.equal(out, 'The availability of the tide logs has enabled the authors to build a flood model for small harbours \\cite{k}.');
   });
 });
