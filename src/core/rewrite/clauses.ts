@@ -150,6 +150,10 @@ export function clauseTruncations(sentence: string, minWords = 7): Truncation[] 
     // Never cut inside brackets.
     if ((head.match(/\(/g)?.length ?? 0) !== (head.match(/\)/g)?.length ?? 0)) continue;
     if ((head.match(/\[/g)?.length ?? 0) !== (head.match(/\]/g)?.length ?? 0)) continue;
+    // Nor inside an aside between dashes ("two constraints—that words keep one sense[ per discourse—exploited …]"): the
+    // dash that opened it would close nothing.
+    const dashes = (t: string) => t.match(/—|\s[–-]{1,2}\s|--/g)?.length ?? 0;
+    if (dashes(head) % 2 === 1 && dashes(sentence.slice(m.index)) > 0) continue;
     // A cut must not strand a preposition, article, conjunction or adverb ("… for domain adaptation in.", "… in
     // contrast to just.").
     if (STRANDED_AT_END.test(head)) continue;

@@ -166,3 +166,10 @@ describe('first-person leftovers', () => {
     assert.equal(out, 'The availability of the tide logs has enabled the authors to build a flood model for small harbours \\cite{k}.');
   });
 });
+
+describe('cuts inside a dashed aside', () => {
+  it('does not cut inside an aside between dashes', () => {
+    const cuts = cutsOf('The tide tagger is based on two strong constraints—that tides keep one height per harbour, which pilots rely on, and one height per day—exploited in a bootstrapping procedure.');
+    assert.ok(!cuts.some((t) => /—[^—]*\.$/.test(t)), cuts.join(' | '));
+  });
+});
