@@ -45,9 +45,12 @@ const COUNT = String.raw`several|some|many|a few|a number of|a set of|a series o
  * ("an important part", "a significant aspect" say how much, and stay); or either and a stock pair ("a simple yet
  * effective method").
  */
+// Not where the praise is what the sentence claims: "Word embedding is a powerful tool", "GANs have proven to be a
+// powerful framework", "has achieved a remarkable success", "defends with a remarkable rate" say nothing once it goes.
+const CLAIMED = String.raw`(?<!\b(?:is|are|was|were|be|been|being|as|becomes?|became|remains?|shows?|showed|has|have|had|achieved?|achieves|offers?|provides?|with)\s)`;
 const COUNTED_PRAISE = new RegExp(
-  String.raw`\b(?:(${COUNT})\s+(?:very\s+)?(?:${alternation(COUNTED_PRAISE_ADJECTIVES)})|(a|an)\s+(?:very\s+)?(?:${alternation(PRAISE_AFTER_ARTICLE)})` +
-    String.raw`|(${COUNT}|a|an)\s+(?:${alternation(PAIRED_PRAISE)}))\s+(?=[\p{L}\d])(?!(?:and|or|to|for|in|of)\b)`,
+  String.raw`\b(?:(${COUNT})\s+(?:very\s+)?(?:${alternation(COUNTED_PRAISE_ADJECTIVES)})|${CLAIMED}(a|an)\s+(?:very\s+)?(?:${alternation(PRAISE_AFTER_ARTICLE)})` +
+    String.raw`|${CLAIMED}(${COUNT}|a|an)\s+(?:${alternation(PAIRED_PRAISE)}))\s+(?=[\p{L}\d])(?!(?:and|or|to|for|in|of)\b)`,
   'giu',
 );
 
@@ -82,15 +85,20 @@ export function massNounsSingular(s: string): string {
  */
 const RELATIVE_VERBS =
   'use|employ|exploit|combine|learn|leverage|require|allow|enable|take|make|provide|produce|generate|compute|capture|incorporate|integrate|' +
-  'rely|depend|consist|contain|support|predict|encode|map|model|operate|apply|achieve|outperform|perform|derive|exhibit|represent';
+  'rely|depend|consist|contain|support|predict|encode|operate|apply|achieve|outperform|perform|derive|exhibit|represent';
 /**
  * A singular noun phrase (an article or "this"/"each", up to four words, a head that does not end in "s"), then
- * "that"/"which" and a verb of the list in the base form. Not after "Xs of": "the modifications of the network that
- * use …" may agree with "modifications".
+ * "that"/"which" and a verb of the list in the base form. Not after "Xs of" or "Xs from": "the modifications of the
+ * network that use …", "algorithms from the NLP community which require …" may agree with the plural; and not where
+ * "that" follows a verb ("while still representing that model").
  */
+const PHRASE_PREPOSITION = 'of|from|in|for|on|with|by|at|to|across|among|between|over|under';
 const SINGULAR_RELATIVE = new RegExp(
-  String.raw`(?<!\b\p{L}+s\s+of\s+)\b((?:a|an|the|this|each|every|one)\s+(?:(?!of\b)[\p{L}\d-]+\s+){0,4}?(?!(?:data|criteria|phenomena|media|people)\b)` +
-    String.raw`[\p{L}\d-]*[^\s\WsS]\s+(?:that|which)\s+)(${RELATIVE_VERBS})(?=\s+[\p{L}\d(])`,
+  String.raw`(?<!\b\p{L}+s\s+(?:${PHRASE_PREPOSITION})\s+)\b((?:a|an|the|this|each|every|one)\s+` +
+    // Words of the noun phrase: not a preposition (the phrase would start after it) or a conjunction; its head not a
+    // verb's "-ing" ("while still representing that model").
+    String.raw`(?:(?!(?:${PHRASE_PREPOSITION}|and|or|but|while|when|whereas|that|which)\b)[\p{L}\d-]+\s+){0,4}?` +
+    String.raw`(?!(?:data|criteria|phenomena|media|people)\b)[\p{L}\d-]*[^\s\WsS](?<!ing|ly)\s+(?:that|which)\s+)(${RELATIVE_VERBS})(?=\s+[\p{L}\d(])`,
   'giu',
 );
 
@@ -116,7 +124,7 @@ export function mendQuotes(s: string): string {
 }
 
 /** Small words an abstract doubled by mistake ("and how how such information"); not "that that" or "had had". */
-const DOUBLED_WORD = /\b(the|a|an|of|to|in|on|for|and|or|how|with|by|from|is|are|was|were|we)\s+\1\b/gi;
+const DOUBLED_WORD = /\b(the|a|an|of|to|in|on|for|and|or|how|with|by|from|is|are|was|were|we)\s+\1\b(?!-)/gi;
 
 /** "and how how such information can be used" → "and how such information can be used". */
 export function withoutDoubledWord(s: string): string {
@@ -124,7 +132,8 @@ export function withoutDoubledWord(s: string): string {
 }
 
 /** "also" after the participle it belongs before: "has been briefly discussed also" (a translation's word order). */
-const ALSO_AFTER_PARTICIPLE = /\b(has|have|had|is|are|was|were)\s+(been\s+)?((?:[a-z]+ly\s+)?)([a-z]+(?:ed|en|wn|lt|ght))\s+also\b/gi;
+// Only where "also" ends the clause: in "the data are biased also makes X" it belongs to "makes".
+const ALSO_AFTER_PARTICIPLE = /\b(has|have|had|is|are|was|were)\s+(been\s+)?((?:[a-z]+ly\s+)?)([a-z]+(?:ed|en|wn|lt|ght))\s+also\b(?=\s*(?:[.,;:!?]|\\cite|\[|$))/gi;
 
 /** "Linguistic relevance has been briefly discussed also" → "… has also been briefly discussed". */
 export function alsoBeforeParticiple(s: string): string {

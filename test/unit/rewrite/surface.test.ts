@@ -173,3 +173,30 @@ describe('cuts inside a dashed aside', () => {
     assert.ok(!cuts.some((t) => /—[^—]*\.$/.test(t)), cuts.join(' | '));
   });
 });
+
+describe('surface rules leave correct sentences alone', () => {
+  it('reads the antecedent through "Xs from" and does not take "that" after a verb as a relative pronoun', () => {
+    assert.equal(relativeClauseAgreement('the application of tide algorithms from the harbour community which require exact gauges'), 'the application of tide algorithms from the harbour community which require exact gauges');
+    assert.equal(relativeClauseAgreement('a smaller gauge than the original gauge while still representing that model faithfully'), 'a smaller gauge than the original gauge while still representing that model faithfully');
+    assert.equal(relativeClauseAgreement('a learning framework that rely on two gauges'), 'a learning framework that relies on two gauges');
+  });
+
+  it('keeps "in in-vivo" and an "also" that belongs to the verb after it', () => {
+    assert.equal(withoutDoubledWord('One example is in in-vivo tide imaging.'), 'One example is in in-vivo tide imaging.');
+    assert.equal(alsoBeforeParticiple('That the gauges are biased also makes our work different.'), 'That the gauges are biased also makes our work different.');
+  });
+});
+
+describe('praise that is the claim', () => {
+  it('keeps "is a powerful tool", where dropping the praise would leave nothing said', () => {
+    assert.equal(withoutCountedPraise('Tide embedding is a powerful tool in harbour planning.'), 'Tide embedding is a powerful tool in harbour planning.');
+    assert.equal(withoutCountedPraise('Tide models have proven to be a simple yet effective tool.'), 'Tide models have proven to be a simple yet effective tool.');
+    assert.equal(withoutCountedPraise('We propose a simple yet effective tide filter.'), 'We propose a tide filter.');
+  });
+});
+
+describe('praise of a result', () => {
+  it('keeps "with a remarkable rate", which says how well', () => {
+    assert.equal(withoutCountedPraise('The gauge resists surges with a remarkable survival rate.'), 'The gauge resists surges with a remarkable survival rate.');
+  });
+});
