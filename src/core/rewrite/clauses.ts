@@ -109,6 +109,12 @@ const ASIDE_BEFORE_VERB = new RegExp(
  */
 const PASSIVE_AT_END =
   /\b(?:is|are|was|were)\s+(?:(?:also|here|then|first|briefly|[a-z]+ly)\s+)?[a-z]+(?:ed|en|wn|lt|ght)(?:\s+(?:here(?:in)?|in this (?:paper|work|article|study|letter|chapter|thesis)))?\s*[.!]?$/i;
+/** A passive in a clause with a subject of its own, at the end of a cut: "… where the system can be stabilized". */
+const PASSIVE_WITH_SUBJECT_AT_END = new RegExp(
+  String.raw`\b(?:where|when|in which|such that|so that)\s+(?:the|a|an|its|their|each|every)\s+[^,;]{1,40}?\s+` +
+    String.raw`(?:can|could|may|might|must|will|would|is|are|was|were)\s+(?:be\s+)?[a-z]+(?:ed|en|wn)\s*$`,
+  'i',
+);
 /** The claim after a reporting verb ("show that …"), up to the cut. */
 const REPORTED_CLAIM = new RegExp(
   String.raw`\b(?:${alternation(THAT_CLAUSE_VERB_FORMS)})\s+that\s+` +
@@ -185,7 +191,9 @@ export function clauseTruncations(sentence: string, minWords = 7): Truncation[] 
     // lists, cut short.
     if (
       /^,\s*and [a-z]+ing\b/i.test(m[0]) &&
-      (!/,\s*[a-z]{3,}ing(?:\s+[\p{L}-]+){2,}\s*$/iu.test(head) || /\b(?:in|of|for|by|on|to|at|from|with)\s+[a-z]{3,}ing\b/i.test(head))
+      (!/,\s*[a-z]{3,}ing(?:\s+[\p{L}-]+){2,}\s*$/iu.test(head) ||
+        (head.match(/,\s*[a-z]{3,}ing\b/gi)?.length ?? 0) > 1 ||
+        /\b(?:in|of|for|by|on|to|at|from|with|between|about|without|after|before|through|including|such as|namely|include|includes)\s+(?:[a-z]+\s+)?[a-z]{3,}ing\b/i.test(head))
     ) continue;
     // "… the best harbours are the ones [that stay ice-free]": "the ones" is defined by what follows.
     if (/\bthe (?:one|ones|kind|type|sort)\s*$/i.test(head)) continue;
@@ -208,7 +216,9 @@ export function clauseTruncations(sentence: string, minWords = 7): Truncation[] 
     const lastWord = head.trimEnd().split(/\s+/).pop() ?? '';
     // A passive is whole before "without", "while" or "in order to" ("… the region where the ship can be turned
     // [without touching the quay]"): what follows says how or why, not what the verb acts on.
-    const wholePassive = /^\s+(?:without|while|whereas|in order to|so as to)\b/i.test(m[0]) && /\b(?:be|been|is|are|was|were)\s+\S+\s*$/i.test(head);
+    // Only in a clause with a subject of its own ("where the system can be stabilized"): "a variate which is obtained"
+    // and "it can be applied" say nothing without what follows.
+    const wholePassive = /^\s+(?:without|while|whereas|in order to|so as to)\b/i.test(m[0]) && PASSIVE_WITH_SUBJECT_AT_END.test(head);
     if (/^\s/.test(m[0]) && ((isPastForm(lastWord) && !wholePassive) || /,\s*[a-z]+ing\s*$/i.test(head))) continue;
     // "… allows the pilot to automatically search [for a berth]", "… learns to encode [with a pair of codebooks]": an
     // infinitive that an adverb or "learns to" marks as a verb, cut from what it acts on.
