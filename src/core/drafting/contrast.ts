@@ -10,7 +10,20 @@ import { ANAPHORIC_START, FRONTED_POINTER, hasContributionCue, NOT_DONE, OWN_REL
 import { activeSelfDescription, firstPersonPlural, looksLikeExtractionJunk, stripLeadingDiscourse } from '../rewrite';
 import { type GroupPlan, knowsNothingOf, workText } from './plan';
 import { phraseOccursIn } from './keyphrases';
-import { CLAIM_WORDS, closestSentence, isRelation, relationSentence, type SharedConcern, sharedConcerns, unwrittenTerms } from './relation';
+import {
+  abstractConcern,
+  CLAIM_WORDS,
+  closestSentence,
+  concernSentence,
+  isRelation,
+  relationSentence,
+  type SharedConcern,
+  sharedConcerns,
+  sharesLine,
+  unwrittenTerms,
+  withoutExamples,
+  workSurface,
+} from './relation';
 import { kindDifference, kindSentence } from './kinds';
 
 /** "It is common that …": an "it" that points nowhere, a placeholder for the clause that follows. */
@@ -86,7 +99,26 @@ export function ownContributionSentences(ownAbstract: string): string[] {
     (s) => wordCount(s) >= 6 && !NOT_DONE.test(stripLeadingDiscourse(s)) && !OWN_RELEASE_NOTE.test(stripLeadingDiscourse(s)) && !looksLikeExtractionJunk(s),
   );
   const firstPerson = (s: string) => SPOKEN_BY_AUTHORS.test(activeVoice(firstPersonPlural(s)));
-  return [...sentences.filter((s) => hasContributionCue(s) && firstPerson(s)), ...sentences.filter((s) => !hasContributionCue(s) && firstPerson(s))];
+  const spoken = [...sentences.filter((s) => hasContributionCue(s) && firstPerson(s)), ...sentences.filter((s) => !hasContributionCue(s) && firstPerson(s))];
+  if (spoken.length) return spoken;
+  const named = namedSelfDescription(splitSentences(plainText(ownAbstract)));
+  return named ? [named] : [];
+}
+
+/**
+ * An abstract that never says "we" but opens by defining what it presents, by a name it then repeats or abbreviates:
+ * "Harbour Tide Grammars are a declarative formalism for tide tables. … HTGs read …" is the authors' "We present
+ * Harbour Tide Grammars, a declarative formalism for tide tables." A draft of such an abstract had no sentence on the
+ * author's work at all. A name of one word, or one the abstract does not repeat, may be what the paper builds on.
+ */
+function namedSelfDescription(sentences: readonly string[]): string | undefined {
+  const m = /^((?:\p{Lu}[\p{Ll}-]+\s+){1,4}\p{Lu}[\p{Ll}-]+)\s+(?:is|are)\s+(an?\s+[^;:]+?)\.?$/u.exec(sentences[0]?.trim() ?? '');
+  if (!m || wordCount(m[2]) < 4) return undefined;
+  const name = m[1];
+  const initials = name.split(/\s+/).map((w) => w[0]).join('');
+  const rest = sentences.slice(1).join(' ');
+  const repeated = rest.includes(name) || new RegExp(String.raw`(?<![\p{L}\d])${initials}s?(?![\p{L}\d])`, 'u').test(rest);
+  return repeated ? `We present ${name}, ${m[2]}.` : undefined;
 }
 
 /** Whether a sentence of the draft sets the author's work against others (how contrastSentence opens one). */
@@ -194,7 +226,41 @@ export function contrastAgainst(group: ContrastGroup, gi: number, own: string, i
   const shared = group.sharedPhrase;
   if (!shared && claimedDifference(own, group.texts, true).length < MIN_DIFFERENCE_TERMS) return undefined;
   const alsoTheirs = !shared || phraseOccursIn(shared, own) || (group.ownAbstract !== undefined && writesMostOf(shared, `${own} ${group.ownAbstract}`));
-  return { text: alsoTheirs ? closestSentence(claim, 'these works', false) : contrastSentence(own, gi, { shared }), keys: [], sources, role: 'contrast' };
+  if (!alsoTheirs && !STATES_A_PROBLEM.test(activeVoice(own))) return { text: contrastSentence(own, gi, { shared }), keys: [], sources, role: 'contrast' };
+  const placed = placeInGroup(group, own, claim, !alsoTheirs);
+  if (!placed && !alsoTheirs) return { text: contrastSentence(own, gi, { shared }), keys: [], sources, role: 'contrast' };
+  return placed && { ...placed, sources, role: 'contrast' };
+}
+
+/**
+ * A claim that states only the problem the author's work takes up: "Unlike these works on transfer learning, we study
+ * the problem of short sentence ranking" sets a topic against a topic, no difference of the works (a blind reader).
+ */
+const STATES_A_PROBLEM = new RegExp(
+  String.raw`^(?:we|I|this \w+|our \w+)\s+(?:stud(?:y|ies)|address(?:es)?|tackles?|considers?|investigates?|focus(?:es)? on|explores?)` +
+    String.raw`\s+(?:the\s+)?(?:problems?|tasks?|questions?|issues?)\s+of\b`,
+  'i',
+);
+
+/**
+ * Where the author's work shares the group's topic and no difference can be stated: "Our work belongs to this line of
+ * research" where their abstract writes a term that defines the group (relation.ts: sharesLine); else the works that
+ * state a topic of the author's abstract, named ("Like [3], our work is concerned with recurrent neural networks;
+ * we propose …"); else nothing, and the author's next sentence is tried. "Our work belongs to this line of research;
+ * we propose an end-to-end pruning method …" after works on ensembles and quantized weights, which shared only
+ * "neural networks" with it, was false (a blind reader). `concernFirst` where the author's abstract does not write the
+ * group's phrase: the works it shares a topic with are then the better tie.
+ */
+function placeInGroup(group: ContrastGroup, own: string, claim: string, concernFirst: boolean): { text: string; keys: string[] } | undefined {
+  const ownText = `${own} ${group.ownAbstract ?? ''}`;
+  const line = sharesLine(ownText, group.texts) ? { text: closestSentence(claim, 'these works', false), keys: [] } : undefined;
+  if (line && !concernFirst) return line;
+  const nameable = group.keys !== undefined && group.syntax !== undefined && group.keys.length === group.texts.length;
+  const concern = nameable ? abstractConcern(ownText, group.texts) : undefined;
+  if (!concern) return line;
+  const keys = concern.works.map((i) => group.keys![i]);
+  const phrase = workSurface(concern.phrase, group.texts[concern.works[0]]);
+  return { text: concernSentence(claim, phrase, citeMarker(keys, group.syntax), keys.length === 1), keys };
 }
 
 /** The claim's first clause where that says enough on its own: "…; unlike it, we forecast tides from buoy logs; the
@@ -268,7 +334,7 @@ function withKin(concern: SharedConcern, texts: readonly string[]): SharedConcer
   const root = words[words.length - 1].toLowerCase().replace(/(?:ations?|ating|ates?|ing|ed|es|e|s)$/, '');
   if (root.length < 5 || /[^\p{L}-]/u.test(root)) return concern;
   const writesRoot = new RegExp(String.raw`(?<![\p{L}-])${root}\p{L}*`, 'iu');
-  const kin = texts.flatMap((t, i) => (t && !concern.works.includes(i) && writesRoot.test(t) ? [i] : []));
+  const kin = texts.flatMap((t, i) => (t && !concern.works.includes(i) && writesRoot.test(withoutExamples(t)) ? [i] : []));
   return kin.length ? { ...concern, works: [...concern.works, ...kin].sort((a, b) => a - b) } : concern;
 }
 
@@ -337,8 +403,12 @@ export function buildsOn(g: GroupPlan, own: string, index: number, syntax: CiteS
 
 /**
  * "Our forecaster updates those constants each night": the constants were named in the sentence before, which the
- * draft does not quote (the author's abstract is quoted only in a contrast).
+ * draft does not quote (the author's abstract is quoted only in a contrast). So were "the two kinds of information"
+ * in "we propose an architecture to fuse the two kinds of information" (a blind reader: what are the two kinds?).
  */
-const POINTS_BACK = new RegExp(String.raw`\b(?:this|these|those|such)\s+(?!(?:${SELF_NOUNS})\b)[a-z]`, 'i');
+const POINTS_BACK = new RegExp(
+  String.raw`\b(?:this|these|those|such)\s+(?!(?:${SELF_NOUNS})\b)[a-z]|\b(?:the\s+(?:two|three|four)|both)\s+(?:kinds|types|sorts|sources|modalities)\s+of\b`,
+  'i',
+);
 /** Content words of the claim that the works lack, at least: one alone is often a synonym ("forecast" for "predict"). */
 const MIN_DIFFERENCE_TERMS = 2;

@@ -5,7 +5,7 @@
 import { type ScoredCandidate } from '../engine/citation';
 import { CONTRIBUTION_CUE, THIS_PAPER_PHRASE } from '../engine/cues';
 import { looksLikeExtractionJunk, stripLeadingDiscourse } from '../rewrite';
-import { SELF_NOUNS } from '../engine/cues';
+import { COMMON_SELF_NOUNS, SELF_NOUNS } from '../engine/cues';
 import { standsAlone } from './contrast';
 import { CONTRIBUTION_VERBS, PROCEDURE_STEP_OPENERS } from '../lexicon/method-kinds';
 
@@ -43,15 +43,82 @@ export function tellsAStep(sourceText: string): boolean {
   return OPENS_ON_A_STEP.test(s) && !STEP_THAT_CONTRIBUTES.test(s);
 }
 
+/** The objects a work tests or illustrates: "our results", "the proposed method", "these concepts". */
+const TESTED_THING =
+  String.raw`(?:our|the|these|this|its|their)\s+(?:proposed\s+|new\s+)?` +
+  String.raw`(?:results?|findings|approach|method|methods|model|framework|algorithm|concepts?|ideas?|claims?|theory|system|proposal|technique|scheme` +
+  // "We demonstrate the capabilities of this model with two example applications"
+  String.raw`|(?:capabilit(?:y|ies)|applicability|performance|usefulness|use)\s+of)`;
+/** How a work's checking is told: "extensive experiments", "three illustrative case studies", "simulations". */
+const CHECKS = String.raw`(?:[\w-]+\s+){0,3}(?:experiments|simulations|evaluations|case\s+studies|examples|user\s+studies)`;
+/** Who does it: "we", "this study", "the authors". */
+const THE_WORK = String.raw`(?:we|this\s+(?:study|paper|work|letter|article)|the\s+authors)`;
+
+/**
+ * What a reader does not cite a work for, though the work does it (a blind reader marked "[7] validated their results
+ * by deploying …" and "In [9], the authors presented three illustrative case studies" as a work described by a side
+ * detail): how it was checked or illustrated, and a sentence that says only that something was mentioned ("Linguistic
+ * relevance of these systems has been briefly discussed also").
+ */
+const SIDE_DETAIL = new RegExp(
+  [
+    // "We validate our results by deploying …", "To test the proposed method, this study conducts extensive experiments"
+    String.raw`^(?:to\s+(?:test|validate|verify|evaluate|assess|demonstrate|illustrate|show)\b[^,]{0,80},\s*)?${THE_WORK}\s+(?:also\s+|further\s+|then\s+|finally\s+)?` +
+      String.raw`(?:(?:validate|verify|test|evaluate|assess|illustrate|demonstrate)[sd]?\s+${TESTED_THING}\b|(?:conduct|perform|run|carr(?:y|ies)\s+out|present|report|provide)s?\s+${CHECKS}\b)`,
+    // "Three illustrative case studies are presented.", "Extensive experiments were conducted on …"
+    String.raw`^${CHECKS}\s+(?:are|were|is|was|have\s+been)\s+(?:presented|given|provided|conducted|performed|carried\s+out|reported)\b`,
+    // "Our extensive experiments demonstrate that our model …": how well it did, which a reader cites only beside what it is
+    String.raw`^(?:our|the|these)\s+(?:[\w-]+\s+){0,2}(?:experiments|experimental\s+results|evaluations|simulations|simulation\s+results)\s+` +
+      String.raw`(?:[^,]{0,60}\s+)?(?:demonstrate|show|indicate|confirm|reveal)s?\s+that\b`,
+    // "… explore its application to two problems.": the problems are named in a sentence the draft does not quote
+    String.raw`\b(?:to|on|in|for|with)\s+(?:two|three|four|five|several|a\s+few|a\s+number\s+of)\s+(?:[\w-]+\s+)?` +
+      String.raw`(?:problems|tasks|applications|domains|settings|cases|areas|examples|scenarios|questions)\s*\.?$`,
+    // "… has been briefly discussed also.": that it was mentioned, and nothing of what was said
+    String.raw`\b(?:has|have|is|are|was|were)\s+(?:been\s+)?(?:(?:briefly|also|only|shortly)\s+)*(?:discussed|mentioned|noted|touched\s+upon)(?:\s+(?:also|too|as\s+well))?\s*\.?$`,
+  ].join('|'),
+  'i',
+);
+
+/**
+ * "In this paper, we build upon recent advances in neuroscience research which have shown that …": what others found,
+ * which the work starts from. Not raised as a contribution, but not set aside either: what follows it in the abstract
+ * often points back at it ("We extend this concept to robotic hands").
+ */
+const BUILDS_ON_OTHERS = new RegExp(
+  String.raw`^(?:in\s+this\s+(?:${COMMON_SELF_NOUNS}),?\s+)?${THE_WORK}\s+(?:build|builds|draw|draws|rely|relies)\s+(?:up)?on\s+` +
+    String.raw`(?:(?:the|recent|previous|prior|earlier|existing)\s+)*(?:advances|results|findings|work|research|studies|insights|literature)\b`,
+  'i',
+);
+
+/** A figure of how well a work did: "280 times", "by 35%", "a 3-fold speed-up", "by a factor of 40". */
+const FIGURE = /\b\d+(?:\.\d+)?\s*(?:times|x|×|%|percent|-?fold)(?![\p{L}\d])|\bby\s+a\s+factor\s+of\s+\d/giu;
+
+/**
+ * Whether a work's sentence tells a side detail of it (how it was checked) rather than what it contributes, or only
+ * its figures: "We reduce the number of parameters up to 280 times on LeNet and up to 68 times on VGG-like networks"
+ * says how much, not by what (a blind reader: "a work described by a number").
+ */
+export function tellsASideDetail(c: ScoredCandidate): boolean {
+  const s = stripLeadingDiscourse(c.source.text.trim());
+  // "We introduce deep compression, a three stage pipeline … that reduces storage by 35x to 49x": figures beside what it is
+  return SIDE_DETAIL.test(s) || ((s.match(FIGURE)?.length ?? 0) >= 2 && !statesContribution(c));
+}
+
 /**
  * A work's best candidates (one per source sentence), those that state its contribution raised and those that tell one
- * step of its procedure lowered by as much, best first: "[2] described a method to reduce the storage of neural
- * networks by an order of magnitude" before "[2] trained the network to learn which connections are important".
+ * step of its procedure or a side detail lowered by as much, best first: "[2] described a method to reduce the storage
+ * of neural networks by an order of magnitude" before "[2] trained the network to learn which connections are
+ * important", "[9] demonstrated the value of interdependency analysis …" before "[9] presented three illustrative case
+ * studies". A side detail is cited only as a last resort: the length stages do not give it to a work as its only
+ * sentence, nor as a second one.
  */
 export function contributionFirst(options: ScoredCandidate[]): ScoredCandidate[] {
   for (const c of options) {
-    if (tellsAStep(c.source.text)) c.score -= DRAFT_CONTRIBUTION_BONUS;
-    else if (statesContribution(c)) c.score += DRAFT_CONTRIBUTION_BONUS;
+    if (tellsASideDetail(c)) {
+      c.score -= DRAFT_CONTRIBUTION_BONUS;
+      c.lastResort = true;
+    } else if (tellsAStep(c.source.text)) c.score -= DRAFT_CONTRIBUTION_BONUS;
+    else if (statesContribution(c) && !BUILDS_ON_OTHERS.test(stripLeadingDiscourse(c.source.text.trim()))) c.score += DRAFT_CONTRIBUTION_BONUS;
   }
   return options.sort((a, b) => b.score - a.score);
 }
@@ -62,9 +129,13 @@ export function contributionFirst(options: ScoredCandidate[]): ScoredCandidate[]
  * 1 by a blind reader), and an editor's note tells of the volume, not of its content ("The editor of this volume … has
  * provided an introduction that …"). "This paper", "this book" name the work itself.
  */
+/** Nouns after "this" that make an idiom rather than point back: "to this end", "in this way", "at this point". */
+const THIS_IDIOMS = 'end|way|case|point|time|regard|respect|purpose|sense|manner|extent|stage|setting|context|direction|is|was|has|can|also|new|novel';
 const POINTS_ELSEWHERE = new RegExp(
   [
     String.raw`\b(?:these|those|such)\s+(?!as\b|(?:${SELF_NOUNS})s?\b)[a-z]`,
+    // "We extend this concept to robotic hands", "Based on this idea, …": not "this paper", "to this end", "in this way"
+    String.raw`\bthis\s+(?!(?:${SELF_NOUNS}|${THIS_IDIOMS})\b)[a-z]+\b(?!\s+(?:of|that|which|who|where)\b)`,
     String.raw`\bthe\s+editors?\s+of\b`,
     String.raw`\b(?:the|its)\s+(?:contributions|contributors|chapters|articles)\s+(?:in|of|to)\s+this\b`,
   ].join('|'),
@@ -79,7 +150,7 @@ const POINTS_ELSEWHERE = new RegExp(
 export function pointsElsewhere(written: string): boolean {
   const s = stripLeadingDiscourse(written);
   const m = POINTS_ELSEWHERE.exec(s);
-  return m !== null && (m.index <= POINTER_OPENING_CHARS || !/^(?:these|those|such)\b/i.test(m[0]));
+  return m !== null && (m.index <= POINTER_OPENING_CHARS || !/^(?:these|those|such|this)\b/i.test(m[0]));
 }
 
 /** How far into a sentence a pointer makes it unreadable alone: "Linguistic relevance of these systems …". */
@@ -97,7 +168,74 @@ const OPENS_ON_THE_WORK = new RegExp(String.raw`^.{0,${CONTRIBUTION_OPENING_CHAR
 export function selfContainedFirst(options: ScoredCandidate[]): ScoredCandidate[] {
   if (!options.length || !pointsElsewhere(options[0].text)) return options;
   const opensOnWork = (c: ScoredCandidate) => statesContribution(c) || (c.describesWork === true && OPENS_ON_THE_WORK.test(c.source.text));
-  const alone = options.findIndex((c) => opensOnWork(c) && !pointsElsewhere(c.text) && standsAlone(c.extract) && !looksLikeExtractionJunk(c.extract));
+  // A step or a side detail is no better for reading alone ("In the training phase, we collect …").
+  const aside = (c: ScoredCandidate) => tellsAStep(c.source.text) || tellsASideDetail(c);
+  const alone = options.findIndex((c) => opensOnWork(c) && !aside(c) && !pointsElsewhere(c.text) && standsAlone(c.extract) && !looksLikeExtractionJunk(c.extract));
   if (alone <= 0) return options;
   return [options[alone], ...options.filter((_, i) => i !== alone)];
+}
+
+/**
+ * A fronted clause that tells why the work was done, not what it did: "Motivated by the need to guarantee safety, we
+ * construct …", "In order to deploy these networks efficiently, we propose …", "Based on this analysis, we propose …"
+ * (what "this analysis" was, the draft does not say). A blind reader marked such openings as a work described by its
+ * motivation; the main clause says what the work did. "Based on a shared embedding, we design …" keeps its means.
+ */
+const MOTIVATION_OPENER = new RegExp(
+  String.raw`^(?:(?:motivated|inspired|driven|prompted|encouraged|guided)\s+by|with\s+(?:the|a)\s+(?:aim|goal|purpose|view)\s+(?:of|to|toward)|as\s+a\s+means\s+(?:of|to)` +
+    String.raw`|based\s+on\s+(?:this|these|that|those|their|our|its|such|the\s+above)\b` +
+    // "In order to deploy these RNNs efficiently, …": a purpose that points back; "In order to improve the generalization
+    // of denoisers, …" says what the work is for, and stays
+    String.raw`|(?:in\s+order|so\s+as)\s+to\s+[^,]{0,60}\b(?:this|these|those|such)\b)`,
+  'i',
+);
+
+/** Up to the authors' main clause: "Motivated by the need to …, " before "we construct …". */
+const AUTHORS_MAIN_CLAUSE = /^[^;]{3,200}?,\s+(?=(?:we|this (?:paper|work|study|letter|article))\s)/i;
+
+/** Words the main clause must keep for the sentence to say what the work did ("… [0] constructed permissive barrier …"). */
+const MIN_MAIN_CLAUSE_WORDS = 6;
+
+/**
+ * The candidate without its fronted motivation ("Motivated by …, \cite{k} constructed X" → "\cite{k} constructed X"),
+ * or the candidate itself where it has none, or where its written text does not show the cut as its extract does.
+ */
+export function withoutMotivation(c: ScoredCandidate): ScoredCandidate {
+  const extract = c.extract.trim();
+  if (!MOTIVATION_OPENER.test(extract)) return c;
+  // The authors' main clause after the motivation; unlike rewrite's dropFrontedClause, the motivation may be theirs
+  // ("Based on our theoretical analysis, we propose …").
+  const fronted = AUTHORS_MAIN_CLAUSE.exec(extract);
+  if (!fronted) return c;
+  const authors = extract.slice(fronted[0].length);
+  // The written text has the same fronted clause, its words rewritten ("these RNNs" → "these Recurrent Neural
+  // Networks") but its commas kept: the main clause starts after as many commas as the extract's fronted part has.
+  const commas = (fronted[0].match(/,/g) ?? []).length;
+  const parts = c.text.split(', ');
+  if (parts.length <= commas) return c;
+  const rest = parts.slice(commas).join(', ');
+  const dropped = parts.slice(0, commas).join(', ');
+  // The citation goes with the main clause; a cut that would leave it behind, or leave too little, is not made. Nor one
+  // whose commas the rewrite moved ("Motivated by X (e.g., Y), we …" written without its aside): the dropped part
+  // must end on the word the motivation ends on.
+  const lastWord = (t: string) => /([\p{L}\d-]+)\W*$/u.exec(t)?.[1];
+  if (rest.split(/\s+/).length < MIN_MAIN_CLAUSE_WORDS || /\\cite|\[@|\[\d/.test(dropped) || lastWord(dropped) !== lastWord(fronted[0])) return c;
+  const upper = (t: string) => t.charAt(0).toUpperCase() + t.slice(1);
+  return { ...c, extract: upper(authors), text: upper(rest) };
+}
+
+/** What defines the noun before it, and so must not be cut from it: "the region where the system can be stabilized". */
+const DEFINING_CLAUSE = /^(?:where|whose|in\s+which|for\s+which|on\s+which|at\s+which|under\s+which)\b/i;
+
+/**
+ * Whether a shorter version of a work's sentence ends on a noun whose defining clause it cut: "[0] constructed permissive
+ * barrier certificates that explicitly maximize the region." (of "… the region where the system can be stabilized
+ * without violating safety constraints"), which a blind reader marked as a cut sentence. Read on the extracts, which
+ * carry no citation.
+ */
+export function cutsADefinition(shorter: ScoredCandidate, full: ScoredCandidate): boolean {
+  const kept = shorter.extract.trim().replace(/[.;:,]+$/, '');
+  const whole = full.extract.trim();
+  if (!whole.startsWith(kept) || !/\bthe\s+(?:[\w-]+\s+)?[\w-]+$/i.test(kept)) return false;
+  return DEFINING_CLAUSE.test(whole.slice(kept.length).trim());
 }

@@ -21,6 +21,10 @@ export function paragraphWords(groups: readonly GroupPlan[], topics: readonly Dr
   let n = 0;
   groups.forEach((g, gi) => {
     for (const t of topics[gi]) n += wordCount(t.text);
+    // The length stages count a listed work's clause only where its abstract names its contribution in a few words
+    // ("we propose X"); the clauses compressed from a whole sentence are added after them, by up to a third of the
+    // target (compose.ts, listed.ts). Counted here, they had the stages fold more works and give the others their
+    // shortest, vaguest sentences ("demonstrated this approach on …", CiteBench dev case 10).
     for (const s of seeAlso(g, syntax, groups)) n += wordCount(s.text);
     for (const w of g.works) {
       if (w.titleOnly && !w.groupedOnly) n += wordCount(w.titleOnly.text);

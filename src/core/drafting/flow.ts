@@ -8,6 +8,7 @@ import { type CiteSyntax, type DraftSentence } from '../types';
 import { isPastForm } from '../text/verbs';
 import { wordCount } from '../text/tokens';
 import { citeMarker } from '../rewrite/authors';
+import { mendSurface } from '../rewrite/surface';
 
 /** A paragraph rule: what it does (`summary`), and a paragraph before and after (`examples`), which are its test. */
 interface FlowRule {
@@ -120,12 +121,17 @@ const SAME_WORK_AGAIN: FlowRule = {
   ],
 };
 
-/** Where a run of sentences opening "[k] verbed" reaches three, the third names the work as a place. */
+/**
+ * Where a run of sentences opening "[k] verbed" reaches three, the third names the work as a place, and the next such
+ * sentence names its authors: "In [2], the authors …" three times in a paragraph was itself a chain a blind reader
+ * marked (CiteBench dev case 9).
+ */
 const VARY_OPENINGS: FlowRule = {
   id: 'flow.vary-openings',
-  summary: 'Never three sentences in a row open "[k] verbed …": the third reads "In [k], the authors verbed …".',
+  summary: 'Never three sentences in a row open "[k] verbed …": the third reads "In [k], the authors verbed …", the next "The authors of [k] …".',
   apply(sentences, syntax) {
     let run = 0;
+    let varied = 0;
     return sentences.map((s) => {
       const subject = subjectOf(s, syntax);
       const rest = subject ? s.text.slice(subject.length + 1) : '';
@@ -136,7 +142,7 @@ const VARY_OPENINGS: FlowRule = {
       run++;
       if (run < 3) return s;
       run = 0;
-      return { ...s, text: `In ${subject}, the authors ${rest}` };
+      return { ...s, text: varied++ % 2 === 0 ? `In ${subject}, the authors ${rest}` : `The authors of ${subject} ${rest}` };
     });
   },
   examples: [
@@ -150,10 +156,40 @@ const VARY_OPENINGS: FlowRule = {
         '\\cite{7} took a low-rank approach.',
       ],
     },
+    {
+      input: ['\\cite{3} proposed a blind denoiser.', '\\cite{2} proposed a multiscale denoiser.', '\\cite{4} developed a sparse coding scheme.',
+        '\\cite{7} took a low-rank approach.', '\\cite{1} proposed a tide filter.', '\\cite{5} measured the noise.'],
+      keys: [['3'], ['2'], ['4'], ['7'], ['1'], ['5']],
+      output: [
+        '\\cite{3} proposed a blind denoiser.',
+        '\\cite{2} proposed a multiscale denoiser.',
+        'In \\cite{4}, the authors developed a sparse coding scheme.',
+        '\\cite{7} took a low-rank approach.',
+        '\\cite{1} proposed a tide filter.',
+        'The authors of \\cite{5} measured the noise.',
+      ],
+    },
   ],
 };
 
-export const FLOW_RULES: readonly FlowRule[] = [MERGE_SAME_WORK, SAME_WORK_AGAIN, VARY_OPENINGS];
+/** The surface of every sentence, the author's own in a contrast too (rewrite/surface.ts): dashes, praise, agreement. */
+const MEND_SURFACE: FlowRule = {
+  id: 'flow.mend-surface',
+  summary: 'Every sentence gets the surface the finish rules give a cited one: "the network that use" → "that uses", no "several important".',
+  apply: (sentences) => sentences.map((s) => {
+    const text = mendSurface(s.text);
+    return text === s.text ? s : { ...s, text };
+  }),
+  examples: [
+    {
+      input: ['Building on \\cite{3}, we present TideNet, a modification of the pretrained harbour network that use siamese gauges.'],
+      keys: [['3']],
+      output: ['Building on \\cite{3}, we present TideNet, a modification of the pretrained harbour network that uses siamese gauges.'],
+    },
+  ],
+};
+
+export const FLOW_RULES: readonly FlowRule[] = [MERGE_SAME_WORK, SAME_WORK_AGAIN, VARY_OPENINGS, MEND_SURFACE];
 
 /** The paragraph's sentences with every flow rule applied, in order. */
 export function smoothParagraph(sentences: DraftSentence[], syntax: CiteSyntax): DraftSentence[] {

@@ -5,7 +5,7 @@ import { contentTerms, cosine, termFrequencies, type SparseVector } from '../tex
 import { plainText } from '../text/plain';
 import { buildsOn, groupContrast } from './contrast';
 import type { DraftState } from './draft-state';
-import { groupKeyphrases, type Phrase, phrasesOf, speaksForGroup } from './keyphrases';
+import { groupKeyphrases, isBroadField, type Phrase, phraseOccursIn, phrasesOf, speaksForGroup } from './keyphrases';
 import { closeness, clusterWorks, type GroupPlan, knowsNothingOf, SAME_THING_SIMILARITY, topicGroupCount, type WorkPlan } from './plan';
 
 /**
@@ -30,21 +30,34 @@ export function groupWorks(draft: DraftState): GroupPlan[] {
     // A history of the idea reads oldest first; a survey of what bears on the author's work, closest first.
     ws.sort((a, b) => (req.workOrder === 'year' ? byYear(a, b) || b.ownSimilarity - a.ownSimilarity : b.ownSimilarity - a.ownSimilarity || byYear(a, b)));
     const groupTexts = members.map((i) => texts[i]);
-    const keyphrases = groupKeyphrases(
-      groupTexts,
-      texts.filter((_, i) => !members.includes(i)),
-      idf,
-      2,
-      members.map((i) => titles[i]),
-      titles.filter((_, i) => !members.includes(i)),
-      draftPhrases,
-      // A topic sentence claims its works share the phrase: "Prior work studies neural networks and Gaussian dropout"
-      // had put ThiNet under dropout on one work's word.
-      2,
-    );
+    const keyphrasesOf = (skipBroad: boolean) =>
+      groupKeyphrases(
+        groupTexts,
+        texts.filter((_, i) => !members.includes(i)),
+        idf,
+        2,
+        members.map((i) => titles[i]),
+        titles.filter((_, i) => !members.includes(i)),
+        draftPhrases,
+        // A topic sentence claims its works share the phrase: "Prior work studies neural networks and Gaussian dropout"
+        // had put ThiNet under dropout on one work's word.
+        2,
+        skipBroad,
+      );
+    const keyphrases = keyphrasesOf(false);
+    // "A first line of work studies dynamical systems" named the field of five works on barrier certificates: a more
+    // specific phrase that half the group writes names it instead. Without one the topic sentence names nothing
+    // (topics.ts). The keyphrases stay as they are for the contrast, where "these works on top-1 accuracy" would be
+    // worse than the field's name.
+    let topicName: string | undefined;
+    if (keyphrases.length && isBroadField(keyphrases[0])) {
+      const [specific] = keyphrasesOf(true);
+      if (specific && 2 * groupTexts.filter((t) => phraseOccursIn(specific, t)).length >= groupTexts.length) topicName = specific;
+    }
     return {
       works: ws,
       keyphrases,
+      topicName,
       // "Other" needs another group to be other than. A group whose works share no phrase (a lone work among them)
       // has no topic to be named by.
       mixed: clusters.length > 1 && (!keyphrases.length || !speaksForGroup(keyphrases, groupTexts)),

@@ -5,7 +5,7 @@ import { hasInnerPredicate, isPastForm, opensWithPredicate } from '../text/verbs
 import { contentTerms, STOPWORDS } from '../text/tokens';
 import { LANGUAGES, splitAbstractLabel } from '../engine/cues';
 import { canBeVerb } from '../rewrite';
-import { alternation, ALWAYS_CAPITALIZED_WORDS } from '../lexicon';
+import { alternation, ALWAYS_CAPITALIZED_WORDS, BROAD_FIELDS } from '../lexicon';
 
 /**
  * Whether a group's topic phrases name what its works share: a group of unrelated works (what is left when a library
@@ -26,6 +26,17 @@ export function phraseOccursIn(phrase: string, text: string): boolean {
   return comparableWords(text).includes(comparableWords(phrase));
 }
 /**
+ * How many of `texts` write a phrase, for many phrases asked of the same texts: the texts are read into compared words
+ * once, where phraseOccursIn's cache of recent texts would let a hundred phrases push them out.
+ */
+export function textsWriting(texts: readonly string[]): (phrase: string) => number {
+  const compared = texts.map((t) => comparableWords(t));
+  return (phrase) => {
+    const words = comparableWords(phrase);
+    return compared.filter((t) => t.includes(words)).length;
+  };
+}
+/**
  * Texts as compared words, kept for the texts asked about lately: a draft asks of the same abstracts again for every
  * topic sentence it tries while fitting its length (a third of a 50-work draft's time before this was kept).
  */
@@ -38,6 +49,12 @@ function comparableWords(t: string): string {
     comparableCache.set(t, found);
   }
   return found;
+}
+
+/** A whole field's name or a common tool's ("neural networks", "dynamical systems"): no group's topic (lexicon/fields.ts). */
+const BROAD_FIELD = new RegExp(`^(?:${alternation(BROAD_FIELDS)})$`, 'iu');
+export function isBroadField(phrase: string): boolean {
+  return BROAD_FIELD.test(phrase.trim());
 }
 
 /** Below this many works a group is small enough to be named by what two or three of them share. */
@@ -192,6 +209,8 @@ export function groupKeyphrases(
   phrases: (text: string) => Phrase[] = phrasesOf,
   /** How many of the group's texts must write a phrase: 2 where a topic sentence claims the works share it. */
   minWorks = 1,
+  /** Pass over the names of whole fields ("neural networks", "dynamical systems": isBroadField). */
+  skipBroad = false,
 ): string[] {
   const titleText = titles.join(' ').toLowerCase();
   // A phrase that is a whole title names one paper, not what the group shares ("### Coupled Generative Adversarial
@@ -259,7 +278,8 @@ export function groupKeyphrases(
     for (const r of ranked) {
       const isFresh = lookForFresh && fresh(r);
       // The tagger behind isClause costs most: asked last.
-      if (r.docs.size < minWorks || (best && !isFresh) || repeats(new Set(r.key.split(' '))) || !writtenByEnough(r) || isClause(r)) continue;
+      // "A first line of work studies dynamical systems" names the field, not what the works do.
+      if (r.docs.size < minWorks || (best && !isFresh) || repeats(new Set(r.key.split(' '))) || (skipBroad && isBroadField(r.surface)) || !writtenByEnough(r) || isClause(r)) continue;
       best ??= r;
       if (isFresh || !lookForFresh) {
         pick = r;

@@ -58,6 +58,8 @@ export interface WorkPlan {
 export interface GroupPlan {
   works: WorkPlan[];
   keyphrases: string[];
+  /** The phrase its topic sentence names where the first keyphrase is a whole field's name ("dynamical systems"). */
+  topicName?: string;
   /** Its works share no topic that its keyphrases name (see speaksForGroup). */
   mixed: boolean;
   ownSimilarity: number;

@@ -3,7 +3,9 @@
 // blind reader marked such closings in 22 of 26 drafts. "Like [0], we address grasping; unlike it, we propose a
 // grasping system that enables real-time interactions in virtual environments" says what is shared and what is new.
 import { contentTerms } from '../text/tokens';
-import { phraseOccursIn, phrasesOf } from './keyphrases';
+import { FIELD_WORD_LIST } from '../lexicon/method-kinds';
+import { type Phrase, phraseOccursIn, phrasesOf } from './keyphrases';
+import { splitSentences } from '../text/sentences';
 
 /** Stems of a claim's words that say nothing of what a work is about or how it differs ("we propose a novel method"). */
 export const CLAIM_WORDS: ReadonlySet<string> = new Set(
@@ -38,7 +40,7 @@ function namesTopic(surface: string, words: number): boolean {
  */
 export function sharedConcerns(claim: string, texts: readonly string[], minWorks: number, groupPhrase?: string): SharedConcern[] {
   // "word-sense disambiguation" in the claim is the works' "word sense disambiguation".
-  const writers = (phrase: string) => texts.flatMap((t, i) => (t && writesPhrase(phrase, t) ? [i] : []));
+  const writers = (phrase: string) => texts.flatMap((t, i) => (t && statesTopic(phrase, t) ? [i] : []));
   const found: (SharedConcern & { n: number; first: boolean })[] = [];
   if (groupPhrase && phraseOccursIn(groupPhrase, claim)) found.push({ phrase: groupPhrase, works: writers(groupPhrase), n: groupPhrase.split(' ').length, first: true });
   const seen = new Set<string>();
@@ -60,6 +62,25 @@ export function sharedConcerns(claim: string, texts: readonly string[], minWorks
 export function unwrittenTerms(claim: string, texts: readonly string[]): string[] {
   const theirs = texts.map((t) => new Set(contentTerms(t)));
   return [...new Set(contentTerms(claim))].filter((t) => !CLAIM_WORDS.has(t) && !/^\d+$/.test(t) && !theirs.some((terms) => terms.has(t)));
+}
+
+/**
+ * What a text names only as an example of something else: "fine-tuned for a wide range of tasks, such as question
+ * answering and language inference", "NLP tasks such as paraphrase identification, question answering and automatic
+ * conversation". Such a work does not work on question answering: "Like [1, 5], we work on question answering" named
+ * BERT and a work on ad-hoc retrieval (a blind reader: a false relation). The example runs to the end of its clause,
+ * over a parenthesis and a decimal point ("including MultiNLI accuracy to 86.7% (4.6% better), SQuAD question answering").
+ */
+const EXAMPLE_LIST = /\b(?:such as|e\.g\.,?|for example,?|for instance,?|including|like)\s+(?:[^.;:()]|\.(?=\d)|\([^()]*\))*/gi;
+
+/** The text without what it names only as an example (EXAMPLE_LIST). */
+export function withoutExamples(text: string): string {
+  return text.replace(EXAMPLE_LIST, ' ');
+}
+
+/** Whether the text states the phrase as its own topic: it writes it, and not only as an example of something else. */
+export function statesTopic(phrase: string, text: string): boolean {
+  return writesPhrase(phrase, withoutExamples(text));
 }
 
 /** Whether the text writes the phrase, its hyphens as spaces too ("word-sense" for "word sense"). */
@@ -92,8 +113,145 @@ export function relationSentence(claim: string, shared: string, works: string, o
     const subject = works[0].toUpperCase() + works.slice(1);
     return `${subject} ${one ? 'addresses' : 'address'} ${SAME_PROBLEM}; ${lowered}`;
   }
-  const verb = /^(?:we|this \w+|our \w+)\s+stud(?:y|ies)\b/i.test(claim) ? 'work on' : 'study';
-  return `Like ${works}, we ${verb} ${shared}; ${unlike}`;
+  const studies = /^(?:we|this \w+|our \w+)\s+stud(?:y|ies)\b/i.test(claim);
+  // "Like [2, 0], we study word-sense disambiguation; unlike them, this paper expands …" spoke of "we" and "this
+  // paper" in one sentence: a claim of "this paper" keeps it as the subject of both halves.
+  const paper = /^this ((?:paper|work|article|thesis|study|note|report|chapter))\s+(?=\p{L}+s\b)/iu.exec(claim);
+  if (paper) {
+    const rest = claim.slice(paper[0].length);
+    return `Like ${works}, this ${paper[1].toLowerCase()} ${studies ? 'works on' : 'studies'} ${shared}; unlike ${one ? 'that work' : 'them'}, it ${rest}`;
+  }
+  return `Like ${works}, we ${studies ? 'work on' : 'study'} ${shared}; ${unlike}`;
+}
+
+/** FIELD_WORDS as content terms ("networks" → "network"), as the texts are compared. */
+const FIELD_WORDS: ReadonlySet<string> = new Set(contentTerms(FIELD_WORD_LIST.join(' ')));
+
+/** A content term without a final "e" or "ing": "prune" and "pruning" (stemmed "prun"), "readings" (stemmed "reading")
+ * and "reading" (stemmed "read") are one term each. */
+const rootOf = (term: string) => term.replace(/(?<=\p{L}{3})(?:ing|e)$/u, '');
+function rootTerms(text: string): string[] {
+  return contentTerms(text).map(rootOf);
+}
+const FIELD_ROOTS: ReadonlySet<string> = new Set([...FIELD_WORDS].map(rootOf));
+
+/**
+ * The terms that define a group: written by half its works with a text or more (two at least), neither claim words
+ * nor words every field writes ("prune" in a group of works on pruning; "quantiz" where most works quantize weights).
+ */
+export function definingTerms(texts: readonly string[]): string[] {
+  const described = texts.filter(Boolean).map((t) => new Set(rootTerms(t)));
+  const most = Math.max(2, Math.ceil(described.length / 2));
+  const counts = new Map<string, number>();
+  for (const terms of described) for (const t of terms) counts.set(t, (counts.get(t) ?? 0) + 1);
+  return [...counts].filter(([t, n]) => n >= most && !CLAIM_WORDS.has(t) && !CLAIM_WORDS.has(`${t}e`) && !FIELD_ROOTS.has(t) && !/^\d+$/.test(t)).map(([t]) => t);
+}
+
+/**
+ * Whether the author's work is of the group's line of research: their abstract writes a term that defines the group.
+ * Works on Lyapunov functions and barrier certificates beside an abstract on safe control ("control") are; works on
+ * word vectors, convolutions and translation beside one on textual network embeddings are not.
+ */
+export function sharesLine(ownText: string, texts: readonly string[]): boolean {
+  const own = new Set(rootTerms(ownText));
+  return definingTerms(texts).some((t) => own.has(t));
+}
+
+/**
+ * A topic the author's abstract shares with some works of a group, beyond its claim: a phrase of two words or more,
+ * not of field words alone ("neural networks"), that the works state as their own topic (statesTopic). The most works
+ * first, then the longer phrase. Failing a phrase the author writes as the works do, one of the works' phrases whose
+ * words the author writes close together: the author's "the representation for all the sentences" is the works'
+ * "sentence representations". "Like [1], our work is concerned with sentence representations" ties the author's work
+ * to the works it uses, where its claim ("we study short sentence ranking") shares no words with them.
+ */
+export function abstractConcern(ownText: string, texts: readonly string[]): SharedConcern | undefined {
+  const topical = (p: Phrase) => p.n >= 2 && p.n <= 4 && p.stems.some((t) => !CLAIM_WORDS.has(t) && !FIELD_WORDS.has(t));
+  const stating = (phrase: string) => texts.flatMap((t, i) => (t && statesTopic(phrase, t) ? [i] : []));
+  const written = phrasesOf(ownText).filter(topical);
+  const ownSentences = splitSentences(ownText).map(rootTerms);
+  const near = texts.flatMap((t) => (t ? phrasesOf(withoutExamples(t)) : [])).filter((p) => topical(p) && ownSentences.some((terms) => writtenNear(rootTerms(p.surface), terms)));
+  for (const phrases of [written, near]) {
+    const found: (SharedConcern & { n: number })[] = [];
+    const seen = new Set<string>();
+    for (const p of phrases) {
+      if (seen.has(p.key)) continue;
+      seen.add(p.key);
+      const works = stating(p.surface);
+      if (works.length) found.push({ phrase: p.surface, works, n: p.n });
+    }
+    found.sort((a, b) => b.works.length - a.works.length || b.n - a.n || b.phrase.length - a.phrase.length);
+    if (found.length) return { phrase: found[0].phrase, works: found[0].works };
+  }
+  return undefined;
+}
+
+/** Whether every stem is among a few neighbouring content terms of a sentence: as many as the stems, and one more. */
+function writtenNear(stems: readonly string[], terms: readonly string[]): boolean {
+  const span = stems.length + 1;
+  return terms.some((_, i) => stems.every((stem) => terms.slice(i, i + span).includes(stem)));
+}
+
+/**
+ * How a work writes a phrase of the author's: "Recurrent Neural Network (RNN)" in the author's abstract is "recurrent
+ * neural networks" in the work's, which reads in a sentence without an article. Title-case words of a phrase in
+ * title case are lowered ("Neural Network"); a name keeps its capitals ("Internet of Things"). A thing the work counts
+ * ("a novel gating mechanism") is said in the plural, "concerned with gating mechanisms", not "with gating mechanism".
+ */
+export function workSurface(phrase: string, text: string): string {
+  const words = phrase.split(/[\s-]+/).map((w) => w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/(?:e?s)$/i, ''));
+  const written = words.map((w) => `${w}(?:e?s)?`).join(String.raw`[\s-]+`);
+  const found = new RegExp(String.raw`(?<![\p{L}\d])(?:(an?)\s+(?:[\p{L}-]+\s+){0,3}?)?(${written})(?![\p{L}\d])`, 'iu').exec(withoutExamples(text));
+  let surface = found ? found[2] : phrase;
+  // A name joins its capitals by "of" or "and" ("Internet of Things"); a phrase in title case does not.
+  const titled = surface.split(/\s+/).filter((w) => /^\p{Lu}\p{Ll}+$/u.test(w)).length;
+  if (titled >= 2 && !/\s(?:of|and|for|the|on|in)\s/.test(surface)) surface = surface.replace(/(?<![\p{L}\d])\p{Lu}(?=\p{Ll}+(?![\p{L}\d]))/gu, (c) => c.toLowerCase());
+  return found?.[1] && /\p{Ll}$/u.test(surface) && !/s$/.test(surface) ? pluralOf(surface) : surface;
+}
+
+/** "mechanism" → "mechanisms", "policy" → "policies", "box" → "boxes". */
+function pluralOf(phrase: string): string {
+  if (/[^aeiou]y$/.test(phrase)) return `${phrase.slice(0, -1)}ies`;
+  return /(?:x|ch|sh|z)$/.test(phrase) ? `${phrase}es` : `${phrase}s`;
+}
+
+/** A sentence that places the author's work among others without a difference, as data: its words and examples. */
+export interface PlacementTemplate {
+  id: string;
+  summary: string;
+  write: (claim: string, phrase: string, works: string, one: boolean) => string;
+  examples: readonly { claim: string; phrase: string; works: string; one: boolean; text: string }[];
+}
+
+/**
+ * The works that state a topic of the author's abstract, named, then the author's claim: what the two share is said,
+ * and no "unlike" claims a difference the abstracts do not state.
+ */
+export const CONCERN_TEMPLATE: PlacementTemplate = {
+  id: 'shared-concern',
+  summary: 'The works that state a topic of the author\'s abstract, named by it, then the claim without "unlike".',
+  write: (claim, phrase, works) => `Like ${works}, our work is concerned with ${phrase}; ${claim}`,
+  examples: [
+    {
+      claim: 'we propose a pruning schedule for tide forecasters.',
+      phrase: 'recurrent neural networks',
+      works: '[3]',
+      one: true,
+      text: 'Like [3], our work is concerned with recurrent neural networks; we propose a pruning schedule for tide forecasters.',
+    },
+    {
+      claim: 'we formulate a contract design problem for harbour pilots.',
+      phrase: 'the Internet of things',
+      works: '[1, 4]',
+      one: false,
+      text: 'Like [1, 4], our work is concerned with the Internet of things; we formulate a contract design problem for harbour pilots.',
+    },
+  ],
+};
+
+/** CONCERN_TEMPLATE's sentence; `claim` is the author's sentence, its opener lowered. */
+export function concernSentence(claim: string, phrase: string, works: string, one: boolean): string {
+  return CONCERN_TEMPLATE.write(claim, phrase, works, one);
 }
 
 const SAME_PROBLEM = 'the same problem as our work';
@@ -118,6 +276,7 @@ export function closestSentence(claim: string, works: string, one: boolean): str
 /** Whether a sentence of the draft is a relation sentence (how relationSentence and closestSentence open one). */
 export function isRelation(text: string): boolean {
   return new RegExp(
-    String.raw`^Like\b.*; unlike (?:it|them), |^.*\baddress(?:es)? ${SAME_PROBLEM}; |^.*\b(?:is the work|are the works) closest to (?:ours|mine); |^(?:Our|My)${THIS_LINE.slice(3)}; `,
+    String.raw`^Like\b.*; unlike (?:it|them|that work), |^Like\b.*, our work is concerned with .*; |^.*\baddress(?:es)? ${SAME_PROBLEM}; ` +
+      String.raw`|^.*\b(?:is the work|are the works) closest to (?:ours|mine); |^(?:Our|My)${THIS_LINE.slice(3)}; `,
   ).test(text);
 }

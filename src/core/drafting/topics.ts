@@ -5,8 +5,8 @@ import { contentTerms } from '../text/tokens';
 import { citeMarker } from '../rewrite/authors';
 import { plainText } from '../text/plain';
 import { type GroupPlan, knowsNothingOf, type WorkPlan, workText } from './plan';
-import { phraseOccursIn } from './keyphrases';
-import { listedClauses } from './listed';
+import { isBroadField, phraseOccursIn } from './keyphrases';
+import { type ClauseBudget, listedClauses, seeAlsoSentence } from './listed';
 
 /**
  * Whether the group's topic sentence may carry the work's grouped citation: it claims the work studies the topic. A
@@ -30,7 +30,7 @@ function topicSpeaksFor(work: WorkPlan, group: GroupPlan): boolean {
  * dropout", "hands and kinematic") read as lifted words: the second was often one work's, or not a noun phrase.
  */
 function namedPhrases(group: GroupPlan): string[] {
-  const [a] = group.keyphrases;
+  const a = group.topicName ?? group.keyphrases[0];
   return a ? [a] : [];
 }
 
@@ -39,22 +39,24 @@ function namedPhrases(group: GroupPlan): string[] {
  * denoising includes \cite{a,b}." where the group's phrase is written by each of them (a draft of one paragraph has no
  * topic sentence to carry them), else "See also \cite{k}.": a work the topic sentence cannot speak for is cited
  * without a topic claimed for it ("Prior work studies joint angles \cite{k}" had said what the other works of its group
- * do). A group of unrelated works already lists it under "Other related work includes".
+ * do). A group of unrelated works already lists it under "Other related work includes". Without a `budget` only the
+ * works whose abstract names their contribution in a few words are said in clauses, as the length stages count them
+ * (fit.ts); with one, also works whose clause is compressed from a whole sentence (listed.ts), while the words last.
  */
-export function seeAlso(group: GroupPlan, syntax: CiteSyntax, groups: readonly GroupPlan[]): DraftSentence[] {
+export function seeAlso(group: GroupPlan, syntax: CiteSyntax, groups: readonly GroupPlan[], budget?: ClauseBudget): DraftSentence[] {
   if (group.mixed) return [];
   const named = namedGroups(groups).includes(group);
   const listed = group.works.filter((w) => w.groupedOnly && (!named || !topicSpeaksFor(w, group)));
   // Those whose abstract states a contribution in a short phrase are said in clauses of one sentence, not listed.
-  const { sentence: described, rest: works } = listedClauses(listed, syntax);
+  const { sentences: described, rest: works } = listedClauses(listed, syntax, budget);
   const [phrase] = namedPhrases(group);
   const speaking = named || !phrase ? [] : works.filter((w) => topicSpeaksFor(w, group)).map((w) => w.record.key);
   // One list, not two in a row ("Other work on X includes [8]. See also [3, 7]."): on the topic only if all are.
   const onTopic = speaking.length === works.length ? speaking : [];
-  const others = works.map((w) => w.record.key).filter((k) => !onTopic.includes(k));
-  const out: DraftSentence[] = described ? [described] : [];
+  const others = seeAlsoSentence(works.filter((w) => !onTopic.includes(w.record.key)), syntax, budget);
+  const out: DraftSentence[] = [...described];
   if (onTopic.length) out.push({ text: `Other work on ${phrase} includes ${citeMarker(onTopic, syntax)}.`, keys: onTopic, sources: [], role: 'topic' });
-  if (others.length) out.push({ text: `See also ${citeMarker(others, syntax)}.`, keys: others, sources: [], role: 'topic' });
+  if (others) out.push(others);
   return out;
 }
 
@@ -64,7 +66,10 @@ export function seeAlso(group: GroupPlan, syntax: CiteSyntax, groups: readonly G
  */
 function namesItsTopic(group: GroupPlan): boolean {
   const grouped = group.works.some((w) => w.groupedOnly);
-  return group.keyphrases.length > 0 && (grouped || group.works.length >= 2) && !group.mixed;
+  // "A first line of work studies dynamical systems": a field's name says nothing of what the works do (a blind
+  // reader marked it vague); groups.ts looks for a more specific phrase (topicName) first.
+  const [phrase] = namedPhrases(group);
+  return phrase !== undefined && !isBroadField(phrase) && (grouped || group.works.length >= 2) && !group.mixed;
 }
 
 /**

@@ -8,7 +8,7 @@ import { DRAFT_OWN_RELEVANCE, rankCandidates, type ScoredCandidate } from '../en
 import { titleOnlySentence } from '../rewrite';
 import type { DraftState } from './draft-state';
 import type { WorkPlan } from './plan';
-import { contributionFirst, selfContainedFirst } from './contribution';
+import { contributionFirst, cutsADefinition, selfContainedFirst, withoutMotivation } from './contribution';
 
 /** One plan per record, in record order; `chosen` is the best sentence of a grounded work, none yet of the others. */
 export function rankWorkSentences(draft: DraftState): WorkPlan[] {
@@ -39,7 +39,7 @@ export function rankWorkSentences(draft: DraftState): WorkPlan[] {
       const bySentence = new Map<number, ScoredCandidate[]>();
       for (const c of ranked) {
         const list = bySentence.get(c.sentenceIndex) ?? [];
-        if (list.length < 3) list.push(c);
+        if (list.length < 3) list.push(withoutMotivation(c));
         bySentence.set(c.sentenceIndex, list);
       }
       // Query focus: among what a work says about itself, prefer what speaks to the author's own paper. Its scene
@@ -56,7 +56,9 @@ export function rankWorkSentences(draft: DraftState): WorkPlan[] {
         }
       }
       plan.options = selfContainedFirst(contributionFirst([...bySentence.values()].map((l) => l[0])));
-      plan.shorter = new Map([...bySentence.entries()].map(([k, l]) => [k, l.slice(1).sort((a, b) => wordCount(a.text) - wordCount(b.text))]));
+      // A shorter version that cuts a noun from what defines it ("maximize the region." of "the region where …") is none.
+      const shorterOf = (l: ScoredCandidate[]) => l.slice(1).filter((c) => !cutsADefinition(c, l[0]));
+      plan.shorter = new Map([...bySentence.entries()].map(([k, l]) => [k, shorterOf(l).sort((a, b) => wordCount(a.text) - wordCount(b.text))]));
       plan.chosen = [0];
     }
     works.push(plan);

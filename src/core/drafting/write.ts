@@ -14,6 +14,8 @@ import { rankWorkSentences } from './work-sentences';
 
 /** Why a work has no sentence of its own in a draft. */
 const LISTED_ONLY_FLAG = 'only listed in a grouped citation: the target length holds no sentence of its own';
+/** Why a work is said only in a clause of a sentence shared with others (listed.ts). */
+const CLAUSE_ONLY_FLAG = 'said only in a short clause: the target length holds no sentence of its own';
 
 /**
  * The default engine's related-work section: the stages in order. Each stage reads the DraftState and fills in or
@@ -49,8 +51,11 @@ function finishDraft(draft: DraftState, unknownKeys: string[], paragraphs: Draft
   const citedKeys = records.map((r) => r.key);
   const flags = works.filter((w) => w.titleOnly).map((w) => `${w.record.key}: ${w.titleOnlyFlag}`);
   // A work the library knows nothing of is flagged as such already; the others had text the length left no room for.
-  const listed = works.filter((w) => w.groupedOnly && !knowsNothingOf(w));
+  // One said in a clause of a shared sentence ("\cite{a} proposed X, \cite{b} …", listed.ts) is not only listed.
+  const inClauses = new Set(paragraphs.flatMap((p) => p.sentences).filter((s) => s.role === 'topic' && s.sources.length > 0).flatMap((s) => s.keys));
+  const listed = works.filter((w) => w.groupedOnly && !knowsNothingOf(w) && !inClauses.has(w.record.key));
   // A title-only work's own flag says already why it has no sentence to itself.
   for (const w of listed) if (!w.titleOnly) flags.push(`${w.record.key}: ${LISTED_ONLY_FLAG}`);
+  for (const w of works) if (w.groupedOnly && inClauses.has(w.record.key)) flags.push(`${w.record.key}: ${CLAUSE_ONLY_FLAG}`);
   return { text: renderDraft(paragraphs, req.format), paragraphs, citedKeys, unknownKeys, engine: 'default', flags, listedOnly: listed.map((w) => w.record.key) };
 }

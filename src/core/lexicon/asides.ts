@@ -126,3 +126,87 @@ export const ATTENTION_APPOSITIVES: WordList = {
     output: `${CITED} studied tweet tagging with a small model.`,
   }],
 };
+
+export const COUNTED_PRAISE_ADJECTIVES: WordList = {
+  name: 'COUNTED_PRAISE_ADJECTIVES',
+  purpose:
+    'The authors\' praise of what they contribute, between a count and its noun ("several important extensions", "two powerful constraints"): ' +
+    'a blind reader marked it as copied praise; those who cite the work name the extensions (rule finish.counted-praise).',
+  words: ['important', 'powerful', 'significant', 'elegant', 'remarkable', 'impressive', 'excellent', 'outstanding', 'substantial', 'notable'],
+  probes: [{
+    examples: [
+      'We develop several important extensions to the tide tables of small harbours.',
+      'We develop several powerful extensions to the tide tables of small harbours.',
+      'We develop several significant extensions to the tide tables of small harbours.',
+      'We develop several elegant extensions to the tide tables of small harbours.',
+      'We develop several remarkable extensions to the tide tables of small harbours.',
+      'We develop several impressive extensions to the tide tables of small harbours.',
+      'We develop several excellent extensions to the tide tables of small harbours.',
+      'We develop several outstanding extensions to the tide tables of small harbours.',
+      'We develop several substantial extensions to the tide tables of small harbours.',
+      'We develop several notable extensions to the tide tables of small harbours.',
+    ],
+    output: `${CITED} developed several extensions to the tide tables of small harbours.`,
+  }],
+};
+
+export const PRAISE_AFTER_ARTICLE: WordList = {
+  name: 'PRAISE_AFTER_ARTICLE',
+  purpose:
+    'The praise that "a"/"an" may carry before one noun ("a powerful type system" → "a type system"), unlike "an important part" or "a significant aspect", ' +
+    'which say how much (rule finish.counted-praise; the article is fitted to the next word).',
+  words: ['powerful', 'elegant', 'remarkable', 'impressive', 'excellent', 'outstanding'],
+  probes: [{
+    examples: [
+      'We describe TideML, a harbour formalism that integrates a powerful type system.',
+      'We describe TideML, a harbour formalism that integrates an elegant type system.',
+      'We describe TideML, a harbour formalism that integrates a remarkable type system.',
+      'We describe TideML, a harbour formalism that integrates an impressive type system.',
+      'We describe TideML, a harbour formalism that integrates an excellent type system.',
+      'We describe TideML, a harbour formalism that integrates an outstanding type system.',
+    ],
+    output: `${CITED} described TideML, a harbour formalism that integrates a type system.`,
+  }],
+};
+
+export const MASS_NOUN_PLURALS: WordList = {
+  name: 'MASS_NOUN_PLURALS',
+  purpose:
+    'Plurals that English does not form, which abstracts by authors writing in a second language carry ("the two kinds of informations"): ' +
+    'a blind reader marked them as grammar errors (rule finish.mass-noun writes the noun, and a verb right after it, in the singular).',
+  words: ['informations', 'knowledges', 'feedbacks', 'softwares', 'equipments', 'advices', 'hardwares'],
+  probes: [{
+    examples: [
+      { input: 'We fuse two kinds of informations from the harbour gauges.', output: `${CITED} fused two kinds of information from the harbour gauges.` },
+      { input: 'We fuse two kinds of knowledges from the harbour gauges.', output: `${CITED} fused two kinds of knowledge from the harbour gauges.` },
+      { input: 'We fuse two kinds of feedbacks from the harbour gauges.', output: `${CITED} fused two kinds of feedback from the harbour gauges.` },
+      { input: 'We fuse two kinds of softwares from the harbour gauges.', output: `${CITED} fused two kinds of software from the harbour gauges.` },
+      { input: 'We fuse two kinds of equipments from the harbour gauges.', output: `${CITED} fused two kinds of equipment from the harbour gauges.` },
+      { input: 'We fuse two kinds of advices from the harbour gauges.', output: `${CITED} fused two kinds of advice from the harbour gauges.` },
+      { input: 'We fuse two kinds of hardwares from the harbour gauges.', output: `${CITED} fused two kinds of hardware from the harbour gauges.` },
+    ],
+  }],
+};
+
+export const PAIRED_PRAISE: WordList = {
+  name: 'PAIRED_PRAISE',
+  purpose:
+    'The authors\' stock praise of what they propose, a pair of qualities ("a simple yet effective method", "two simple yet powerful algorithms"): ' +
+    'copied into a citation it is their advertisement; those who cite them say what the method does (rule finish.counted-praise).',
+  words: ['simple yet highly effective', 'simple yet effective', 'simple and effective', 'simple but effective', 'simple, effective', 'simple yet powerful',
+    'simple but powerful', 'simple and novel', 'simple yet novel'],
+  probes: [{
+    examples: [
+      'We propose a simple yet highly effective method for reading tide gauges.',
+      'We propose a simple yet effective method for reading tide gauges.',
+      'We propose a simple and effective method for reading tide gauges.',
+      'We propose a simple but effective method for reading tide gauges.',
+      'We propose a simple, effective method for reading tide gauges.',
+      'We propose a simple yet powerful method for reading tide gauges.',
+      'We propose a simple but powerful method for reading tide gauges.',
+      'We propose a simple and novel method for reading tide gauges.',
+      'We propose a simple yet novel method for reading tide gauges.',
+    ],
+    output: `${CITED} proposed a method for reading tide gauges.`,
+  }],
+};

@@ -61,3 +61,10 @@ export const CLAUSE_WORDS: PatternWords = {
   purpose: 'Pronouns, auxiliaries and subordinators that give a phrase a clause of its own ("an architecture where questions are …"): rewrite/self-description.ts PLAIN_NOUN_PHRASE.',
   words: ['we', 'I', 'our', 'us', 'they', 'it', 'is', 'are', 'was', 'were', 'be', 'been', 'has', 'have', 'had', 'can', 'could', 'will', 'would', 'may', 'might', 'must', 'should', 'do', 'does', 'did', 'that', 'which', 'where', 'who', 'whom', 'when', 'while', 'if', 'because'],
 };
+
+export const SIDE_DETAIL_VERBS: PatternWords = {
+  name: 'SIDE_DETAIL_VERBS',
+  purpose:
+    'Verbs in the past that tell a side detail of a work, not what it contributes ("illustrated the model with data on …", "validated their results by deploying …"): a listed work is not said in a clause on them (drafting/clause.ts).',
+  words: ['illustrated', 'validated', 'evaluated', 'tested', 'deployed', 'interpreted', 'corroborated', 'verified', 'confirmed', 'compared', 'obtained', 'achieved', 'conducted', 'performed', 'carried', 'reported', 'discussed', 'acknowledged', 'thanked', 'used', 'released'],
+};

@@ -127,3 +127,24 @@ export const PROCEDURE_STEP_OPENERS: readonly string[] = [
   'during (?:training|testing|inference)',
   'after the (?:first|second|third) (?:(?:two|three) )?steps?',
 ];
+
+/**
+ * Words every field of computing writes, which name no line of research (drafting/relation.ts: definingTerms): works
+ * on ensembles, on quantized weights and on the convexity of training all write "neural network", and so does an
+ * abstract on pruning captioning models ("neural network practitioners"); "Our work belongs to this line of research"
+ * after them was false (a blind reader). With them, words of judgement, comparison and count ("faster", "several"),
+ * which say how a work went, not what it is about.
+ */
+export const FIELD_WORD_LIST: readonly string[] = (
+  'neural network networks deep learning learned model models data system systems algorithm algorithms ' +
+  'machine train training task tasks performance accuracy set sets large small number time result ' +
+  'results paper method methods approach approaches function functions information representation ' +
+  'representations feature features layer layers input output framework frameworks parameter parameters ' +
+  'analysis application applications experiment experiments real world high low state art structure ' +
+  'level dataset datasets technique techniques architecture test tested simple possible given fast ' +
+  'faster compare compared comparison known particular specific attempt since include includes ' +
+  'including line case cases source solution solutions enable enables accurate robust competitive ' +
+  'traditional effective effectively efficient significant various different several many recent ' +
+  'current previous existing general common standard single multiple first second two three provide ' +
+  'provides well better best good large-scale '
+).trim().split(' ');

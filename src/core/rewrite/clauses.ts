@@ -27,7 +27,7 @@ const SPEAKS_OF_ITSELF = new RegExp(String.raw`\b(?:we|I|they|it|this (?:${COMMO
 const CLAUSE_BOUNDARY = new RegExp(
   // After a comma: ", which …", ", e.g. …", ", and we …", ", and show …"
   String.raw`(?:,\s*(?:${alternation(TRAILING_CLAUSE_OPENERS)}|e\.g\.|i\.e\.|but` +
-    String.raw`|and (?:we|it|they|this|these|the|our|show|demonstrate|achieve|obtain|evaluate|apply|find|use|outperform|provide))\b` +
+    String.raw`|and (?:we|it|they|this|these|the|our|show|demonstrate|achieve|obtain|evaluate|apply|find|use|outperform|provide|[a-z]{3,}ing))\b` +
     // After a semicolon.
     String.raw`|;\s` +
     // Without a comma: "… in order to …", "… that achieves …", "… and evaluate …", "… on several benchmarks", "… for …"
@@ -59,11 +59,20 @@ const GENERIC_HEAD_AT_END = new RegExp(
 );
 
 /** A noun phrase that ends in a kind of thing a work builds ("a fully-implemented module", "methods"). */
-const KIND_OF_THING_AT_END = /\b(?:system|module|method|approach|framework|model|algorithm|technique|tool|toolkit|architecture|procedure|scheme|collection|package|formalism)s?\s*$/i;
+// ("… presented a safety feedback design [for nonlinear systems based on …]", "a tide-alert strategy [for small ports]".)
+const KIND_OF_THING_AT_END = new RegExp(
+  String.raw`\b(?:system|module|method|approach|framework|model|algorithm|technique|tool|toolkit|architecture|procedure|scheme` +
+    String.raw`|collection|package|formalism|design|strategy|controller|pipeline|measure|metric|filter|solver` +
+    String.raw`|planner|heuristic|methodology|formulation|platform|library|language|corpus|dataset|benchmark)s?\s*$`,
+  'i',
+);
 /** What follows says what the thing is for or how it works: "for X", ", which combines …", "that learns …". */
 // (Not what it achieves or is: ", which outperforms …", "that is …".)
+// A modal counts with the verb after it: "which can outperform …" tells a result, "which can cope with noise of any
+// kind" what the thing does.
 const ACHIEVES_OR_IS = String.raw`(?:outperforms?|achieves?|improves?|yields?|reach(?:es)?|obtains?|gives?|performs?|results?|leads?` +
-  String.raw`|is|are|was|were|has|have|can|could|may|might|will|would)`;
+  String.raw`|is|are|was|were|has|have|(?:can|could|may|might|will|would)(?=\s+(?:\w+ly\s+|also\s+|further\s+)?` +
+  String.raw`(?:be|outperform|achieve|improve|yield|reach|obtain|give|perform|lead|result|reduce|speed|increase|boost)\b))`;
 const WHAT_IT_IS_FOR = new RegExp(String.raw`^,?\s*(?:for\b|(?:which|that)\s+(?!${ACHIEVES_OR_IS}\b))`, 'i');
 
 /**
@@ -100,6 +109,12 @@ const ASIDE_BEFORE_VERB = new RegExp(
  */
 const PASSIVE_AT_END =
   /\b(?:is|are|was|were)\s+(?:(?:also|here|then|first|briefly|[a-z]+ly)\s+)?[a-z]+(?:ed|en|wn|lt|ght)(?:\s+(?:here(?:in)?|in this (?:paper|work|article|study|letter|chapter|thesis)))?\s*[.!]?$/i;
+/** A passive in a clause with a subject of its own, at the end of a cut: "… where the system can be stabilized". */
+const PASSIVE_WITH_SUBJECT_AT_END = new RegExp(
+  String.raw`\b(?:where|when|in which|such that|so that)\s+(?:the|a|an|its|their|each|every)\s+[^,;]{1,40}?\s+` +
+    String.raw`(?:can|could|may|might|must|will|would|is|are|was|were)\s+(?:be\s+)?[a-z]+(?:ed|en|wn)\s*$`,
+  'i',
+);
 /** The claim after a reporting verb ("show that …"), up to the cut. */
 const REPORTED_CLAIM = new RegExp(
   String.raw`\b(?:${alternation(THAT_CLAUSE_VERB_FORMS)})\s+that\s+` +
@@ -141,6 +156,10 @@ export function clauseTruncations(sentence: string, minWords = 7): Truncation[] 
     // Never cut inside brackets.
     if ((head.match(/\(/g)?.length ?? 0) !== (head.match(/\)/g)?.length ?? 0)) continue;
     if ((head.match(/\[/g)?.length ?? 0) !== (head.match(/\]/g)?.length ?? 0)) continue;
+    // Nor inside an aside between dashes ("two constraints—that words keep one sense[ per discourse—exploited …]"): the
+    // dash that opened it would close nothing.
+    const dashes = (t: string) => t.match(/—|\s[–-]{1,2}\s|--/g)?.length ?? 0;
+    if (dashes(head) % 2 === 1 && dashes(sentence.slice(m.index)) > 0) continue;
     // A cut must not strand a preposition, article, conjunction or adverb ("… for domain adaptation in.", "… in
     // contrast to just.").
     if (STRANDED_AT_END.test(head)) continue;
@@ -157,7 +176,25 @@ export function clauseTruncations(sentence: string, minWords = 7): Truncation[] 
     // "… presents a novel training algorithm [for a block sequence translation model]", "… a recognition system [,
     // which combines rule-based grammars with statistical models]": a kind of thing without what it is for or how it
     // works is what the work was to be cited for. (What it achieves, ", which outperforms …", may go.)
-    if (KIND_OF_THING_AT_END.test(head) && WHAT_IT_IS_FOR.test(sentence.slice(m.index))) continue;
+    // A name in brackets after the kind does not end the phrase: "a deep relevance matching model (DRMM) [for ad-hoc
+    // retrieval]".
+    const named = head.replace(/\s*\([^()]*\)\s*$/, '');
+    if (KIND_OF_THING_AT_END.test(named) && WHAT_IT_IS_FOR.test(sentence.slice(m.index))) continue;
+    // "… identifying open issues, and suggesting some hints [for future research]": a quantified plural says which
+    // ones by what it is for.
+    if (/^\s+for\b/i.test(m[0]) && /\b(?:some|several|many|few|various)\s+(?:[\p{L}-]+\s+)?[\p{L}-]+s\s*$/iu.test(head)) continue;
+    // "… maximize the region [where the ship can turn]", "… keep the gauge [that the pilots read]": a definite noun
+    // that a clause without a comma defines points at nothing once the clause is cut.
+    if (/^\s+(?:which|where|that|in which)\b/i.test(m[0]) && /\bthe(?:\s+[\p{L}-]+){1,2}\s*$/iu.test(head)) continue;
+    // ", identifying open issues[, and suggesting some hints …]": a second participle clause goes after a first that
+    // stays; "parsing, tagging[, and chunking]" and "experiments in predicting X, predicting Y[, and learning Z]" are
+    // lists, cut short.
+    if (
+      /^,\s*and [a-z]+ing\b/i.test(m[0]) &&
+      (!/,\s*[a-z]{3,}ing(?:\s+[\p{L}-]+){2,}\s*$/iu.test(head) ||
+        (head.match(/,\s*[a-z]{3,}ing\b/gi)?.length ?? 0) > 1 ||
+        /\b(?:in|of|for|by|on|to|at|from|with|between|about|without|after|before|through|including|such as|namely|include|includes)\s+(?:[a-z]+\s+)?[a-z]{3,}ing\b/i.test(head))
+    ) continue;
     // "… the best harbours are the ones [that stay ice-free]": "the ones" is defined by what follows.
     if (/\bthe (?:one|ones|kind|type|sort)\s*$/i.test(head)) continue;
     // "… record only those readings of the tide [that are unusual]": "those" waits for the clause that says which.
@@ -177,7 +214,12 @@ export function clauseTruncations(sentence: string, minWords = 7): Truncation[] 
     // "… that state-of-the-art denoising can be achieved [with a single system]", "… tasks which are encoded [through a
     // cost function]", "…, dealing [with …]": a participle without the complement that follows it says nothing.
     const lastWord = head.trimEnd().split(/\s+/).pop() ?? '';
-    if (/^\s/.test(m[0]) && (isPastForm(lastWord) || /,\s*[a-z]+ing\s*$/i.test(head))) continue;
+    // A passive is whole before "without", "while" or "in order to" ("… the region where the ship can be turned
+    // [without touching the quay]"): what follows says how or why, not what the verb acts on.
+    // Only in a clause with a subject of its own ("where the system can be stabilized"): "a variate which is obtained"
+    // and "it can be applied" say nothing without what follows.
+    const wholePassive = /^\s+(?:without|while|whereas|in order to|so as to)\b/i.test(m[0]) && PASSIVE_WITH_SUBJECT_AT_END.test(head);
+    if (/^\s/.test(m[0]) && ((isPastForm(lastWord) && !wholePassive) || /,\s*[a-z]+ing\s*$/i.test(head))) continue;
     // "… allows the pilot to automatically search [for a berth]", "… learns to encode [with a pair of codebooks]": an
     // infinitive that an adverb or "learns to" marks as a verb, cut from what it acts on.
     if (/^\s/.test(m[0]) && /\b(?:to\s+\p{L}+ly\s+(?:\(\p{L}+-?\))?|(?:learns?|learned|learning|how)\s+to\s+)\p{L}+\s*$/iu.test(head)) continue;

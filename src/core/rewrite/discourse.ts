@@ -291,13 +291,28 @@ function namesTheContribution(aside: string, before: string, after: string): boo
   return NAME_IN_PARENTHESES.test(aside) && !!made && !INSIDE_A_PHRASE.test(made[1]) && CLOSES_THE_PHRASE.test(after);
 }
 
+/**
+ * "a robust control Lyapunov function ( rclf ) is introduced, and … the existence of an rclf for …": an acronym the
+ * sentence uses again after its definition; without the definition the later "rclf" names nothing the reader was told.
+ */
+function definesAcronymUsedLater(aside: string, after: string): boolean {
+  const term = /^\(\s*([\p{L}][\p{L}\d-]{1,11}?)s?\s*\)$/u.exec(aside.trim())?.[1];
+  if (!term || !/\p{L}{2}/u.test(term) || term.toLowerCase() === term.toUpperCase()) return false;
+  // The term holds letters, digits and hyphens only: nothing to escape.
+  return new RegExp(String.raw`(?<![\p{L}\d-])${term}s?(?![\p{L}\d-])`, 'u').test(after);
+}
+
 export function dropParentheticals(sentence: string): string {
   // Inside out, so that an aside holding one of its own ("(Journal 14 (1969), 217-231)") goes as a whole.
   let s = sentence;
   for (let depth = 0; depth < 3; depth++) {
     // An aside glued to the next word ("[…]Wave", "(x; y)Tw") leaves a space between the words it stood between.
     const next = s.replace(PARENTHETICAL, (aside: string, at: number, whole: string) =>
-      namesTheContribution(aside, whole.slice(0, at), whole.slice(at + aside.length)) ? aside : /[\p{L}\d]/u.test(whole.charAt(at + aside.length)) ? ' ' : '');
+      namesTheContribution(aside, whole.slice(0, at), whole.slice(at + aside.length)) || definesAcronymUsedLater(aside, whole.slice(at + aside.length))
+        ? aside
+        : /[\p{L}\d]/u.test(whole.charAt(at + aside.length))
+          ? ' '
+          : '');
     if (next === s) break;
     s = next;
   }

@@ -186,7 +186,13 @@ function replaceAuthorsFirstPerson(s: string, style: CitationStyle, tense: Tense
       .replace(/\b(?:Our|My)\b/g, authorsUnnamed ? 'The' : 'Their')
       .replace(/\bours\b/g, 'theirs')
       .replace(/\bourselves\b/g, 'themselves')
-      .replace(/\bus\b/g, 'them');
+      // "… has enabled us to develop X \cite{k}": where nothing before named the authors, "them" would point at nobody
+      // (CiteBench dev case 8, "has enabled them to develop quantitative disambiguation methods [2]").
+      .replace(/\bus\b/g, () => {
+        if (!first) return 'them';
+        first = false;
+        return 'the authors';
+      });
   }
   return s
     // "How can we create X?" asks what anyone could do: "How can one create X?" (the verb keeps its base form);

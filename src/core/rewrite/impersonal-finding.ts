@@ -27,3 +27,18 @@ export function impersonalFindingAsWe(sentence: string): string {
     return `${lead}${lead ? 'we' : 'We'} ${adverb.toLowerCase()}${be.toLowerCase() === 'was' ? pastTense(base) : base} that`;
   });
 }
+
+/** ", and it is shown that …" right after the authors' own act: the same authors' finding, coordinated. */
+const COORDINATED_FINDING = new RegExp(String.raw`^(,?\s+and\s+)it (is|was) ((?:(?:also|further|then|formally|finally)\s+)?)(${alternation(LEXICON_FINDING_PARTICIPLES)}) that\b`, 'i');
+
+/**
+ * "We introduce X, and it is shown that Y" → "We introduce X, and show that Y": once the first clause is the authors'
+ * act (a passive turned active), the impersonal finding after it is theirs too; left as it was, the citation read
+ * "Roe \cite{k} introduced X, and it is shown that Y" (CiteBench dev case 18).
+ */
+export function coordinatedFindingAsOurs(rest: string): string {
+  return rest.replace(COORDINATED_FINDING, (_m, conjunction: string, be: string, adverb: string, participle: string) => {
+    const base = FINDING_BASE[participle.toLowerCase()];
+    return `${conjunction}${adverb.toLowerCase()}${be.toLowerCase() === 'was' ? pastTense(base) : base} that`;
+  });
+}

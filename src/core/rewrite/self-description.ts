@@ -1,7 +1,7 @@
 // How a work describes itself: "a novel method" (praise a citing sentence drops) and the passive "X is proposed",
 // turned active ("We propose X") so that the rewrite can name the authors.
 import { COMMON_SELF_NOUNS, MENTIONS_OTHER_WORK, SELF_NOUNS } from './cues';
-import { impersonalFindingAsWe } from './impersonal-finding';
+import { coordinatedFindingAsOurs, impersonalFindingAsWe } from './impersonal-finding';
 import { indefiniteArticle, NOT_A_NOUN_AFTER } from './first-person';
 import { alternation, CLAUSE_WORDS, NEWNESS_NOUNS, STUDY_KINDS } from '../lexicon';
 
@@ -26,7 +26,7 @@ const CONTRIBUTION_VERB_FORMS =
   'propos(?:e|es|ed)|present(?:s|ed)?|introduc(?:e|es|ed)|report(?:s|ed)?|describ(?:e|es|ed)|develop(?:s|ed)?|offer(?:s|ed)?|design(?:s|ed)?';
 // Built once: dropSelfPraise runs on every rewritten candidate.
 const SELF_PRAISE_AFTER_DETERMINER = new RegExp(
-  String.raw`\b([Aa]|[Aa]n|[Tt]he|[Tt]wo|[Tt]hree|[Ss]everal|[Ss]ome|[Tt]hese|[Tt]his|[Tt]heir|[Ii]ts)\s+(?:novel|new)\s+(?:and\s+)?` +
+  String.raw`\b([Aa]|[Aa]n|[Tt]he|[Tt]wo|[Tt]hree|[Ss]everal|[Ss]ome|[Tt]hese|[Tt]his|[Tt]heir|[Ii]ts|(?:series|set|family|class|suite) of)\s+(?:novel|new)\s+(?:and\s+)?` +
     // before a noun, not a word that ends the phrase ("the novel itself") or a noun after which "new" is meant
     String.raw`(?=[A-Za-z])(?!${NOT_A_NOUN_AFTER})(?!(?:${alternation(NEWNESS_NOUNS)})s?\b)`,
   'g',
@@ -158,6 +158,8 @@ export function activeSelfDescription(sentence: string, framed = false): string 
  * was, its subject read as a second object of the first verb and its "are discussed" dangled.
  */
 function activeNextPassive(rest: string): string {
+  const finding = coordinatedFindingAsOurs(rest);
+  if (finding !== rest) return finding;
   const m = COORDINATED_PASSIVE.exec(rest);
   if (!m || m.index !== 0 || OTHER_AGENT.test(rest.slice(m[0].length))) return rest;
   const [whole, conjunction, phrase, adverb, participle] = m;

@@ -1,5 +1,5 @@
 import { strict as assert } from 'assert';
-import { contributionFirst, selfContainedFirst, statesContribution } from '../../../src/core/drafting/contribution';
+import { contributionFirst, cutsADefinition, selfContainedFirst, statesContribution, withoutMotivation } from '../../../src/core/drafting/contribution';
 import type { ScoredCandidate } from '../../../src/core/engine/citation';
 
 /** A work's sentence as the draft ranks it: its source text, its score, and whether it speaks of the work. */
@@ -64,5 +64,115 @@ describe('a work is not described by a sentence that points outside the draft', 
     assert.equal(selfContainedFirst([pointer, scene])[0], pointer);
     const example = candidate('Verse forms such as sonnets are parsed by the lattice we propose.', 0.3, 0);
     assert.equal(selfContainedFirst([example, passive])[0], example);
+  });
+});
+
+describe('a work is described by its contribution, not by a side detail, a figure or its motivation', () => {
+  it('describes a work by what it extends, not by how it validated its results, and never writes the validation for it', () => {
+    const validation = candidate('We validate our results by deploying nonsmooth tide filters onto a fleet of harbour buoys.', 0.06, 4);
+    const extension = candidate('This letter extends tide filters to a class of nonsmooth filters that run on buoy clusters.', 0.02, 3);
+    const ranked = contributionFirst([validation, extension]);
+    assert.equal(ranked[0], extension);
+    assert.equal(validation.lastResort, true);
+    assert.notEqual(extension.lastResort, true);
+  });
+
+  it('sets aside "Three illustrative case studies are presented" and "… has been briefly discussed also"', () => {
+    const cases = candidate('Three illustrative case studies are presented.', 0.3, 4);
+    const tested = candidate('To test the proposed filter, this study conducts extensive experiments on four ports.', 0.3, 5);
+    const mention = candidate('The metrical relevance of these lattices has been briefly discussed also.', 0.3, 2);
+    const value = candidate('This paper demonstrates the value of interdependency analysis for harbour risk management.', 0.25, 1);
+    const ranked = contributionFirst([cases, tested, mention, value]);
+    assert.equal(ranked[0], value);
+    assert.deepEqual([cases, tested, mention].map((c) => c.lastResort), [true, true, true]);
+  });
+
+  it('describes a work by the framework it develops, not by "demonstrated the capabilities of this model with two example applications"', () => {
+    const demo = candidate('We demonstrate the capabilities of this tide model with two example harbours, an estuary and a fjord.', 0.36, 4);
+    const framework = candidate('We develop a framework for learning tide priors that capture the statistics of coastal gauges.', 0.29, 0);
+    assert.equal(contributionFirst([demo, framework])[0], framework);
+  });
+
+  it('does not write "explored its application to two problems" or "provide case studies" as a further sentence on a work', () => {
+    const two = candidate('In addition to arguing that the filter is adequate, I explore its application to two problems.', 0.1, 3);
+    const provided = candidate('Finally, we provide case studies on three silted harbours to illustrate our results.', 0.1, 6);
+    const applied = candidate('I have explored the use of the filter in forecasting surges at river mouths.', 0.05, 4);
+    contributionFirst([two, provided, applied]);
+    assert.deepEqual([two, provided, applied].map((c) => c.lastResort === true), [true, true, false]);
+  });
+
+  it('describes a work by its filter, not by its figures alone, but keeps the figures of a contribution', () => {
+    const figures = candidate('We cut the gauge count up to 40 times on small harbours and up to 12 times on large ones.', 0.16, 4);
+    const filter = candidate('The harmonic tide filter of the work gives Bayesian weights to gauge records.', 0.13, 0);
+    assert.equal(contributionFirst([figures, filter])[0], filter);
+    assert.equal(figures.lastResort, true);
+    const pipeline = candidate('We introduce "tide compression", a pipeline that shrinks gauge archives by 35x to 49x.', 0.2, 0);
+    const step = candidate('The gauge archive is then read by a harmonic filter.', 0.25, 1);
+    assert.equal(contributionFirst([step, pipeline])[0], pipeline);
+    assert.notEqual(pipeline.lastResort, true);
+  });
+
+  it('does not raise "we build upon recent advances in X which have shown …" as the work\'s contribution', () => {
+    const buildsOn = candidate('In this paper, we build upon recent advances in oceanography which have shown that tides in silted harbours are nearly periodic.', 0.3, 0);
+    const extends_ = candidate('We extend the periodic tide model to harbour pilots and show how a short forecast can be fitted for each port.', 0.25, 1);
+    assert.equal(contributionFirst([buildsOn, extends_])[0], extends_);
+  });
+
+  it('gives the work its contribution over a sentence that opens on "this concept", but reads "in this way" as no pointer', () => {
+    const pointer = candidate('We extend this concept to harbour gauges of every make.', 0.3, 1);
+    const proposes = candidate('In this paper we propose a harmonic tide model fitted to gauge records.', 0.2, 0);
+    assert.equal(selfContainedFirst([pointer, proposes])[0], proposes);
+    const idiom = candidate('We fit tides in this way to every port of the coast.', 0.3, 1);
+    assert.equal(selfContainedFirst([idiom, proposes])[0], idiom);
+  });
+});
+
+describe('a work is not described by the motivation it opens with', () => {
+  const written = (extract: string, text: string) => ({ ...candidate(extract, 0.2, 0), extract, text });
+
+  it('keeps only the main clause of "Motivated by the need to …, we construct …"', () => {
+    const c = written(
+      'Motivated by the need to warn harbour pilots early, we construct tide filters that track surges in silted harbours.',
+      'Motivated by the need to warn harbour pilots early, \\cite{k} constructed tide filters that track surges in silted harbours.',
+    );
+    const main = withoutMotivation(c);
+    assert.equal(main.text, '\\cite{k} constructed tide filters that track surges in silted harbours.');
+    assert.equal(main.extract, 'We construct tide filters that track surges in silted harbours.');
+  });
+
+  it('drops a purpose that points back ("In order to deploy these filters …") and "Based on this analysis", not a purpose that says what for', () => {
+    const pointing = written(
+      'In order to deploy these filters on buoys, we propose a way to prune their weights while they are trained.',
+      'In order to deploy these filters on buoys, \\cite{k} proposed a way to prune their weights while they are trained.',
+    );
+    assert.equal(withoutMotivation(pointing).text, '\\cite{k} proposed a way to prune their weights while they are trained.');
+    const analysis = written('Based on this analysis, we propose a gauge score that ranks every buoy of a harbour.', 'Based on this analysis, \\cite{k} proposed a gauge score that ranks every buoy of a harbour.');
+    assert.equal(withoutMotivation(analysis).text, '\\cite{k} proposed a gauge score that ranks every buoy of a harbour.');
+    const ours = written('Based on our theoretical analysis, we propose a gauge score that ranks every buoy of a harbour.', 'Based on their theoretical analysis, \\cite{k} proposed a gauge score that ranks every buoy of a harbour.');
+    assert.equal(withoutMotivation(ours).text, '\\cite{k} proposed a gauge score that ranks every buoy of a harbour.');
+    const aside = written(
+      'Motivated by the need to warn ships (e.g., pilots, tugs), we construct tide filters that track surges in silted harbours.',
+      'Motivated by the need to warn ships, Roe constructed tide filters, which track surges, in silted harbours, for all pilots of the coast [1].',
+    );
+    assert.equal(withoutMotivation(aside), aside);
+    const purpose = written(
+      'In order to improve tide forecasts in silted harbours, we suggest training a filter on real gauge records.',
+      'In order to improve tide forecasts in silted harbours, \\cite{k} suggested training a filter on real gauge records.',
+    );
+    assert.equal(withoutMotivation(purpose), purpose);
+    const means = written('Based on a shared gauge embedding, we design a tide filter for every port.', 'Based on a shared gauge embedding, \\cite{k} designed a tide filter for every port.');
+    assert.equal(withoutMotivation(means), means);
+  });
+});
+
+describe('a shorter version of a work\'s sentence keeps what defines its nouns', () => {
+  const full = candidate('We construct tide filters that maximize the region where a harbour can be dredged without silting.', 0.2, 0);
+  it('offers no "… that maximize the region." cut before "where …"', () => {
+    assert.equal(cutsADefinition(candidate('We construct tide filters that maximize the region.', 0.1, 0), full), true);
+  });
+  it('keeps a cut that ends on the whole thing or before a clause that only adds to it', () => {
+    assert.equal(cutsADefinition(candidate('We construct tide filters.', 0.1, 0), full), false);
+    const adds = candidate('We compute the parallel performance for any number of gauges.', 0.2, 1);
+    assert.equal(cutsADefinition(candidate('We compute the parallel performance.', 0.1, 1), adds), false);
   });
 });

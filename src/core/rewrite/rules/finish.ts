@@ -3,6 +3,7 @@ import { dropSelfPraise } from '../self-description';
 import { capitalizeFirst, ensureFinalPeriod, withoutUnclosedQuote } from '../sentence';
 import { changedBy, changedText, type TableRule } from '../rule';
 import { alternation, ATTENTION_APPOSITIVES, PRAISED_PROBLEM_QUALIFIERS } from '../../lexicon';
+import { alsoBeforeParticiple, closeDashAsides, madeNotStrove, massNounsSingular, mendQuotes, relativeClauseAgreement, withoutCountedPraise, withoutDoubledWord } from '../surface';
 
 /** Built once: the match runs on every rewritten candidate. */
 const withoutSelfPraise = changedBy(dropSelfPraise);
@@ -45,6 +46,51 @@ export const FINISH_RULES: readonly TableRule[] = [
     ],
   },
   {
+    id: 'finish.counted-praise',
+    stage: 'finish',
+    summary:
+      'The authors\' praise between a count and its noun ("several important extensions", "two powerful constraints", "a powerful ' +
+      'type system") is not repeated by those who cite them: "several extensions", "a type system".',
+    match: (s, ctx) => ctx.style === 'citation' && changedBy(withoutCountedPraise)(s, ctx),
+    apply: changedText,
+    examples: [
+      {
+        input: 'This paper develops several important extensions to the notion of a tide barrier.',
+        output: 'Doe and Roe \\cite{doe2020} developed several extensions to the notion of a tide barrier.',
+      },
+      {
+        input: 'We describe TideML, a harbour formalism which integrates an elegant type system.',
+        output: 'Doe and Roe \\cite{doe2020} described TideML, a harbour formalism which integrates a type system.',
+      },
+    ],
+  },
+  {
+    id: 'finish.mass-noun',
+    stage: 'finish',
+    summary: 'A plural English does not form ("informations", "feedbacks") is written in the singular, with the verb right after it.',
+    match: changedBy(massNounsSingular),
+    apply: changedText,
+    examples: [
+      {
+        input: 'We propose a deep network to fuse the two kinds of informations into one representation.',
+        output: 'Doe and Roe \\cite{doe2020} proposed a deep network to fuse the two kinds of information into one representation.',
+      },
+    ],
+  },
+  {
+    id: 'finish.relative-agreement',
+    stage: 'finish',
+    summary: 'The verb of a relative clause on a singular noun agrees with it ("a tide network that use two gauges" → "that uses").',
+    match: changedBy(relativeClauseAgreement),
+    apply: changedText,
+    examples: [
+      {
+        input: 'We present TideNet, a modification of the pretrained harbour network that use siamese gauge structures.',
+        output: 'Doe and Roe \\cite{doe2020} presented TideNet, a modification of the pretrained harbour network that uses siamese gauge structures.',
+      },
+    ],
+  },
+  {
     id: 'finish.self-praise',
     stage: 'finish',
     summary: 'The authors\' "novel"/"new" before a noun ("a novel method") is not repeated by those who cite it.',
@@ -74,6 +120,26 @@ export const FINISH_RULES: readonly TableRule[] = [
     ],
   },
   {
+    id: 'finish.dash-aside',
+    stage: 'finish',
+    // After finish.spacing, which closes up a dash spaced on one side only.
+    summary:
+      'An aside between dashes that an extraction glued to its neighbours ("a reformulation–framed as a search problem–of pilot ' +
+      'tasks", "the theorem - due to Roe - which") is set off by closed-up em dashes, so it no longer reads as one compound word.',
+    match: changedBy(closeDashAsides),
+    apply: changedText,
+    examples: [
+      {
+        input: 'In this paper we present a reformulation--framed as a constrained search problem--of harbour pilot tasks.',
+        output: 'Doe and Roe \\cite{doe2020} presented a reformulation—framed as a constrained search problem—of harbour pilot tasks.',
+      },
+      {
+        input: 'This note presents a short proof of the theorem - due to Vale - which states that every tide has an ebb.',
+        output: 'Doe and Roe \\cite{doe2020} presented a short proof of the theorem—due to Vale—which states that every tide has an ebb.',
+      },
+    ],
+  },
+  {
     id: 'finish.unclosed-quote',
     stage: 'finish',
     summary: 'An opening quote that nothing closes (the quotation ran past the sentence end) would open the rest of the paragraph.',
@@ -81,6 +147,62 @@ export const FINISH_RULES: readonly TableRule[] = [
     apply: changedText,
     examples: [
       { input: '"Noisy text is hard to tag for current parsers.', output: 'Noisy text is hard to tag for current parsers \\cite{doe2020}.' },
+    ],
+  },
+  {
+    id: 'finish.quote-pairs',
+    stage: 'finish',
+    summary: 'Quotes an extraction paired wrongly ("entitled ”tide loss”", "a “sweet spot\"") become “…”; an opening quote nothing closes goes.',
+    match: changedBy(mendQuotes),
+    apply: changedText,
+    examples: [
+      {
+        input: 'We design a loss function entitled ”tide loss” for harbour gauges.',
+        output: 'Doe and Roe \\cite{doe2020} designed a loss function entitled “tide loss” for harbour gauges.',
+      },
+      {
+        input: 'We introduce “Gauge Scanning methods from the harbour domain to tide tables.',
+        output: 'Doe and Roe \\cite{doe2020} introduced Gauge Scanning methods from the harbour domain to tide tables.',
+      },
+    ],
+  },
+  {
+    id: 'finish.doubled-word',
+    stage: 'finish',
+    summary: 'A small word the abstract doubled by mistake ("and how how the tide") is written once.',
+    match: changedBy(withoutDoubledWord),
+    apply: changedText,
+    examples: [
+      {
+        input: 'We present a tide model and how how such readings can be used in a harbour.',
+        output: 'Doe and Roe \\cite{doe2020} presented a tide model and how such readings can be used in a harbour.',
+      },
+    ],
+  },
+  {
+    id: 'finish.also-order',
+    stage: 'finish',
+    summary: '"also" goes before the participle it belongs to: "has been briefly discussed also" → "has also been briefly discussed".',
+    match: changedBy(alsoBeforeParticiple),
+    apply: changedText,
+    examples: [
+      {
+        input: 'The relevance of tide tables to harbour pilots has been briefly discussed also.',
+        output: 'The relevance of tide tables to harbour pilots has also been briefly discussed \\cite{doe2020}.',
+      },
+    ],
+  },
+  {
+    id: 'finish.made-not-strove',
+    stage: 'finish',
+    summary: 'The authors\' effort before what they made is not repeated: "strove to develop X" → "developed X".',
+    match: (s, ctx) => ctx.style === 'citation' && changedBy(madeNotStrove)(s, ctx),
+    apply: changedText,
+    examples: [
+      {
+        input: 'In this study we strive to develop a series of latent tide models with a deep structure.',
+        output: 'Doe and Roe \\cite{doe2020} developed a series of latent tide models with a deep structure.',
+      },
     ],
   },
   {

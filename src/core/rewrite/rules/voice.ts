@@ -22,6 +22,10 @@ export const VOICE_RULES: readonly TableRule[] = [
     apply: changedText,
     examples: [
       { input: 'A parser for noisy text is proposed.', output: 'Doe and Roe \\cite{doe2020} proposed a parser for noisy text.' },
+      {
+        input: 'The concept of a robust tide function is introduced, and it is shown that every harbour of the coast can be moored safely.',
+        output: 'Doe and Roe \\cite{doe2020} introduced the concept of a robust tide function, and showed that every harbour of the coast can be moored safely.',
+      },
     ],
   },
   {

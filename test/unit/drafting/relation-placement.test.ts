@@ -1,0 +1,141 @@
+import { strict as assert } from 'assert';
+import { DefaultEngine } from '../../../src/core/engines';
+import { MemoryLibrary } from '../../../src/core/engine/memory-library';
+import { contrastAgainst, ownContributionSentences } from '../../../src/core/drafting/contrast';
+import { abstractConcern, CONCERN_TEMPLATE, isRelation, relationSentence, sharedConcerns, sharesLine, workSurface } from '../../../src/core/drafting/relation';
+import type { PaperRecord } from '../../../src/core/types';
+
+const record = (key: string, abstract: string): PaperRecord => ({ key, type: 'article', title: '', authors: [], abstract });
+const relationOf = (draft: { paragraphs: { sentences: { role?: string; text: string; keys: string[] }[] }[] }) =>
+  draft.paragraphs.flatMap((p) => p.sentences).filter((s) => s.role === 'contrast');
+
+describe('relation of the author\'s work: only what both abstracts state', () => {
+  const engine = new DefaultEngine();
+
+  it('takes no topic a work names only as an example ("tasks such as tide forecasting") for what the work is about', () => {
+    const claim = 'We propose tide forecasting from crowd-sourced buoy logs with a small recurrent network.';
+    const texts = [
+      'We introduce a language model of harbour reports that is fine-tuned for many tasks, such as tide forecasting and berth planning.',
+      'We present tide forecasting from gauge records of ten years.',
+      'Harbour pilots are surveyed (e.g. on tide forecasting and their working hours).',
+      'A model of buoy drift sets new records on several benchmarks, including berth allocation (2.5% better) and tide forecasting.',
+    ];
+    assert.deepEqual(sharedConcerns(claim, texts, 1).find((c) => c.phrase === 'tide forecasting')?.works, [1]);
+  });
+
+  it('names no work as sharing the author\'s topic ("[a, b] address the same problem") that names it only as an example', async () => {
+    const lib = new MemoryLibrary([
+      record('a', 'We present tide forecasting from harmonic constituents fitted to gauge records of ten years.'),
+      record('b', 'We introduce a language model of harbour reports that is fine-tuned for many tasks, such as tide forecasting and berth planning.'),
+      record('c', 'We describe a survey of harbour pilots about their working hours. Most pilots work night shifts in winter.'),
+    ]);
+    const own = 'We propose a recurrent buoy network with satellite attention for tide forecasting in estuaries.';
+    const draft = await engine.draft({ keys: ['a', 'b', 'c'], ownAbstract: own, targetWords: 90, format: 'latex' }, lib);
+    const [relation] = relationOf(draft);
+    assert.ok(relation, draft.text);
+    assert.ok(!relation.keys.includes('b'), draft.text);
+    assert.doesNotMatch(draft.text, /\\cite\{a,b\}|\\cite\{b,a\}/, draft.text);
+  });
+
+  it('places the author\'s work in a line only where their abstract writes a term that defines the group, not a field\'s "neural networks"', () => {
+    const quantized = [
+      'We train neural networks with binary weights to save memory on phones. Binary weights replace multiplications.',
+      'Quantized neural networks with binary activations run on phones. The binary networks keep their accuracy.',
+      'An ensemble of large neural networks is compressed into one; binary teachers are not needed.',
+    ];
+    assert.equal(sharesLine('We propose a pruning method for caption generators; it helps neural network practitioners.', quantized), false);
+    assert.equal(sharesLine('We propose binary weights for caption generators.', quantized), true);
+  });
+
+  it('writes no "Our work belongs to this line of research" after works that share only "neural networks" with the author\'s', () => {
+    const texts = [
+      'We train deep neural networks with binary weights for phones. Binary weights replace multiplications by sign flips.',
+      'We quantize the activations of deep neural networks to two bits. Quantized recurrent neural networks run on phones.',
+      'We distil an ensemble of large neural networks into one small network for phones.',
+    ];
+    const own = 'We propose a pruning method for caption generators with visual attention that saves multiplications.';
+    const ownAbstract = `Recurrent neural network captioners are large. ${own} It helps neural network practitioners.`;
+    const group = { texts, sharedPhrase: 'neural networks', ownAbstract, keys: ['a', 'b', 'c'], syntax: 'cite' as const };
+    const relation = contrastAgainst(group, 0, own, 1);
+    assert.ok(relation, 'a relation is still written');
+    assert.doesNotMatch(relation.text, /this line of research/, relation.text);
+    assert.equal(relation.text, 'Like \\cite{b}, our work is concerned with recurrent neural networks; we propose a pruning method for caption generators with visual attention that saves multiplications.');
+    // Works on pruning are the line of an author whose abstract prunes too, though its claim does not say "pruning".
+    const pruning = ['We prune deep neural networks by weight magnitude to cut multiplications.', 'Pruning of neural networks at initialization keeps accuracy.', 'We prune neural networks for phones.'];
+    const sparse = 'We propose a sparse training method for caption generators with visual attention that saves multiplications.';
+    const pruningAbstract = `Neural network captioners are large and pruning makes them small. ${sparse}`;
+    assert.equal(
+      contrastAgainst({ ...group, texts: pruning, ownAbstract: pruningAbstract }, 0, sparse, 1)?.text,
+      'Our work belongs to this line of research; we propose a sparse training method for caption generators with visual attention that saves multiplications.',
+    );
+  });
+
+  it('finds a topic of the author\'s whole abstract that some works state, not a phrase of field words alone', () => {
+    const own = 'Recurrent Neural Network (RNN) models are large. We propose a pruning method for caption generators.';
+    const texts = ['Quantized recurrent neural networks were tested on a treebank.', 'Neural networks are large.', ''];
+    assert.deepEqual(abstractConcern(own, texts), { phrase: 'recurrent Neural Network', works: [0] });
+    assert.equal(abstractConcern('We use neural networks to prune caption generators.', texts), undefined);
+  });
+
+  it('writes a shared topic as the work writes it, title case lowered, a name kept', () => {
+    assert.equal(workSurface('recurrent Neural Network', 'Quantized recurrent neural networks were tested on a treebank.'), 'recurrent neural networks');
+    assert.equal(workSurface('Internet of things', 'Devices of the Internet of Things (IoT) are cheap.'), 'Internet of Things');
+    assert.equal(workSurface('Internet of things', 'Such as the Internet of Things.'), 'Internet of things');
+  });
+
+  it('ties a claim that states only its problem to the works whose topic the abstract writes in other words, not "Unlike these works on transfer learning, we study the problem of …"', () => {
+    const texts = ['We learn compact representations of buoy readings from labelled tide data.', 'Transfer learning of gauge encoders helps pilots at sea.', 'We study transfer learning for gauge networks on coasts.'];
+    const own = 'We study the problem of short log ranking for harbour pilots.';
+    const ownAbstract = `${own} We compute, for every reading of a buoy, its representation in advance and index them in a tree.`;
+    const relation = contrastAgainst({ texts, sharedPhrase: 'transfer learning', ownAbstract, keys: ['a', 'b', 'c'], syntax: 'cite' }, 0, own, 0);
+    assert.equal(relation?.text, 'Like \\cite{a}, our work is concerned with representations of buoy readings; we study the problem of short log ranking for harbour pilots.');
+    assert.deepEqual(relation?.keys, ['a']);
+  });
+
+  it('says a thing a work counts in the plural ("a novel gating mechanism" → "gating mechanisms")', () => {
+    assert.equal(workSurface('gate mechanism', 'We propose a novel simplified gating mechanism for tide models.'), 'gate mechanism');
+    assert.equal(workSurface('gating mechanism', 'We propose a novel simplified gating mechanism for tide models.'), 'gating mechanisms');
+    assert.equal(workSurface('tide policy', 'We learn a tide policy.'), 'tide policies');
+    assert.equal(workSurface('image denoising', 'We study image denoising.'), 'image denoising');
+  });
+
+  it('sets no claim that points at what the draft leaves out ("fuse the two kinds of information") against a group', () => {
+    const texts = ['We fuse gauge readings and satellite images with a gated network.', 'Gated networks fuse tide tables with buoy logs.'];
+    const own = 'We propose a gated architecture to fuse the two kinds of information into one harbour representation.';
+    assert.equal(contrastAgainst({ texts, sharedPhrase: 'gated networks', ownAbstract: own, keys: ['a', 'b'], syntax: 'cite' }, 0, own, 0), undefined);
+    const named = 'We propose a gated architecture to fuse tide tables and satellite images into one harbour representation.';
+    assert.ok(contrastAgainst({ texts, sharedPhrase: 'gated networks', ownAbstract: named, keys: ['a', 'b'], syntax: 'cite' }, 0, named, 0));
+  });
+
+  it('keeps "this paper" as the subject of both halves of a relation, not "Like [3], we study …; unlike it, this paper …"', () => {
+    assert.equal(
+      relationSentence('This paper compares tide models and presents a survey of harbour pilots.', 'tide forecasting', '[3]', true),
+      'Like [3], this paper studies tide forecasting; unlike that work, it compares tide models and presents a survey of harbour pilots.',
+    );
+    assert.ok(isRelation(relationSentence('This paper compares tide models.', 'tide forecasting', '[3]', true)));
+    assert.equal(
+      relationSentence('This study studies the ranking of short tide reports.', 'tide forecasting', '[3, 4]', false),
+      'Like [3, 4], this study works on tide forecasting; unlike them, it studies the ranking of short tide reports.',
+    );
+  });
+
+  it('reads an abstract that never says "we" but defines the formalism it names as the authors\' claim, and relates it', async () => {
+    const own = 'Harbour Tide Grammars are a declarative formalism for reading tide tables. Their rules are reversible. HTGs parse a table as each row is read, so that pilots see partial results.';
+    assert.deepEqual(ownContributionSentences(own), ['We present Harbour Tide Grammars, a declarative formalism for reading tide tables.']);
+    // A name the abstract does not take up again may be what it builds on, not what it presents.
+    assert.deepEqual(ownContributionSentences('Harbour Tide Grammars are a declarative formalism for reading tide tables. Rules of a parser are reversible.'), []);
+    const lib = new MemoryLibrary([record('roe', 'A tree grammar formalism for reading tide tables is described, and its formal properties are studied.')]);
+    const draft = await engine.draft({ keys: ['roe'], ownAbstract: own, targetWords: 60, format: 'latex' }, lib);
+    const relation = relationOf(draft)[0];
+    assert.ok(relation, draft.text);
+    assert.match(relation.text, /we present Harbour Tide Grammars, a declarative formalism/, draft.text);
+  });
+
+  for (const example of CONCERN_TEMPLATE.examples) {
+    it(`${CONCERN_TEMPLATE.id}: "${example.text}"`, () => {
+      const text = CONCERN_TEMPLATE.write(example.claim, example.phrase, example.works, example.one);
+      assert.equal(text, example.text);
+      assert.ok(isRelation(text), 'a draft knows it for a relation sentence');
+    });
+  }
+});
