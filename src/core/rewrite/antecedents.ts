@@ -164,6 +164,38 @@ function nounPhrase(terms: readonly TaggedTerm[], head: number): string | undefi
  * first) names with the same noun and more words, with the phrase that each stands for.
  */
 export function pointerResolutions(sentence: string, before: readonly string[]): PointerResolution[] {
+  const found = sameNounResolutions(sentence, before);
+  const taken = new Set(found.map((r) => r.pointer.split(' ')[1]));
+  return [...found, ...introducedIndefinitely(sentence, before).filter((r) => !taken.has(r.pointer.split(' ')[1]))];
+}
+
+/** "this broad noise model": "this" and the words of a noun phrase after it, up to a stopword or a punctuation mark. */
+const THIS_AND_PHRASE = /\bthis((?: [\p{Ll}][\p{Ll}\d-]*){2,4})(?=[\s.,;:)]|$)/giu;
+
+/**
+ * "adapted to this broad noise model" after "… permits to estimate a noise model, which is signal and frequency
+ * dependent": the sentence before introduced the thing with "a", so the quoted sentence, alone, introduces it too ("a
+ * broad noise model"). Written "the broad noise model", it pointed at a sentence the reader never saw (a blind reader's
+ * "refers to nothing"). Only a phrase of two words at least, whose last word is the noun the earlier sentence named.
+ */
+function introducedIndefinitely(sentence: string, before: readonly string[]): PointerResolution[] {
+  const out: PointerResolution[] = [];
+  for (const m of sentence.matchAll(THIS_AND_PHRASE)) {
+    const words = m[1].trim().split(' ');
+    const stop = words.findIndex((w) => STOPWORDS.has(w));
+    const phraseWords = stop < 0 ? words : words.slice(0, stop);
+    if (phraseWords.length < 2 || NOT_REFERRING.has(phraseWords[0]) || NOT_REFERRING.has(phraseWords.at(-1)!)) continue;
+    const head = phraseWords.at(-1)!.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    const introduced = new RegExp(`\\ban? (?:[\\p{L}\\d-]+ ){0,3}${head}\\b`, 'iu');
+    if (!before.some((b) => introduced.test(b))) continue;
+    const phrase = phraseWords.join(' ');
+    out.push({ pointer: `this ${phrase}`, phrase, bare: false, indefinite: true });
+  }
+  return out;
+}
+
+/** Pointers that an earlier sentence names with the same noun and more words (see pointerResolutions). */
+function sameNounResolutions(sentence: string, before: readonly string[]): PointerResolution[] {
   const heads = new Set<string>();
   for (const m of sentence.matchAll(POINTER)) {
     const noun = m[2].toLowerCase();
@@ -253,6 +285,8 @@ export function withoutNumberedPointers(text: string): string {
 const MODIFIED_POINTER = /\b([Tt]his|[Tt]hese) ([\p{L}][\p{L}\d-]{0,40}) ([\p{L}][\p{L}\d-]{0,40})\b/gu;
 /** "such a barrier certificate" inside a sentence, not "such as", "such a way that" (which points ahead), "just such a". */
 const SUCH_A = /(?<=\S )(?<!\bjust )such (an? (?!(?:way|manner|degree|extent)\b)[\p{L}-]{1,40}\b)(?! that\b)/gu;
+/** "each of", "one of", "most of": a part of a set, which takes its article ("each of the aesthetic categories"). */
+const QUANTIFIER_BEFORE_OF = /\b(?:each|one|some|all|many|most|none|both|any|several|few|either|neither|two|three|four|five|part|half|any|none|much)\s+of\s$/i;
 /** Words after "this" that are no part of a noun phrase's modifiers ("this only", "this very"): left as they are. */
 const NOT_A_MODIFIER = /^(?:only|very|same|one|kind|type|sort|way|end|case|point|time|reason|purpose|paper|work|article|study|thesis|chapter|book|report|section)$/i;
 
@@ -277,8 +311,13 @@ export function withoutModifiedPointers(text: string): string {
     // itself, which the citation names; "The text" would say no more.
     if (singular && start) return m;
     if (singular) return `the ${first} ${second}`;
-    // "each of these aesthetic categories" needs its article: "each of the aesthetic categories".
-    if (/\bof $/.test(text.slice(Math.max(0, at - 3), at))) return `the ${first} ${second}`;
+    // "each of these aesthetic categories" needs its article: "each of the aesthetic categories". After any other
+    // "of", a plural goes bare: "the importance of these fortuitous initializations" is "the importance of fortuitous
+    // initializations", not "of the fortuitous initializations", which points as far as "these" did.
+    if (/\bof $/.test(text.slice(Math.max(0, at - 3), at))) {
+      if (QUANTIFIER_BEFORE_OF.test(before) || (!/s$/.test(second) && !/^\p{Lu}/u.test(second))) return `the ${first} ${second}`;
+      return `${first} ${second}`;
+    }
     // A plural goes without its pointer only where the second word is surely still the noun phrase's ("these
     // fortuitous initializations", "these Recurrent Neural Networks"), not its verb ("these results suggest").
     if (!/s$/.test(second) && !/^\p{Lu}/u.test(second)) return m;

@@ -1,5 +1,5 @@
 import { strict as assert } from 'assert';
-import { pointerResolutions, resolvePointers } from '../../../src/core/rewrite/antecedents';
+import { pointerResolutions, resolvePointers, withoutModifiedPointers } from '../../../src/core/rewrite/antecedents';
 import { DefaultEngine } from '../../../src/core/engines';
 import { citeAlone, sampleLibrary } from '../../support/engine-records';
 
@@ -143,5 +143,29 @@ describe('pointers to what an earlier sentence named', () => {
     const s = await citeAlone(record);
     assert.match(s.text, /compared two distinct routes for fuel use/);
     assert.match(s.spans.find((x) => x.source?.section === 'abstract')?.source?.text ?? '', /these two distinct routes/, 'the source keeps its words');
+  });
+});
+
+describe('pointers nothing resolved, after "of"', () => {
+  it('drops "these" before a plural with no article, unless a part of the set is meant', () => {
+    assert.equal(
+      withoutModifiedPointers('Roe \\cite{k} stressed the value of these lucky seeds.'),
+      'Roe \\cite{k} stressed the value of lucky seeds.',
+    );
+    assert.equal(
+      withoutModifiedPointers('Roe \\cite{k} measured how each of these tidal gauges drifts.'),
+      'Roe \\cite{k} measured how each of the tidal gauges drifts.',
+    );
+  });
+});
+
+describe('pointers at what an earlier sentence introduced with "a"', () => {
+  it('writes "a" where the sentence before introduced the noun, and leaves other pointers to the rules after', () => {
+    assert.equal(
+      resolved('We tune a tide forecaster to this coastal drift model.', 'Buoy logs now let one fit a drift model to each harbour.'),
+      'We tune a tide forecaster to a coastal drift model.',
+    );
+    assert.equal(resolved('We tune a tide forecaster to this coastal drift model.', 'Buoy logs record the drift of each harbour.'), 'We tune a tide forecaster to this coastal drift model.');
+    assert.equal(resolved('This paper extends a drift model.', 'A drift model is fitted.'), 'This paper extends a drift model.');
   });
 });
