@@ -33,9 +33,9 @@ export function statesContribution(c: ScoredCandidate): boolean {
 const CONTRIBUTION_OPENING_CHARS = 32;
 
 /** "First, we train …", "In the training phase, we collect …": a step of the work's procedure (see PROCEDURE_STEP_OPENERS). */
-const OPENS_ON_A_STEP = new RegExp(String.raw`^(?:${PROCEDURE_STEP_OPENERS.join('|')})\b,?\s+(?:we|our|the|it|they|this|a|an)\b`, 'i');
+const OPENS_ON_A_STEP = new RegExp(String.raw`^(?:${PROCEDURE_STEP_OPENERS.join('|')})\b,?\s+(?:we|i|our|my|the|it|they|this|a|an)\b`, 'i');
 /** "Second, we propose a new algorithm, the nonlocal means": a contribution, though counted as a step. */
-const STEP_THAT_CONTRIBUTES = new RegExp(String.raw`^[^,]{0,60},?\s+we\s+(?:also\s+)?(?:${Object.keys(CONTRIBUTION_VERBS).join('|')})[sd]?\b`, 'i');
+const STEP_THAT_CONTRIBUTES = new RegExp(String.raw`^[^,]{0,60},?\s+(?:we|i)\s+(?:also\s+)?(?:${Object.keys(CONTRIBUTION_VERBS).join('|')})[sd]?\b`, 'i');
 
 /** Whether a work's sentence tells one step of its procedure rather than what the work contributes. */
 export function tellsAStep(sourceText: string): boolean {

@@ -43,6 +43,12 @@ describe('a work is not described by one step of its procedure', () => {
     const measure = candidate('The harbour mean is compared with tide tables of four ports.', 0.2, 1);
     assert.equal(contributionFirst([measure, second])[0], second);
   });
+
+  it('reads a single author\'s "Second, I have explored …" as a step, like "Second, we …"', () => {
+    const step = candidate('Second, I have explored the uses of the model in forecasting silted harbours.', 0.3, 1);
+    const account = candidate('Tides are modelled as a sum of harmonics fitted to gauge records of each port.', 0.25, 0);
+    assert.equal(contributionFirst([step, account])[0], account);
+  });
 });
 
 describe('a work is not described by a sentence that points outside the draft', () => {
