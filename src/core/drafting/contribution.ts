@@ -6,7 +6,7 @@ import { type ScoredCandidate } from '../engine/citation';
 import { CONTRIBUTION_CUE, THIS_PAPER_PHRASE } from '../engine/cues';
 import { looksLikeExtractionJunk, stripLeadingDiscourse } from '../rewrite';
 import { COMMON_SELF_NOUNS, SELF_NOUNS } from '../engine/cues';
-import { standsAlone } from './contrast';
+import { follows, standsAlone } from './contrast';
 import { CONTRIBUTION_VERBS, PROCEDURE_STEP_OPENERS } from '../lexicon/method-kinds';
 
 /**
@@ -239,3 +239,23 @@ export function cutsADefinition(shorter: ScoredCandidate, full: ScoredCandidate)
   if (!whole.startsWith(kept) || !/\bthe\s+(?:[\w-]+\s+)?[\w-]+$/i.test(kept)) return false;
   return DEFINING_CLAUSE.test(whole.slice(kept.length).trim());
 }
+
+/**
+ * The option indices a work is first described by: its best sentence, unless that tells only what others found and the
+ * work builds on ("In this paper, we build upon recent advances in neuroscience research which have shown that …", a
+ * blind reader's "gives [0]'s motivation, not its contribution") while the abstract's next sentence tells what the work
+ * did with it. That sentence goes first where it reads alone; where it points back ("We extend this concept to robotic
+ * hands …"), it follows the finding it extends, and the draft says both.
+ */
+export function firstChosen(options: ScoredCandidate[]): number[] {
+  const best = options[0];
+  if (!best || !BUILDS_ON_OTHERS.test(stripLeadingDiscourse(best.source.text.trim()))) return [0];
+  const next = options.findIndex((c) => follows(c, best) && c.describesWork === true && !c.lastResort && !tellsASideDetail(c));
+  if (next < 0) return [0];
+  if (!pointsElsewhere(options[next].text) && standsAlone(options[next].extract)) {
+    options.unshift(...options.splice(next, 1));
+    return [0];
+  }
+  return [0, next];
+}
+

@@ -8,7 +8,7 @@ import { DRAFT_OWN_RELEVANCE, rankCandidates, type ScoredCandidate } from '../en
 import { titleOnlySentence } from '../rewrite';
 import type { DraftState } from './draft-state';
 import type { WorkPlan } from './plan';
-import { contributionFirst, cutsADefinition, selfContainedFirst, withoutMotivation } from './contribution';
+import { contributionFirst, cutsADefinition, firstChosen, selfContainedFirst, withoutMotivation } from './contribution';
 
 /** One plan per record, in record order; `chosen` is the best sentence of a grounded work, none yet of the others. */
 export function rankWorkSentences(draft: DraftState): WorkPlan[] {
@@ -59,7 +59,10 @@ export function rankWorkSentences(draft: DraftState): WorkPlan[] {
       // A shorter version that cuts a noun from what defines it ("maximize the region." of "the region where …") is none.
       const shorterOf = (l: ScoredCandidate[]) => l.slice(1).filter((c) => !cutsADefinition(c, l[0]));
       plan.shorter = new Map([...bySentence.entries()].map(([k, l]) => [k, shorterOf(l).sort((a, b) => wordCount(a.text) - wordCount(b.text))]));
-      plan.chosen = [0];
+      plan.chosen = firstChosen(plan.options);
+      // The finding a second sentence extends ("… which have shown that control of the hand is low-dimensional. It
+      // extended this concept to robotic hands") is not cut from it: "this concept" would point at nothing.
+      if (plan.chosen.length > 1) plan.shorter.set(plan.options[plan.chosen[0]].sentenceIndex, []);
     }
     works.push(plan);
   }

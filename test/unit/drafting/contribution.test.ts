@@ -1,5 +1,5 @@
 import { strict as assert } from 'assert';
-import { contributionFirst, cutsADefinition, selfContainedFirst, statesContribution, withoutMotivation } from '../../../src/core/drafting/contribution';
+import { contributionFirst, cutsADefinition, firstChosen, selfContainedFirst, statesContribution, withoutMotivation } from '../../../src/core/drafting/contribution';
 import type { ScoredCandidate } from '../../../src/core/engine/citation';
 
 /** A work's sentence as the draft ranks it: its source text, its score, and whether it speaks of the work. */
@@ -122,6 +122,19 @@ describe('a work is described by its contribution, not by a side detail, a figur
     const buildsOn = candidate('In this paper, we build upon recent advances in oceanography which have shown that tides in silted harbours are nearly periodic.', 0.3, 0);
     const extends_ = candidate('We extend the periodic tide model to harbour pilots and show how a short forecast can be fitted for each port.', 0.25, 1);
     assert.equal(contributionFirst([buildsOn, extends_])[0], extends_);
+  });
+
+  it('says what a work did with the finding it builds on: after it where it points back, instead of it where it reads alone', () => {
+    const buildsOn = candidate('In this paper, we build upon recent advances in oceanography which have shown that tides in silted harbours are nearly periodic.', 0.3, 0);
+    const extendsIt = candidate('We extend this concept to river mouths and show how a short forecast can be fitted for each of them.', 0.25, 1);
+    const options = [buildsOn, extendsIt];
+    assert.deepEqual(firstChosen(options), [0, 1]);
+    const alone = candidate('We fit a harmonic tide model to the gauge records of river mouths.', 0.25, 1);
+    const others = [buildsOn, alone];
+    assert.deepEqual(firstChosen(others), [0]);
+    assert.equal(others[0], alone);
+    const proposes = candidate('In this paper we propose a harmonic tide model fitted to gauge records.', 0.3, 0);
+    assert.deepEqual(firstChosen([proposes, alone]), [0]);
   });
 
   it('gives the work its contribution over a sentence that opens on "this concept", but reads "in this way" as no pointer', () => {
