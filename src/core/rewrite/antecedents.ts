@@ -324,3 +324,18 @@ export function withoutModifiedPointers(text: string): string {
     return `${start ? first[0].toUpperCase() + first.slice(1) : first} ${second}`;
   });
 }
+
+/**
+ * "The availability of this testing and training material has enabled us to develop X" → "We develop X": a subject that
+ * points at what the abstract said before ("this material", "these results", a bare "This") and serves only as the
+ * means of the authors' act. Quoted alone it points at nothing (a blind reader's "refers to nothing", CiteBench dev case
+ * 8); the act is what the work did. A subject that names its means ("A tide gauge network enabled us to …") stays.
+ */
+const ENABLED_BY_A_POINTER =
+  /^((?:[\p{L}\d-]+ ){0,8}?(?:this|these|those|such)(?: [\p{L}\d-]+){0,5}|this|these) (?:has|have|had)? ?(?:enabled|allowed|permitted|helped|enables|allows|permits|helps|enable|allow|permit|help) us to ([\p{Ll}][\p{Ll}-]+)\b/iu;
+
+export function withoutPointingEnabler(text: string): string {
+  const m = ENABLED_BY_A_POINTER.exec(text);
+  if (!m || /[,;:()]/.test(m[1]) || /^(?:be|have)$/i.test(m[2])) return text;
+  return `We ${text.slice(m[0].length - m[2].length)}`;
+}

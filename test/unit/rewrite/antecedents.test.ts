@@ -1,5 +1,5 @@
 import { strict as assert } from 'assert';
-import { pointerResolutions, resolvePointers, withoutModifiedPointers } from '../../../src/core/rewrite/antecedents';
+import { pointerResolutions, resolvePointers, withoutModifiedPointers, withoutPointingEnabler } from '../../../src/core/rewrite/antecedents';
 import { DefaultEngine } from '../../../src/core/engines';
 import { citeAlone, sampleLibrary } from '../../support/engine-records';
 
@@ -167,5 +167,17 @@ describe('pointers at what an earlier sentence introduced with "a"', () => {
     );
     assert.equal(resolved('We tune a tide forecaster to this coastal drift model.', 'Buoy logs record the drift of each harbour.'), 'We tune a tide forecaster to this coastal drift model.');
     assert.equal(resolved('This paper extends a drift model.', 'A drift model is fitted.'), 'This paper extends a drift model.');
+  });
+});
+
+describe('a means that points back, before the authors\' act', () => {
+  it('says what the authors did where "this archive" enabled it, and keeps a means that names itself', () => {
+    assert.equal(
+      withoutPointingEnabler('The availability of this tide gauge archive has enabled us to develop forecasts that hold for a week.'),
+      'We develop forecasts that hold for a week.',
+    );
+    assert.equal(withoutPointingEnabler('This allows us to forecast tides a week ahead.'), 'We forecast tides a week ahead.');
+    const named = 'A network of tide gauges has enabled us to develop forecasts that hold for a week.';
+    assert.equal(withoutPointingEnabler(named), named);
   });
 });

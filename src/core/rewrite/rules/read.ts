@@ -3,6 +3,7 @@
 // to keeps the original words.
 import { authorsAsWe, firstPersonPlural, impersonalFindingAsWe, statedAim, workPronounAsWe } from '../authors-voice';
 import { withoutInlineEnumerators } from '../discourse';
+import { withoutPointingEnabler } from '../antecedents';
 import { changedBy, changedText, changedWith, type TableRule } from '../rule';
 
 export const READ_RULES: readonly TableRule[] = [
@@ -14,6 +15,19 @@ export const READ_RULES: readonly TableRule[] = [
     apply: changedText,
     examples: [
       { input: 'We (i) collect a corpus of tweets and (ii) train a tagger on it.', output: 'Doe and Roe \\cite{doe2020} collected a corpus of tweets and trained a tagger on it.' },
+    ],
+  },
+  {
+    id: 'read.pointing-enabler',
+    stage: 'read',
+    summary: '"The availability of this material has enabled us to develop X" → "We develop X": the means points at a sentence not quoted.',
+    match: changedBy(withoutPointingEnabler),
+    apply: changedText,
+    examples: [
+      {
+        input: 'The availability of this tide gauge archive has enabled us to develop forecasts that hold for a week.',
+        output: 'Doe and Roe \\cite{doe2020} developed forecasts that hold for a week.',
+      },
     ],
   },
   {
