@@ -339,3 +339,26 @@ export function withoutPointingEnabler(text: string): string {
   if (!m || /[,;:()]/.test(m[1]) || /^(?:be|have)$/i.test(m[2])) return text;
   return `We ${text.slice(m[0].length - m[2].length)}`;
 }
+
+/**
+ * An editor's note on an edited volume ("The editor of this volume, who is also author of five of the contributions, has
+ * provided an introduction that … interrelates the basic issues in linguistics and cognitive studies that are addressed
+ * in this volume") tells of the book's making, and "this volume" of its words points at nothing once cited (a blind
+ * reader, CiteBench dev case 4). What the volume addresses is what a reader cites it for: "This volume addresses the
+ * basic issues in linguistics and cognitive studies".
+ */
+const EDITORS_NOTE = /^the\s+(?:editors?|introduction)\s+(?:of|to)\s+this\s+(?:volume|book|collection)\b/i;
+const ADDRESSED_IN_THIS_VOLUME = /\s+(?:that|which)\s+(?:are|were|is|was)\s+(?:addressed|discussed|covered|treated|examined|explored)\s+in\s+this\s+(volume|book|collection)\b/i;
+
+export function editorsNoteAsContents(text: string): string {
+  if (!EDITORS_NOTE.test(text.trim())) return text;
+  const m = ADDRESSED_IN_THIS_VOLUME.exec(text);
+  if (!m) return text;
+  // The noun phrase the clause defines opens on the last "the" before it ("the basic issues in linguistics,
+  // psycholinguistics and cognitive studies"); one that a clause or aside interrupts is not taken.
+  const before = text.slice(0, m.index);
+  const at = before.search(/\bthe\s+(?!.*\bthe\s)/i);
+  const phrase = at < 0 ? '' : before.slice(at);
+  if (phrase.split(/\s+/).length < 3 || /[;:()]|\b(?:who|which|that)\b/i.test(phrase)) return text;
+  return `This ${m[1].toLowerCase()} addresses ${phrase}.`;
+}

@@ -1,5 +1,5 @@
 import { strict as assert } from 'assert';
-import { pointerResolutions, resolvePointers, withoutModifiedPointers, withoutPointingEnabler } from '../../../src/core/rewrite/antecedents';
+import { editorsNoteAsContents, pointerResolutions, resolvePointers, withoutModifiedPointers, withoutPointingEnabler } from '../../../src/core/rewrite/antecedents';
 import { DefaultEngine } from '../../../src/core/engines';
 import { citeAlone, sampleLibrary } from '../../support/engine-records';
 
@@ -179,5 +179,18 @@ describe('a means that points back, before the authors\' act', () => {
     assert.equal(withoutPointingEnabler('This allows us to forecast tides a week ahead.'), 'We forecast tides a week ahead.');
     const named = 'A network of tide gauges has enabled us to develop forecasts that hold for a week.';
     assert.equal(withoutPointingEnabler(named), named);
+  });
+});
+
+describe('an editor\'s note on an edited volume', () => {
+  it('says what the volume addresses, and leaves a note that names nothing it addresses', () => {
+    assert.equal(
+      editorsNoteAsContents('The editor of this volume, who wrote two of its chapters, has provided an introduction that links the debates on tides, surges and silting that are addressed in this volume.'),
+      'This volume addresses the debates on tides, surges and silting.',
+    );
+    const note = 'The editor of this volume, who wrote two of its chapters, has provided a short introduction.';
+    assert.equal(editorsNoteAsContents(note), note);
+    const notEditor = 'We survey the debates on tides that are addressed in this volume.';
+    assert.equal(editorsNoteAsContents(notEditor), notEditor);
   });
 });

@@ -3,7 +3,7 @@
 // to keeps the original words.
 import { authorsAsWe, firstPersonPlural, impersonalFindingAsWe, statedAim, workPronounAsWe } from '../authors-voice';
 import { withoutInlineEnumerators } from '../discourse';
-import { withoutPointingEnabler } from '../antecedents';
+import { editorsNoteAsContents, withoutPointingEnabler } from '../antecedents';
 import { changedBy, changedText, changedWith, type TableRule } from '../rule';
 
 export const READ_RULES: readonly TableRule[] = [
@@ -27,6 +27,19 @@ export const READ_RULES: readonly TableRule[] = [
       {
         input: 'The availability of this tide gauge archive has enabled us to develop forecasts that hold for a week.',
         output: 'Doe and Roe \\cite{doe2020} developed forecasts that hold for a week.',
+      },
+    ],
+  },
+  {
+    id: 'read.editors-note',
+    stage: 'read',
+    summary: 'An editor\'s note on a volume says what the volume addresses ("… the issues in X that are addressed in this volume" → "This volume addresses the issues in X").',
+    match: changedBy(editorsNoteAsContents),
+    apply: changedText,
+    examples: [
+      {
+        input: 'The editor of this volume, who also wrote three of its chapters, has provided an introduction that links the debates on tidal power that are addressed in this volume.',
+        output: 'Doe and Roe \\cite{doe2020} addressed the debates on tidal power.',
       },
     ],
   },
