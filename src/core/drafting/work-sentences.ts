@@ -8,7 +8,7 @@ import { DRAFT_OWN_RELEVANCE, rankCandidates, type ScoredCandidate } from '../en
 import { titleOnlySentence } from '../rewrite';
 import type { DraftState } from './draft-state';
 import type { WorkPlan } from './plan';
-import { contributionFirst, cutsADefinition, firstChosen, selfContainedFirst, withoutMotivation } from './contribution';
+import { contributionFirst, cutsADefinition, firstChosen, selfContainedFirst, withoutAddingClause, withoutMotivation } from './contribution';
 
 /** One plan per record, in record order; `chosen` is the best sentence of a grounded work, none yet of the others. */
 export function rankWorkSentences(draft: DraftState): WorkPlan[] {
@@ -57,7 +57,12 @@ export function rankWorkSentences(draft: DraftState): WorkPlan[] {
       }
       plan.options = selfContainedFirst(contributionFirst([...bySentence.values()].map((l) => l[0])));
       // A shorter version that cuts a noun from what defines it ("maximize the region." of "the region where …") is none.
-      const shorterOf = (l: ScoredCandidate[]) => l.slice(1).filter((c) => !cutsADefinition(c, l[0]));
+      // And the best variant without the clause that only adds to its last noun (", in which …"), where none is as short.
+      const shorterOf = (l: ScoredCandidate[]) => {
+        const cuts = l.slice(1).filter((c) => !cutsADefinition(c, l[0]));
+        const unclaused = withoutAddingClause(l[0]);
+        return unclaused && !cuts.some((c) => wordCount(c.text) <= wordCount(unclaused.text)) ? [...cuts, unclaused] : cuts;
+      };
       plan.shorter = new Map([...bySentence.entries()].map(([k, l]) => [k, shorterOf(l).sort((a, b) => wordCount(a.text) - wordCount(b.text))]));
       plan.chosen = firstChosen(plan.options);
       // The finding a second sentence extends ("… which have shown that control of the hand is low-dimensional. It

@@ -331,8 +331,11 @@ export function withoutModifiedPointers(text: string): string {
  * means of the authors' act. Quoted alone it points at nothing (a blind reader's "refers to nothing", CiteBench dev case
  * 8); the act is what the work did. A subject that names its means ("A tide gauge network enabled us to …") stays.
  */
-const ENABLED_BY_A_POINTER =
-  /^((?:[\p{L}\d-]+ ){0,8}?(?:this|these|those|such)(?: [\p{L}\d-]+){0,5}|this|these) (?:has|have|had)? ?(?:enabled|allowed|permitted|helped|enables|allows|permits|helps|enable|allow|permit|help) us to ([\p{Ll}][\p{Ll}-]+)\b/iu;
+const ENABLED_BY_A_POINTER = new RegExp(
+  String.raw`^((?:[\p{L}\d-]+ ){0,8}?(?:this|these|those|such)(?: [\p{L}\d-]+){0,5}|this|these) (?:has|have|had)? ?` +
+    String.raw`(?:enabled|allowed|permitted|helped|enables|allows|permits|helps|enable|allow|permit|help) us to ([\p{Ll}][\p{Ll}-]+)\b`,
+  'iu',
+);
 
 export function withoutPointingEnabler(text: string): string {
   const m = ENABLED_BY_A_POINTER.exec(text);

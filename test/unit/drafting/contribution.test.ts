@@ -1,5 +1,5 @@
 import { strict as assert } from 'assert';
-import { contributionFirst, cutsADefinition, firstChosen, selfContainedFirst, statesContribution, withoutMotivation } from '../../../src/core/drafting/contribution';
+import { contributionFirst, cutsADefinition, firstChosen, selfContainedFirst, statesContribution, withoutAddingClause, withoutMotivation } from '../../../src/core/drafting/contribution';
 import type { ScoredCandidate } from '../../../src/core/engine/citation';
 
 /** A work's sentence as the draft ranks it: its source text, its score, and whether it speaks of the work. */
@@ -195,3 +195,18 @@ describe('a shorter version of a work\'s sentence keeps what defines its nouns',
     assert.equal(cutsADefinition(candidate('We compute the parallel performance.', 0.1, 1), adds), false);
   });
 });
+
+describe('a short version of a work\'s contribution', () => {
+  it('cuts ", in which …" after the thing the work introduced, keeping the citation, and nothing shorter than a sentence', () => {
+    const routing = {
+      ...candidate('In this paper, we introduce a tide routing scheme for silted harbour channels, in which pilots want to keep clear of dredgers.', 0.3, 0),
+      text: '\\cite{k} introduced a tide routing scheme for silted harbour channels, in which pilots want to keep clear of dredgers.',
+    };
+    assert.equal(withoutAddingClause(routing)?.text, '\\cite{k} introduced a tide routing scheme for silted harbour channels.');
+    const citedAtEnd = { ...routing, text: 'A tide routing scheme for silted harbour channels, in which pilots keep clear of dredgers, was introduced \\cite{k}.' };
+    assert.equal(withoutAddingClause(citedAtEnd), undefined);
+    const short = { ...routing, text: '\\cite{k} introduced a scheme, in which pilots keep clear of dredgers.' };
+    assert.equal(withoutAddingClause(short), undefined);
+  });
+});
+
