@@ -280,3 +280,23 @@ export function withoutAddingClause(c: ScoredCandidate): ScoredCandidate | undef
   return { ...c, text: `${text}.`, extract: `${c.extract.slice(0, inExtract.index)}.` };
 }
 
+/** "Based on the 2-Component shared embedding, …": a fronted means named with "the", up to its comma. */
+const MEANS_WITH_THE = /^(Based on|Building on|Using) the ((?:[\p{L}\d-]+ ){0,4}([\p{L}\d-]+)),\s/u;
+
+/**
+ * The candidate with its fronted means introduced rather than pointed at, where the abstract named it in a sentence the
+ * draft does not quote: "Based on the 2-Component shared embedding, \cite{4} designed …" after "The key idea is to use
+ * 2-Component shared embedding for word representations" reads, alone, as pointing at something the draft never said (a
+ * blind reader, CiteBench dev case 15); "Based on a 2-Component shared embedding, \cite{4} designed …" introduces it.
+ * A means the earlier sentences never named ("Based on the Fourier transform, …") keeps its "the".
+ */
+export function withIntroducedMeans(c: ScoredCandidate, earlier: readonly string[]): ScoredCandidate {
+  const m = MEANS_WITH_THE.exec(c.text);
+  if (!m || !MEANS_WITH_THE.test(c.extract) || /^\p{Lu}/u.test(m[2])) return c;
+  const head = m[3].toLowerCase();
+  if (!earlier.some((s) => new RegExp(`(?<![\\p{L}\\d-])${head.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![\\p{L}\\d-])`, 'iu').test(s))) return c;
+  const article = /s$/.test(head) ? '' : /^[aeio]/i.test(m[2]) ? 'an ' : 'a ';
+  const introduce = (t: string) => t.replace(MEANS_WITH_THE, (_all, opener: string, phrase: string) => `${opener} ${article}${phrase}, `);
+  return { ...c, text: introduce(c.text), extract: introduce(c.extract) };
+}
+

@@ -8,7 +8,7 @@ import { DRAFT_OWN_RELEVANCE, rankCandidates, type ScoredCandidate } from '../en
 import { titleOnlySentence } from '../rewrite';
 import type { DraftState } from './draft-state';
 import type { WorkPlan } from './plan';
-import { contributionFirst, cutsADefinition, firstChosen, selfContainedFirst, withoutAddingClause, withoutMotivation } from './contribution';
+import { contributionFirst, cutsADefinition, firstChosen, selfContainedFirst, withIntroducedMeans, withoutAddingClause, withoutMotivation } from './contribution';
 
 /** One plan per record, in record order; `chosen` is the best sentence of a grounded work, none yet of the others. */
 export function rankWorkSentences(draft: DraftState): WorkPlan[] {
@@ -39,7 +39,8 @@ export function rankWorkSentences(draft: DraftState): WorkPlan[] {
       const bySentence = new Map<number, ScoredCandidate[]>();
       for (const c of ranked) {
         const list = bySentence.get(c.sentenceIndex) ?? [];
-        if (list.length < 3) list.push(withoutMotivation(c));
+        const earlier = doc.sentences.slice(0, c.sentenceIndex).map((s) => s.text);
+        if (list.length < 3) list.push(withIntroducedMeans(withoutMotivation(c), earlier));
         bySentence.set(c.sentenceIndex, list);
       }
       // Query focus: among what a work says about itself, prefer what speaks to the author's own paper. Its scene

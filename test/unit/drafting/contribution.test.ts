@@ -1,5 +1,5 @@
 import { strict as assert } from 'assert';
-import { contributionFirst, cutsADefinition, firstChosen, selfContainedFirst, statesContribution, withoutAddingClause, withoutMotivation } from '../../../src/core/drafting/contribution';
+import { contributionFirst, cutsADefinition, firstChosen, selfContainedFirst, statesContribution, withIntroducedMeans, withoutAddingClause, withoutMotivation } from '../../../src/core/drafting/contribution';
 import type { ScoredCandidate } from '../../../src/core/engine/citation';
 
 /** A work's sentence as the draft ranks it: its source text, its score, and whether it speaks of the work. */
@@ -207,6 +207,20 @@ describe('a short version of a work\'s contribution', () => {
     assert.equal(withoutAddingClause(citedAtEnd), undefined);
     const short = { ...routing, text: '\\cite{k} introduced a scheme, in which pilots keep clear of dredgers.' };
     assert.equal(withoutAddingClause(short), undefined);
+  });
+});
+
+describe('a fronted means the quoted sentence points at', () => {
+  it('introduces "the harmonic gauge filter" that an unquoted sentence named, and keeps a means never named before or a name', () => {
+    const based = {
+      ...candidate('Based on the harmonic gauge filter, we design a tide forecaster for silted harbours.', 0.3, 4),
+      text: 'Based on the harmonic gauge filter, \\cite{k} designed a tide forecaster for silted harbours.',
+    };
+    const earlier = ['The key idea is to use a harmonic filter on gauge records.'];
+    assert.equal(withIntroducedMeans(based, earlier).text, 'Based on a harmonic gauge filter, \\cite{k} designed a tide forecaster for silted harbours.');
+    assert.equal(withIntroducedMeans(based, ['Tides follow the moon.']).text, based.text);
+    const named = { ...based, extract: 'Based on the Kalman filter, we design a tide forecaster.', text: 'Based on the Kalman filter, \\cite{k} designed a tide forecaster.' };
+    assert.equal(withIntroducedMeans(named, earlier).text, named.text);
   });
 });
 
