@@ -18,7 +18,10 @@ import { LISTED_CLAUSE_OVERFLOW } from './listed';
 
 export function composeParagraphs(draft: DraftState): DraftParagraph[] {
   const { req, groups, syntax, targetWords } = draft;
-  const topics = allTopicSentences(groups, syntax);
+  // Listed works said in clauses compressed from their sentences, past the length the stages fitted, by up to a
+  // third of the target (listed.ts): first those a topic sentence would list, then those in "See also".
+  const clauseBudget = { words: Math.floor(targetWords * LISTED_CLAUSE_OVERFLOW) };
+  const topics = allTopicSentences(groups, syntax, clauseBudget);
   // What the subgroups ask of each work: its sentences as first written, the cited abstracts, the terms' weights.
   const firstWritten = new Map<WorkPlan, DraftSentence[]>();
   const sentencesOf = (w: WorkPlan): DraftSentence[] => {
@@ -39,9 +42,6 @@ export function composeParagraphs(draft: DraftState): DraftParagraph[] {
     const keepOrder = req.workOrder === 'year';
     return arrangeWorks(g.works.filter((w) => !w.groupedOnly), { syntax, sentencesOf, allTexts: draft.texts, idf, topicPhrases, onTopic, keepOrder });
   });
-  // Listed works said in clauses compressed from their sentences, past the length the stages fitted, by up to a
-  // third of the target (listed.ts).
-  const clauseBudget = { words: Math.floor(targetWords * LISTED_CLAUSE_OVERFLOW) };
   return groups.map((g, gi) => {
     const sentences: DraftSentence[] = [...topics[gi]];
     for (const block of arranged[gi]) {
