@@ -72,12 +72,16 @@ function splitAround(sentence: DraftSentence, work: WorkPlan, phrase: string, sy
   return { subject, verb, determiner: determiner.toLowerCase(), plural: /[^s]s$/.test(written.split(' of ')[0]), rest };
 }
 
-/** What stands for the phrase in a work's own part: "one", "a series", "them", "it"; undefined where nothing reads. */
+/**
+ * What stands for the phrase in a work's own part: "one", "a series", "them", "it"; undefined where nothing reads
+ * ("the model that incorporates …" → "it that incorporates …" would not).
+ */
 function objectWord(split: Split): string | undefined {
   const d = split.determiner;
   if (/^(?:a|an|one|a new|a novel)$/.test(d)) return 'one';
   if (/ of$/.test(d)) return d.replace(/ of$/, '');
   if (/^(?:several|two|three|four)$/.test(d)) return d;
+  if (RELATIVE_START.test(split.rest)) return undefined;
   return split.plural ? 'them' : 'it';
 }
 
@@ -94,6 +98,8 @@ export function subgroupSentence(works: readonly [WorkPlan, WorkPlan], heading: 
   const splits = works.map((w, i) => splitAround(sentences[i][0], w, heading, syntax));
   if (!splits[0] || !splits[1]) return undefined;
   const [a, b] = splits as [Split, Split];
+  // "studied tide gauge model": a thing counted ("the tide gauge model") is named in the plural, or not at all.
+  if (!/s$/.test(heading.split(' of ')[0]) && (a.determiner || b.determiner)) return undefined;
   const sameVerb = a.verb === b.verb || (PUTTING_FORWARD.has(a.verb) && PUTTING_FORWARD.has(b.verb));
   // "[3] and [8] proposed X: [3] one to recover …" leaves [8] with nothing to say: one sentence each then.
   if (Boolean(a.rest) !== Boolean(b.rest)) return undefined;
@@ -105,9 +111,12 @@ export function subgroupSentence(works: readonly [WorkPlan, WorkPlan], heading: 
       const object = objectWord(s);
       return object && `${object} ${s.rest}`;
     }
-    return [s.verb, objectWord(s), s.rest].filter(Boolean).join(' ');
+    const object = objectWord(s);
+    return object && [s.verb, object, s.rest].filter(Boolean).join(' ');
   };
   const parts = [partOf(a), partOf(b)];
+  // A work whose own part cannot be written keeps its own sentence: the merged one would drop what it says.
+  if ((a.rest || !sameVerb) && parts.some((p) => !p)) return undefined;
   let text = `${a.subject} and ${b.subject} ${headVerb} ${heading}`;
   if (parts[0] && parts[1]) {
     // A part with a comma of its own would blur where the next begins: "; " then.

@@ -115,5 +115,13 @@ describe('drafting subgroups', () => {
       ['d', 'Di', 'We map seagrass meadows from drone imagery.', 'Di \\cite{d} mapped seagrass meadows from drone imagery.'],
     ]);
     assert.deepEqual(apart, []);
+    // "Ann \cite{a} it that corrects …" would not read: each keeps its sentence, and what it says.
+    const unsaid = arranged([
+      ['a', 'Ann', 'We extend the tide gauge model that corrects for land subsidence.', 'Ann \\cite{a} extended the tide gauge model that corrects for land subsidence.'],
+      ['b', 'Bo', 'We test the tide gauge model with a harmonic structure for estuaries.', 'Bo \\cite{b} tested the tide gauge model with a harmonic structure for estuaries.'],
+      ['c', 'Cy', 'We estimate dune erosion from storm records.', 'Cy \\cite{c} estimated dune erosion from storm records.'],
+      ['d', 'Di', 'We map seagrass meadows from drone imagery.', 'Di \\cite{d} mapped seagrass meadows from drone imagery.'],
+    ]);
+    assert.deepEqual(unsaid, []);
   });
 });
