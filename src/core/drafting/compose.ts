@@ -33,7 +33,7 @@ export function composeParagraphs(draft: DraftState): DraftParagraph[] {
     return found;
   };
   // A phrase a topic sentence names is a whole line of work's: "A first line of work studies barrier certificates" is
-  // not followed, in the next paragraph, by "Barrier certificates are studied in [8, 2, 12]".
+  // not split, in the next paragraph, into a subgroup of works on barrier certificates.
   const topicPhrases = topics.flat().flatMap((s) => s.phrases ?? []);
   const arranged = groups.map((g, gi) => {
     const [topic] = topics[gi].flatMap((s) => s.phrases ?? []);

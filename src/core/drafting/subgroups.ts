@@ -45,7 +45,7 @@ export interface ArrangeContext {
 
 /**
  * A phrase written by more than this share of the cited works' abstracts is what the whole section is about ("image
- * denoising" over eleven denoisers): "Image denoising is studied in [3, 8, 10, 4, 11, 6]" would say nothing.
+ * denoising" over eleven denoisers): grouping six of eleven denoisers by it would set nothing apart.
  */
 const SECTION_SUBJECT_SHARE = 0.6;
 /** A subgroup opened by a sentence has at most this many works: past that, it is the paragraph's topic. */
@@ -124,8 +124,8 @@ function isPlural(phrase: string): boolean {
 }
 
 /**
- * A kind of thing reads in the plural ("Control Lyapunov functions are studied in …", not "Control Lyapunov function
- * is …"): where the abstracts write the plural, or write the phrase after "a" ("a robust control Lyapunov function"),
+ * A kind of thing reads in the plural ("[a] and [b] proposed control Lyapunov functions: …", not "… proposed control
+ * Lyapunov function: …"): where the abstracts write the plural, or write the phrase after "a" ("a robust control Lyapunov function"),
  * which a mass noun never takes ("sparse coding" stays).
  */
 function pluralWhereWritten(surface: string, texts: readonly string[]): string {
