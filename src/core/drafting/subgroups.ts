@@ -229,6 +229,23 @@ interface Part {
   joint?: DraftSentence;
 }
 
+/**
+ * Two works of a subgroup that write its phrase as their object, said in one sentence that names it once, then what
+ * each does with it (subgroup-sentence.ts), first; the others after them, alone. The first such pair in the works'
+ * order; none where two already share a joint sentence (they say the phrase once already).
+ */
+function withSubgroupSentence(parts: Part[], heading: string, ctx: ArrangeContext): Part[] {
+  if (parts.some((q) => q.joint)) return parts;
+  for (let i = 0; i < parts.length; i++) {
+    for (let j = i + 1; j < parts.length; j++) {
+      const pair: [WorkPlan, WorkPlan] = [parts[i].works[0], parts[j].works[0]];
+      const joint = subgroupSentence(pair, heading, ctx.sentencesOf, ctx.syntax);
+      if (joint) return [{ works: [...pair], joint }, ...parts.filter((_, k) => k !== i && k !== j)];
+    }
+  }
+  return parts;
+}
+
 /** Pairs of works among `works` that one sentence can say together, each work in one pair at most; the rest alone. */
 function pairSameSayings(works: readonly WorkPlan[], ctx: ArrangeContext): Part[] {
   const parts: Part[] = [];
@@ -281,10 +298,8 @@ export function arrangeWorks(works: readonly WorkPlan[], ctx: ArrangeContext): W
     const { p, members } = chosen;
     for (const w of members) remaining.delete(w);
     const parts = pairSameSayings(members, ctx);
-    // Two works that write the phrase as their object: one sentence names it once, then what each does with it.
     const heading = pluralWhereWritten(bestSurface(p), members.map(workText));
-    const merged = parts.length === 2 && !parts.some((q) => q.joint) ? subgroupSentence([members[0], members[1]], heading, ctx.sentencesOf, ctx.syntax) : undefined;
-    blocks.push({ works: members, parts: merged ? [{ works: members, joint: merged }] : parts });
+    blocks.push({ works: members, parts: withSubgroupSentence(parts, heading, ctx) });
   }
   const alone = works.filter((w) => remaining.has(w));
   for (const part of pairSameSayings(alone, ctx)) blocks.push({ works: part.works, parts: [part] });

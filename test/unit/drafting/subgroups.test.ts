@@ -123,5 +123,15 @@ describe('drafting subgroups', () => {
       ['d', 'Di', 'We map seagrass meadows from drone imagery.', 'Di \\cite{d} mapped seagrass meadows from drone imagery.'],
     ]);
     assert.deepEqual(unsaid, []);
+    // In a subgroup of three, the two whose part reads are said together; the third keeps its sentence.
+    const threes = arranged([
+      ['a', 'Ann', 'We propose a tide gauge model that corrects for land subsidence.', 'Ann \\cite{a} proposed a tide gauge model that corrects for land subsidence.'],
+      ['b', 'Bo', 'We build a tide gauge model calibration kit.', 'Bo \\cite{b} built a tide gauge model calibration kit.'],
+      ['c', 'Cy', 'We develop a series of tide gauge models with a harmonic structure for estuaries.', 'Cy \\cite{c} developed a series of tide gauge models with a harmonic structure for estuaries.'],
+      ['d', 'Di', 'We map seagrass meadows from drone imagery.', 'Di \\cite{d} mapped seagrass meadows from drone imagery.'],
+      ['e', 'Ed', 'We estimate dune erosion from storm records.', 'Ed \\cite{e} estimated dune erosion from storm records.'],
+      ['f', 'Fa', 'We survey oyster reefs in a large bay.', 'Fa \\cite{f} surveyed oyster reefs in a large bay.'],
+    ]);
+    assert.deepEqual(threes, ['Ann \\cite{a} and Cy \\cite{c} proposed tide gauge models: Ann \\cite{a} one that corrects for land subsidence, and Cy \\cite{c} with a harmonic structure for estuaries.']);
   });
 });
