@@ -465,8 +465,8 @@ describe('DefaultEngine.draft', () => {
     // Works on one topic are written one after the other.
     const order = citedKeys(draft.text, 'latex').map((k) => k[0]).join('');
     assert.ok(order === 'ttpp' || order === 'pptt', `${order}: ${draft.text}`);
-    // One paragraph: it opens with a work, or with the subgroup of two works on one topic ("Harbour tide tables are
-    // studied in \cite{t1,t2}."), never with a topic sentence over all four naming the titles' "notes".
+    // One paragraph: it opens with a work, or with the two works on one topic said together, never with a topic
+    // sentence over all four naming the titles' "notes".
     const [first] = draft.paragraphs[0].sentences;
     assert.ok(first.role === 'work' || first.keys.length < 4, draft.text);
     assert.doesNotMatch(draft.text, /\bnotes\b/i, draft.text);
