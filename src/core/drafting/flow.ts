@@ -248,6 +248,40 @@ const VARY_OPENINGS: FlowRule = {
   ],
 };
 
+/**
+ * Two clauses on two works joined by "and" take a comma before it: "[9] demonstrated the value of X and [11] studied
+ * cascades …" read at first as if [9] demonstrated [11] too.
+ */
+const COMMA_BEFORE_SECOND_WORK: FlowRule = {
+  id: 'flow.comma-before-second-work',
+  summary: 'A second work\'s clause after "and" gets its comma: "[9] demonstrated X and [11] studied Y" → "…X, and [11] studied Y".',
+  apply: (sentences, syntax) => sentences.map((s) => {
+    // Listed works' clauses joined into one sentence (listed.ts) are written with the topic's role.
+    if (s.role === 'contrast' || s.keys.length < 2 || syntax === 'citet') return s;
+    let text = s.text;
+    for (const key of s.keys.slice(1)) {
+      const marker = citeMarker([key], syntax);
+      const at = text.indexOf(` and ${marker} `);
+      if (at <= 0 || text[at - 1] === ',' || !pastClause(text.slice(at + ` and ${marker} `.length))) continue;
+      text = `${text.slice(0, at)},${text.slice(at)}`;
+    }
+    return text === s.text ? s : { ...s, text };
+  }),
+  examples: [
+    {
+      input: ['\\cite{9} demonstrated the value of gauge analysis in tide management and \\cite{11} studied cascades of harbour failures.'],
+      keys: [['9', '11']],
+      roles: ['topic'],
+      output: ['\\cite{9} demonstrated the value of gauge analysis in tide management, and \\cite{11} studied cascades of harbour failures.'],
+    },
+    {
+      input: ['\\cite{9} compared tide tables and \\cite{11} gauges.'],
+      keys: [['9', '11']],
+      output: ['\\cite{9} compared tide tables and \\cite{11} gauges.'],
+    },
+  ],
+};
+
 /** "this paper" as the subject of a clause of the author's claim, and the verb after it ("this paper describes"). */
 const CLAIM_SELF = new RegExp(String.raw`(^|[;:,]\s+)[Tt]his (?:${alternation(SELF_NOUNS)})\s+((?:\p{L}+ly\s+)?\p{L}+s\b[^;]*)`, 'gu');
 /** The "it" that continued such a claim after a comma ("unlike them, it expands …"), and its clause. */
@@ -315,7 +349,7 @@ const MEND_SURFACE: FlowRule = {
   ],
 };
 
-export const FLOW_RULES: readonly FlowRule[] = [MERGE_SAME_WORK, SAME_WORK_AGAIN, JOIN_SHORT_PAIRS, VARY_OPENINGS, AUTHORS_VOICE, MEND_SURFACE];
+export const FLOW_RULES: readonly FlowRule[] = [MERGE_SAME_WORK, SAME_WORK_AGAIN, JOIN_SHORT_PAIRS, VARY_OPENINGS, COMMA_BEFORE_SECOND_WORK, AUTHORS_VOICE, MEND_SURFACE];
 
 /** The paragraph's sentences with every flow rule applied, in order. */
 export function smoothParagraph(sentences: DraftSentence[], syntax: CiteSyntax): DraftSentence[] {
