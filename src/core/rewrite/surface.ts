@@ -155,7 +155,7 @@ export function madeNotStrove(s: string): string {
 
 /** An adjective written for its adverb before a participle and its noun: "bad trained categories". */
 // Not the end of a compound ("language-independent named entity recognition"), nor before "named entity", a term.
-const ADVERB_SLIP = new RegExp(String.raw`(?<![\p{L}-])(${alternation(ADJECTIVES_FOR_ADVERBS)})\s+(?=(?!named\s+entit)([a-z]+ed)\s+\p{L})`, 'gu');
+const ADVERB_SLIP = new RegExp(String.raw`(?<![\p{L}-])(${alternation(ADJECTIVES_FOR_ADVERBS)})\s+(?=(?!named\s+entit|un)([a-z]+ed)\s+\p{L})`, 'gu');
 /** "realistic looking grasping motion": an adjective and "looking" make one modifier. */
 const LOOKING_COMPOUND = /\b(\p{L}+(?:ic|al|ous|ful|ive))\s+looking\s+(?=\p{L})/gu;
 const adverbOf = (adjective: string) =>
@@ -174,17 +174,21 @@ export function adverbBeforeParticiple(s: string): string {
 /** Words after which a count and its noun are no modifier: "of each class and", "more than one class label". */
 const NOT_A_MODIFIED_NOUN = 'of|and|or|to|in|for|is|are|was|were|with|by|at|on|from|that|which|per|than|as|into|the|a|an|ahead|further|up|down|forward|back|beyond|after|before|at';
 /** "a three stage pipeline", "one level control gates", "a 2 layer network": the count and its noun, then a noun. */
+// "one" and "single" only after a determiner or an adjective ("LSTM's original one level gates", "a simple single layer
+// network"): elsewhere "in one layer votes", "at one level can be", "One way out" are a count and its noun. Lower case
+// only ("58 STEP runs", "Single Shot MultiBox").
+const MODAL_OR_VERB = 'can|cannot|could|may|might|will|would|should|must|is|are|was|were|has|have|does|did|votes?|out';
 const COUNTED_COMPOUND = new RegExp(
-  String.raw`(?<!\b(?:than|per|each|every|least|most|only)\s)\b(one|two|three|four|five|six|seven|eight|nine|ten|single|\d+)\s+(${alternation(COMPOUND_COUNTED_HEADS)})\s+` +
-    String.raw`(?=\p{L})(?!(?:${NOT_A_MODIFIED_NOUN})\b)`,
-  'giu',
+  String.raw`(?<!\b(?:than|per|each|every|least|most|only)\s)(?:\b(two|three|four|five|six|seven|eight|nine|ten|[\d,]*\d)|(?<=\b(?:a|an|the|'s|original|simple|standard)\s)(one|single))` +
+    String.raw`\s+(${alternation(COMPOUND_COUNTED_HEADS)})\s+(?=\p{Ll})(?!(?:${NOT_A_MODIFIED_NOUN}|${MODAL_OR_VERB})\b)`,
+  'gu',
 );
 /** "multi layer perceptron", "non linear": a prefix standing apart from its word. */
 const LOOSE_PREFIX = new RegExp(String.raw`\b(${alternation(COMPOUND_PREFIXES)})\s+(?=\p{L}{3,})(?!(?:${NOT_A_MODIFIED_NOUN})\b)`, 'gu');
 
 /** "a three stage pipeline" → "a three-stage pipeline", "a multi layer perceptron" → "a multi-layer perceptron". */
 export function hyphenatedCompounds(s: string): string {
-  return s.replace(COUNTED_COMPOUND, '$1-$2 ').replace(LOOSE_PREFIX, '$1-');
+  return s.replace(COUNTED_COMPOUND, (_m, count: string | undefined, one: string | undefined, head: string) => `${count ?? one}-${head} `).replace(LOOSE_PREFIX, '$1-');
 }
 
 /** Words that already determine the noun phrase, or end it: "studied this problem", "studied how the problem". */

@@ -217,13 +217,14 @@ describe('grammar slips an abstract carries, mended only where they are certain'
   });
 
   it('leaves an adjective that ends a compound or comes before "named entity" alone', () => {
-    for (const s of ['We describe the shared task: language-independent named entity tagging of tide logs.', 'An independent named entity tagger reads tide logs.', 'We train task-independent learned features for tide logs.']) {
+    for (const s of ['We describe the shared task: language-independent named entity tagging of tide logs.', 'An independent named entity tagger reads tide logs.', 'We train task-independent learned features for tide logs.', 'A dynamic simulated harbour task.', 'An efficient unsupervised procedure for tides.']) {
       assert.equal(adverbBeforeParticiple(s), s);
     }
   });
 
   it('leaves a count that is no modifier, a determined problem and "problem solving" alone', () => {
-    for (const s of ['Models with more than one class label are trained in two stages.', 'The net is trained one layer at a time.', 'A gauge takes one step ahead of the tide.']) {
+    for (const s of ['Models with more than one class label are trained in two stages.', 'The net is trained one layer at a time.', 'A gauge takes one step ahead of the tide.',
+      'Quantizing gauges in just one layer can hurt.', 'A gauge in one layer votes for the tide.', 'One way out is a larger harbour.', 'A single scale cannot fit every port.']) {
       assert.equal(hyphenatedCompounds(s), s);
     }
     for (const s of ['We address this tide problem with gauge logs.', 'We study how pilots solve the berth problem.', 'We study pilots problem solving in harbours.', 'We study tide task allocation.']) {
