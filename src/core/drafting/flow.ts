@@ -263,6 +263,9 @@ const COMMA_BEFORE_SECOND_WORK: FlowRule = {
       const marker = citeMarker([key], syntax);
       const at = text.indexOf(` and ${marker} `);
       if (at <= 0 || text[at - 1] === ',' || !pastClause(text.slice(at + ` and ${marker} `.length))) continue;
+      // Two works as one subject ("[3] and [8] proposed denoisers: …", subgroup-sentence.ts) have no clause before
+      // "and" to close with a comma: the words before it must hold a verb of their own.
+      if (!text.slice(0, at).split(/\s+/).some((w) => /^[a-z]+$/.test(w) && isPastForm(w))) continue;
       text = `${text.slice(0, at)},${text.slice(at)}`;
     }
     return text === s.text ? s : { ...s, text };
@@ -273,6 +276,11 @@ const COMMA_BEFORE_SECOND_WORK: FlowRule = {
       keys: [['9', '11']],
       roles: ['topic'],
       output: ['\\cite{9} demonstrated the value of gauge analysis in tide management, and \\cite{11} studied cascades of harbour failures.'],
+    },
+    {
+      input: ['\\cite{3} and \\cite{8} proposed tide models: \\cite{3} one for estuaries, and \\cite{8} one for piers.'],
+      keys: [['3', '8']],
+      output: ['\\cite{3} and \\cite{8} proposed tide models: \\cite{3} one for estuaries, and \\cite{8} one for piers.'],
     },
     {
       input: ['\\cite{9} compared tide tables and \\cite{11} gauges.'],
