@@ -50,7 +50,7 @@ describe('relation of the author\'s work: only what both abstracts state', () =>
   it('writes no "Our work belongs to this line of research" after works that share only "neural networks" with the author\'s', () => {
     const texts = [
       'We train deep neural networks with binary weights for phones. Binary weights replace multiplications by sign flips.',
-      'We quantize the activations of deep neural networks to two bits. Quantized recurrent neural networks run on phones.',
+      'We quantize the activations of recurrent neural networks to two bits. Quantized networks run on phones.',
       'We distil an ensemble of large neural networks into one small network for phones.',
     ];
     const own = 'We propose a pruning method for caption generators with visual attention that saves multiplications.';
@@ -59,7 +59,7 @@ describe('relation of the author\'s work: only what both abstracts state', () =>
     const relation = contrastAgainst(group, 0, own, 1);
     assert.ok(relation, 'a relation is still written');
     assert.doesNotMatch(relation.text, /this line of research/, relation.text);
-    assert.equal(relation.text, 'Like \\cite{b}, our work is concerned with recurrent neural networks; we propose a pruning method for caption generators with visual attention that saves multiplications.');
+    assert.equal(relation.text, 'Like \\cite{b}, our work concerns recurrent neural networks; we propose a pruning method for caption generators with visual attention that saves multiplications.');
     // Works on pruning are the line of an author whose abstract prunes too, though its claim does not say "pruning".
     const pruning = ['We prune deep neural networks by weight magnitude to cut multiplications.', 'Pruning of neural networks at initialization keeps accuracy.', 'We prune neural networks for phones.'];
     const sparse = 'We propose a sparse training method for caption generators with visual attention that saves multiplications.';
@@ -68,6 +68,36 @@ describe('relation of the author\'s work: only what both abstracts state', () =>
       contrastAgainst({ ...group, texts: pruning, ownAbstract: pruningAbstract }, 0, sparse, 1)?.text,
       'Our work belongs to this line of research; we propose a sparse training method for caption generators with visual attention that saves multiplications.',
     );
+  });
+
+  it('says what the author\'s work shares with a lone work, not "[0] is the work closest to ours"', () => {
+    const texts = ['We present a tide gauge calibration method for silted harbours. Calibrated gauges drift less.'];
+    const own = 'We propose a buoy network that predicts harbour currents from wind logs.';
+    const ownAbstract = `Harbour pilots rely on tide gauge calibration. ${own}`;
+    const relation = contrastAgainst({ texts, ownAbstract, lone: { subject: 'Roe \\cite{roe}', key: 'roe' }, keys: ['roe'], syntax: 'cite' }, 0, own, 1);
+    assert.equal(relation?.text, 'Like Roe \\cite{roe}, our work concerns tide gauge calibration; we propose a buoy network that predicts harbour currents from wind logs.');
+    assert.deepEqual(relation?.keys, ['roe']);
+  });
+
+  it('names the works that share a thing with the author\'s work where it shares their line, not "Our work belongs to this line of research"', () => {
+    const texts = [
+      'We propose pruning of tide forecasters by weight magnitude.',
+      'Pruning tide forecasters at initialization keeps their accuracy.',
+      'We present harbour current maps for pruning-free forecasters.',
+    ];
+    const own = 'We propose sparse training of forecasters that saves multiplications.';
+    const ownAbstract = `Tide forecasters are large, and pruning makes them small. ${own}`;
+    assert.ok(sharesLine(ownAbstract, texts));
+    const relation = contrastAgainst({ texts, sharedPhrase: 'tide forecasters', ownAbstract, keys: ['a', 'b', 'c'], syntax: 'cite' }, 0, own, 1);
+    assert.equal(relation?.text, 'Like \\cite{a,b}, our work concerns tide forecasters; we propose sparse training of forecasters that saves multiplications.');
+  });
+
+  it('names a work by what it says it is (its opening or its contribution sentence), not by a side mention', () => {
+    const own = 'Recurrent neural network captioners are large. We propose a pruning method for caption generators.';
+    const side = 'We quantize the activations of deep convolutional networks to two bits. Our tests also ran recurrent neural networks on phones.';
+    assert.equal(abstractConcern(own, [side]), undefined);
+    const central = 'Deep convolutional networks are large. We propose binary recurrent neural networks for phones.';
+    assert.deepEqual(abstractConcern(own, [central])?.works, [0]);
   });
 
   it('finds a topic of the author\'s whole abstract that some works state, not a phrase of field words alone', () => {
@@ -79,7 +109,8 @@ describe('relation of the author\'s work: only what both abstracts state', () =>
 
   it('writes a shared topic as the work writes it, title case lowered, a name kept', () => {
     assert.equal(workSurface('recurrent Neural Network', 'Quantized recurrent neural networks were tested on a treebank.'), 'recurrent neural networks');
-    assert.equal(workSurface('Internet of things', 'Devices of the Internet of Things (IoT) are cheap.'), 'Internet of Things');
+    assert.equal(workSurface('Internet of things', 'Devices of the Internet of Things (IoT) are cheap.'), 'the Internet of Things');
+    assert.equal(workSurface('Image-to-Image Translation', 'Unpaired Image-to-Image Translation with cycles.'), 'image-to-image translation');
     assert.equal(workSurface('Internet of things', 'Such as the Internet of Things.'), 'Internet of things');
   });
 
@@ -88,7 +119,7 @@ describe('relation of the author\'s work: only what both abstracts state', () =>
     const own = 'We study the problem of short log ranking for harbour pilots.';
     const ownAbstract = `${own} We compute, for every reading of a buoy, its representation in advance and index them in a tree.`;
     const relation = contrastAgainst({ texts, sharedPhrase: 'transfer learning', ownAbstract, keys: ['a', 'b', 'c'], syntax: 'cite' }, 0, own, 0);
-    assert.equal(relation?.text, 'Like \\cite{a}, our work is concerned with representations of buoy readings; we study the problem of short log ranking for harbour pilots.');
+    assert.equal(relation?.text, 'Like \\cite{a}, our work concerns representations of buoy readings; we study the problem of short log ranking for harbour pilots.');
     assert.deepEqual(relation?.keys, ['a']);
   });
 
@@ -96,6 +127,8 @@ describe('relation of the author\'s work: only what both abstracts state', () =>
     assert.equal(workSurface('gate mechanism', 'We propose a novel simplified gating mechanism for tide models.'), 'gate mechanism');
     assert.equal(workSurface('gating mechanism', 'We propose a novel simplified gating mechanism for tide models.'), 'gating mechanisms');
     assert.equal(workSurface('tide policy', 'We learn a tide policy.'), 'tide policies');
+    // The article is the next noun's: "a tide gauge calibration method" counts methods, not calibrations.
+    assert.equal(workSurface('tide gauge calibration', 'We present a tide gauge calibration method for harbours.'), 'tide gauge calibration');
     assert.equal(workSurface('image denoising', 'We study image denoising.'), 'image denoising');
   });
 
