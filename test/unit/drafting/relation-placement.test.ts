@@ -1,7 +1,7 @@
 import { strict as assert } from 'assert';
 import { DefaultEngine } from '../../../src/core/engines';
 import { MemoryLibrary } from '../../../src/core/engine/memory-library';
-import { contrastAgainst, ownContributionSentences } from '../../../src/core/drafting/contrast';
+import { contrastAgainst, ownContributionSentences, resolvedPair } from '../../../src/core/drafting/contrast';
 import { abstractConcern, CONCERN_TEMPLATE, isRelation, relationSentence, sharedConcerns, sharesLine, workSurface } from '../../../src/core/drafting/relation';
 import type { PaperRecord } from '../../../src/core/types';
 
@@ -138,6 +138,19 @@ describe('relation of the author\'s work: only what both abstracts state', () =>
     assert.equal(contrastAgainst({ texts, sharedPhrase: 'gated networks', ownAbstract: own, keys: ['a', 'b'], syntax: 'cite' }, 0, own, 0), undefined);
     const named = 'We propose a gated architecture to fuse tide tables and satellite images into one harbour representation.';
     assert.ok(contrastAgainst({ texts, sharedPhrase: 'gated networks', ownAbstract: named, keys: ['a', 'b'], syntax: 'cite' }, 0, named, 0));
+  });
+
+  it('says "the two kinds of information" as the pair the abstract named before, and relates that claim rather than none', () => {
+    const ownAbstract = 'Harbour maps should keep both the tidal and nautical information of a chart. We propose a gated network to fuse the two kinds of informations into one harbour map.';
+    const own = 'We propose a gated network to fuse the two kinds of informations into one harbour map.';
+    assert.equal(resolvedPair(own, ownAbstract), 'We propose a gated network to fuse tidal and nautical information into one harbour map.');
+    // Nothing named before: the sentence is left as it is (and a relation is not built on it).
+    assert.equal(resolvedPair(own, own), own);
+    const texts = ['We propose gated networks that fuse gauge readings with satellite images.', 'Gated networks fuse tide tables with buoy logs.'];
+    const relation = contrastAgainst({ texts, sharedPhrase: 'gated networks', ownAbstract, keys: ['a', 'b'], syntax: 'cite' }, 0, own, 1);
+    assert.ok(relation, 'a relation is written');
+    assert.match(relation.text, /fuse tidal and nautical information into one harbour map\.$/, relation.text);
+    assert.equal(relation.sources[0].text, own, 'its source is the author\'s sentence as written');
   });
 
   it('keeps "this paper" as the subject of both halves of a relation, not "Like [3], we study …; unlike it, this paper …"', () => {
