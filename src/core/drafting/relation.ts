@@ -173,7 +173,15 @@ export function abstractConcern(ownText: string, texts: readonly string[]): Shar
   const written = phrasesOf(ownText).filter(topical);
   const ownSentences = splitSentences(ownText).map(rootTerms);
   const near = central.flatMap((t) => (t ? phrasesOf(withoutExamples(t)) : [])).filter((p) => topical(p) && ownSentences.some((terms) => writtenNear(rootTerms(p.surface), terms)));
-  for (const phrases of [written, near]) {
+  // Last, a phrase of two or three words the work says it is about whose every word the author's abstract writes, if
+  // not side by side: a work's "parallel execution model" beside an abstract on a "behavioral model of competitive
+  // parallel computing" and its cores' "execution times" ("[0] is the work closest to ours" gave no reason).
+  const ownRoots = new Set(ownSentences.flat());
+  // "tide gauge" of "a tide gauge network" is no thing of its own: the phrase ends a noun phrase of the work.
+  const anywhere = central
+    .flatMap((t) => (t ? phrasesOf(withoutExamples(t)).filter((p) => endsNounPhraseIn(p.surface, t)) : []))
+    .filter((p) => topical(p) && p.n <= 3 && rootTerms(p.surface).every((r) => ownRoots.has(r)));
+  for (const phrases of [written, near, anywhere]) {
     const found: (SharedConcern & { n: number })[] = [];
     const seen = new Set<string>();
     for (const p of phrases) {
@@ -228,6 +236,14 @@ export function workSurface(phrase: string, text: string): string {
   // A name joined by "of" takes its article: "concerns the Internet of Things", not "concerns Internet of Things".
   if (found && /^\p{Lu}\p{Ll}+\s+of\s+/u.test(surface)) return `the ${surface}`;
   return found?.[1] && endsNounPhrase && /\p{Ll}$/u.test(surface) && !/s$/.test(surface) ? pluralOf(surface) : surface;
+}
+
+/** Whether the text writes the phrase where a noun phrase ends ("a gauge network for harbours", not "a gauge network"
+ * read as "gauge"). */
+function endsNounPhraseIn(phrase: string, text: string): boolean {
+  const spelled = phrase.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/\s+/g, String.raw`[\s-]+`);
+  const found = new RegExp(String.raw`(?<![\p{L}\d])${spelled}(?![\p{L}\d])`, 'iu').exec(text);
+  return found !== null && NOUN_PHRASE_END.test(text.slice(found.index + found[0].length));
 }
 
 /** What may follow the last word of a noun phrase: punctuation, a preposition, a conjunction or a verb "to be". */

@@ -79,6 +79,17 @@ describe('relation of the author\'s work: only what both abstracts state', () =>
     assert.deepEqual(relation?.keys, ['roe']);
   });
 
+  it('names a lone work by a phrase it says it is about whose words the author\'s abstract writes apart', () => {
+    const texts = ['We present a very simple tide gauge network for silted harbours. Its gauges never talk to each other.'];
+    const own = 'We present a behavioural model of tide fleets and predict how often they fail.';
+    const ownAbstract = `Each gauge of a fleet reports to one network of buoys. ${own}`;
+    const relation = contrastAgainst({ texts, ownAbstract, lone: { subject: 'Roe \\cite{roe}', key: 'roe' }, keys: ['roe'], syntax: 'cite' }, 0, own, 1);
+    assert.equal(relation?.text, 'Like Roe \\cite{roe}, our work concerns tide gauge networks; we present a behavioural model of tide fleets and predict how often they fail.');
+    // A phrase whose words the author's abstract does not all write is no shared thing.
+    const apart = contrastAgainst({ texts, ownAbstract: `Each gauge of a fleet reports to a buoy. ${own}`, lone: { subject: 'Roe \\cite{roe}', key: 'roe' }, keys: ['roe'], syntax: 'cite' }, 0, own, 1);
+    assert.doesNotMatch(apart?.text ?? '', /concerns/, apart?.text);
+  });
+
   it('names the works that share a thing with the author\'s work where it shares their line, not "Our work belongs to this line of research"', () => {
     const texts = [
       'We propose pruning of tide forecasters by weight magnitude.',
