@@ -16,6 +16,7 @@ import {
   closestSentence,
   concernSentence,
   isRelation,
+  givesNoReason,
   relationSentence,
   type SharedConcern,
   sharedConcerns,
@@ -214,20 +215,18 @@ export function contrastAgainst(group: ContrastGroup, gi: number, ownSentence: s
   const kinded = kindRelation(group, own);
   if (kinded) return { ...kinded, sources, role: 'contrast' };
   const related = relation(group, own);
-  if (related) return { ...related, sources, role: 'contrast' };
+  const claim = loweredClaim(withoutAlso(activeVoice(own)));
+  if (related && !givesNoReason(related.text)) return { ...related, sources, role: 'contrast' };
+  // "[0] is the work closest to ours", "[7, 0] address the same problem as our work" gave no reason (a blind reader,
+  // in eight drafts of 26): "Like Roe [0], our work concerns motion estimation; we tackle …" says what the two share.
+  const concern = namedConcern(group, own, claim);
+  // Not a thing the claim names itself: "Like [0], our work concerns unsupervised learning algorithms; this paper
+  // describes a comparison of three unsupervised learning algorithms" says it twice.
+  if (related) return { ...(concern && !claimWrites(concern.text, claim) ? concern : related), sources, role: 'contrast' };
   // Past a difference of kind and a shared problem, nothing says how the author's work differs from a lone work or from
   // a group that shares no phrase with it: the relation places the work without an "unlike" ("Unlike [0], we present a
   // behavioral model … and predict a speedup" stood beside a work that computes the speedup).
-  const claim = loweredClaim(withoutAlso(activeVoice(own)));
-  if (group.lone) {
-    // "Like Roe [0], our work concerns grasping motion; we propose …" says what the two share, where "[0] is
-    // the work closest to ours" gave no reason (a blind reader, in six drafts of 26).
-    const concern = abstractConcern(`${own} ${group.ownAbstract ?? ''}`, group.texts);
-    const text = concern
-      ? concernSentence(claim, workSurface(concern.phrase, group.texts[0]), group.lone.subject, true)
-      : closestSentence(claim, group.lone.subject, true);
-    return { text, keys: [group.lone.key], sources, role: 'contrast' };
-  }
+  if (group.lone) return { ...(concern ?? { text: closestSentence(claim, group.lone.subject, true), keys: [group.lone.key] }), sources, role: 'contrast' };
   // Without a phrase the works share, "these works" alone: the paragraph has just described them, and the claim
   // has to say what none of them does ("Unlike these works, we propose a method for citation text generation" beside
   // a work on citation text contradicted itself). A draft of three works on grasping had closed on "See also
@@ -275,13 +274,28 @@ const STATES_A_PROBLEM = new RegExp(
  * weights, which shared only "neural networks" with the author's, it was false.
  */
 function placeInGroup(group: ContrastGroup, own: string, claim: string): { text: string; keys: string[] } | undefined {
-  const ownText = `${own} ${group.ownAbstract ?? ''}`;
-  const line = sharesLine(ownText, group.texts) ? { text: closestSentence(claim, 'these works', false), keys: [] } : undefined;
+  const line = sharesLine(`${own} ${group.ownAbstract ?? ''}`, group.texts) ? { text: closestSentence(claim, 'these works', false), keys: [] } : undefined;
+  return namedConcern(group, own, claim) ?? line;
+}
+
+/** Whether the claim writes the thing a concern sentence names ("Like [0], our work concerns X; …"). */
+function claimWrites(concernText: string, claim: string): boolean {
+  const thing = / work concerns (.+?); /.exec(concernText)?.[1];
+  return thing !== undefined && phraseOccursIn(thing.replace(/^the\s+/, ''), claim);
+}
+
+/**
+ * The works that say they are about a thing the author's abstract writes too, named by it (relation.ts:
+ * abstractConcern): "Like Roe [0], our work concerns …" for a lone work, "Like [3, 5], …" for some works of a group,
+ * "Like these works, …" for most of it.
+ */
+function namedConcern(group: ContrastGroup, own: string, claim: string): { text: string; keys: string[] } | undefined {
   const nameable = group.keys !== undefined && group.syntax !== undefined && group.keys.length === group.texts.length;
-  const concern = nameable ? abstractConcern(ownText, group.texts) : undefined;
-  if (!concern) return line;
-  const keys = concern.works.map((i) => group.keys![i]);
+  const concern = nameable || group.lone ? abstractConcern(`${own} ${group.ownAbstract ?? ''}`, group.texts) : undefined;
+  if (!concern) return undefined;
   const phrase = workSurface(concern.phrase, group.texts[concern.works[0]]);
+  if (group.lone) return { text: concernSentence(claim, phrase, group.lone.subject, true), keys: [group.lone.key] };
+  const keys = concern.works.map((i) => group.keys![i]);
   // "Like [1, 2, 3, 5, 6, 8, 9], our work concerns image-to-image translation" named most of the paragraph
   // one by one: most of it is "these works".
   const described = group.texts.filter(Boolean).length;

@@ -172,14 +172,16 @@ export function abstractConcern(ownText: string, texts: readonly string[]): Shar
   const stating = (phrase: string) => central.flatMap((t, i) => (t && statesTopic(phrase, t) ? [i] : []));
   const written = phrasesOf(ownText).filter(topical);
   const ownSentences = splitSentences(ownText).map(rootTerms);
-  const near = central.flatMap((t) => (t ? phrasesOf(withoutExamples(t)) : [])).filter((p) => topical(p) && ownSentences.some((terms) => writtenNear(rootTerms(p.surface), terms)));
+  const fragment = (p: Phrase) => /^\p{L}+ed\s/u.test(p.surface);
+  const near = central.flatMap((t) => (t ? phrasesOf(withoutExamples(t)) : [])).filter((p) => topical(p) && !fragment(p) && ownSentences.some((terms) => writtenNear(rootTerms(p.surface), terms)));
   // Last, a phrase of two or three words the work says it is about whose every word the author's abstract writes, if
   // not side by side: a work's "parallel execution model" beside an abstract on a "behavioral model of competitive
   // parallel computing" and its cores' "execution times" ("[0] is the work closest to ours" gave no reason).
   const ownRoots = new Set(ownSentences.flat());
   // "tide gauge" of "a tide gauge network" is no thing of its own: the phrase ends a noun phrase of the work.
   const anywhere = central
-    .flatMap((t) => (t ? phrasesOf(withoutExamples(t)).filter((p) => endsNounPhraseIn(p.surface, t)) : []))
+    // Nor is "shaped objects" of "arbitrary shaped objects": a phrase opening on a participle modifies with a word before it.
+    .flatMap((t) => (t ? phrasesOf(withoutExamples(t)).filter((p) => endsNounPhraseIn(p.surface, t) && !fragment(p)) : []))
     .filter((p) => topical(p) && p.n <= 3 && rootTerms(p.surface).every((r) => ownRoots.has(r)));
   for (const phrases of [written, near, anywhere]) {
     const found: (SharedConcern & { n: number })[] = [];
@@ -233,6 +235,8 @@ export function workSurface(phrase: string, text: string): string {
   // "Image-to-Image Translation" is in title case too: its hyphenated words count.
   const titled = surface.split(/[\s-]+/).filter((w) => /^\p{Lu}\p{Ll}+$/u.test(w)).length;
   if (titled >= 2 && !/\s(?:of|and|for|the|on|in)\s/.test(surface)) surface = surface.replace(/(?<![\p{L}\d])\p{Lu}(?=\p{Ll}+(?![\p{L}\d]))/gu, (c) => c.toLowerCase());
+  // A sentence's capital is no name's: "Recurrent neural networks are …" is "recurrent neural networks".
+  if (found && /^\p{Lu}\p{Ll}+(?:[\s-]+\p{Ll}+)+$/u.test(surface)) surface = surface[0].toLowerCase() + surface.slice(1);
   // A name joined by "of" takes its article: "concerns the Internet of Things", not "concerns Internet of Things".
   if (found && /^\p{Lu}\p{Ll}+\s+of\s+/u.test(surface)) return `the ${surface}`;
   return found?.[1] && endsNounPhrase && /\p{Ll}$/u.test(surface) && !/s$/.test(surface) ? pluralOf(surface) : surface;
@@ -319,6 +323,12 @@ export function closestSentence(claim: string, works: string, one: boolean): str
   if (works === 'these works') return `${single ? THIS_LINE.replace(/^Our/, 'My') : THIS_LINE}; ${claim}`;
   const subject = works[0].toUpperCase() + works.slice(1);
   return `${subject} ${one ? 'is the work' : 'are the works'} ${single ? CLOSEST.replace(/ours$/, 'mine') : CLOSEST}; ${claim}`;
+}
+
+/** Whether a relation places the author's work without saying why: "closest to ours", "belongs to this line of
+ * research", "address the same problem as our work". */
+export function givesNoReason(text: string): boolean {
+  return new RegExp(String.raw`\b(?:is the work|are the works) closest to (?:ours|mine); |^(?:Our|My)${THIS_LINE.slice(3)}; |\baddress(?:es)? ${SAME_PROBLEM}; `).test(text);
 }
 
 /** Whether a sentence of the draft is a relation sentence (how relationSentence and closestSentence open one). */

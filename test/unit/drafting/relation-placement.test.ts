@@ -90,6 +90,19 @@ describe('relation of the author\'s work: only what both abstracts state', () =>
     assert.doesNotMatch(apart?.text ?? '', /concerns/, apart?.text);
   });
 
+  it('names what a lone work shares with the author\'s in place of "closest to ours" where their one shared word is a task', () => {
+    // "grasping" alone placed the work as "closest"; the work's "grasping motion" is written by the author's abstract too.
+    const texts = ['This paper presents a method to generate realistic grasping motion of virtual hands. A database of postures is built.'];
+    const own = 'We propose a glove-driven grasping rig for virtual reality.';
+    const ownAbstract = `${own} The rig replays the motion of the user's fingers.`;
+    const lone = { subject: 'Roe \\cite{roe}', key: 'roe' };
+    assert.equal(contrastAgainst({ texts, ownAbstract, lone, keys: ['roe'], syntax: 'cite' }, 0, own, 0)?.text, 'Like Roe \\cite{roe}, our work concerns grasping motion; we propose a glove-driven grasping rig for virtual reality.');
+    // Not a thing the claim says itself: "our work concerns virtual hands; we propose a rig for virtual hands" says it twice.
+    const hands = 'We propose virtual hands that grasp with the gloves of pilots.';
+    const twice = contrastAgainst({ texts: ['This paper presents a method to generate grasping of virtual hands.'], ownAbstract: hands, lone, keys: ['roe'], syntax: 'cite' }, 0, hands, 0);
+    assert.doesNotMatch(twice?.text ?? '', /concerns virtual hands/, twice?.text);
+  });
+
   it('names the works that share a thing with the author\'s work where it shares their line, not "Our work belongs to this line of research"', () => {
     const texts = [
       'We propose pruning of tide forecasters by weight magnitude.',
@@ -123,6 +136,8 @@ describe('relation of the author\'s work: only what both abstracts state', () =>
     assert.equal(workSurface('Internet of things', 'Devices of the Internet of Things (IoT) are cheap.'), 'the Internet of Things');
     assert.equal(workSurface('Image-to-Image Translation', 'Unpaired Image-to-Image Translation with cycles.'), 'image-to-image translation');
     assert.equal(workSurface('Internet of things', 'Such as the Internet of Things.'), 'Internet of things');
+    // A sentence's first capital is no name's.
+    assert.equal(workSurface('recurrent neural networks', 'Recurrent neural networks are large. We prune them.'), 'recurrent neural networks');
   });
 
   it('ties a claim that states only its problem to the works whose topic the abstract writes in other words, not "Unlike these works on transfer learning, we study the problem of …"', () => {
