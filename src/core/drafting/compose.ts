@@ -18,7 +18,10 @@ import { LISTED_CLAUSE_OVERFLOW } from './listed';
 
 export function composeParagraphs(draft: DraftState): DraftParagraph[] {
   const { req, groups, syntax, targetWords } = draft;
-  const topics = allTopicSentences(groups, syntax);
+  // Listed works said in clauses compressed from their sentences, past the length the stages fitted, by up to a
+  // third of the target (listed.ts): first those a topic sentence would list, then those in "See also".
+  const clauseBudget = { words: Math.floor(targetWords * LISTED_CLAUSE_OVERFLOW) };
+  const topics = allTopicSentences(groups, syntax, clauseBudget);
   // What the subgroups ask of each work: its sentences as first written, the cited abstracts, the terms' weights.
   const firstWritten = new Map<WorkPlan, DraftSentence[]>();
   const sentencesOf = (w: WorkPlan): DraftSentence[] => {
@@ -30,73 +33,34 @@ export function composeParagraphs(draft: DraftState): DraftParagraph[] {
     return found;
   };
   // A phrase a topic sentence names is a whole line of work's: "A first line of work studies barrier certificates" is
-  // not followed, in the next paragraph, by "Barrier certificates are studied in [8, 2, 12]".
+  // not split, in the next paragraph, into a subgroup of works on barrier certificates.
   const topicPhrases = topics.flat().flatMap((s) => s.phrases ?? []);
-  const named = new Set<string>();
   const arranged = groups.map((g, gi) => {
     const [topic] = topics[gi].flatMap((s) => s.phrases ?? []);
     const onTopic = topic === undefined ? undefined : (w: WorkPlan) => phraseOccursIn(topic, workText(w));
     const idf = (t: string) => draft.model.idf(t);
     const keepOrder = req.workOrder === 'year';
-    return arrangeWorks(g.works.filter((w) => !w.groupedOnly), { syntax, sentencesOf, allTexts: draft.texts, idf, topicPhrases, named, onTopic, keepOrder });
+    return arrangeWorks(g.works.filter((w) => !w.groupedOnly), { syntax, sentencesOf, allTexts: draft.texts, idf, topicPhrases, onTopic, keepOrder });
   });
-  const write = (keepOpener: (opener: DraftSentence) => boolean): DraftParagraph[] => {
-    // Listed works said in clauses compressed from their sentences, past the length the stages fitted, by up to a
-    // third of the target (listed.ts); each writing of the draft spends its own budget.
-    const clauseBudget = { words: Math.floor(targetWords * LISTED_CLAUSE_OVERFLOW) };
-    return groups.map((g, gi) => {
-      const sentences: DraftSentence[] = [...topics[gi]];
-      for (const block of arranged[gi]) {
-        if (block.opener && keepOpener(block.opener)) sentences.push(block.opener);
-        for (const part of block.parts) {
-          if (part.joint) sentences.push(part.joint);
-          else for (const w of part.works) writeWork(w, sentences, syntax);
-        }
+  return groups.map((g, gi) => {
+    const sentences: DraftSentence[] = [...topics[gi]];
+    for (const block of arranged[gi]) {
+      for (const part of block.parts) {
+        if (part.joint) sentences.push(part.joint);
+        else for (const w of part.works) writeWork(w, sentences, syntax);
       }
-      sentences.push(...seeAlso(g, syntax, groups, clauseBudget));
-      if (g.contrast) sentences.push(g.contrast);
-      return {
-        // Groups of unrelated works come last, under one "Other Related Work" heading. One group gets no heading: a
-        // lone subsection divides nothing.
-        heading: !req.subsections || groups.length < 2 || (g.mixed && groups[gi - 1]?.mixed) ? undefined : g.mixed ? 'Other Related Work' : headlineCase(g.keyphrases[0] ?? `Topic ${gi + 1}`),
-        keys: g.works.map((w) => w.record.key),
-        sentences: smoothParagraph(sentences, syntax),
-      };
-    });
-  };
-  const paragraphs = write(() => true);
-  const openers = arranged.flat().flatMap((b) => (b.opener ? [b.opener] : []));
-  const words = (ps: readonly DraftParagraph[]) => ps.reduce((a, p) => a + p.sentences.reduce((b, s) => b + wordCount(s.text), 0), 0);
-  const withOpeners = words(paragraphs);
-  if (!openers.length || withOpeners <= openerBound(draft.targetWords, 0)) return paragraphs;
-  // Counted as written without them: an opener also breaks a run of "[k] verbed" that the flow rules would vary
-  // ("In [k], the authors …"), so the draft without it is not simply its words shorter.
-  let excess = withOpeners - openerBound(draft.targetWords, words(write(() => false)));
-  if (excess <= 0) return paragraphs;
-  // The last openers go first ("Sparse coding is studied in [4, 7]." is the first thing a reader would cut), so a
-  // phrase named "also" never stays after its first naming went.
-  const dropped = new Set<DraftSentence>();
-  for (const opener of [...openers].reverse()) {
-    if (excess <= 0) break;
-    dropped.add(opener);
-    excess -= wordCount(opener.text);
-  }
-  return write((opener) => !dropped.has(opener));
+    }
+    sentences.push(...seeAlso(g, syntax, groups, clauseBudget));
+    if (g.contrast) sentences.push(g.contrast);
+    return {
+      // Groups of unrelated works come last, under one "Other Related Work" heading. One group gets no heading: a
+      // lone subsection divides nothing.
+      heading: !req.subsections || groups.length < 2 || (g.mixed && groups[gi - 1]?.mixed) ? undefined : g.mixed ? 'Other Related Work' : headlineCase(g.keyphrases[0] ?? `Topic ${gi + 1}`),
+      keys: g.works.map((w) => w.record.key),
+      sentences: smoothParagraph(sentences, syntax),
+    };
+  });
 }
-
-/**
- * The words a draft may run to with its subgroups' openers, which the length stages did not count. A draft they fitted
- * keeps the target +15% (the length a user asked for). One they left past it, to give each work its sentence (nine
- * works in 142 words), may add OPENER_ALLOWANCE of the target: a named subgroup reads better than the chain it opens.
- */
-export function openerBound(targetWords: number, wordsWithoutOpeners: number): number {
-  const hi = Math.round(targetWords * (1 + LENGTH_TOLERANCE));
-  // Never past what listed works' clauses may already take (listed.ts): with both, a 150-word draft ran to 228 words.
-  const ceiling = Math.floor(targetWords * (1 + LENGTH_TOLERANCE + LISTED_CLAUSE_OVERFLOW));
-  return wordsWithoutOpeners <= hi ? hi : Math.min(ceiling, wordsWithoutOpeners + Math.round(targetWords * OPENER_ALLOWANCE));
-}
-/** What openers may add to a draft already past its bound, as a share of the target: one in a 100-word draft. */
-const OPENER_ALLOWANCE = 0.1;
 
 /** A work's sentences, appended to the paragraph's: once cited, the work is named again briefly ("They …"). */
 function writeWork(w: WorkPlan, sentences: DraftSentence[], syntax: CiteSyntax): void {

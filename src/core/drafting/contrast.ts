@@ -16,6 +16,7 @@ import {
   closestSentence,
   concernSentence,
   isRelation,
+  givesNoReason,
   relationSentence,
   type SharedConcern,
   sharedConcerns,
@@ -207,18 +208,25 @@ export interface ContrastGroup {
  * else, says nothing its works do not ("Unlike these works, we study the problem of X" beside works on X), or points
  * back at a sentence the draft leaves out. A group of one work names it.
  */
-export function contrastAgainst(group: ContrastGroup, gi: number, own: string, index: number): DraftSentence | undefined {
+export function contrastAgainst(group: ContrastGroup, gi: number, ownSentence: string, index: number): DraftSentence | undefined {
+  const own = resolvedPair(ownSentence, group.ownAbstract);
   if (group.mixed || POINTS_BACK.test(own) || !sharesSubject(own, group.texts) || claimedDifference(own, group.texts).length < MIN_DIFFERENCE_TERMS) return undefined;
-  const sources = [{ text: own, section: 'abstract' as const, index }];
+  const sources = [{ text: ownSentence, section: 'abstract' as const, index }];
   const kinded = kindRelation(group, own);
   if (kinded) return { ...kinded, sources, role: 'contrast' };
   const related = relation(group, own);
-  if (related) return { ...related, sources, role: 'contrast' };
+  const claim = loweredClaim(withoutAlso(activeVoice(own)));
+  if (related && !givesNoReason(related.text)) return { ...related, sources, role: 'contrast' };
+  // "[0] is the work closest to ours", "[7, 0] address the same problem as our work" gave no reason (a blind reader,
+  // in eight drafts of 26): "Like Roe [0], our work concerns motion estimation; we tackle …" says what the two share.
+  const concern = namedConcern(group, own, claim);
+  // Not a thing the claim names itself: "Like [0], our work concerns unsupervised learning algorithms; this paper
+  // describes a comparison of three unsupervised learning algorithms" says it twice.
+  if (related) return { ...(concern && !claimWrites(concern.text, claim) ? concern : related), sources, role: 'contrast' };
   // Past a difference of kind and a shared problem, nothing says how the author's work differs from a lone work or from
   // a group that shares no phrase with it: the relation places the work without an "unlike" ("Unlike [0], we present a
   // behavioral model … and predict a speedup" stood beside a work that computes the speedup).
-  const claim = loweredClaim(withoutAlso(activeVoice(own)));
-  if (group.lone) return { text: closestSentence(claim, group.lone.subject, true), keys: [group.lone.key], sources, role: 'contrast' };
+  if (group.lone) return { ...(concern ?? { text: closestSentence(claim, group.lone.subject, true), keys: [group.lone.key] }), sources, role: 'contrast' };
   // Without a phrase the works share, "these works" alone: the paragraph has just described them, and the claim
   // has to say what none of them does ("Unlike these works, we propose a method for citation text generation" beside
   // a work on citation text contradicted itself). A draft of three works on grasping had closed on "See also
@@ -227,9 +235,24 @@ export function contrastAgainst(group: ContrastGroup, gi: number, own: string, i
   if (!shared && claimedDifference(own, group.texts, true).length < MIN_DIFFERENCE_TERMS) return undefined;
   const alsoTheirs = !shared || phraseOccursIn(shared, own) || (group.ownAbstract !== undefined && writesMostOf(shared, `${own} ${group.ownAbstract}`));
   if (!alsoTheirs && !STATES_A_PROBLEM.test(activeVoice(own))) return { text: contrastSentence(own, gi, { shared }), keys: [], sources, role: 'contrast' };
-  const placed = placeInGroup(group, own, claim, !alsoTheirs);
+  const placed = placeInGroup(group, own, claim);
   if (!placed && !alsoTheirs) return { text: contrastSentence(own, gi, { shared }), keys: [], sources, role: 'contrast' };
   return placed && { ...placed, sources, role: 'contrast' };
+}
+
+/**
+ * The author's sentence with "the two kinds of X" said as the pair its abstract named before: "we propose an
+ * architecture to fuse the two kinds of informations into one representation" after "both the structural and textual
+ * information" is "… to fuse structural and textual information into one representation". A draft of such an abstract
+ * had no relation sentence at all (POINTS_BACK), and the paragraph ended on a cited work (a blind reader).
+ */
+export function resolvedPair(sentence: string, ownAbstract?: string): string {
+  const pointer = /\bthe\s+two\s+(?:kinds|types|sorts|sources)\s+of\s+(\p{L}+?)(?:s)?\b/iu.exec(sentence);
+  if (!pointer || !ownAbstract) return sentence;
+  const before = ownAbstract.slice(0, Math.max(0, ownAbstract.indexOf(sentence)));
+  const head = pointer[1];
+  const pair = new RegExp(String.raw`\bboth\s+(?:the\s+)?(\p{L}+)\s+and\s+(\p{L}+)\s+${head}s?\b`, 'iu').exec(before || ownAbstract);
+  return pair ? sentence.replace(pointer[0], `${pair[1]} and ${pair[2]} ${head}`) : sentence;
 }
 
 /**
@@ -243,23 +266,40 @@ const STATES_A_PROBLEM = new RegExp(
 );
 
 /**
- * Where the author's work shares the group's topic and no difference can be stated: "Our work belongs to this line of
- * research" where their abstract writes a term that defines the group (relation.ts: sharesLine); else the works that
- * state a topic of the author's abstract, named ("Like [3], our work is concerned with recurrent neural networks;
- * we propose …"); else nothing, and the author's next sentence is tried. "Our work belongs to this line of research;
- * we propose an end-to-end pruning method …" after works on ensembles and quantized weights, which shared only
- * "neural networks" with it, was false (a blind reader). `concernFirst` where the author's abstract does not write the
- * group's phrase: the works it shares a topic with are then the better tie.
+ * Where the author's work shares the group's topic and no difference can be stated: the works that say they are about
+ * a thing the author's abstract writes too, named by it ("Like [3], our work concerns recurrent neural networks; we
+ * propose …"); else "Our work belongs to this line of research" where their abstract writes a term that defines the
+ * group (relation.ts: sharesLine); else nothing, and the author's next sentence is tried. "Our work belongs to this
+ * line of research" named no line (a blind reader, five drafts of 26), and after works on ensembles and quantized
+ * weights, which shared only "neural networks" with the author's, it was false.
  */
-function placeInGroup(group: ContrastGroup, own: string, claim: string, concernFirst: boolean): { text: string; keys: string[] } | undefined {
-  const ownText = `${own} ${group.ownAbstract ?? ''}`;
-  const line = sharesLine(ownText, group.texts) ? { text: closestSentence(claim, 'these works', false), keys: [] } : undefined;
-  if (line && !concernFirst) return line;
+function placeInGroup(group: ContrastGroup, own: string, claim: string): { text: string; keys: string[] } | undefined {
+  const line = sharesLine(`${own} ${group.ownAbstract ?? ''}`, group.texts) ? { text: closestSentence(claim, 'these works', false), keys: [] } : undefined;
+  return namedConcern(group, own, claim) ?? line;
+}
+
+/** Whether the claim writes the thing a concern sentence names ("Like [0], our work concerns X; …"). */
+function claimWrites(concernText: string, claim: string): boolean {
+  const thing = / work concerns (.+?); /.exec(concernText)?.[1];
+  return thing !== undefined && phraseOccursIn(thing.replace(/^the\s+/, ''), claim);
+}
+
+/**
+ * The works that say they are about a thing the author's abstract writes too, named by it (relation.ts:
+ * abstractConcern): "Like Roe [0], our work concerns …" for a lone work, "Like [3, 5], …" for some works of a group,
+ * "Like these works, …" for most of it.
+ */
+function namedConcern(group: ContrastGroup, own: string, claim: string): { text: string; keys: string[] } | undefined {
   const nameable = group.keys !== undefined && group.syntax !== undefined && group.keys.length === group.texts.length;
-  const concern = nameable ? abstractConcern(ownText, group.texts) : undefined;
-  if (!concern) return line;
-  const keys = concern.works.map((i) => group.keys![i]);
+  const concern = nameable || group.lone ? abstractConcern(`${own} ${group.ownAbstract ?? ''}`, group.texts) : undefined;
+  if (!concern) return undefined;
   const phrase = workSurface(concern.phrase, group.texts[concern.works[0]]);
+  if (group.lone) return { text: concernSentence(claim, phrase, group.lone.subject, true), keys: [group.lone.key] };
+  const keys = concern.works.map((i) => group.keys![i]);
+  // "Like [1, 2, 3, 5, 6, 8, 9], our work concerns image-to-image translation" named most of the paragraph
+  // one by one: most of it is "these works".
+  const described = group.texts.filter(Boolean).length;
+  if (keys.length >= MANY_CLOSEST && keys.length * 2 > described) return { text: concernSentence(claim, phrase, 'these works', false), keys: [] };
   return { text: concernSentence(claim, phrase, citeMarker(keys, group.syntax), keys.length === 1), keys };
 }
 

@@ -6,7 +6,7 @@ import { type ScoredCandidate } from '../engine/citation';
 import { CONTRIBUTION_CUE, THIS_PAPER_PHRASE } from '../engine/cues';
 import { looksLikeExtractionJunk, stripLeadingDiscourse } from '../rewrite';
 import { COMMON_SELF_NOUNS, SELF_NOUNS } from '../engine/cues';
-import { standsAlone } from './contrast';
+import { follows, standsAlone } from './contrast';
 import { CONTRIBUTION_VERBS, PROCEDURE_STEP_OPENERS } from '../lexicon/method-kinds';
 
 /**
@@ -33,9 +33,9 @@ export function statesContribution(c: ScoredCandidate): boolean {
 const CONTRIBUTION_OPENING_CHARS = 32;
 
 /** "First, we train …", "In the training phase, we collect …": a step of the work's procedure (see PROCEDURE_STEP_OPENERS). */
-const OPENS_ON_A_STEP = new RegExp(String.raw`^(?:${PROCEDURE_STEP_OPENERS.join('|')})\b,?\s+(?:we|our|the|it|they|this|a|an)\b`, 'i');
+const OPENS_ON_A_STEP = new RegExp(String.raw`^(?:${PROCEDURE_STEP_OPENERS.join('|')})\b,?\s+(?:we|i|our|my|the|it|they|this|a|an)\b`, 'i');
 /** "Second, we propose a new algorithm, the nonlocal means": a contribution, though counted as a step. */
-const STEP_THAT_CONTRIBUTES = new RegExp(String.raw`^[^,]{0,60},?\s+we\s+(?:also\s+)?(?:${Object.keys(CONTRIBUTION_VERBS).join('|')})[sd]?\b`, 'i');
+const STEP_THAT_CONTRIBUTES = new RegExp(String.raw`^[^,]{0,60},?\s+(?:we|i)\s+(?:also\s+)?(?:${Object.keys(CONTRIBUTION_VERBS).join('|')})[sd]?\b`, 'i');
 
 /** Whether a work's sentence tells one step of its procedure rather than what the work contributes. */
 export function tellsAStep(sourceText: string): boolean {
@@ -239,3 +239,64 @@ export function cutsADefinition(shorter: ScoredCandidate, full: ScoredCandidate)
   if (!whole.startsWith(kept) || !/\bthe\s+(?:[\w-]+\s+)?[\w-]+$/i.test(kept)) return false;
   return DEFINING_CLAUSE.test(whole.slice(kept.length).trim());
 }
+
+/**
+ * The option indices a work is first described by: its best sentence, unless that tells only what others found and the
+ * work builds on ("In this paper, we build upon recent advances in neuroscience research which have shown that …", a
+ * blind reader's "gives [0]'s motivation, not its contribution") while the abstract's next sentence tells what the work
+ * did with it. That sentence goes first where it reads alone; where it points back ("We extend this concept to robotic
+ * hands …"), it follows the finding it extends, and the draft says both.
+ */
+export function firstChosen(options: ScoredCandidate[]): number[] {
+  const best = options[0];
+  if (!best || !BUILDS_ON_OTHERS.test(stripLeadingDiscourse(best.source.text.trim()))) return [0];
+  const next = options.findIndex((c) => follows(c, best) && c.describesWork === true && !c.lastResort && !tellsASideDetail(c));
+  if (next < 0) return [0];
+  if (!pointsElsewhere(options[next].text) && standsAlone(options[next].extract)) {
+    options.unshift(...options.splice(next, 1));
+    return [0];
+  }
+  return [0, next];
+}
+
+/** ", in which secondary users want to …": a clause after a comma that adds to its noun rather than defines it. */
+const ADDING_RELATIVE = /,\s+(?:in|under|by|through|for)\s+which\s+/i;
+/** Words the sentence must keep before the clause to still say what the work did. */
+const MIN_WORDS_BEFORE_RELATIVE = 8;
+
+/**
+ * The candidate without the clause its last noun phrase takes after a comma ("\cite{5} introduced a distributed dynamic
+ * routing algorithm in multi-hop cognitive radio networks, in which secondary users want to minimize …" → "… radio
+ * networks."), or none: where the length allows only a short sentence, the work is still described by its contribution
+ * rather than by a shorter side detail ("[5] employed a cognitive pilot channel for secondary users …", CiteBench dev
+ * case 25). Made only where the citation stays in the part kept, in the written text as in the extract.
+ */
+export function withoutAddingClause(c: ScoredCandidate): ScoredCandidate | undefined {
+  const inText = ADDING_RELATIVE.exec(c.text);
+  const inExtract = ADDING_RELATIVE.exec(c.extract);
+  if (!inText || !inExtract) return undefined;
+  const text = c.text.slice(0, inText.index);
+  if (!/\\cite|\[@|\[\d/.test(text) || text.split(/\s+/).length < MIN_WORDS_BEFORE_RELATIVE) return undefined;
+  return { ...c, text: `${text}.`, extract: `${c.extract.slice(0, inExtract.index)}.` };
+}
+
+/** "Based on the 2-Component shared embedding, …": a fronted means named with "the", up to its comma. */
+const MEANS_WITH_THE = /^(Based on|Building on|Using) the ((?:[\p{L}\d-]+ ){0,4}([\p{L}\d-]+)),\s/u;
+
+/**
+ * The candidate with its fronted means introduced rather than pointed at, where the abstract named it in a sentence the
+ * draft does not quote: "Based on the 2-Component shared embedding, \cite{4} designed …" after "The key idea is to use
+ * 2-Component shared embedding for word representations" reads, alone, as pointing at something the draft never said (a
+ * blind reader, CiteBench dev case 15); "Based on a 2-Component shared embedding, \cite{4} designed …" introduces it.
+ * A means the earlier sentences never named ("Based on the Fourier transform, …") keeps its "the".
+ */
+export function withIntroducedMeans(c: ScoredCandidate, earlier: readonly string[]): ScoredCandidate {
+  const m = MEANS_WITH_THE.exec(c.text);
+  if (!m || !MEANS_WITH_THE.test(c.extract) || /^\p{Lu}/u.test(m[2])) return c;
+  const head = m[3].toLowerCase();
+  if (!earlier.some((s) => new RegExp(`(?<![\\p{L}\\d-])${head.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![\\p{L}\\d-])`, 'iu').test(s))) return c;
+  const article = /s$/.test(head) ? '' : /^[aeio]/i.test(m[2]) ? 'an ' : 'a ';
+  const introduce = (t: string) => t.replace(MEANS_WITH_THE, (_all, opener: string, phrase: string) => `${opener} ${article}${phrase}, `);
+  return { ...c, text: introduce(c.text), extract: introduce(c.extract) };
+}
+

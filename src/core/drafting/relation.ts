@@ -6,6 +6,7 @@ import { contentTerms } from '../text/tokens';
 import { FIELD_WORD_LIST } from '../lexicon/method-kinds';
 import { type Phrase, phraseOccursIn, phrasesOf } from './keyphrases';
 import { splitSentences } from '../text/sentences';
+import { hasContributionCue } from '../engine/cues';
 
 /** Stems of a claim's words that say nothing of what a work is about or how it differs ("we propose a novel method"). */
 export const CLAIM_WORDS: ReadonlySet<string> = new Set(
@@ -162,16 +163,27 @@ export function sharesLine(ownText: string, texts: readonly string[]): boolean {
  * not of field words alone ("neural networks"), that the works state as their own topic (statesTopic). The most works
  * first, then the longer phrase. Failing a phrase the author writes as the works do, one of the works' phrases whose
  * words the author writes close together: the author's "the representation for all the sentences" is the works'
- * "sentence representations". "Like [1], our work is concerned with sentence representations" ties the author's work
+ * "sentence representations". "Like [1], our work concerns sentence representations" ties the author's work
  * to the works it uses, where its claim ("we study short sentence ranking") shares no words with them.
  */
 export function abstractConcern(ownText: string, texts: readonly string[]): SharedConcern | undefined {
   const topical = (p: Phrase) => p.n >= 2 && p.n <= 4 && p.stems.some((t) => !CLAIM_WORDS.has(t) && !FIELD_WORDS.has(t));
-  const stating = (phrase: string) => texts.flatMap((t, i) => (t && statesTopic(phrase, t) ? [i] : []));
+  const central = texts.map(centralText);
+  const stating = (phrase: string) => central.flatMap((t, i) => (t && statesTopic(phrase, t) ? [i] : []));
   const written = phrasesOf(ownText).filter(topical);
   const ownSentences = splitSentences(ownText).map(rootTerms);
-  const near = texts.flatMap((t) => (t ? phrasesOf(withoutExamples(t)) : [])).filter((p) => topical(p) && ownSentences.some((terms) => writtenNear(rootTerms(p.surface), terms)));
-  for (const phrases of [written, near]) {
+  const fragment = (p: Phrase) => /^\p{L}+ed\s/u.test(p.surface);
+  const near = central.flatMap((t) => (t ? phrasesOf(withoutExamples(t)) : [])).filter((p) => topical(p) && !fragment(p) && ownSentences.some((terms) => writtenNear(rootTerms(p.surface), terms)));
+  // Last, a phrase of two or three words the work says it is about whose every word the author's abstract writes, if
+  // not side by side: a work's "parallel execution model" beside an abstract on a "behavioral model of competitive
+  // parallel computing" and its cores' "execution times" ("[0] is the work closest to ours" gave no reason).
+  const ownRoots = new Set(ownSentences.flat());
+  // "tide gauge" of "a tide gauge network" is no thing of its own: the phrase ends a noun phrase of the work.
+  const anywhere = central
+    // Nor is "shaped objects" of "arbitrary shaped objects": a phrase opening on a participle modifies with a word before it.
+    .flatMap((t) => (t ? phrasesOf(withoutExamples(t)).filter((p) => endsNounPhraseIn(p.surface, t) && !fragment(p)) : []))
+    .filter((p) => topical(p) && p.n <= 3 && rootTerms(p.surface).every((r) => ownRoots.has(r)));
+  for (const phrases of [written, near, anywhere]) {
     const found: (SharedConcern & { n: number })[] = [];
     const seen = new Set<string>();
     for (const p of phrases) {
@@ -184,6 +196,18 @@ export function abstractConcern(ownText: string, texts: readonly string[]): Shar
     if (found.length) return { phrase: found[0].phrase, works: found[0].works };
   }
   return undefined;
+}
+
+/**
+ * What a work says it is: its first sentence (its title, where it has one, or its abstract's opening) and the sentences
+ * that state its contribution ("We propose …", "This paper presents …"). "Like [3], our work concerns recurrent
+ * neural networks" named a work on quantized convolutional networks by what one of its experiments also tried (a blind
+ * reader: a stretch); a shared thing is taken from what the work says it is, not from a side mention.
+ */
+export function centralText(text: string): string {
+  if (!text) return text;
+  const sentences = splitSentences(text);
+  return sentences.filter((s, i) => i === 0 || hasContributionCue(s)).join(' ');
 }
 
 /** Whether every stem is among a few neighbouring content terms of a sentence: as many as the stems, and one more. */
@@ -201,13 +225,33 @@ function writtenNear(stems: readonly string[], terms: readonly string[]): boolea
 export function workSurface(phrase: string, text: string): string {
   const words = phrase.split(/[\s-]+/).map((w) => w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/(?:e?s)$/i, ''));
   const written = words.map((w) => `${w}(?:e?s)?`).join(String.raw`[\s-]+`);
-  const found = new RegExp(String.raw`(?<![\p{L}\d])(?:(an?)\s+(?:[\p{L}-]+\s+){0,3}?)?(${written})(?![\p{L}\d])`, 'iu').exec(withoutExamples(text));
+  // The article counts the phrase only where the phrase ends its noun phrase: "a tide gauge calibration method for …"
+  // counts methods ("concerns tide gauge calibration", not "calibrations").
+  const said = withoutExamples(text);
+  const found = new RegExp(String.raw`(?<![\p{L}\d])(?:(an?)\s+(?:[\p{L}-]+\s+){0,3}?)?(${written})(?![\p{L}\d])`, 'iu').exec(said);
+  const endsNounPhrase = found !== null && NOUN_PHRASE_END.test(said.slice(found.index + found[0].length));
   let surface = found ? found[2] : phrase;
   // A name joins its capitals by "of" or "and" ("Internet of Things"); a phrase in title case does not.
-  const titled = surface.split(/\s+/).filter((w) => /^\p{Lu}\p{Ll}+$/u.test(w)).length;
+  // "Image-to-Image Translation" is in title case too: its hyphenated words count.
+  const titled = surface.split(/[\s-]+/).filter((w) => /^\p{Lu}\p{Ll}+$/u.test(w)).length;
   if (titled >= 2 && !/\s(?:of|and|for|the|on|in)\s/.test(surface)) surface = surface.replace(/(?<![\p{L}\d])\p{Lu}(?=\p{Ll}+(?![\p{L}\d]))/gu, (c) => c.toLowerCase());
-  return found?.[1] && /\p{Ll}$/u.test(surface) && !/s$/.test(surface) ? pluralOf(surface) : surface;
+  // A sentence's capital is no name's: "Recurrent neural networks are …" is "recurrent neural networks".
+  if (found && /^\p{Lu}\p{Ll}+(?:[\s-]+\p{Ll}+)+$/u.test(surface)) surface = surface[0].toLowerCase() + surface.slice(1);
+  // A name joined by "of" takes its article: "concerns the Internet of Things", not "concerns Internet of Things".
+  if (found && /^\p{Lu}\p{Ll}+\s+of\s+/u.test(surface)) return `the ${surface}`;
+  return found?.[1] && endsNounPhrase && /\p{Ll}$/u.test(surface) && !/s$/.test(surface) ? pluralOf(surface) : surface;
 }
+
+/** Whether the text writes the phrase where a noun phrase ends ("a gauge network for harbours", not "a gauge network"
+ * read as "gauge"). */
+function endsNounPhraseIn(phrase: string, text: string): boolean {
+  const spelled = phrase.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/\s+/g, String.raw`[\s-]+`);
+  const found = new RegExp(String.raw`(?<![\p{L}\d])${spelled}(?![\p{L}\d])`, 'iu').exec(text);
+  return found !== null && NOUN_PHRASE_END.test(text.slice(found.index + found[0].length));
+}
+
+/** What may follow the last word of a noun phrase: punctuation, a preposition, a conjunction or a verb "to be". */
+const NOUN_PHRASE_END = /^(?:\s*(?:[.,;:()]|$)|\s+(?:for|of|that|which|to|in|on|with|from|by|and|or|is|are|was|were|as|at|under|over)\b)/i;
 
 /** "mechanism" → "mechanisms", "policy" → "policies", "box" → "boxes". */
 function pluralOf(phrase: string): string {
@@ -230,21 +274,29 @@ export interface PlacementTemplate {
 export const CONCERN_TEMPLATE: PlacementTemplate = {
   id: 'shared-concern',
   summary: 'The works that state a topic of the author\'s abstract, named by it, then the claim without "unlike".',
-  write: (claim, phrase, works) => `Like ${works}, our work is concerned with ${phrase}; ${claim}`,
+  // A single author's "I propose …" is "my work".
+  write: (claim, phrase, works) => `Like ${works}, ${/^I\b/.test(claim) ? 'my' : 'our'} work concerns ${phrase}; ${claim}`,
   examples: [
     {
       claim: 'we propose a pruning schedule for tide forecasters.',
       phrase: 'recurrent neural networks',
       works: '[3]',
       one: true,
-      text: 'Like [3], our work is concerned with recurrent neural networks; we propose a pruning schedule for tide forecasters.',
+      text: 'Like [3], our work concerns recurrent neural networks; we propose a pruning schedule for tide forecasters.',
     },
     {
       claim: 'we formulate a contract design problem for harbour pilots.',
       phrase: 'the Internet of things',
       works: '[1, 4]',
       one: false,
-      text: 'Like [1, 4], our work is concerned with the Internet of things; we formulate a contract design problem for harbour pilots.',
+      text: 'Like [1, 4], our work concerns the Internet of things; we formulate a contract design problem for harbour pilots.',
+    },
+    {
+      claim: 'I propose a tide table for harbour pilots.',
+      phrase: 'tide gauge calibration',
+      works: '[2]',
+      one: true,
+      text: 'Like [2], my work concerns tide gauge calibration; I propose a tide table for harbour pilots.',
     },
   ],
 };
@@ -273,10 +325,16 @@ export function closestSentence(claim: string, works: string, one: boolean): str
   return `${subject} ${one ? 'is the work' : 'are the works'} ${single ? CLOSEST.replace(/ours$/, 'mine') : CLOSEST}; ${claim}`;
 }
 
+/** Whether a relation places the author's work without saying why: "closest to ours", "belongs to this line of
+ * research", "address the same problem as our work". */
+export function givesNoReason(text: string): boolean {
+  return new RegExp(String.raw`\b(?:is the work|are the works) closest to (?:ours|mine); |^(?:Our|My)${THIS_LINE.slice(3)}; |\baddress(?:es)? ${SAME_PROBLEM}; `).test(text);
+}
+
 /** Whether a sentence of the draft is a relation sentence (how relationSentence and closestSentence open one). */
 export function isRelation(text: string): boolean {
   return new RegExp(
-    String.raw`^Like\b.*; unlike (?:it|them|that work), |^Like\b.*, our work is concerned with .*; |^.*\baddress(?:es)? ${SAME_PROBLEM}; ` +
+    String.raw`^Like\b.*; unlike (?:it|them|that work), |^Like\b.*, (?:our|my) work (?:concerns|is concerned with) .*; |^.*\baddress(?:es)? ${SAME_PROBLEM}; ` +
       String.raw`|^.*\b(?:is the work|are the works) closest to (?:ours|mine); |^(?:Our|My)${THIS_LINE.slice(3)}; `,
   ).test(text);
 }

@@ -2,9 +2,12 @@
 // list works one after another ("[3] proposed a blind image denoising algorithm … [8] proposed a blind image denoising
 // algorithm.") in 22 of 52 drafts: works that do the same kind of thing should sit together and be introduced once.
 // - Works whose sentences write one specific phrase ("barrier certificates", "latent semantic models") that the
-//   draft's other works mostly do not form a subgroup, opened by a sentence that names it: "Barrier certificates are
-//   studied in [0, 5, 9]." A phrase nearly every cited abstract writes ("image denoising" in a section on denoising)
-//   is the section's subject, not a subgroup's.
+//   draft's other works mostly do not form a subgroup and are written one after the other. Two of them whose sentences
+//   have the phrase as their object are said in one sentence that names it once (subgroup-sentence.ts): "[4] and [2]
+//   proposed latent semantic models: [4] one that …, and [2] a series with …". No sentence of its own names a
+//   subgroup: "Latent semantic models are studied in [4, 2]." before the works' sentences was read as filler, since
+//   they say it again. A phrase nearly every cited abstract writes ("image denoising" in a section on denoising) is
+//   the section's subject, not a subgroup's.
 // - Two works whose sentences say the same thing are said once: "[3] and [8] proposed a blind image denoising
 //   algorithm to recover …" rather than that sentence and then "[8] proposed a blind image denoising algorithm."
 // - The blocks (subgroups and single works) follow one another by likeness, each next to the one closest to it,
@@ -12,15 +15,14 @@
 import type { CiteSyntax, DraftSentence } from '../types';
 import { contentTerms, cosine, termFrequencies, type SparseVector } from '../text/tokens';
 import { hasInnerPredicate, isPastForm } from '../text/verbs';
-import { citeMarker, workSubject } from '../rewrite/authors';
+import { workSubject } from '../rewrite/authors';
 import { isBroadField, phrasesOf, textsWriting } from './keyphrases';
 import { type WorkPlan, workText } from './plan';
+import { subgroupSentence } from './subgroup-sentence';
 
-/** A run of works written together: a subgroup opened by a sentence naming its phrase, or one work or pair. */
+/** A run of works written together: a subgroup of works that write one phrase, or one work or pair. */
 export interface WorkBlock {
   works: WorkPlan[];
-  /** "Barrier certificates are studied in [0, 5, 9]." before the works' own sentences. */
-  opener?: DraftSentence;
   /** The works in the order written; a pair with a joint sentence is said in it instead of in theirs. */
   parts: Array<{ works: WorkPlan[]; joint?: DraftSentence }>;
 }
@@ -39,13 +41,11 @@ export interface ArrangeContext {
   onTopic?: (work: WorkPlan) => boolean;
   /** The works' order is the user's (by year: a history of the idea): blocks keep it, each where its first work was. */
   keepOrder?: boolean;
-  /** The subgroups' phrases named so far in the draft (lower case), which a later one names "also"; filled in here. */
-  named?: Set<string>;
 }
 
 /**
  * A phrase written by more than this share of the cited works' abstracts is what the whole section is about ("image
- * denoising" over eleven denoisers): "Image denoising is studied in [3, 8, 10, 4, 11, 6]" would say nothing.
+ * denoising" over eleven denoisers): grouping six of eleven denoisers by it would set nothing apart.
  */
 const SECTION_SUBJECT_SHARE = 0.6;
 /** A subgroup opened by a sentence has at most this many works: past that, it is the paragraph's topic. */
@@ -116,11 +116,6 @@ export function jointSentence(a: WorkPlan, b: WorkPlan, ctx: ArrangeContext): Dr
   };
 }
 
-/** "blind image denoising" → "Blind image denoising"; a name keeps its capitals ("IoT networks", "BERT"). */
-function sentenceStart(phrase: string): string {
-  return phrase.charAt(0).toUpperCase() + phrase.slice(1);
-}
-
 /** Whether a phrase names several things ("barrier certificates", "CNNs"): its verb is "are". */
 function isPlural(phrase: string): boolean {
   // "team of mobile robots": the head is before "of".
@@ -129,20 +124,8 @@ function isPlural(phrase: string): boolean {
 }
 
 /**
- * "Barrier certificates are studied in [0, 5, 9]." A phrase an earlier paragraph's subgroup named is named "also" (a
- * section on barrier certificates may have a subgroup of them in two paragraphs).
- */
-function openerSentence(surface: string, members: readonly WorkPlan[], ctx: ArrangeContext): DraftSentence {
-  const keys = members.map((w) => w.record.key);
-  const named = surface.toLowerCase();
-  const also = ctx.named?.has(named) ? ' also' : '';
-  ctx.named?.add(named);
-  return { text: `${sentenceStart(surface)} ${isPlural(surface) ? 'are' : 'is'}${also} studied in ${citeMarker(keys, ctx.syntax)}.`, keys, sources: [], role: 'topic', phrases: [surface] };
-}
-
-/**
- * A kind of thing reads in the plural ("Control Lyapunov functions are studied in …", not "Control Lyapunov function
- * is …"): where the abstracts write the plural, or write the phrase after "a" ("a robust control Lyapunov function"),
+ * A kind of thing reads in the plural ("[a] and [b] proposed control Lyapunov functions: …", not "… proposed control
+ * Lyapunov function: …"): where the abstracts write the plural, or write the phrase after "a" ("a robust control Lyapunov function"),
  * which a mass noun never takes ("sparse coding" stays).
  */
 function pluralWhereWritten(surface: string, texts: readonly string[]): string {
@@ -246,6 +229,23 @@ interface Part {
   joint?: DraftSentence;
 }
 
+/**
+ * Two works of a subgroup that write its phrase as their object, said in one sentence that names it once, then what
+ * each does with it (subgroup-sentence.ts), first; the others after them, alone. The first such pair in the works'
+ * order; none where two already share a joint sentence (they say the phrase once already).
+ */
+function withSubgroupSentence(parts: Part[], heading: string, ctx: ArrangeContext): Part[] {
+  if (parts.some((q) => q.joint)) return parts;
+  for (let i = 0; i < parts.length; i++) {
+    for (let j = i + 1; j < parts.length; j++) {
+      const pair: [WorkPlan, WorkPlan] = [parts[i].works[0], parts[j].works[0]];
+      const joint = subgroupSentence(pair, heading, ctx.sentencesOf, ctx.syntax);
+      if (joint) return [{ works: [...pair], joint }, ...parts.filter((_, k) => k !== i && k !== j)];
+    }
+  }
+  return parts;
+}
+
 /** Pairs of works among `works` that one sentence can say together, each work in one pair at most; the rest alone. */
 function pairSameSayings(works: readonly WorkPlan[], ctx: ArrangeContext): Part[] {
   const parts: Part[] = [];
@@ -298,9 +298,8 @@ export function arrangeWorks(works: readonly WorkPlan[], ctx: ArrangeContext): W
     const { p, members } = chosen;
     for (const w of members) remaining.delete(w);
     const parts = pairSameSayings(members, ctx);
-    // Two works said in one sentence need no sentence to introduce them: it names what they share already.
-    const opener = parts.length === 1 && parts[0].joint ? undefined : openerSentence(pluralWhereWritten(bestSurface(p), members.map(workText)), members, ctx);
-    blocks.push({ works: members, opener, parts });
+    const heading = pluralWhereWritten(bestSurface(p), members.map(workText));
+    blocks.push({ works: members, parts: withSubgroupSentence(parts, heading, ctx) });
   }
   const alone = works.filter((w) => remaining.has(w));
   for (const part of pairSameSayings(alone, ctx)) blocks.push({ works: part.works, parts: [part] });

@@ -1,7 +1,7 @@
 // topics: the topic sentence of each group ("A first line of work studies X, including …") and the grouped citation of
 // works that get no sentence of their own, only where the topic speaks for them.
 import { type CiteSyntax, type DraftSentence } from '../types';
-import { contentTerms } from '../text/tokens';
+import { contentTerms, wordCount } from '../text/tokens';
 import { citeMarker } from '../rewrite/authors';
 import { plainText } from '../text/plain';
 import { type GroupPlan, knowsNothingOf, type WorkPlan, workText } from './plan';
@@ -85,24 +85,48 @@ function namedGroups(groups: readonly GroupPlan[]): GroupPlan[] {
   return named.length >= 2 ? named : [];
 }
 
-/** Topic sentences of every group; "first", "another" and "further" count only the groups whose topic is named. */
-export function allTopicSentences(groups: readonly GroupPlan[], syntax: CiteSyntax): DraftSentence[][] {
+/**
+ * Topic sentences of every group; "first", "another" and "further" count only the groups whose topic is named. With a
+ * `budget` (as the paragraphs are written), works the topic would list are said in clauses while the words last;
+ * without one (as the length stages count the draft), they are listed.
+ */
+export function allTopicSentences(groups: readonly GroupPlan[], syntax: CiteSyntax, budget?: ClauseBudget): DraftSentence[][] {
   const named = namedGroups(groups);
-  return groups.map((g) => topicSentences(g, named.indexOf(g), syntax));
+  return groups.map((g) => topicSentences(g, named.indexOf(g), syntax, budget));
+}
+
+/**
+ * listedClauses, each clause's words charged to the budget: a clause listed.ts gives free ("proposed a cellular
+ * automaton", its abstract's own short object) is free there because the length stages counted it in "See also"'s
+ * place; in a topic sentence's place they counted a citation only.
+ */
+function clausesWithin(works: readonly WorkPlan[], syntax: CiteSyntax, budget: ClauseBudget): ReturnType<typeof listedClauses> {
+  const before = budget.words;
+  const said = listedClauses(works, syntax, budget);
+  const words = said.sentences.reduce((n, s) => n + wordCount(s.text), 0);
+  budget.words = Math.min(budget.words, before - words);
+  return said;
 }
 
 /**
  * The opening of a paragraph: a sentence naming the topic (keyphrases) that carries the grouped citations of works
- * without a sentence of their own.
+ * without a sentence of their own. A carried work with an abstract is said in a clause after it, where one reads
+ * (listed.ts): "A first line of work studies systemic risk, including [14, 3]." had only listed two works whose
+ * abstracts say what they argue and model; "[14] argued that …, and [3] proposed a simple model of inter-bank
+ * borrowing and lending." tells the reader.
  * `line` is the paragraph's place among the paragraphs that name their topic (-1: it names none).
  */
-function topicSentences(group: GroupPlan, line: number, syntax: CiteSyntax): DraftSentence[] {
-  const grouped = group.works.filter((w) => w.groupedOnly && (group.mixed || topicSpeaksFor(w, group))).map((w) => w.record.key);
+function topicSentences(group: GroupPlan, line: number, syntax: CiteSyntax, budget?: ClauseBudget): DraftSentence[] {
+  const carried = group.works.filter((w) => w.groupedOnly && ((group.mixed && line < 0) || (line >= 0 && topicSpeaksFor(w, group))));
+  // Said in clauses only as the paragraphs are written (with a budget): the length stages count the topic sentence
+  // as listing them, so that no work with a sentence of its own is folded to make room for these clauses.
+  const { sentences: described, rest } = budget ? clausesWithin(carried.filter((w) => !w.titleOnly), syntax, budget) : { sentences: [], rest: carried };
+  const grouped = carried.filter((w) => w.titleOnly || rest.includes(w)).map((w) => w.record.key);
   const out: DraftSentence[] = [];
   if (line < 0) {
     // A group of unrelated works has no topic to name; its grouped citations still need a sentence.
     if (group.mixed && grouped.length) out.push({ text: `Other related work includes ${citeMarker(grouped, syntax)}.`, keys: grouped, sources: [], role: 'topic' });
-    return out;
+    return [...out, ...described];
   }
   const phrases = namedPhrases(group);
   const topic = phrases.join(' and ');
@@ -117,5 +141,5 @@ function topicSentences(group: GroupPlan, line: number, syntax: CiteSyntax): Dra
     text = `${opener} ${topic}.`;
   }
   out.push({ text, keys: grouped, sources: [], role: 'topic', phrases });
-  return out;
+  return [...out, ...described];
 }

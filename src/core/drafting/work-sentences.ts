@@ -8,7 +8,7 @@ import { DRAFT_OWN_RELEVANCE, rankCandidates, type ScoredCandidate } from '../en
 import { titleOnlySentence } from '../rewrite';
 import type { DraftState } from './draft-state';
 import type { WorkPlan } from './plan';
-import { contributionFirst, cutsADefinition, selfContainedFirst, withoutMotivation } from './contribution';
+import { contributionFirst, cutsADefinition, firstChosen, selfContainedFirst, withIntroducedMeans, withoutAddingClause, withoutMotivation } from './contribution';
 
 /** One plan per record, in record order; `chosen` is the best sentence of a grounded work, none yet of the others. */
 export function rankWorkSentences(draft: DraftState): WorkPlan[] {
@@ -39,7 +39,8 @@ export function rankWorkSentences(draft: DraftState): WorkPlan[] {
       const bySentence = new Map<number, ScoredCandidate[]>();
       for (const c of ranked) {
         const list = bySentence.get(c.sentenceIndex) ?? [];
-        if (list.length < 3) list.push(withoutMotivation(c));
+        const earlier = doc.sentences.slice(0, c.sentenceIndex).map((s) => s.text);
+        if (list.length < 3) list.push(withIntroducedMeans(withoutMotivation(c), earlier));
         bySentence.set(c.sentenceIndex, list);
       }
       // Query focus: among what a work says about itself, prefer what speaks to the author's own paper. Its scene
@@ -57,9 +58,17 @@ export function rankWorkSentences(draft: DraftState): WorkPlan[] {
       }
       plan.options = selfContainedFirst(contributionFirst([...bySentence.values()].map((l) => l[0])));
       // A shorter version that cuts a noun from what defines it ("maximize the region." of "the region where …") is none.
-      const shorterOf = (l: ScoredCandidate[]) => l.slice(1).filter((c) => !cutsADefinition(c, l[0]));
+      // And the best variant without the clause that only adds to its last noun (", in which …"), where none is as short.
+      const shorterOf = (l: ScoredCandidate[]) => {
+        const cuts = l.slice(1).filter((c) => !cutsADefinition(c, l[0]));
+        const unclaused = withoutAddingClause(l[0]);
+        return unclaused && !cuts.some((c) => wordCount(c.text) <= wordCount(unclaused.text)) ? [...cuts, unclaused] : cuts;
+      };
       plan.shorter = new Map([...bySentence.entries()].map(([k, l]) => [k, shorterOf(l).sort((a, b) => wordCount(a.text) - wordCount(b.text))]));
-      plan.chosen = [0];
+      plan.chosen = firstChosen(plan.options);
+      // The finding a second sentence extends ("… which have shown that control of the hand is low-dimensional. It
+      // extended this concept to robotic hands") is not cut from it: "this concept" would point at nothing.
+      if (plan.chosen.length > 1) plan.shorter.set(plan.options[plan.chosen[0]].sentenceIndex, []);
     }
     works.push(plan);
   }

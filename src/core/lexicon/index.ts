@@ -18,6 +18,7 @@ import * as CUE_WORD_LISTS from './cue-words';
 import * as FIELD_LISTS from './fields';
 import * as NAME_LISTS from './names';
 import * as PROBLEM_LISTS from './problems';
+import * as SLIP_LISTS from './slips';
 import * as VERB_FORM_LISTS from './verb-forms';
 import type { PatternWords, WordList } from './word-list';
 
@@ -35,6 +36,7 @@ export * from './cue-words';
 export * from './fields';
 export * from './names';
 export * from './problems';
+export * from './slips';
 export * from './verb-forms';
 export { alternation, spelled, type PatternWords, type WordExample, type WordList, type WordProbe } from './word-list';
 
@@ -50,6 +52,7 @@ export const PATTERN_WORDS: readonly PatternWords[] = [
   ...Object.values(FIELD_LISTS),
   ...Object.values(NAME_LISTS),
   ...Object.values(PROBLEM_LISTS),
+  ...Object.values(SLIP_LISTS),
   ...Object.values(VERB_FORM_LISTS),
   PIECES_OPENING_IN_THIS,
   REFERRING_PHRASES,

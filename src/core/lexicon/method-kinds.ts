@@ -29,7 +29,7 @@ export const METHOD_KINDS: readonly MethodKind[] = [
     opposite: 'supervised',
     near: ['unsupervised', 'semi-supervised', 'weakly supervised', 'without labels', 'unlabelled', 'unlabeled'],
     examples: [
-      { claim: 'We propose a self-supervised tide forecaster trained on raw buoy logs.', works: ['We train a tide forecaster on supervised gauge readings.'], opens: 'Unlike [0], whose approach is supervised, our forecaster is self-supervised: we propose' },
+      { claim: 'We propose a self-supervised tide forecaster trained on raw buoy logs.', works: ['We train a tide forecaster on supervised gauge readings.'], opens: 'Unlike [0], whose approach is supervised, we propose' },
       { claim: 'We propose a self-supervised tide forecaster trained on raw buoy logs.', works: ['An unsupervised tide forecaster from buoy logs.'], opens: null },
     ],
   },
@@ -39,7 +39,7 @@ export const METHOD_KINDS: readonly MethodKind[] = [
     opposites: ['supervised', 'annotated', 'labelled', 'labeled', 'hand-tagged', 'tagged corpus'],
     opposite: 'supervised',
     near: ['self-supervised', 'semi-supervised', 'weakly supervised', 'bootstrapping'],
-    examples: [{ claim: 'We present an unsupervised tagger of harbour names.', works: ['A tagger of harbour names trained on an annotated corpus.', 'Harbour names in old charts.'], opens: 'Unlike [0], whose approach is supervised, our tagger is unsupervised: we present' }],
+    examples: [{ claim: 'We present an unsupervised tagger of harbour names.', works: ['A tagger of harbour names trained on an annotated corpus.', 'Harbour names in old charts.'], opens: 'Unlike [0], whose approach is supervised, we present' }],
   },
   {
     kind: 'Bayesian',
@@ -47,7 +47,7 @@ export const METHOD_KINDS: readonly MethodKind[] = [
     opposites: ['discriminative'],
     opposite: 'discriminative',
     near: ['probabilistic', 'variational', 'Bayes', 'Gaussian process', 'likelihood'],
-    examples: [{ claim: 'We propose a Bayesian framework for blind image denoising.', works: ['Blind image denoising with a deep network.', 'A discriminative model of image noise.'], opens: 'Unlike [1], whose approach is discriminative, our framework is Bayesian: we propose' }],
+    examples: [{ claim: 'We propose a Bayesian framework for blind image denoising.', works: ['Blind image denoising with a deep network.', 'A discriminative model of image noise.'], opens: 'Unlike [1], whose approach is discriminative, we propose' }],
   },
   {
     kind: 'real-time',
@@ -55,7 +55,7 @@ export const METHOD_KINDS: readonly MethodKind[] = [
     opposites: ['offline', 'off-line'],
     opposite: 'offline',
     near: ['interactive', 'online', 'on-line', 'fps', 'frames per second', 'fast', 'real time'],
-    examples: [{ claim: 'We propose a grasping rig that enables real-time interaction with virtual hands.', works: ['An offline planner of grasping motions for virtual hands.'], opens: 'Unlike [0], whose approach is offline, our rig is real-time: we propose' }],
+    examples: [{ claim: 'We propose a grasping rig that enables real-time interaction with virtual hands.', works: ['An offline planner of grasping motions for virtual hands.'], opens: 'Unlike [0], whose approach is offline, we propose' }],
   },
   {
     kind: 'end-to-end',
@@ -66,7 +66,7 @@ export const METHOD_KINDS: readonly MethodKind[] = [
     // pruning method claims: a blind reader marked "Unlike these works, our method is end-to-end" beside two such works.
     near: ['jointly', 'single network', 'one network', 'during training', 'during the training', 'during the initial training', 'within the training process'],
     examples: [
-      { claim: 'We propose an end-to-end pruning method for tide forecasters.', works: ['A three-stage pipeline of pruning and quantization for forecasters.'], opens: 'Unlike [0], whose approach is multi-stage, our method is end-to-end: we propose' },
+      { claim: 'We propose an end-to-end pruning method for tide forecasters.', works: ['A three-stage pipeline of pruning and quantization for forecasters.'], opens: 'Unlike [0], whose approach is multi-stage, we propose' },
       { claim: 'We propose an end-to-end pruning method for tide forecasters.', works: ['We prune the weights of a tide forecaster during the initial training of the network.'], opens: null },
       { claim: 'We propose an end-to-end pruning method for tide forecasters.', works: ['A gradual pruning technique incorporated within the training process of forecasters.'], opens: null },
     ],
@@ -77,7 +77,7 @@ export const METHOD_KINDS: readonly MethodKind[] = [
     opposites: ['convex'],
     opposite: 'convex',
     near: ['non-smooth', 'nonsmooth', 'difference of convex'],
-    examples: [{ claim: 'We study a family of non-convex minimization problems.', works: ['A convex surrogate for variance in risk minimization.'], opens: 'Unlike [0], whose approach is convex, our problems are non-convex: we study' }],
+    examples: [{ claim: 'We study a family of non-convex minimization problems.', works: ['A convex surrogate for variance in risk minimization.'], opens: 'Unlike [0], whose approach is convex, we study' }],
   },
   {
     kind: 'generative',
@@ -85,7 +85,7 @@ export const METHOD_KINDS: readonly MethodKind[] = [
     opposites: ['discriminative'],
     opposite: 'discriminative',
     near: ['adversarial', 'GAN', 'variational autoencoder', 'generator'],
-    examples: [{ claim: 'We present a generative model of harbour traffic.', works: ['A discriminative classifier of harbour traffic.'], opens: 'Unlike [0], whose approach is discriminative, our model is generative: we present' }],
+    examples: [{ claim: 'We present a generative model of harbour traffic.', works: ['A discriminative classifier of harbour traffic.'], opens: 'Unlike [0], whose approach is discriminative, we present' }],
   },
 ];
 

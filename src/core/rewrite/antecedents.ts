@@ -164,6 +164,38 @@ function nounPhrase(terms: readonly TaggedTerm[], head: number): string | undefi
  * first) names with the same noun and more words, with the phrase that each stands for.
  */
 export function pointerResolutions(sentence: string, before: readonly string[]): PointerResolution[] {
+  const found = sameNounResolutions(sentence, before);
+  const taken = new Set(found.map((r) => r.pointer.split(' ')[1]));
+  return [...found, ...introducedIndefinitely(sentence, before).filter((r) => !taken.has(r.pointer.split(' ')[1]))];
+}
+
+/** "this broad noise model": "this" and the words of a noun phrase after it, up to a stopword or a punctuation mark. */
+const THIS_AND_PHRASE = /\bthis((?: [\p{Ll}][\p{Ll}\d-]*){2,4})(?=[\s.,;:)]|$)/giu;
+
+/**
+ * "adapted to this broad noise model" after "… permits to estimate a noise model, which is signal and frequency
+ * dependent": the sentence before introduced the thing with "a", so the quoted sentence, alone, introduces it too ("a
+ * broad noise model"). Written "the broad noise model", it pointed at a sentence the reader never saw (a blind reader's
+ * "refers to nothing"). Only a phrase of two words at least, whose last word is the noun the earlier sentence named.
+ */
+function introducedIndefinitely(sentence: string, before: readonly string[]): PointerResolution[] {
+  const out: PointerResolution[] = [];
+  for (const m of sentence.matchAll(THIS_AND_PHRASE)) {
+    const words = m[1].trim().split(' ');
+    const stop = words.findIndex((w) => STOPWORDS.has(w));
+    const phraseWords = stop < 0 ? words : words.slice(0, stop);
+    if (phraseWords.length < 2 || NOT_REFERRING.has(phraseWords[0]) || NOT_REFERRING.has(phraseWords.at(-1)!)) continue;
+    const head = phraseWords.at(-1)!.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    const introduced = new RegExp(`\\ban? (?:[\\p{L}\\d-]+ ){0,3}${head}\\b`, 'iu');
+    if (!before.some((b) => introduced.test(b))) continue;
+    const phrase = phraseWords.join(' ');
+    out.push({ pointer: `this ${phrase}`, phrase, bare: false, indefinite: true });
+  }
+  return out;
+}
+
+/** Pointers that an earlier sentence names with the same noun and more words (see pointerResolutions). */
+function sameNounResolutions(sentence: string, before: readonly string[]): PointerResolution[] {
   const heads = new Set<string>();
   for (const m of sentence.matchAll(POINTER)) {
     const noun = m[2].toLowerCase();
@@ -253,6 +285,8 @@ export function withoutNumberedPointers(text: string): string {
 const MODIFIED_POINTER = /\b([Tt]his|[Tt]hese) ([\p{L}][\p{L}\d-]{0,40}) ([\p{L}][\p{L}\d-]{0,40})\b/gu;
 /** "such a barrier certificate" inside a sentence, not "such as", "such a way that" (which points ahead), "just such a". */
 const SUCH_A = /(?<=\S )(?<!\bjust )such (an? (?!(?:way|manner|degree|extent)\b)[\p{L}-]{1,40}\b)(?! that\b)/gu;
+/** "each of", "one of", "most of": a part of a set, which takes its article ("each of the aesthetic categories"). */
+const QUANTIFIER_BEFORE_OF = /\b(?:each|one|some|all|many|most|none|both|any|several|few|either|neither|two|three|four|five|part|half|any|none|much)\s+of\s$/i;
 /** Words after "this" that are no part of a noun phrase's modifiers ("this only", "this very"): left as they are. */
 const NOT_A_MODIFIER = /^(?:only|very|same|one|kind|type|sort|way|end|case|point|time|reason|purpose|paper|work|article|study|thesis|chapter|book|report|section)$/i;
 
@@ -277,11 +311,57 @@ export function withoutModifiedPointers(text: string): string {
     // itself, which the citation names; "The text" would say no more.
     if (singular && start) return m;
     if (singular) return `the ${first} ${second}`;
-    // "each of these aesthetic categories" needs its article: "each of the aesthetic categories".
-    if (/\bof $/.test(text.slice(Math.max(0, at - 3), at))) return `the ${first} ${second}`;
+    // "each of these aesthetic categories" needs its article: "each of the aesthetic categories". After any other
+    // "of", a plural goes bare: "the importance of these fortuitous initializations" is "the importance of fortuitous
+    // initializations", not "of the fortuitous initializations", which points as far as "these" did.
+    if (/\bof $/.test(text.slice(Math.max(0, at - 3), at))) {
+      if (QUANTIFIER_BEFORE_OF.test(before) || (!/s$/.test(second) && !/^\p{Lu}/u.test(second))) return `the ${first} ${second}`;
+      return `${first} ${second}`;
+    }
     // A plural goes without its pointer only where the second word is surely still the noun phrase's ("these
     // fortuitous initializations", "these Recurrent Neural Networks"), not its verb ("these results suggest").
     if (!/s$/.test(second) && !/^\p{Lu}/u.test(second)) return m;
     return `${start ? first[0].toUpperCase() + first.slice(1) : first} ${second}`;
   });
+}
+
+/**
+ * "The availability of this testing and training material has enabled us to develop X" → "We develop X": a subject that
+ * points at what the abstract said before ("this material", "these results", a bare "This") and serves only as the
+ * means of the authors' act. Quoted alone it points at nothing (a blind reader's "refers to nothing", CiteBench dev case
+ * 8); the act is what the work did. A subject that names its means ("A tide gauge network enabled us to …") stays.
+ */
+const ENABLED_BY_A_POINTER = new RegExp(
+  String.raw`^((?:[\p{L}\d-]+ ){0,8}?(?:this|these|those|such)(?: [\p{L}\d-]+){0,5}|this|these) (?:has|have|had)? ?` +
+    String.raw`(?:enabled|allowed|permitted|helped|enables|allows|permits|helps|enable|allow|permit|help) us to ([\p{Ll}][\p{Ll}-]+)\b`,
+  'iu',
+);
+
+export function withoutPointingEnabler(text: string): string {
+  const m = ENABLED_BY_A_POINTER.exec(text);
+  if (!m || /[,;:()]/.test(m[1]) || /^(?:be|have)$/i.test(m[2])) return text;
+  return `We ${text.slice(m[0].length - m[2].length)}`;
+}
+
+/**
+ * An editor's note on an edited volume ("The editor of this volume, who is also author of five of the contributions, has
+ * provided an introduction that … interrelates the basic issues in linguistics and cognitive studies that are addressed
+ * in this volume") tells of the book's making, and "this volume" of its words points at nothing once cited (a blind
+ * reader, CiteBench dev case 4). What the volume addresses is what a reader cites it for: "This volume addresses the
+ * basic issues in linguistics and cognitive studies".
+ */
+const EDITORS_NOTE = /^the\s+(?:editors?|introduction)\s+(?:of|to)\s+this\s+(?:volume|book|collection)\b/i;
+const ADDRESSED_IN_THIS_VOLUME = /\s+(?:that|which)\s+(?:are|were|is|was)\s+(?:addressed|discussed|covered|treated|examined|explored)\s+in\s+this\s+(volume|book|collection)\b/i;
+
+export function editorsNoteAsContents(text: string): string {
+  if (!EDITORS_NOTE.test(text.trim())) return text;
+  const m = ADDRESSED_IN_THIS_VOLUME.exec(text);
+  if (!m) return text;
+  // The noun phrase the clause defines opens on the last "the" before it ("the basic issues in linguistics,
+  // psycholinguistics and cognitive studies"); one that a clause or aside interrupts is not taken.
+  const before = text.slice(0, m.index);
+  const at = before.search(/\bthe\s+(?!.*\bthe\s)/i);
+  const phrase = at < 0 ? '' : before.slice(at);
+  if (phrase.split(/\s+/).length < 3 || /[;:()]|\b(?:who|which|that)\b/i.test(phrase)) return text;
+  return `This ${m[1].toLowerCase()} addresses ${phrase}.`;
 }

@@ -26,7 +26,7 @@ const CONTRIBUTION_VERB_FORMS =
   'propos(?:e|es|ed)|present(?:s|ed)?|introduc(?:e|es|ed)|report(?:s|ed)?|describ(?:e|es|ed)|develop(?:s|ed)?|offer(?:s|ed)?|design(?:s|ed)?';
 // Built once: dropSelfPraise runs on every rewritten candidate.
 const SELF_PRAISE_AFTER_DETERMINER = new RegExp(
-  String.raw`\b([Aa]|[Aa]n|[Tt]he|[Tt]wo|[Tt]hree|[Ss]everal|[Ss]ome|[Tt]hese|[Tt]his|[Tt]heir|[Ii]ts|(?:series|set|family|class|suite) of)\s+(?:novel|new)\s+(?:and\s+)?` +
+  String.raw`\b([Aa]|[Aa]n|[Tt]he|[Tt]wo|[Tt]hree|[Ss]everal|[Ss]ome|[Tt]hese|[Tt]his|[Tt]heir|[Ii]ts|(?:series|set|family|class|suite) of)\s+(?:novel|new),?\s+(?:and\s+)?` +
     // before a noun, not a word that ends the phrase ("the novel itself") or a noun after which "new" is meant
     String.raw`(?=[A-Za-z])(?!${NOT_A_NOUN_AFTER})(?!(?:${alternation(NEWNESS_NOUNS)})s?\b)`,
   'g',

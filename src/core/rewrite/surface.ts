@@ -6,9 +6,10 @@
 // work's sentence; `mendSurface` applies them all to a sentence the rules do not write (the author's own, in a
 // contrast), so that the draft reads alike throughout.
 import { alternation, COUNTED_PRAISE_ADJECTIVES, MASS_NOUN_PLURALS, PAIRED_PRAISE, PRAISE_AFTER_ARTICLE } from '../lexicon';
+import { ADJECTIVES_FOR_ADVERBS, COMPOUND_COUNTED_HEADS, COMPOUND_PREFIXES, GENERIC_HEAD_NOUNS, PROBLEM_TAKING_VERBS } from '../lexicon';
 import { indefiniteArticle } from '../text/articles';
 import { toThirdSingular } from './agreement';
-import { pastTense } from '../text/verbs';
+import { isPastForm, pastTense } from '../text/verbs';
 
 /**
  * A dash as an extraction leaves it: an en dash or "--" glued to both words, a spaced hyphen or en dash, an em dash
@@ -152,7 +153,91 @@ export function madeNotStrove(s: string): string {
   });
 }
 
+/** An adjective written for its adverb before a participle and its noun: "bad trained categories". */
+// Not the end of a compound ("language-independent named entity recognition"), nor before "named entity", a term.
+const ADVERB_SLIP = new RegExp(String.raw`(?<![\p{L}-])(${alternation(ADJECTIVES_FOR_ADVERBS)})\s+(?=(?!named\s+entit|un)([a-z]+ed)\s+\p{L})`, 'gu');
+/** "realistic looking grasping motion": an adjective and "looking" make one modifier. */
+const LOOKING_COMPOUND = /\b(\p{L}+(?:ic|al|ous|ful|ive))\s+looking\s+(?=\p{L})/gu;
+const adverbOf = (adjective: string) =>
+  adjective.endsWith('ic') ? `${adjective}ally` : adjective.endsWith('y') ? `${adjective.slice(0, -1)}ily` : `${adjective}ly`;
+
+/**
+ * "increase evidence for bad trained categories" → "for badly trained categories", "arbitrary shaped objects" →
+ * "arbitrarily shaped objects", "realistic looking motion" → "realistic-looking motion".
+ */
+export function adverbBeforeParticiple(s: string): string {
+  return s
+    .replace(ADVERB_SLIP, (m: string, adjective: string, participle: string) => (isPastForm(participle) ? `${adverbOf(adjective)} ` : m))
+    .replace(LOOKING_COMPOUND, '$1-looking ');
+}
+
+/** Words after which a count and its noun are no modifier: "of each class and", "more than one class label". */
+const NOT_A_MODIFIED_NOUN = 'of|and|or|to|in|for|is|are|was|were|with|by|at|on|from|that|which|per|than|as|into|the|a|an|ahead|further|up|down|forward|back|beyond|after|before|at';
+/** "a three stage pipeline", "one level control gates", "a 2 layer network": the count and its noun, then a noun. */
+// "one" and "single" only after a determiner or an adjective ("LSTM's original one level gates", "a simple single layer
+// network"): elsewhere "in one layer votes", "at one level can be", "One way out" are a count and its noun. Lower case
+// only ("58 STEP runs", "Single Shot MultiBox").
+const MODAL_OR_VERB = 'can|cannot|could|may|might|will|would|should|must|is|are|was|were|has|have|does|did|votes?|out';
+const COUNTED_COMPOUND = new RegExp(
+  String.raw`(?<!\b(?:than|per|each|every|least|most|only)\s)(?:\b(two|three|four|five|six|seven|eight|nine|ten|[\d,]*\d)|(?<=\b(?:a|an|the|'s|original|simple|standard)\s)(one|single))` +
+    String.raw`\s+(${alternation(COMPOUND_COUNTED_HEADS)})\s+(?=\p{Ll})(?!(?:${NOT_A_MODIFIED_NOUN}|${MODAL_OR_VERB})\b)`,
+  'gu',
+);
+/** "multi layer perceptron", "non linear": a prefix standing apart from its word. */
+const LOOSE_PREFIX = new RegExp(String.raw`\b(${alternation(COMPOUND_PREFIXES)})\s+(?=\p{L}{3,})(?!(?:${NOT_A_MODIFIED_NOUN})\b)`, 'gu');
+
+/** "a three stage pipeline" → "a three-stage pipeline", "a multi layer perceptron" → "a multi-layer perceptron". */
+export function hyphenatedCompounds(s: string): string {
+  return s.replace(COUNTED_COMPOUND, (_m, count: string | undefined, one: string | undefined, head: string) => `${count ?? one}-${head} `).replace(LOOSE_PREFIX, '$1-');
+}
+
+/** Words that already determine the noun phrase, or end it: "studied this problem", "studied how the problem". */
+const DETERMINED = String.raw`the|a|an|this|that|these|those|its|their|our|his|her|each|every|any|some|such|no|one|two|three|several|many|` +
+  String.raw`of|in|for|with|to|on|and|or|how|what|whether|which|why|when|where|as|by|from|at|it|them|both|all|another|other|various|different|related|similar|same|following`;
+/**
+ * A problem or task named as a verb's object with no article: "studied monocular visual odometry (VO) problem and …".
+ * Only where "problem" ends the phrase (a comma, a period, a citation, a preposition or a conjunction after it), so
+ * that "problem solving" and a noun after "task" stay as they are.
+ */
+const BARE_PROBLEM = new RegExp(
+  String.raw`\b(${alternation(PROBLEM_TAKING_VERBS)})\s+((?:(?!(?:${DETERMINED})\b)[\p{L}\d][\p{L}\d-]*\s+){1,5}(?:\([^()]{1,20}\)\s+)?(?:problem|task))` +
+    String.raw`(?=\s*(?:[,.;:)]|\\cite|\[|$)|\s+(?:and|or|as|by|with|in|of|for|from|using|via|through|to|that|which|where|under|on)\b)`,
+  'giu',
+);
+
+/** "studied monocular visual odometry (VO) problem" → "studied the monocular visual odometry (VO) problem". */
+export function problemWithArticle(s: string): string {
+  return s.replace(BARE_PROBLEM, (_m, verb: string, problem: string) => `${verb} the ${problem}`);
+}
+
+/**
+ * "in two domains: reinforcement learning and in language processing": the list after the colon repeats the "in" of
+ * the phrase before it for its second item only.
+ */
+const REPEATED_IN = /(\bin\s+[^:;.]{1,60}:\s+)(?!in\b)([^,;:.]{1,60}?)\s+and\s+in\s+/g;
+
+/** "in two domains: reinforcement learning (RL) and in language processing" → "… (RL) and language processing". */
+export function listWithoutRepeatedIn(s: string): string {
+  return s.replace(REPEATED_IN, '$1$2 and ');
+}
+
+/** "with more realistic noise model" → "with a more realistic noise model": a comparative before a singular count noun. */
+const BARE_COMPARATIVE = new RegExp(
+  String.raw`\b(with|from|using|into|by|as|to|for)\s+(?=(?:more|less)\s+(?!(?:than|and|or)\b)\p{L}+\s+(?:[\p{L}-]+\s+)?(?:${alternation(GENERIC_HEAD_NOUNS)})` +
+    String.raw`(?=\s*[,.;:)]|\s+(?:and|or|to|that|which|for|of|in|with|by|as)\b))`,
+  'giu',
+);
+
+export function comparativeWithArticle(s: string): string {
+  return s.replace(BARE_COMPARATIVE, '$1 a ');
+}
+
+/** The slips of grammar an abstract carries, each mended where it is certain (see the functions above). */
+export function mendGrammarSlips(s: string): string {
+  return comparativeWithArticle(listWithoutRepeatedIn(problemWithArticle(hyphenatedCompounds(adverbBeforeParticiple(s)))));
+}
+
 /** All of the above, for a sentence of the draft that no rewrite rule wrote (the author's own in a contrast). */
 export function mendSurface(s: string): string {
-  return alsoBeforeParticiple(withoutDoubledWord(mendQuotes(relativeClauseAgreement(massNounsSingular(withoutCountedPraise(closeDashAsides(s)))))));
+  return mendGrammarSlips(alsoBeforeParticiple(withoutDoubledWord(mendQuotes(relativeClauseAgreement(massNounsSingular(withoutCountedPraise(closeDashAsides(s))))))));
 }

@@ -1,5 +1,5 @@
 import { strict as assert } from 'assert';
-import { contributionFirst, cutsADefinition, selfContainedFirst, statesContribution, withoutMotivation } from '../../../src/core/drafting/contribution';
+import { contributionFirst, cutsADefinition, firstChosen, selfContainedFirst, statesContribution, withIntroducedMeans, withoutAddingClause, withoutMotivation } from '../../../src/core/drafting/contribution';
 import type { ScoredCandidate } from '../../../src/core/engine/citation';
 
 /** A work's sentence as the draft ranks it: its source text, its score, and whether it speaks of the work. */
@@ -42,6 +42,12 @@ describe('a work is not described by one step of its procedure', () => {
     const second = candidate('Second, we propose a new filter, the harbour mean, based on gauge records.', 0.15, 0);
     const measure = candidate('The harbour mean is compared with tide tables of four ports.', 0.2, 1);
     assert.equal(contributionFirst([measure, second])[0], second);
+  });
+
+  it('reads a single author\'s "Second, I have explored …" as a step, like "Second, we …"', () => {
+    const step = candidate('Second, I have explored the uses of the model in forecasting silted harbours.', 0.3, 1);
+    const account = candidate('Tides are modelled as a sum of harmonics fitted to gauge records of each port.', 0.25, 0);
+    assert.equal(contributionFirst([step, account])[0], account);
   });
 });
 
@@ -118,6 +124,19 @@ describe('a work is described by its contribution, not by a side detail, a figur
     assert.equal(contributionFirst([buildsOn, extends_])[0], extends_);
   });
 
+  it('says what a work did with the finding it builds on: after it where it points back, instead of it where it reads alone', () => {
+    const buildsOn = candidate('In this paper, we build upon recent advances in oceanography which have shown that tides in silted harbours are nearly periodic.', 0.3, 0);
+    const extendsIt = candidate('We extend this concept to river mouths and show how a short forecast can be fitted for each of them.', 0.25, 1);
+    const options = [buildsOn, extendsIt];
+    assert.deepEqual(firstChosen(options), [0, 1]);
+    const alone = candidate('We fit a harmonic tide model to the gauge records of river mouths.', 0.25, 1);
+    const others = [buildsOn, alone];
+    assert.deepEqual(firstChosen(others), [0]);
+    assert.equal(others[0], alone);
+    const proposes = candidate('In this paper we propose a harmonic tide model fitted to gauge records.', 0.3, 0);
+    assert.deepEqual(firstChosen([proposes, alone]), [0]);
+  });
+
   it('gives the work its contribution over a sentence that opens on "this concept", but reads "in this way" as no pointer', () => {
     const pointer = candidate('We extend this concept to harbour gauges of every make.', 0.3, 1);
     const proposes = candidate('In this paper we propose a harmonic tide model fitted to gauge records.', 0.2, 0);
@@ -176,3 +195,32 @@ describe('a shorter version of a work\'s sentence keeps what defines its nouns',
     assert.equal(cutsADefinition(candidate('We compute the parallel performance.', 0.1, 1), adds), false);
   });
 });
+
+describe('a short version of a work\'s contribution', () => {
+  it('cuts ", in which …" after the thing the work introduced, keeping the citation, and nothing shorter than a sentence', () => {
+    const routing = {
+      ...candidate('In this paper, we introduce a tide routing scheme for silted harbour channels, in which pilots want to keep clear of dredgers.', 0.3, 0),
+      text: '\\cite{k} introduced a tide routing scheme for silted harbour channels, in which pilots want to keep clear of dredgers.',
+    };
+    assert.equal(withoutAddingClause(routing)?.text, '\\cite{k} introduced a tide routing scheme for silted harbour channels.');
+    const citedAtEnd = { ...routing, text: 'A tide routing scheme for silted harbour channels, in which pilots keep clear of dredgers, was introduced \\cite{k}.' };
+    assert.equal(withoutAddingClause(citedAtEnd), undefined);
+    const short = { ...routing, text: '\\cite{k} introduced a scheme, in which pilots keep clear of dredgers.' };
+    assert.equal(withoutAddingClause(short), undefined);
+  });
+});
+
+describe('a fronted means the quoted sentence points at', () => {
+  it('introduces "the harmonic gauge filter" that an unquoted sentence named, and keeps a means never named before or a name', () => {
+    const based = {
+      ...candidate('Based on the harmonic gauge filter, we design a tide forecaster for silted harbours.', 0.3, 4),
+      text: 'Based on the harmonic gauge filter, \\cite{k} designed a tide forecaster for silted harbours.',
+    };
+    const earlier = ['The key idea is to use a harmonic filter on gauge records.'];
+    assert.equal(withIntroducedMeans(based, earlier).text, 'Based on a harmonic gauge filter, \\cite{k} designed a tide forecaster for silted harbours.');
+    assert.equal(withIntroducedMeans(based, ['Tides follow the moon.']).text, based.text);
+    const named = { ...based, extract: 'Based on the Kalman filter, we design a tide forecaster.', text: 'Based on the Kalman filter, \\cite{k} designed a tide forecaster.' };
+    assert.equal(withIntroducedMeans(named, earlier).text, named.text);
+  });
+});
+

@@ -8,14 +8,14 @@ import { rejoinSplitSuffixes } from '../../../src/core/text/words';
 import { withoutModifiedPointers } from '../../../src/core/rewrite/antecedents';
 import { OWN_ABSTRACT, sampleLibrary, sampleRecords } from '../../support/engine-records';
 
-const work = (text: string, keys: string[]): DraftSentence => ({ text, keys, sources: [], role: 'work' });
+const work = (text: string, keys: string[], role: DraftSentence['role'] = 'work'): DraftSentence => ({ text, keys, sources: [], role });
 
 describe('draft flow rules (how a paragraph reads sentence after sentence)', () => {
   for (const rule of FLOW_RULES) {
     for (const example of rule.examples) {
       it(`${rule.id}: ${example.output[0].slice(0, 60)}…`, () => {
         const out = rule.apply(
-          example.input.map((text, i) => work(text, example.keys[i])),
+          example.input.map((text, i) => work(text, example.keys[i], example.roles?.[i])),
           'cite',
         );
         assert.deepEqual(

@@ -1,7 +1,7 @@
 import { strict as assert } from 'assert';
 import { DefaultEngine } from '../../../src/core/engines';
 import { MemoryLibrary } from '../../../src/core/engine/memory-library';
-import { contrastAgainst, ownContributionSentences } from '../../../src/core/drafting/contrast';
+import { contrastAgainst, ownContributionSentences, resolvedPair } from '../../../src/core/drafting/contrast';
 import { abstractConcern, CONCERN_TEMPLATE, isRelation, relationSentence, sharedConcerns, sharesLine, workSurface } from '../../../src/core/drafting/relation';
 import type { PaperRecord } from '../../../src/core/types';
 
@@ -50,7 +50,7 @@ describe('relation of the author\'s work: only what both abstracts state', () =>
   it('writes no "Our work belongs to this line of research" after works that share only "neural networks" with the author\'s', () => {
     const texts = [
       'We train deep neural networks with binary weights for phones. Binary weights replace multiplications by sign flips.',
-      'We quantize the activations of deep neural networks to two bits. Quantized recurrent neural networks run on phones.',
+      'We quantize the activations of recurrent neural networks to two bits. Quantized networks run on phones.',
       'We distil an ensemble of large neural networks into one small network for phones.',
     ];
     const own = 'We propose a pruning method for caption generators with visual attention that saves multiplications.';
@@ -59,7 +59,7 @@ describe('relation of the author\'s work: only what both abstracts state', () =>
     const relation = contrastAgainst(group, 0, own, 1);
     assert.ok(relation, 'a relation is still written');
     assert.doesNotMatch(relation.text, /this line of research/, relation.text);
-    assert.equal(relation.text, 'Like \\cite{b}, our work is concerned with recurrent neural networks; we propose a pruning method for caption generators with visual attention that saves multiplications.');
+    assert.equal(relation.text, 'Like \\cite{b}, our work concerns recurrent neural networks; we propose a pruning method for caption generators with visual attention that saves multiplications.');
     // Works on pruning are the line of an author whose abstract prunes too, though its claim does not say "pruning".
     const pruning = ['We prune deep neural networks by weight magnitude to cut multiplications.', 'Pruning of neural networks at initialization keeps accuracy.', 'We prune neural networks for phones.'];
     const sparse = 'We propose a sparse training method for caption generators with visual attention that saves multiplications.';
@@ -68,6 +68,60 @@ describe('relation of the author\'s work: only what both abstracts state', () =>
       contrastAgainst({ ...group, texts: pruning, ownAbstract: pruningAbstract }, 0, sparse, 1)?.text,
       'Our work belongs to this line of research; we propose a sparse training method for caption generators with visual attention that saves multiplications.',
     );
+  });
+
+  it('says what the author\'s work shares with a lone work, not "[0] is the work closest to ours"', () => {
+    const texts = ['We present a tide gauge calibration method for silted harbours. Calibrated gauges drift less.'];
+    const own = 'We propose a buoy network that predicts harbour currents from wind logs.';
+    const ownAbstract = `Harbour pilots rely on tide gauge calibration. ${own}`;
+    const relation = contrastAgainst({ texts, ownAbstract, lone: { subject: 'Roe \\cite{roe}', key: 'roe' }, keys: ['roe'], syntax: 'cite' }, 0, own, 1);
+    assert.equal(relation?.text, 'Like Roe \\cite{roe}, our work concerns tide gauge calibration; we propose a buoy network that predicts harbour currents from wind logs.');
+    assert.deepEqual(relation?.keys, ['roe']);
+  });
+
+  it('names a lone work by a phrase it says it is about whose words the author\'s abstract writes apart', () => {
+    const texts = ['We present a very simple tide gauge network for silted harbours. Its gauges never talk to each other.'];
+    const own = 'We present a behavioural model of tide fleets and predict how often they fail.';
+    const ownAbstract = `Each gauge of a fleet reports to one network of buoys. ${own}`;
+    const relation = contrastAgainst({ texts, ownAbstract, lone: { subject: 'Roe \\cite{roe}', key: 'roe' }, keys: ['roe'], syntax: 'cite' }, 0, own, 1);
+    assert.equal(relation?.text, 'Like Roe \\cite{roe}, our work concerns tide gauge networks; we present a behavioural model of tide fleets and predict how often they fail.');
+    // A phrase whose words the author's abstract does not all write is no shared thing.
+    const apart = contrastAgainst({ texts, ownAbstract: `Each gauge of a fleet reports to a buoy. ${own}`, lone: { subject: 'Roe \\cite{roe}', key: 'roe' }, keys: ['roe'], syntax: 'cite' }, 0, own, 1);
+    assert.doesNotMatch(apart?.text ?? '', /concerns/, apart?.text);
+  });
+
+  it('names what a lone work shares with the author\'s in place of "closest to ours" where their one shared word is a task', () => {
+    // "grasping" alone placed the work as "closest"; the work's "grasping motion" is written by the author's abstract too.
+    const texts = ['This paper presents a method to generate realistic grasping motion of virtual hands. A database of postures is built.'];
+    const own = 'We propose a glove-driven grasping rig for virtual reality.';
+    const ownAbstract = `${own} The rig replays the motion of the user's fingers.`;
+    const lone = { subject: 'Roe \\cite{roe}', key: 'roe' };
+    assert.equal(contrastAgainst({ texts, ownAbstract, lone, keys: ['roe'], syntax: 'cite' }, 0, own, 0)?.text, 'Like Roe \\cite{roe}, our work concerns grasping motion; we propose a glove-driven grasping rig for virtual reality.');
+    // Not a thing the claim says itself: "our work concerns virtual hands; we propose a rig for virtual hands" says it twice.
+    const hands = 'We propose virtual hands that grasp with the gloves of pilots.';
+    const twice = contrastAgainst({ texts: ['This paper presents a method to generate grasping of virtual hands.'], ownAbstract: hands, lone, keys: ['roe'], syntax: 'cite' }, 0, hands, 0);
+    assert.doesNotMatch(twice?.text ?? '', /concerns virtual hands/, twice?.text);
+  });
+
+  it('names the works that share a thing with the author\'s work where it shares their line, not "Our work belongs to this line of research"', () => {
+    const texts = [
+      'We propose pruning of tide forecasters by weight magnitude.',
+      'Pruning tide forecasters at initialization keeps their accuracy.',
+      'We present harbour current maps for pruning-free forecasters.',
+    ];
+    const own = 'We propose sparse training of forecasters that saves multiplications.';
+    const ownAbstract = `Tide forecasters are large, and pruning makes them small. ${own}`;
+    assert.ok(sharesLine(ownAbstract, texts));
+    const relation = contrastAgainst({ texts, sharedPhrase: 'tide forecasters', ownAbstract, keys: ['a', 'b', 'c'], syntax: 'cite' }, 0, own, 1);
+    assert.equal(relation?.text, 'Like \\cite{a,b}, our work concerns tide forecasters; we propose sparse training of forecasters that saves multiplications.');
+  });
+
+  it('names a work by what it says it is (its opening or its contribution sentence), not by a side mention', () => {
+    const own = 'Recurrent neural network captioners are large. We propose a pruning method for caption generators.';
+    const side = 'We quantize the activations of deep convolutional networks to two bits. Our tests also ran recurrent neural networks on phones.';
+    assert.equal(abstractConcern(own, [side]), undefined);
+    const central = 'Deep convolutional networks are large. We propose binary recurrent neural networks for phones.';
+    assert.deepEqual(abstractConcern(own, [central])?.works, [0]);
   });
 
   it('finds a topic of the author\'s whole abstract that some works state, not a phrase of field words alone', () => {
@@ -79,8 +133,11 @@ describe('relation of the author\'s work: only what both abstracts state', () =>
 
   it('writes a shared topic as the work writes it, title case lowered, a name kept', () => {
     assert.equal(workSurface('recurrent Neural Network', 'Quantized recurrent neural networks were tested on a treebank.'), 'recurrent neural networks');
-    assert.equal(workSurface('Internet of things', 'Devices of the Internet of Things (IoT) are cheap.'), 'Internet of Things');
+    assert.equal(workSurface('Internet of things', 'Devices of the Internet of Things (IoT) are cheap.'), 'the Internet of Things');
+    assert.equal(workSurface('Image-to-Image Translation', 'Unpaired Image-to-Image Translation with cycles.'), 'image-to-image translation');
     assert.equal(workSurface('Internet of things', 'Such as the Internet of Things.'), 'Internet of things');
+    // A sentence's first capital is no name's.
+    assert.equal(workSurface('recurrent neural networks', 'Recurrent neural networks are large. We prune them.'), 'recurrent neural networks');
   });
 
   it('ties a claim that states only its problem to the works whose topic the abstract writes in other words, not "Unlike these works on transfer learning, we study the problem of …"', () => {
@@ -88,7 +145,7 @@ describe('relation of the author\'s work: only what both abstracts state', () =>
     const own = 'We study the problem of short log ranking for harbour pilots.';
     const ownAbstract = `${own} We compute, for every reading of a buoy, its representation in advance and index them in a tree.`;
     const relation = contrastAgainst({ texts, sharedPhrase: 'transfer learning', ownAbstract, keys: ['a', 'b', 'c'], syntax: 'cite' }, 0, own, 0);
-    assert.equal(relation?.text, 'Like \\cite{a}, our work is concerned with representations of buoy readings; we study the problem of short log ranking for harbour pilots.');
+    assert.equal(relation?.text, 'Like \\cite{a}, our work concerns representations of buoy readings; we study the problem of short log ranking for harbour pilots.');
     assert.deepEqual(relation?.keys, ['a']);
   });
 
@@ -96,6 +153,8 @@ describe('relation of the author\'s work: only what both abstracts state', () =>
     assert.equal(workSurface('gate mechanism', 'We propose a novel simplified gating mechanism for tide models.'), 'gate mechanism');
     assert.equal(workSurface('gating mechanism', 'We propose a novel simplified gating mechanism for tide models.'), 'gating mechanisms');
     assert.equal(workSurface('tide policy', 'We learn a tide policy.'), 'tide policies');
+    // The article is the next noun's: "a tide gauge calibration method" counts methods, not calibrations.
+    assert.equal(workSurface('tide gauge calibration', 'We present a tide gauge calibration method for harbours.'), 'tide gauge calibration');
     assert.equal(workSurface('image denoising', 'We study image denoising.'), 'image denoising');
   });
 
@@ -105,6 +164,19 @@ describe('relation of the author\'s work: only what both abstracts state', () =>
     assert.equal(contrastAgainst({ texts, sharedPhrase: 'gated networks', ownAbstract: own, keys: ['a', 'b'], syntax: 'cite' }, 0, own, 0), undefined);
     const named = 'We propose a gated architecture to fuse tide tables and satellite images into one harbour representation.';
     assert.ok(contrastAgainst({ texts, sharedPhrase: 'gated networks', ownAbstract: named, keys: ['a', 'b'], syntax: 'cite' }, 0, named, 0));
+  });
+
+  it('says "the two kinds of information" as the pair the abstract named before, and relates that claim rather than none', () => {
+    const ownAbstract = 'Harbour maps should keep both the tidal and nautical information of a chart. We propose a gated network to fuse the two kinds of informations into one harbour map.';
+    const own = 'We propose a gated network to fuse the two kinds of informations into one harbour map.';
+    assert.equal(resolvedPair(own, ownAbstract), 'We propose a gated network to fuse tidal and nautical information into one harbour map.');
+    // Nothing named before: the sentence is left as it is (and a relation is not built on it).
+    assert.equal(resolvedPair(own, own), own);
+    const texts = ['We propose gated networks that fuse gauge readings with satellite images.', 'Gated networks fuse tide tables with buoy logs.'];
+    const relation = contrastAgainst({ texts, sharedPhrase: 'gated networks', ownAbstract, keys: ['a', 'b'], syntax: 'cite' }, 0, own, 1);
+    assert.ok(relation, 'a relation is written');
+    assert.match(relation.text, /fuse tidal and nautical information into one harbour map\.$/, relation.text);
+    assert.equal(relation.sources[0].text, own, 'its source is the author\'s sentence as written');
   });
 
   it('keeps "this paper" as the subject of both halves of a relation, not "Like [3], we study …; unlike it, this paper …"', () => {

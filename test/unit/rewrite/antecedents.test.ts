@@ -1,5 +1,5 @@
 import { strict as assert } from 'assert';
-import { pointerResolutions, resolvePointers } from '../../../src/core/rewrite/antecedents';
+import { editorsNoteAsContents, pointerResolutions, resolvePointers, withoutModifiedPointers, withoutPointingEnabler } from '../../../src/core/rewrite/antecedents';
 import { DefaultEngine } from '../../../src/core/engines';
 import { citeAlone, sampleLibrary } from '../../support/engine-records';
 
@@ -143,5 +143,54 @@ describe('pointers to what an earlier sentence named', () => {
     const s = await citeAlone(record);
     assert.match(s.text, /compared two distinct routes for fuel use/);
     assert.match(s.spans.find((x) => x.source?.section === 'abstract')?.source?.text ?? '', /these two distinct routes/, 'the source keeps its words');
+  });
+});
+
+describe('pointers nothing resolved, after "of"', () => {
+  it('drops "these" before a plural with no article, unless a part of the set is meant', () => {
+    assert.equal(
+      withoutModifiedPointers('Roe \\cite{k} stressed the value of these lucky seeds.'),
+      'Roe \\cite{k} stressed the value of lucky seeds.',
+    );
+    assert.equal(
+      withoutModifiedPointers('Roe \\cite{k} measured how each of these tidal gauges drifts.'),
+      'Roe \\cite{k} measured how each of the tidal gauges drifts.',
+    );
+  });
+});
+
+describe('pointers at what an earlier sentence introduced with "a"', () => {
+  it('writes "a" where the sentence before introduced the noun, and leaves other pointers to the rules after', () => {
+    assert.equal(
+      resolved('We tune a tide forecaster to this coastal drift model.', 'Buoy logs now let one fit a drift model to each harbour.'),
+      'We tune a tide forecaster to a coastal drift model.',
+    );
+    assert.equal(resolved('We tune a tide forecaster to this coastal drift model.', 'Buoy logs record the drift of each harbour.'), 'We tune a tide forecaster to this coastal drift model.');
+    assert.equal(resolved('This paper extends a drift model.', 'A drift model is fitted.'), 'This paper extends a drift model.');
+  });
+});
+
+describe('a means that points back, before the authors\' act', () => {
+  it('says what the authors did where "this archive" enabled it, and keeps a means that names itself', () => {
+    assert.equal(
+      withoutPointingEnabler('The availability of this tide gauge archive has enabled us to develop forecasts that hold for a week.'),
+      'We develop forecasts that hold for a week.',
+    );
+    assert.equal(withoutPointingEnabler('This allows us to forecast tides a week ahead.'), 'We forecast tides a week ahead.');
+    const named = 'A network of tide gauges has enabled us to develop forecasts that hold for a week.';
+    assert.equal(withoutPointingEnabler(named), named);
+  });
+});
+
+describe('an editor\'s note on an edited volume', () => {
+  it('says what the volume addresses, and leaves a note that names nothing it addresses', () => {
+    assert.equal(
+      editorsNoteAsContents('The editor of this volume, who wrote two of its chapters, has provided an introduction that links the debates on tides, surges and silting that are addressed in this volume.'),
+      'This volume addresses the debates on tides, surges and silting.',
+    );
+    const note = 'The editor of this volume, who wrote two of its chapters, has provided a short introduction.';
+    assert.equal(editorsNoteAsContents(note), note);
+    const notEditor = 'We survey the debates on tides that are addressed in this volume.';
+    assert.equal(editorsNoteAsContents(notEditor), notEditor);
   });
 });

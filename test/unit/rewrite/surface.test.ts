@@ -4,6 +4,7 @@
 import { strict as assert } from 'assert';
 import { clauseTruncations, dropParentheticals, dropSelfPraise, rewriteSentence } from '../../../src/core/rewrite';
 import { alsoBeforeParticiple, closeDashAsides, madeNotStrove, massNounsSingular, mendQuotes, relativeClauseAgreement, withoutCountedPraise, withoutDoubledWord } from '../../../src/core/rewrite/surface';
+import { adverbBeforeParticiple, comparativeWithArticle, hyphenatedCompounds, listWithoutRepeatedIn, mendSurface, problemWithArticle } from '../../../src/core/rewrite/surface';
 
 const cutsOf = (s: string) => clauseTruncations(s).map((t) => t.text);
 
@@ -203,5 +204,39 @@ describe('praise that is the claim', () => {
 describe('praise of a result', () => {
   it('keeps "with a remarkable rate", which says how well', () => {
     assert.equal(withoutCountedPraise('The gauge resists surges with a remarkable survival rate.'), 'The gauge resists surges with a remarkable survival rate.');
+  });
+});
+
+describe('grammar slips an abstract carries, mended only where they are certain', () => {
+  it('mends the author\'s own sentence too ("bad trained categories", "multi layer", "(HTF) problem")', () => {
+    assert.equal(
+      mendSurface('Our approach uses gauge logs to increase evidence for bad trained tide categories.'),
+      'Our approach uses gauge logs to increase evidence for badly trained tide categories.',
+    );
+    assert.equal(mendSurface('We study harbour tide forecasting (HTF) problem with a multi layer network.'), 'We study the harbour tide forecasting (HTF) problem with a multi-layer network.');
+  });
+
+  it('leaves an adjective that ends a compound or comes before "named entity" alone', () => {
+    for (const s of ['We describe the shared task: language-independent named entity tagging of tide logs.', 'An independent named entity tagger reads tide logs.', 'We train task-independent learned features for tide logs.', 'A dynamic simulated harbour task.', 'An efficient unsupervised procedure for tides.']) {
+      assert.equal(adverbBeforeParticiple(s), s);
+    }
+  });
+
+  it('leaves a count that is no modifier, a determined problem and "problem solving" alone', () => {
+    for (const s of ['Models with more than one class label are trained in two stages.', 'The net is trained one layer at a time.', 'A gauge takes one step ahead of the tide.',
+      'Quantizing gauges in just one layer can hurt.', 'A gauge in one layer votes for the tide.', 'One way out is a larger harbour.', 'A single scale cannot fit every port.']) {
+      assert.equal(hyphenatedCompounds(s), s);
+    }
+    for (const s of ['We address this tide problem with gauge logs.', 'We study how pilots solve the berth problem.', 'We study pilots problem solving in harbours.', 'We study tide task allocation.']) {
+      assert.equal(problemWithArticle(s), s);
+    }
+  });
+
+  it('leaves an "in" that the list after a colon does not repeat, and a comparative before a plural or "than"', () => {
+    const both = 'We test it in two ports: in Dover and in Calais.';
+    assert.equal(listWithoutRepeatedIn(both), both);
+    for (const s of ['We train it with more readings than one model needs.', 'We train it with more than one model.', 'We train it with more realistic tide models.']) {
+      assert.equal(comparativeWithArticle(s), s);
+    }
   });
 });

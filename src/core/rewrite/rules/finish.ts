@@ -4,6 +4,7 @@ import { capitalizeFirst, ensureFinalPeriod, withoutUnclosedQuote } from '../sen
 import { changedBy, changedText, type TableRule } from '../rule';
 import { alternation, ATTENTION_APPOSITIVES, PRAISED_PROBLEM_QUALIFIERS } from '../../lexicon';
 import { alsoBeforeParticiple, closeDashAsides, madeNotStrove, massNounsSingular, mendQuotes, relativeClauseAgreement, withoutCountedPraise, withoutDoubledWord } from '../surface';
+import { adverbBeforeParticiple, comparativeWithArticle, listWithoutRepeatedIn, problemWithArticle } from '../surface';
 
 /** Built once: the match runs on every rewritten candidate. */
 const withoutSelfPraise = changedBy(dropSelfPraise);
@@ -98,6 +99,8 @@ export const FINISH_RULES: readonly TableRule[] = [
     apply: changedText,
     examples: [
       { input: 'We present a novel parser for noisy text.', output: 'Doe and Roe \\cite{doe2020} presented a parser for noisy text.' },
+      // "a new, information-theoretic account": the comma between two adjectives goes with the praise.
+      { input: 'We propose a new, tide-theoretic account of harbour surges.', output: 'Doe and Roe \\cite{doe2020} proposed a tide-theoretic account of harbour surges.' },
     ],
   },
   {
@@ -202,6 +205,62 @@ export const FINISH_RULES: readonly TableRule[] = [
       {
         input: 'In this study we strive to develop a series of latent tide models with a deep structure.',
         output: 'Doe and Roe \\cite{doe2020} developed a series of latent tide models with a deep structure.',
+      },
+    ],
+  },
+  {
+    id: 'finish.adverb-slip',
+    stage: 'finish',
+    summary: 'An adjective written for its adverb before a participle is mended: "bad trained categories" → "badly trained categories".',
+    match: changedBy(adverbBeforeParticiple),
+    apply: changedText,
+    examples: [
+      {
+        input: 'We use gauge logs to increase evidence for bad trained tide categories.',
+        output: 'Doe and Roe \\cite{doe2020} used gauge logs to increase evidence for badly trained tide categories.',
+      },
+      {
+        input: 'We generate realistic looking waves around arbitrary shaped harbour walls.',
+        output: 'Doe and Roe \\cite{doe2020} generated realistic-looking waves around arbitrarily shaped harbour walls.',
+      },
+    ],
+  },
+  {
+    id: 'finish.problem-article',
+    stage: 'finish',
+    summary: 'A problem named as the object of "study", "address", "solve" … takes its article: "studied tide forecasting problem" → "studied the tide forecasting problem".',
+    match: changedBy(problemWithArticle),
+    apply: changedText,
+    examples: [
+      {
+        input: 'We study harbour tide forecasting (HTF) problem and present a network for it.',
+        output: 'Doe and Roe \\cite{doe2020} studied the harbour tide forecasting (HTF) problem and presented a network for it.',
+      },
+    ],
+  },
+  {
+    id: 'finish.list-in',
+    stage: 'finish',
+    summary: 'A list after a colon does not repeat the "in" of the phrase before it for its last item: "in two domains: tides and in surges" → "tides and surges".',
+    match: changedBy(listWithoutRepeatedIn),
+    apply: changedText,
+    examples: [
+      {
+        input: 'We evaluate whether gauges help in two different domains: tide forecasting (TF) and in surge warning (SW).',
+        output: 'Doe and Roe \\cite{doe2020} evaluated whether gauges help in two different domains: tide forecasting (TF) and surge warning (SW).',
+      },
+    ],
+  },
+  {
+    id: 'finish.comparative-article',
+    stage: 'finish',
+    summary: 'A comparative before a singular count noun takes its article: "with more realistic tide model" → "with a more realistic tide model".',
+    match: changedBy(comparativeWithArticle),
+    apply: changedText,
+    examples: [
+      {
+        input: 'We train a gauge network with more realistic tide model and real harbour readings.',
+        output: 'Doe and Roe \\cite{doe2020} trained a gauge network with a more realistic tide model and real harbour readings.',
       },
     ],
   },

@@ -3,6 +3,7 @@
 // to keeps the original words.
 import { authorsAsWe, firstPersonPlural, impersonalFindingAsWe, statedAim, workPronounAsWe } from '../authors-voice';
 import { withoutInlineEnumerators } from '../discourse';
+import { editorsNoteAsContents, withoutPointingEnabler } from '../antecedents';
 import { changedBy, changedText, changedWith, type TableRule } from '../rule';
 
 export const READ_RULES: readonly TableRule[] = [
@@ -14,6 +15,32 @@ export const READ_RULES: readonly TableRule[] = [
     apply: changedText,
     examples: [
       { input: 'We (i) collect a corpus of tweets and (ii) train a tagger on it.', output: 'Doe and Roe \\cite{doe2020} collected a corpus of tweets and trained a tagger on it.' },
+    ],
+  },
+  {
+    id: 'read.pointing-enabler',
+    stage: 'read',
+    summary: '"The availability of this material has enabled us to develop X" → "We develop X": the means points at a sentence not quoted.',
+    match: changedBy(withoutPointingEnabler),
+    apply: changedText,
+    examples: [
+      {
+        input: 'The availability of this tide gauge archive has enabled us to develop forecasts that hold for a week.',
+        output: 'Doe and Roe \\cite{doe2020} developed forecasts that hold for a week.',
+      },
+    ],
+  },
+  {
+    id: 'read.editors-note',
+    stage: 'read',
+    summary: 'An editor\'s note on a volume says what the volume addresses ("… the issues in X that are addressed in this volume" → "This volume addresses the issues in X").',
+    match: changedBy(editorsNoteAsContents),
+    apply: changedText,
+    examples: [
+      {
+        input: 'The editor of this volume, who also wrote three of its chapters, has provided an introduction that links the debates on tidal power that are addressed in this volume.',
+        output: 'Doe and Roe \\cite{doe2020} addressed the debates on tidal power.',
+      },
     ],
   },
   {

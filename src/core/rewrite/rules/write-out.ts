@@ -22,7 +22,8 @@ export const WRITE_OUT_RULES: readonly TableRule[] = [
   {
     id: 'write-out.pointers',
     stage: 'write-out',
-    summary: '"such problems" takes the noun phrase the sentence before named ("problems in image processing and graphics").',
+    summary:
+      '"such problems" takes the noun phrase the sentence before named ("problems in image processing and graphics"); "this coastal drift model" after "a drift model" is "a coastal drift model".',
     match: changedWith((s, ctx) => (ctx.pointers?.length ? resolvePointers(s, ctx.pointers) : undefined)),
     apply: changedText,
     examples: [
@@ -30,6 +31,11 @@ export const WRITE_OUT_RULES: readonly TableRule[] = [
         previous: 'Many problems in image processing and graphics can be posed as graph cuts.',
         input: 'We propose a general solution to such problems.',
         output: 'Doe and Roe \\cite{doe2020} proposed a general solution to problems in image processing and graphics.',
+      },
+      {
+        previous: 'Buoy logs now let one fit a drift model to each harbour.',
+        input: 'We tune a tide forecaster to this coastal drift model.',
+        output: 'Doe and Roe \\cite{doe2020} tuned a tide forecaster to a coastal drift model.',
       },
     ],
   },
