@@ -97,7 +97,8 @@ const SAME_WORK_AGAIN: FlowRule = {
       const rest = s.text.slice(subject.length + 1);
       // "[0] showed that their procedure …" speaks of the work's authors: "It also showed that their procedure" would
       // not (a blind reader marks a change of voice), and "their" may be a noun's ("networks keep their accuracy").
-      if (/\b(?:their|they|them)\b/i.test(rest)) return s;
+      // "The authors also showed that their procedure …" then: who "their" are is said, and no marker opens it again.
+      if (/\b(?:their|they|them)\b/i.test(rest)) return pastClause(rest) && !/^also\s/i.test(rest) ? { ...s, text: `The authors also ${rest}` } : s;
       // "[0] has GP-trained H-LSTMs for …" → "It has GP-trained H-LSTMs for …": no "also" to add before an auxiliary.
       // "[0] has explored X" (the authors' "I have explored") → "It also explored X": the past, as the sentence before.
       const perfect = /^(?:has|have)\s+([a-z]+ed)\b(.*)$/.exec(rest);
@@ -126,7 +127,41 @@ const SAME_WORK_AGAIN: FlowRule = {
     {
       input: ['\\cite{0} developed a convex surrogate for variance in risk minimization.', '\\cite{0} showed that their procedure comes with certificates of optimality.'],
       keys: [['0'], ['0']],
-      output: ['\\cite{0} developed a convex surrogate for variance in risk minimization.', '\\cite{0} showed that their procedure comes with certificates of optimality.'],
+      output: ['\\cite{0} developed a convex surrogate for variance in risk minimization.', 'The authors also showed that their procedure comes with certificates of optimality.'],
+    },
+  ],
+};
+
+/**
+ * The relation sentence of a paragraph on one work opens "It" where the sentence before already cites that work: a
+ * blind reader marked "… iterative bootstrapping procedure [0]. [0] addresses the same problem as our work" and
+ * "[0]. [0] is the work closest to ours" (CiteBench dev cases 6, 7) as the same marker twice in a row.
+ */
+const RELATION_AFTER_SAME_WORK: FlowRule = {
+  id: 'flow.relation-after-same-work',
+  summary: 'A relation sentence that opens with the marker the sentence before cites opens "It": "… [0]. It is the work closest to ours; we …".',
+  apply(sentences, syntax) {
+    return sentences.map((s, i) => {
+      const previous = sentences[i - 1];
+      if (s.role !== 'contrast' || s.keys.length !== 1 || !previous || previous.role !== 'work' || previous.keys.length !== 1 || previous.keys[0] !== s.keys[0]) return s;
+      const opening = markerSubject(s.text, s.keys[0], syntax);
+      // Only a verb of the present after the marker ("[0] is …", "[0] addresses …"): "[0] and [1] …" or "[0]'s model" keep theirs.
+      if (!opening || !previous.text.includes(opening.marker) || !/^(?:is|has|also\s+\p{L}+s|\p{L}+s)\s/u.test(opening.rest)) return s;
+      return { ...s, text: `It ${opening.rest}` };
+    });
+  },
+  examples: [
+    {
+      input: ['The gauge model is based on two constraints exploited in an iterative procedure \\cite{0}.', '\\cite{0} addresses the same problem as our work; we compare three tide models.'],
+      keys: [['0'], ['0']],
+      roles: ['work', 'contrast'],
+      output: ['The gauge model is based on two constraints exploited in an iterative procedure \\cite{0}.', 'It addresses the same problem as our work; we compare three tide models.'],
+    },
+    {
+      input: ['\\cite{0} proposed an account of harbour surges.', '\\cite{1} is the work closest to ours; we present a tide measure.'],
+      keys: [['0'], ['1']],
+      roles: ['work', 'contrast'],
+      output: ['\\cite{0} proposed an account of harbour surges.', '\\cite{1} is the work closest to ours; we present a tide measure.'],
     },
   ],
 };
@@ -357,7 +392,7 @@ const MEND_SURFACE: FlowRule = {
   ],
 };
 
-export const FLOW_RULES: readonly FlowRule[] = [MERGE_SAME_WORK, SAME_WORK_AGAIN, JOIN_SHORT_PAIRS, VARY_OPENINGS, COMMA_BEFORE_SECOND_WORK, AUTHORS_VOICE, MEND_SURFACE];
+export const FLOW_RULES: readonly FlowRule[] = [MERGE_SAME_WORK, SAME_WORK_AGAIN, RELATION_AFTER_SAME_WORK, JOIN_SHORT_PAIRS, VARY_OPENINGS, COMMA_BEFORE_SECOND_WORK, AUTHORS_VOICE, MEND_SURFACE];
 
 /** The paragraph's sentences with every flow rule applied, in order. */
 export function smoothParagraph(sentences: DraftSentence[], syntax: CiteSyntax): DraftSentence[] {

@@ -36,6 +36,22 @@ describe('draft flow rules (how a paragraph reads sentence after sentence)', () 
     );
   });
 
+  it('opens no two sentences in a row on one work with its marker: "It" for the relation, "The authors also" for "their"', () => {
+    const paragraph = smoothParagraph([
+      work('\\cite{0} developed a convex surrogate for the variance of harbour gauge errors, allowing near-optimal and efficient trading between bias and error in the tide forecasts of small and large harbours alike.', ['0']),
+      work('\\cite{0} showed that their procedure comes with certificates of optimality for every harbour in the survey.', ['0']),
+    ], 'cite');
+    assert.deepEqual(
+      paragraph.map((s) => s.text.split(' ').slice(0, 3).join(' ')),
+      ['\\cite{0} developed a', 'The authors also'],
+    );
+    const related = smoothParagraph([
+      work('The tide model is based on two constraints exploited in an iterative procedure \\cite{0}.', ['0']),
+      work('\\cite{0} is the work closest to ours; we study non-convex tide problems.', ['0'], 'contrast'),
+    ], 'cite');
+    assert.equal(related[1].text, 'It is the work closest to ours; we study non-convex tide problems.');
+  });
+
   it('leaves sentences that name their authors as they are ("Roe \\cite{k} proposed …" varies by name already)', () => {
     const named = ['Roe \\cite{a} proposed X.', 'Poe \\cite{b} proposed Y.', 'Doe \\cite{c} proposed Z.'];
     assert.deepEqual(
