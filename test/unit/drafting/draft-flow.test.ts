@@ -52,6 +52,14 @@ describe('draft flow rules (how a paragraph reads sentence after sentence)', () 
     assert.equal(related[1].text, 'It is the work closest to ours; we study non-convex tide problems.');
   });
 
+  it('says the second of two works in a row that put forward the same kind of thing put forward "another"', () => {
+    const paragraph = smoothParagraph([
+      work('\\cite{3} proposed a blind tide denoising algorithm to recover the true level of a harbour.', ['3']),
+      work('\\cite{8} proposed a blind tide denoising algorithm which copes with drifting gauges.', ['8']),
+    ], 'cite');
+    assert.equal(paragraph[paragraph.length - 1].text.includes('proposed another blind tide denoising algorithm which copes'), true, paragraph.map((s) => s.text).join(' '));
+  });
+
   it('leaves sentences that name their authors as they are ("Roe \\cite{k} proposed …" varies by name already)', () => {
     const named = ['Roe \\cite{a} proposed X.', 'Poe \\cite{b} proposed Y.', 'Doe \\cite{c} proposed Z.'];
     assert.deepEqual(
