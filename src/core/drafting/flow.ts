@@ -326,7 +326,10 @@ const ANOTHER_OF_THE_KIND: FlowRule = {
     {
       input: ['\\cite{4} presented an approach to harbour tides that combines gauges and satellites.', 'In \\cite{1}, the authors presented an approach to harbour tides problems that uses sonar.'],
       keys: [['4'], ['1']],
-      output: ['\\cite{4} presented an approach to harbour tides that combines gauges and satellites.', 'In \\cite{1}, the authors presented another approach to harbour tides problems that uses sonar.'],
+      output: [
+        '\\cite{4} presented an approach to harbour tides that combines gauges and satellites.',
+        'In \\cite{1}, the authors presented another approach to harbour tides problems that uses sonar.',
+      ],
     },
     {
       input: ['\\cite{3} proposed a blind tide denoiser for gauges.', '\\cite{8} proposed a multiscale tide denoiser.'],
@@ -445,7 +448,10 @@ const MEND_SURFACE: FlowRule = {
   ],
 };
 
-export const FLOW_RULES: readonly FlowRule[] = [MERGE_SAME_WORK, SAME_WORK_AGAIN, RELATION_AFTER_SAME_WORK, JOIN_SHORT_PAIRS, VARY_OPENINGS, ANOTHER_OF_THE_KIND, COMMA_BEFORE_SECOND_WORK, AUTHORS_VOICE, MEND_SURFACE];
+export const FLOW_RULES: readonly FlowRule[] = [
+  MERGE_SAME_WORK, SAME_WORK_AGAIN, RELATION_AFTER_SAME_WORK, JOIN_SHORT_PAIRS, VARY_OPENINGS, ANOTHER_OF_THE_KIND,
+  COMMA_BEFORE_SECOND_WORK, AUTHORS_VOICE, MEND_SURFACE,
+];
 
 /** The paragraph's sentences with every flow rule applied, in order. */
 export function smoothParagraph(sentences: DraftSentence[], syntax: CiteSyntax): DraftSentence[] {
