@@ -166,6 +166,41 @@ const RELATION_AFTER_SAME_WORK: FlowRule = {
   ],
 };
 
+/** "The method of [0] uses …": a work's thing named by the work's marker, and the verb of the present after it. */
+const THING_OF_WORK = /^The (?:method|approach|model|system|framework|algorithm|technique) of (\S+) ((?:is|has|\p{L}+s)\s.*)$/u;
+
+/**
+ * "[0] presented a framework for depth estimation. The method of [0] uses single-view depth networks …" names the
+ * work twice in a row (CiteBench dev case 21): the second reads "It uses single-view depth networks …", the work
+ * just cited being its subject.
+ */
+const THING_OF_SAME_WORK: FlowRule = {
+  id: 'flow.thing-of-same-work',
+  summary: 'After a sentence opening with a work\'s marker, "The method of [0] uses …" reads "It uses …".',
+  apply(sentences, syntax) {
+    return sentences.map((s, i) => {
+      const previous = sentences[i - 1];
+      if (!previous || s.role !== 'work' || s.keys.length !== 1 || previous.keys.length !== 1 || previous.keys[0] !== s.keys[0]) return s;
+      const found = THING_OF_WORK.exec(s.text);
+      const marker = found && subjectOf(previous, syntax);
+      if (!found || !marker || found[1] !== marker) return s;
+      return { ...s, text: `It ${found[2]}` };
+    });
+  },
+  examples: [
+    {
+      input: ['\\cite{0} presented an unsupervised framework for harbour depth estimation.', 'The method of \\cite{0} uses gauge networks with a loss based on warping.'],
+      keys: [['0'], ['0']],
+      output: ['\\cite{0} presented an unsupervised framework for harbour depth estimation.', 'It uses gauge networks with a loss based on warping.'],
+    },
+    {
+      input: ['\\cite{4} presented an unsupervised framework for harbour depth estimation.', 'The method of \\cite{0} uses gauge networks with a loss based on warping.'],
+      keys: [['4'], ['0']],
+      output: ['\\cite{4} presented an unsupervised framework for harbour depth estimation.', 'The method of \\cite{0} uses gauge networks with a loss based on warping.'],
+    },
+  ],
+};
+
 /** The most words each of two sentences may have to be joined into one, and the most the two together. */
 const JOINED_EACH_MAX_WORDS = 16;
 const JOINED_MAX_WORDS = 28;
@@ -449,7 +484,7 @@ const MEND_SURFACE: FlowRule = {
 };
 
 export const FLOW_RULES: readonly FlowRule[] = [
-  MERGE_SAME_WORK, SAME_WORK_AGAIN, RELATION_AFTER_SAME_WORK, JOIN_SHORT_PAIRS, VARY_OPENINGS, ANOTHER_OF_THE_KIND,
+  MERGE_SAME_WORK, SAME_WORK_AGAIN, THING_OF_SAME_WORK, RELATION_AFTER_SAME_WORK, JOIN_SHORT_PAIRS, VARY_OPENINGS, ANOTHER_OF_THE_KIND,
   COMMA_BEFORE_SECOND_WORK, AUTHORS_VOICE, MEND_SURFACE,
 ];
 

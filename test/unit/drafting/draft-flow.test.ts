@@ -50,6 +50,11 @@ describe('draft flow rules (how a paragraph reads sentence after sentence)', () 
       work('\\cite{0} is the work closest to ours; we study non-convex tide problems.', ['0'], 'contrast'),
     ], 'cite');
     assert.equal(related[1].text, 'It is the work closest to ours; we study non-convex tide problems.');
+    const method = smoothParagraph([
+      work('\\cite{0} presented an unsupervised framework for harbour depth and gauge motion estimation from unlabelled survey runs.', ['0']),
+      work('The method of \\cite{0} uses single-gauge depth networks with a loss based on warping nearby readings.', ['0']),
+    ], 'cite');
+    assert.equal(method[1].text, 'It uses single-gauge depth networks with a loss based on warping nearby readings.');
   });
 
   it('says the second of two works in a row that put forward the same kind of thing put forward "another"', () => {
