@@ -332,7 +332,7 @@ function putForward(s: DraftSentence, syntax: CiteSyntax): { at: number; verb: s
   return { at, verb: found[1], words: s.text.slice(at + found[2].length + 1).split(/\s+/) };
 }
 
-/** The words two objects begin with alike ("approach to low-level vision" in "… vision" and "… vision problems"). */
+/** The content words two objects begin with alike ("approach", "low-level", "vision" in "… vision" and "… vision problems"). */
 const SAME_KIND_MIN_WORDS = 2;
 
 /**
@@ -352,8 +352,10 @@ const ANOTHER_OF_THE_KIND: FlowRule = {
       if (!before || !here || previous.keys[0] === s.keys[0]) return s;
       let alike = 0;
       while (alike < here.words.length && alike < before.words.length && here.words[alike].toLowerCase() === before.words[alike].toLowerCase()) alike++;
-      // Two words alike at least, and a noun among them: "a new tide model" and "a new gauge" share only "new".
-      if (alike < SAME_KIND_MIN_WORDS || !/^[\p{L}-]+$/u.test(here.words[alike - 1])) return s;
+      // Two words of content alike at least: "a method for tides" and "a method for gauges" share only "method" (and
+      // "for"), which says nothing of a kind; "a new tide model" and "a new gauge" share only "new".
+      const content = here.words.slice(0, alike).filter((w) => /^[\p{L}-]+$/u.test(w) && !/^(?:of|for|to|in|on|with|from|by|the|and|new|novel)$/i.test(w));
+      if (content.length < SAME_KIND_MIN_WORDS) return s;
       return { ...s, text: `${s.text.slice(0, here.at)}another ${s.text.slice(here.at).replace(/^an? /, '')}` };
     });
   },
@@ -370,6 +372,11 @@ const ANOTHER_OF_THE_KIND: FlowRule = {
       input: ['\\cite{3} proposed a blind tide denoiser for gauges.', '\\cite{8} proposed a multiscale tide denoiser.'],
       keys: [['3'], ['8']],
       output: ['\\cite{3} proposed a blind tide denoiser for gauges.', '\\cite{8} proposed a multiscale tide denoiser.'],
+    },
+    {
+      input: ['\\cite{3} proposed a method for tide forecasting.', '\\cite{8} proposed a method for gauge calibration.'],
+      keys: [['3'], ['8']],
+      output: ['\\cite{3} proposed a method for tide forecasting.', '\\cite{8} proposed a method for gauge calibration.'],
     },
   ],
 };
