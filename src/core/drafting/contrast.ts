@@ -9,7 +9,7 @@ import { type ScoredCandidate } from '../engine/citation';
 import { ANAPHORIC_START, FRONTED_POINTER, hasContributionCue, NOT_DONE, OWN_RELEASE_NOTE, PRONOUN_POINTER, REFERS_BACK, SELF_NOUNS } from '../engine/cues';
 import { activeSelfDescription, firstPersonPlural, looksLikeExtractionJunk, stripLeadingDiscourse } from '../rewrite';
 import { type GroupPlan, knowsNothingOf, workText } from './plan';
-import { phraseOccursIn } from './keyphrases';
+import { isBroadField, phraseOccursIn } from './keyphrases';
 import {
   abstractConcern,
   CLAIM_WORDS,
@@ -25,6 +25,7 @@ import {
   unwrittenTerms,
   withoutExamples,
   workSurface,
+  writesPhrase,
 } from './relation';
 import { kindDifference, kindSentence } from './kinds';
 
@@ -242,7 +243,16 @@ export function contrastAgainst(group: ContrastGroup, gi: number, ownSentence: s
   if (!alsoTheirs && !STATES_A_PROBLEM.test(activeVoice(own))) return { text: contrastSentence(own, gi, { shared }), keys: [], sources, role: 'contrast' };
   const placed = placeInGroup(group, own, claim);
   if (!placed && !alsoTheirs) return { text: contrastSentence(own, gi, { shared }), keys: [], sources, role: 'contrast' };
-  return placed && { ...placed, sources, role: 'contrast' };
+  if (placed) return { ...placed, sources, role: 'contrast' };
+  // Works that share only a whole field with the author's ("neural networks"), none of which writes what the claim
+  // does ("pruning", "captioning"): the paragraph is set apart from them as a whole. A draft on pruning captioning
+  // models after works on quantized and distilled networks had no sentence on the author's work at all (a blind
+  // reader: no link to the author's work).
+  const onlyField = !shared || isBroadField(shared);
+  if (onlyField && !STATES_A_PROBLEM.test(activeVoice(own)) && claimedDifference(own, group.texts, true).length >= MIN_DIFFERENCE_TERMS) {
+    return { text: contrastSentence(own, gi), keys: [], sources, role: 'contrast' };
+  }
+  return undefined;
 }
 
 /**
@@ -306,9 +316,14 @@ function claimedText(own: string, ownAbstract?: string): string {
  */
 function namedConcern(group: ContrastGroup, own: string, claim: string, claimedOnly = false): { text: string; keys: string[] } | undefined {
   const nameable = group.keys !== undefined && group.syntax !== undefined && group.keys.length === group.texts.length;
-  const ownText = claimedOnly ? claimedText(own, group.ownAbstract) : `${own} ${group.ownAbstract ?? ''}`;
-  const concern = nameable || group.lone ? abstractConcern(ownText, group.texts) : undefined;
+  if (!nameable && !group.lone) return undefined;
+  const whole = () => abstractConcern(`${own} ${group.ownAbstract ?? ''}`, group.texts);
+  let concern = claimedOnly ? abstractConcern(claimedText(own, group.ownAbstract), group.texts) : whole();
   if (!concern) return undefined;
+  // The abstract may say the claimed thing more fully: "image-to-image translation" of the claims is the opening's
+  // "unpaired image-to-image translation", which the same work states.
+  const fuller = claimedOnly ? whole() : undefined;
+  if (fuller && fuller.phrase !== concern.phrase && writesPhrase(concern.phrase, fuller.phrase) && concern.works.every((i) => fuller.works.includes(i))) concern = fuller;
   const phrase = workSurface(concern.phrase, group.texts[concern.works[0]]);
   if (group.lone) return { text: concernSentence(claim, phrase, group.lone.subject, true), keys: [group.lone.key] };
   const keys = concern.works.map((i) => group.keys![i]);

@@ -228,6 +228,22 @@ describe('relation of the author\'s work: only what both abstracts state', () =>
     assert.match(relation.text, /^\\cite\{a,c\} address the same problem as our work; we propose an end-to-end pruning method/, relation.text);
   });
 
+  it('keeps a sentence on the author\'s work after works that share only a whole field with it and do none of what it claims', () => {
+    const texts = [
+      'We train deep neural networks with binary weights for phones. Binary weights replace multiplications by sign flips.',
+      'Quantized neural networks with two-bit activations run on watches and keep their accuracy.',
+      'An ensemble of large neural networks is distilled into one small network that is easy to deploy.',
+    ];
+    const own = 'We propose a pruning method for caption generators on phones with visual attention.';
+    const ownAbstract = `Caption generators are too large for phones. ${own} It helps neural network practitioners.`;
+    const relation = contrastAgainst({ texts, sharedPhrase: 'neural networks', ownAbstract, keys: ['a', 'b', 'c'], syntax: 'cite' }, 0, own, 1);
+    assert.equal(relation?.text, 'Unlike these works, we propose a pruning method for caption generators on phones with visual attention.');
+    // Beside a work that prunes caption generators too, no "unlike": that work is named by the problem it shares.
+    const pruning = [...texts.slice(0, 2), 'We prune caption generators with visual attention by weight magnitude.'];
+    const shared = contrastAgainst({ texts: pruning, sharedPhrase: 'neural networks', ownAbstract, keys: ['a', 'b', 'c'], syntax: 'cite' }, 0, own, 1);
+    assert.equal(shared?.text, '\\cite{c} addresses the same problem as our work; we propose a pruning method for caption generators on phones with visual attention.');
+  });
+
   for (const example of CONCERN_TEMPLATE.examples) {
     it(`${CONCERN_TEMPLATE.id}: "${example.text}"`, () => {
       const text = CONCERN_TEMPLATE.write(example.claim, example.phrase, example.works, example.one);
