@@ -105,6 +105,27 @@ export function tellsASideDetail(c: ScoredCandidate): boolean {
 }
 
 /**
+ * A sentence that adds to another point of the work: "Moreover, we quantize the parameter gradients to 6-bits as well",
+ * "We also introduce a new type of ensemble composed of … specialist models", "Last but not least, we program a GPU
+ * kernel". A reader cites a work for its main point (a blind reader: "[2] cited for specialist ensembles rather than
+ * knowledge distillation", CiteBench dev case 12); the addition leans on it. Not "as well as", nor a comparison
+ * ("performs as well").
+ */
+const ADDS_TO_ANOTHER = new RegExp(
+  [
+    String.raw`^(?:moreover|furthermore|in\s+addition|additionally|besides|last\s+but\s+not\s+least|on\s+top\s+of\s+(?:that|this))\b`,
+    String.raw`^(?:[^,]{0,40},\s*)?(?:we|this\s+(?:paper|work|study))\s+(?:\w+ly\s+)?also\b`,
+    String.raw`(?<!\b(?:performs?|performed|works?|worked|does|do|did|fares?|fared))\s+(?:as\s+well|too)\b(?!\s+as\b)(?=\s*(?:[,.;]|which\b|$))`,
+  ].join('|'),
+  'i',
+);
+
+/** Whether a work's sentence adds to another of its points rather than stating the work's main one. */
+export function addsToAnother(sourceText: string): boolean {
+  return ADDS_TO_ANOTHER.test(stripLeadingDiscourse(sourceText.trim())) || ADDS_TO_ANOTHER.test(sourceText.trim());
+}
+
+/**
  * A work's best candidates (one per source sentence), those that state its contribution raised and those that tell one
  * step of its procedure or a side detail lowered by as much, best first: "[2] described a method to reduce the storage
  * of neural networks by an order of magnitude" before "[2] trained the network to learn which connections are
@@ -117,7 +138,7 @@ export function contributionFirst(options: ScoredCandidate[]): ScoredCandidate[]
     if (tellsASideDetail(c)) {
       c.score -= DRAFT_CONTRIBUTION_BONUS;
       c.lastResort = true;
-    } else if (tellsAStep(c.source.text)) c.score -= DRAFT_CONTRIBUTION_BONUS;
+    } else if (tellsAStep(c.source.text) || addsToAnother(c.source.text)) c.score -= DRAFT_CONTRIBUTION_BONUS;
     else if (statesContribution(c) && !BUILDS_ON_OTHERS.test(stripLeadingDiscourse(c.source.text.trim()))) c.score += DRAFT_CONTRIBUTION_BONUS;
   }
   return options.sort((a, b) => b.score - a.score);
