@@ -3,6 +3,7 @@
 // binary networks are simple, accurate and efficient") nor a result on one benchmark, even where those share more
 // words with the author's abstract.
 import { type ScoredCandidate } from '../engine/citation';
+import { contentTerms } from '../text/tokens';
 import { CONTRIBUTION_CUE, THIS_PAPER_PHRASE } from '../engine/cues';
 import { looksLikeExtractionJunk, stripLeadingDiscourse } from '../rewrite';
 import { COMMON_SELF_NOUNS, SELF_NOUNS } from '../engine/cues';
@@ -319,5 +320,37 @@ export function withIntroducedMeans(c: ScoredCandidate, earlier: readonly string
   const article = /s$/.test(head) ? '' : /^[aeio]/i.test(m[2]) ? 'an ' : 'a ';
   const introduce = (t: string) => t.replace(MEANS_WITH_THE, (_all, opener: string, phrase: string) => `${opener} ${article}${phrase}, `);
   return { ...c, text: introduce(c.text), extract: introduce(c.extract) };
+}
+
+/**
+ * What a work's sentence weighs, on the draft's scale, for carrying all of its title's content words: the title is the
+ * authors' shortest statement of what the work contributes, so of two sentences that each say "we propose", the one that
+ * names the title's method ("… we propose a new algorithm, the nonlocal means …" under a title "A non-local algorithm
+ * for image denoising") gains on one about a side measure ("We propose a new measure, the method noise, to evaluate …").
+ * As much as the contribution bonus, so a title alone does not lift a sentence that states nothing of the work over
+ * one that states its contribution. CiteBench gives no titles: its drafts do not change; a library's entries have them.
+ */
+export const DRAFT_TITLE_WEIGHT = 0.1;
+
+/** "ThiNet: A Filter Level Pruning Method …": the system name a title opens with, before its colon. */
+const TITLE_NAME = /^\s*([\p{L}\d][\p{L}\d+.-]{1,30}(?:\s[\p{L}\d][\p{L}\d+.-]{1,30})?)\s*:\s+\S/u;
+
+/** Words hyphenated or not ("non-local", "nonlocal") and in any case read alike. */
+const folded = (text: string) => text.toLowerCase().replace(/(?<=\p{L})-(?=\p{L})/gu, '');
+
+/**
+ * How much of a work's title its sentence carries, 0 to 1: the share of the title's content words, or all of it where
+ * the sentence names the system the title opens with ("ThiNet: …" and "we propose ThiNet, …"). A title of fewer than
+ * two content words says too little to weigh.
+ */
+export function titleShare(sourceText: string, title: string | undefined): number {
+  if (!title?.trim()) return 0;
+  const sentence = folded(sourceText);
+  const name = TITLE_NAME.exec(title)?.[1];
+  if (name && name.length >= 3 && new RegExp(`(?<![\\p{L}\\d])${folded(name).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![\\p{L}\\d])`, 'u').test(sentence)) return 1;
+  const terms = [...new Set(contentTerms(folded(title)))];
+  if (terms.length < 2) return 0;
+  const words = new Set(contentTerms(sentence));
+  return terms.filter((t) => words.has(t)).length / terms.length;
 }
 
