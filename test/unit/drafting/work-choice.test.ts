@@ -1,0 +1,60 @@
+// Which sentence describes a work: the title is the authors' shortest statement of what a work contributes, so of a
+// work's sentences the one that carries the title's words (or the system name it opens with) describes it; and a
+// shorter version of that sentence keeps what the work did. Our own fixtures.
+import { strict as assert } from 'assert';
+import shippedModel from '../../../resources/models/sentence-scorer.json';
+import { LinearScorer, type LinearModel } from '../../../src/core/engine/scorer';
+import { MemoryLibrary } from '../../../src/core/engine/memory-library';
+import { gatherRecords, measureWorks } from '../../../src/core/drafting/draft-state';
+import { rankWorkSentences } from '../../../src/core/drafting/work-sentences';
+import { titleShare } from '../../../src/core/drafting/contribution';
+import type { DraftRequest, PaperRecord } from '../../../src/core/types';
+
+const scorer = new LinearScorer(shippedModel as LinearModel);
+
+/** The plan of the one work of a library: its ranked sentences and their shorter versions. */
+async function planOf(record: PaperRecord) {
+  const library = new MemoryLibrary([record]);
+  const req: DraftRequest = { keys: [record.key], format: 'latex', syntax: 'cite', targetWords: 60 };
+  const { records } = gatherRecords(req, library);
+  const draft = await measureWorks(req, { library, scorer }, records);
+  return rankWorkSentences(draft)[0];
+}
+
+/** The sentence a draft first describes the one work of a library by. */
+async function chosenSentence(record: PaperRecord): Promise<string> {
+  const work = await planOf(record);
+  return work.options[work.chosen[0]].text;
+}
+
+const ABSTRACT =
+  'Tide tables for silted harbours are often wrong by an hour. We propose a new score, the berth delay, to evaluate and compare the tide tables that different ports publish. ' +
+  'We compute this berth delay for a wide class of published tables. Second, we propose a harmonic forecast based on a weighted sum of the constituents of each silted harbour. ' +
+  'Finally, we present trials comparing the forecast and the published tables.';
+
+describe('a work is described by the sentence that carries its title', () => {
+  it('describes a work by the method its title names, not by a side measure it also proposes', async () => {
+    const titled: PaperRecord = { key: 'marsh2019', type: 'article', title: 'Harmonic tide forecasts for silted harbours', authors: [{ family: 'Marsh' }], abstract: ABSTRACT };
+    assert.match(await chosenSentence(titled), /harmonic forecast based on a weighted sum/);
+  });
+
+  it('counts the title\'s words hyphenated or not, and a system name the title opens with as all of it', () => {
+    assert.equal(titleShare('We propose a nonlocal filter for tide gauges.', 'A non-local filter for tide gauges'), 1);
+    assert.equal(titleShare('We present TideNet, a network trained on gauge logs.', 'TideNet: Forecasting Harbour Tides from Gauge Logs'), 1);
+    assert.equal(titleShare('We compare the tables of different ports.', 'Harmonic tide forecasts for silted harbours'), 0);
+    assert.equal(titleShare('We propose harmonic forecasts.', ''), 0);
+  });
+});
+
+describe('a shorter version of a work\'s sentence keeps what the work did', () => {
+  it('offers no cut before ", where we …" or "; specifically, we propose …", but still cuts what only adds', async () => {
+    const abstract =
+      'Tide tables for silted harbours are often wrong by an hour. We present a dredging schedule for small ports, where we move the dredger to the berths that silt fastest. ' +
+      'Our schedule allows shorter waits for ships; specifically, we propose tide windows, a way to book berths by the hour. We describe a tide model for harbours, which outperforms the manual schedules of five ports.';
+    const work = await planOf({ key: 'marsh2019', type: 'article', title: '', authors: [{ family: 'Marsh' }], abstract });
+    const shorter = [...(work.shorter?.values() ?? [])].flat().map((c) => c.text);
+    assert.ok(!shorter.some((t) => /for small ports\.$/.test(t)), shorter.join(' | '));
+    assert.ok(!shorter.some((t) => /shorter waits for ships(?: \\cite\{marsh2019\})?\.$/.test(t)), shorter.join(' | '));
+    assert.ok(shorter.some((t) => /a tide model for harbours\.$/.test(t)), shorter.join(' | '));
+  });
+});
