@@ -281,32 +281,6 @@ export function firstChosen(options: ScoredCandidate[]): number[] {
   return [0, next];
 }
 
-/**
- * What follows a cut that told the work's own act or named what it made: ", where we prune filters from CNNs that …",
- * "; specifically, we propose variational dropout, …", ", which we call TideNet", ", called X". Cut there, "[6]
- * presented an acceleration method for CNNs" and "[3] allows inference of more flexibly parameterized posteriors" lose
- * what the work did (a blind reader, CiteBench dev case 13).
- */
-const THE_WORKS_ACT_AFTER = new RegExp(
-  [
-    // ", where we prune …", "; specifically, we propose …"
-    String.raw`^[,;:]?\s*(?:(?:specifically|namely|in\s+particular|that\s+is|i\.e\.),?\s+)?(?:(?:where|in\s+which|by\s+which|whereby|for\s+which)\s+)?(?:we|I)\s+(?!also\b)\w+`,
-    // ", which we call TideNet", ", called TideNet"
-    String.raw`^,\s*(?:which\s+we\s+(?:call|term|name|dub|refer\s+to)|(?:called|named|dubbed|termed|coined)\b)`,
-  ].join('|'),
-  'i',
-);
-
-/**
- * Whether a shorter version of a work's sentence cuts the clause that tells what the work did or names what it made
- * (see THE_WORKS_ACT_AFTER): such a version is none. Read on the extracts, which carry no citation.
- */
-export function cutsTheWorksAct(shorter: ScoredCandidate, full: ScoredCandidate): boolean {
-  const kept = shorter.extract.trim().replace(/[.;:,]+$/, '');
-  const whole = full.extract.trim();
-  return whole.startsWith(kept) && THE_WORKS_ACT_AFTER.test(whole.slice(kept.length));
-}
-
 /** ", in which secondary users want to …": a clause after a comma that adds to its noun rather than defines it. */
 const ADDING_RELATIVE = /,\s+(?:in|under|by|through|for)\s+which\s+/i;
 /** Words the sentence must keep before the clause to still say what the work did. */

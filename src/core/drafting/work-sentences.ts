@@ -9,7 +9,7 @@ import { titleOnlySentence } from '../rewrite';
 import type { DraftState } from './draft-state';
 import type { WorkPlan } from './plan';
 import { contributionFirst, cutsADefinition, firstChosen, selfContainedFirst, withIntroducedMeans, withoutAddingClause, withoutMotivation } from './contribution';
-import { cutsTheWorksAct, DRAFT_TITLE_WEIGHT, titleShare } from './contribution';
+import { DRAFT_TITLE_WEIGHT, titleShare } from './contribution';
 
 /** One plan per record, in record order; `chosen` is the best sentence of a grounded work, none yet of the others. */
 export function rankWorkSentences(draft: DraftState): WorkPlan[] {
@@ -64,11 +64,10 @@ export function rankWorkSentences(draft: DraftState): WorkPlan[] {
         for (const c of list) c.score += DRAFT_TITLE_WEIGHT * share;
       }
       plan.options = selfContainedFirst(contributionFirst([...bySentence.values()].map((l) => l[0])));
-      // A shorter version that cuts a noun from what defines it ("maximize the region." of "the region where …") is none,
-      // nor one that cuts what the work did ("presented an acceleration method." of "…, where we prune filters …").
+      // A shorter version that cuts a noun from what defines it ("maximize the region." of "the region where …") is none.
       // And the best variant without the clause that only adds to its last noun (", in which …"), where none is as short.
       const shorterOf = (l: ScoredCandidate[]) => {
-        const cuts = l.slice(1).filter((c) => !cutsADefinition(c, l[0]) && !cutsTheWorksAct(c, l[0]));
+        const cuts = l.slice(1).filter((c) => !cutsADefinition(c, l[0]));
         const unclaused = withoutAddingClause(l[0]);
         return unclaused && !cuts.some((c) => wordCount(c.text) <= wordCount(unclaused.text)) ? [...cuts, unclaused] : cuts;
       };

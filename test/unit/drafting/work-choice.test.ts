@@ -1,6 +1,5 @@
-// Which sentence describes a work: the title is the authors' shortest statement of what a work contributes, so of a
-// work's sentences the one that carries the title's words (or the system name it opens with) describes it; and a
-// shorter version of that sentence keeps what the work did. Our own fixtures.
+// The title is the authors' shortest statement of what a work contributes: of a work's sentences, the one that carries
+// the title's words (or the system name it opens with) describes the work. Our own fixtures.
 import { strict as assert } from 'assert';
 import shippedModel from '../../../resources/models/sentence-scorer.json';
 import { LinearScorer, type LinearModel } from '../../../src/core/engine/scorer';
@@ -12,18 +11,13 @@ import type { DraftRequest, PaperRecord } from '../../../src/core/types';
 
 const scorer = new LinearScorer(shippedModel as LinearModel);
 
-/** The plan of the one work of a library: its ranked sentences and their shorter versions. */
-async function planOf(record: PaperRecord) {
+/** The sentence a draft first describes the one work of a library by. */
+async function chosenSentence(record: PaperRecord): Promise<string> {
   const library = new MemoryLibrary([record]);
   const req: DraftRequest = { keys: [record.key], format: 'latex', syntax: 'cite', targetWords: 60 };
   const { records } = gatherRecords(req, library);
   const draft = await measureWorks(req, { library, scorer }, records);
-  return rankWorkSentences(draft)[0];
-}
-
-/** The sentence a draft first describes the one work of a library by. */
-async function chosenSentence(record: PaperRecord): Promise<string> {
-  const work = await planOf(record);
+  const [work] = rankWorkSentences(draft);
   return work.options[work.chosen[0]].text;
 }
 
@@ -43,18 +37,5 @@ describe('a work is described by the sentence that carries its title', () => {
     assert.equal(titleShare('We present TideNet, a network trained on gauge logs.', 'TideNet: Forecasting Harbour Tides from Gauge Logs'), 1);
     assert.equal(titleShare('We compare the tables of different ports.', 'Harmonic tide forecasts for silted harbours'), 0);
     assert.equal(titleShare('We propose harmonic forecasts.', ''), 0);
-  });
-});
-
-describe('a shorter version of a work\'s sentence keeps what the work did', () => {
-  it('offers no cut before ", where we …" or "; specifically, we propose …", but still cuts what only adds', async () => {
-    const abstract =
-      'Tide tables for silted harbours are often wrong by an hour. We present a dredging schedule for small ports, where we move the dredger to the berths that silt fastest. ' +
-      'Our schedule allows shorter waits for ships; specifically, we propose tide windows, a way to book berths by the hour. We describe a tide model for harbours, which outperforms the manual schedules of five ports.';
-    const work = await planOf({ key: 'marsh2019', type: 'article', title: '', authors: [{ family: 'Marsh' }], abstract });
-    const shorter = [...(work.shorter?.values() ?? [])].flat().map((c) => c.text);
-    assert.ok(!shorter.some((t) => /for small ports\.$/.test(t)), shorter.join(' | '));
-    assert.ok(!shorter.some((t) => /shorter waits for ships(?: \\cite\{marsh2019\})?\.$/.test(t)), shorter.join(' | '));
-    assert.ok(shorter.some((t) => /a tide model for harbours\.$/.test(t)), shorter.join(' | '));
   });
 });
