@@ -9,7 +9,7 @@ import { type ScoredCandidate } from '../engine/citation';
 import { ANAPHORIC_START, FRONTED_POINTER, hasContributionCue, NOT_DONE, OWN_RELEASE_NOTE, PRONOUN_POINTER, REFERS_BACK, SELF_NOUNS } from '../engine/cues';
 import { activeSelfDescription, firstPersonPlural, looksLikeExtractionJunk, stripLeadingDiscourse } from '../rewrite';
 import { type GroupPlan, knowsNothingOf, workText } from './plan';
-import { phraseOccursIn } from './keyphrases';
+import { isBroadField, phraseOccursIn } from './keyphrases';
 import {
   abstractConcern,
   CLAIM_WORDS,
@@ -21,9 +21,11 @@ import {
   type SharedConcern,
   sharedConcerns,
   sharesLine,
+  statesSameProblem,
   unwrittenTerms,
   withoutExamples,
   workSurface,
+  writesPhrase,
 } from './relation';
 import { kindDifference, kindSentence } from './kinds';
 
@@ -219,7 +221,11 @@ export function contrastAgainst(group: ContrastGroup, gi: number, ownSentence: s
   if (related && !givesNoReason(related.text)) return { ...related, sources, role: 'contrast' };
   // "[0] is the work closest to ours", "[7, 0] address the same problem as our work" gave no reason (a blind reader,
   // in eight drafts of 26): "Like Roe [0], our work concerns motion estimation; we tackle …" says what the two share.
-  const concern = namedConcern(group, own, claim);
+  // A thing the claims name comes first; one only the abstract's scene-setting names ("Recurrent neural networks have
+  // been deployed for …") yields to a problem the claim shares with works: "[7, 0] address the same problem as our
+  // work" beside two works that compress captioning models beat "Like [4, 3], our work concerns recurrent neural
+  // networks" (a blind reader).
+  const concern = namedConcern(group, own, claim, true) ?? (related && statesSameProblem(related.text) ? undefined : namedConcern(group, own, claim));
   // Not a thing the claim names itself: "Like [0], our work concerns unsupervised learning algorithms; this paper
   // describes a comparison of three unsupervised learning algorithms" says it twice.
   if (related) return { ...(concern && !claimWrites(concern.text, claim) ? concern : related), sources, role: 'contrast' };
@@ -237,7 +243,16 @@ export function contrastAgainst(group: ContrastGroup, gi: number, ownSentence: s
   if (!alsoTheirs && !STATES_A_PROBLEM.test(activeVoice(own))) return { text: contrastSentence(own, gi, { shared }), keys: [], sources, role: 'contrast' };
   const placed = placeInGroup(group, own, claim);
   if (!placed && !alsoTheirs) return { text: contrastSentence(own, gi, { shared }), keys: [], sources, role: 'contrast' };
-  return placed && { ...placed, sources, role: 'contrast' };
+  if (placed) return { ...placed, sources, role: 'contrast' };
+  // Works that share only a whole field with the author's ("neural networks"), none of which writes what the claim
+  // does ("pruning", "captioning"): the paragraph is set apart from them as a whole. A draft on pruning captioning
+  // models after works on quantized and distilled networks had no sentence on the author's work at all (a blind
+  // reader: no link to the author's work).
+  const onlyField = !shared || isBroadField(shared);
+  if (onlyField && !STATES_A_PROBLEM.test(activeVoice(own)) && claimedDifference(own, group.texts, true).length >= MIN_DIFFERENCE_TERMS) {
+    return { text: contrastSentence(own, gi), keys: [], sources, role: 'contrast' };
+  }
+  return undefined;
 }
 
 /**
@@ -275,7 +290,7 @@ const STATES_A_PROBLEM = new RegExp(
  */
 function placeInGroup(group: ContrastGroup, own: string, claim: string): { text: string; keys: string[] } | undefined {
   const line = sharesLine(`${own} ${group.ownAbstract ?? ''}`, group.texts) ? { text: closestSentence(claim, 'these works', false), keys: [] } : undefined;
-  return namedConcern(group, own, claim) ?? line;
+  return namedConcern(group, own, claim, true) ?? namedConcern(group, own, claim) ?? line;
 }
 
 /** Whether the claim writes the thing a concern sentence names ("Like [0], our work concerns X; …"). */
@@ -285,14 +300,30 @@ function claimWrites(concernText: string, claim: string): boolean {
 }
 
 /**
+ * What the author says their work is: the claim and the abstract's other sentences in the authors' voice, without what
+ * they name only as an example. "Like [4, 3], our work concerns recurrent neural networks" took its thing from the
+ * abstract's scene-setting ("Recurrent Neural Network (RNN) has been deployed as the de facto model …"), where the
+ * claim shared a problem with two other works (a blind reader preferred "[7, 0] address the same problem").
+ */
+function claimedText(own: string, ownAbstract?: string): string {
+  return withoutExamples([own, ...(ownAbstract ? ownContributionSentences(ownAbstract) : [])].join(' '));
+}
+
+/**
  * The works that say they are about a thing the author's abstract writes too, named by it (relation.ts:
  * abstractConcern): "Like Roe [0], our work concerns …" for a lone work, "Like [3, 5], …" for some works of a group,
  * "Like these works, …" for most of it.
  */
-function namedConcern(group: ContrastGroup, own: string, claim: string): { text: string; keys: string[] } | undefined {
+function namedConcern(group: ContrastGroup, own: string, claim: string, claimedOnly = false): { text: string; keys: string[] } | undefined {
   const nameable = group.keys !== undefined && group.syntax !== undefined && group.keys.length === group.texts.length;
-  const concern = nameable || group.lone ? abstractConcern(`${own} ${group.ownAbstract ?? ''}`, group.texts) : undefined;
+  if (!nameable && !group.lone) return undefined;
+  const whole = () => abstractConcern(`${own} ${group.ownAbstract ?? ''}`, group.texts);
+  let concern = claimedOnly ? abstractConcern(claimedText(own, group.ownAbstract), group.texts) : whole();
   if (!concern) return undefined;
+  // The abstract may say the claimed thing more fully: "image-to-image translation" of the claims is the opening's
+  // "unpaired image-to-image translation", which the same work states.
+  const fuller = claimedOnly ? whole() : undefined;
+  if (fuller && fuller.phrase !== concern.phrase && writesPhrase(concern.phrase, fuller.phrase) && concern.works.every((i) => fuller.works.includes(i))) concern = fuller;
   const phrase = workSurface(concern.phrase, group.texts[concern.works[0]]);
   if (group.lone) return { text: concernSentence(claim, phrase, group.lone.subject, true), keys: [group.lone.key] };
   const keys = concern.works.map((i) => group.keys![i]);

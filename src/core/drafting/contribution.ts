@@ -3,6 +3,7 @@
 // binary networks are simple, accurate and efficient") nor a result on one benchmark, even where those share more
 // words with the author's abstract.
 import { type ScoredCandidate } from '../engine/citation';
+import { contentTerms } from '../text/tokens';
 import { CONTRIBUTION_CUE, THIS_PAPER_PHRASE } from '../engine/cues';
 import { looksLikeExtractionJunk, stripLeadingDiscourse } from '../rewrite';
 import { COMMON_SELF_NOUNS, SELF_NOUNS } from '../engine/cues';
@@ -105,6 +106,27 @@ export function tellsASideDetail(c: ScoredCandidate): boolean {
 }
 
 /**
+ * A sentence that adds to another point of the work: "Moreover, we quantize the parameter gradients to 6-bits as well",
+ * "We also introduce a new type of ensemble composed of … specialist models", "Last but not least, we program a GPU
+ * kernel". A reader cites a work for its main point (a blind reader: "[2] cited for specialist ensembles rather than
+ * knowledge distillation", CiteBench dev case 12); the addition leans on it. Not "as well as", nor a comparison
+ * ("performs as well").
+ */
+const ADDS_TO_ANOTHER = new RegExp(
+  [
+    String.raw`^(?:moreover|furthermore|in\s+addition|additionally|besides|last\s+but\s+not\s+least|on\s+top\s+of\s+(?:that|this))\b`,
+    String.raw`^(?:[^,]{0,40},\s*)?(?:we|this\s+(?:paper|work|study))\s+(?:\w+ly\s+)?also\b`,
+    String.raw`(?<!\b(?:performs?|performed|works?|worked|does|do|did|fares?|fared))\s+(?:as\s+well|too)\b(?!\s+as\b)(?=\s*(?:[,.;]|which\b|$))`,
+  ].join('|'),
+  'i',
+);
+
+/** Whether a work's sentence adds to another of its points rather than stating the work's main one. */
+export function addsToAnother(sourceText: string): boolean {
+  return ADDS_TO_ANOTHER.test(stripLeadingDiscourse(sourceText.trim())) || ADDS_TO_ANOTHER.test(sourceText.trim());
+}
+
+/**
  * A work's best candidates (one per source sentence), those that state its contribution raised and those that tell one
  * step of its procedure or a side detail lowered by as much, best first: "[2] described a method to reduce the storage
  * of neural networks by an order of magnitude" before "[2] trained the network to learn which connections are
@@ -117,7 +139,7 @@ export function contributionFirst(options: ScoredCandidate[]): ScoredCandidate[]
     if (tellsASideDetail(c)) {
       c.score -= DRAFT_CONTRIBUTION_BONUS;
       c.lastResort = true;
-    } else if (tellsAStep(c.source.text)) c.score -= DRAFT_CONTRIBUTION_BONUS;
+    } else if (tellsAStep(c.source.text) || addsToAnother(c.source.text)) c.score -= DRAFT_CONTRIBUTION_BONUS;
     else if (statesContribution(c) && !BUILDS_ON_OTHERS.test(stripLeadingDiscourse(c.source.text.trim()))) c.score += DRAFT_CONTRIBUTION_BONUS;
   }
   return options.sort((a, b) => b.score - a.score);
@@ -298,5 +320,37 @@ export function withIntroducedMeans(c: ScoredCandidate, earlier: readonly string
   const article = /s$/.test(head) ? '' : /^[aeio]/i.test(m[2]) ? 'an ' : 'a ';
   const introduce = (t: string) => t.replace(MEANS_WITH_THE, (_all, opener: string, phrase: string) => `${opener} ${article}${phrase}, `);
   return { ...c, text: introduce(c.text), extract: introduce(c.extract) };
+}
+
+/**
+ * What a work's sentence weighs, on the draft's scale, for carrying all of its title's content words: the title is the
+ * authors' shortest statement of what the work contributes, so of two sentences that each say "we propose", the one that
+ * names the title's method ("… we propose a new algorithm, the nonlocal means …" under a title "A non-local algorithm
+ * for image denoising") gains on one about a side measure ("We propose a new measure, the method noise, to evaluate …").
+ * As much as the contribution bonus, so a title alone does not lift a sentence that states nothing of the work over
+ * one that states its contribution. CiteBench gives no titles: its drafts do not change; a library's entries have them.
+ */
+export const DRAFT_TITLE_WEIGHT = 0.1;
+
+/** "ThiNet: A Filter Level Pruning Method …": the system name a title opens with, before its colon. */
+const TITLE_NAME = /^\s*([\p{L}\d][\p{L}\d+.-]{1,30}(?:\s[\p{L}\d][\p{L}\d+.-]{1,30})?)\s*:\s+\S/u;
+
+/** Words hyphenated or not ("non-local", "nonlocal") and in any case read alike. */
+const folded = (text: string) => text.toLowerCase().replace(/(?<=\p{L})-(?=\p{L})/gu, '');
+
+/**
+ * How much of a work's title its sentence carries, 0 to 1: the share of the title's content words, or all of it where
+ * the sentence names the system the title opens with ("ThiNet: …" and "we propose ThiNet, …"). A title of fewer than
+ * two content words says too little to weigh.
+ */
+export function titleShare(sourceText: string, title: string | undefined): number {
+  if (!title?.trim()) return 0;
+  const sentence = folded(sourceText);
+  const name = TITLE_NAME.exec(title)?.[1];
+  if (name && name.length >= 3 && new RegExp(`(?<![\\p{L}\\d])${folded(name).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![\\p{L}\\d])`, 'u').test(sentence)) return 1;
+  const terms = [...new Set(contentTerms(folded(title)))];
+  if (terms.length < 2) return 0;
+  const words = new Set(contentTerms(sentence));
+  return terms.filter((t) => words.has(t)).length / terms.length;
 }
 

@@ -97,7 +97,8 @@ const SAME_WORK_AGAIN: FlowRule = {
       const rest = s.text.slice(subject.length + 1);
       // "[0] showed that their procedure …" speaks of the work's authors: "It also showed that their procedure" would
       // not (a blind reader marks a change of voice), and "their" may be a noun's ("networks keep their accuracy").
-      if (/\b(?:their|they|them)\b/i.test(rest)) return s;
+      // "The authors also showed that their procedure …" then: who "their" are is said, and no marker opens it again.
+      if (/\b(?:their|they|them)\b/i.test(rest)) return pastClause(rest) && !/^also\s/i.test(rest) ? { ...s, text: `The authors also ${rest}` } : s;
       // "[0] has GP-trained H-LSTMs for …" → "It has GP-trained H-LSTMs for …": no "also" to add before an auxiliary.
       // "[0] has explored X" (the authors' "I have explored") → "It also explored X": the past, as the sentence before.
       const perfect = /^(?:has|have)\s+([a-z]+ed)\b(.*)$/.exec(rest);
@@ -126,7 +127,76 @@ const SAME_WORK_AGAIN: FlowRule = {
     {
       input: ['\\cite{0} developed a convex surrogate for variance in risk minimization.', '\\cite{0} showed that their procedure comes with certificates of optimality.'],
       keys: [['0'], ['0']],
-      output: ['\\cite{0} developed a convex surrogate for variance in risk minimization.', '\\cite{0} showed that their procedure comes with certificates of optimality.'],
+      output: ['\\cite{0} developed a convex surrogate for variance in risk minimization.', 'The authors also showed that their procedure comes with certificates of optimality.'],
+    },
+  ],
+};
+
+/**
+ * The relation sentence of a paragraph on one work opens "It" where the sentence before already cites that work: a
+ * blind reader marked "… iterative bootstrapping procedure [0]. [0] addresses the same problem as our work" and
+ * "[0]. [0] is the work closest to ours" (CiteBench dev cases 6, 7) as the same marker twice in a row.
+ */
+const RELATION_AFTER_SAME_WORK: FlowRule = {
+  id: 'flow.relation-after-same-work',
+  summary: 'A relation sentence that opens with the marker the sentence before cites opens "It": "… [0]. It is the work closest to ours; we …".',
+  apply(sentences, syntax) {
+    return sentences.map((s, i) => {
+      const previous = sentences[i - 1];
+      if (s.role !== 'contrast' || s.keys.length !== 1 || !previous || previous.role !== 'work' || previous.keys.length !== 1 || previous.keys[0] !== s.keys[0]) return s;
+      const opening = markerSubject(s.text, s.keys[0], syntax);
+      // Only a verb of the present after the marker ("[0] is …", "[0] addresses …"): "[0] and [1] …" or "[0]'s model" keep theirs.
+      if (!opening || !previous.text.includes(opening.marker) || !/^(?:is|has|also\s+\p{L}+s|\p{L}+s)\s/u.test(opening.rest)) return s;
+      return { ...s, text: `It ${opening.rest}` };
+    });
+  },
+  examples: [
+    {
+      input: ['The gauge model is based on two constraints exploited in an iterative procedure \\cite{0}.', '\\cite{0} addresses the same problem as our work; we compare three tide models.'],
+      keys: [['0'], ['0']],
+      roles: ['work', 'contrast'],
+      output: ['The gauge model is based on two constraints exploited in an iterative procedure \\cite{0}.', 'It addresses the same problem as our work; we compare three tide models.'],
+    },
+    {
+      input: ['\\cite{0} proposed an account of harbour surges.', '\\cite{1} is the work closest to ours; we present a tide measure.'],
+      keys: [['0'], ['1']],
+      roles: ['work', 'contrast'],
+      output: ['\\cite{0} proposed an account of harbour surges.', '\\cite{1} is the work closest to ours; we present a tide measure.'],
+    },
+  ],
+};
+
+/** "The method of [0] uses …": a work's thing named by the work's marker, and the verb of the present after it. */
+const THING_OF_WORK = /^The (?:method|approach|model|system|framework|algorithm|technique) of (\S+) ((?:is|has|\p{L}+s)\s.*)$/u;
+
+/**
+ * "[0] presented a framework for depth estimation. The method of [0] uses single-view depth networks …" names the
+ * work twice in a row (CiteBench dev case 21): the second reads "It uses single-view depth networks …", the work
+ * just cited being its subject.
+ */
+const THING_OF_SAME_WORK: FlowRule = {
+  id: 'flow.thing-of-same-work',
+  summary: 'After a sentence opening with a work\'s marker, "The method of [0] uses …" reads "It uses …".',
+  apply(sentences, syntax) {
+    return sentences.map((s, i) => {
+      const previous = sentences[i - 1];
+      if (!previous || s.role !== 'work' || s.keys.length !== 1 || previous.keys.length !== 1 || previous.keys[0] !== s.keys[0]) return s;
+      const found = THING_OF_WORK.exec(s.text);
+      const marker = found && subjectOf(previous, syntax);
+      if (!found || !marker || found[1] !== marker) return s;
+      return { ...s, text: `It ${found[2]}` };
+    });
+  },
+  examples: [
+    {
+      input: ['\\cite{0} presented an unsupervised framework for harbour depth estimation.', 'The method of \\cite{0} uses gauge networks with a loss based on warping.'],
+      keys: [['0'], ['0']],
+      output: ['\\cite{0} presented an unsupervised framework for harbour depth estimation.', 'It uses gauge networks with a loss based on warping.'],
+    },
+    {
+      input: ['\\cite{4} presented an unsupervised framework for harbour depth estimation.', 'The method of \\cite{0} uses gauge networks with a loss based on warping.'],
+      keys: [['4'], ['0']],
+      output: ['\\cite{4} presented an unsupervised framework for harbour depth estimation.', 'The method of \\cite{0} uses gauge networks with a loss based on warping.'],
     },
   ],
 };
@@ -248,6 +318,69 @@ const VARY_OPENINGS: FlowRule = {
   ],
 };
 
+/** Verbs that say a work put something forward: "[3] proposed a X … [8] presented a X" is one kind of act twice. */
+const PUTTING_FORWARD = /^(?:proposed|presented|introduced|developed|designed|devised|described|suggested)$/;
+
+/** "[8] proposed a blind denoiser …", "In [8], the authors proposed …": where the object's words begin, and the verb. */
+function putForward(s: DraftSentence, syntax: CiteSyntax): { at: number; verb: string; words: string[] } | undefined {
+  if (s.role !== 'work' || s.keys.length !== 1 || syntax === 'citet') return undefined;
+  const marker = citeMarker([s.keys[0]], syntax);
+  const subject = [`${marker} `, `In ${marker}, the authors `, `The authors of ${marker} `].find((o) => s.text.startsWith(o));
+  const found = subject && /^([a-z]+) (an?) /.exec(s.text.slice(subject.length));
+  if (!subject || !found || !PUTTING_FORWARD.test(found[1])) return undefined;
+  const at = subject.length + found[1].length + 1;
+  return { at, verb: found[1], words: s.text.slice(at + found[2].length + 1).split(/\s+/) };
+}
+
+/** The content words two objects begin with alike ("approach", "low-level", "vision" in "… vision" and "… vision problems"). */
+const SAME_KIND_MIN_WORDS = 2;
+
+/**
+ * The second of two works in a row that put forward the same kind of thing puts forward "another": a blind reader
+ * marked "[4] presented an approach to low-level vision … In [1], the authors presented an approach to low-level
+ * vision problems …" as said twice (CiteBench dev case 10). "… presented another approach to low-level vision
+ * problems" says the second is one more of the kind.
+ */
+const ANOTHER_OF_THE_KIND: FlowRule = {
+  id: 'flow.another-of-the-kind',
+  summary: 'The second of two works in a row that put forward the same kind of thing puts forward "another": "[8] proposed another tide model …".',
+  apply(sentences, syntax) {
+    return sentences.map((s, i) => {
+      const previous = sentences[i - 1];
+      const before = previous && putForward(previous, syntax);
+      const here = before && putForward(s, syntax);
+      if (!before || !here || previous.keys[0] === s.keys[0]) return s;
+      let alike = 0;
+      while (alike < here.words.length && alike < before.words.length && here.words[alike].toLowerCase() === before.words[alike].toLowerCase()) alike++;
+      // Two words of content alike at least: "a method for tides" and "a method for gauges" share only "method" (and
+      // "for"), which says nothing of a kind; "a new tide model" and "a new gauge" share only "new".
+      const content = here.words.slice(0, alike).filter((w) => /^[\p{L}-]+$/u.test(w) && !/^(?:of|for|to|in|on|with|from|by|the|and|new|novel)$/i.test(w));
+      if (content.length < SAME_KIND_MIN_WORDS) return s;
+      return { ...s, text: `${s.text.slice(0, here.at)}another ${s.text.slice(here.at).replace(/^an? /, '')}` };
+    });
+  },
+  examples: [
+    {
+      input: ['\\cite{4} presented an approach to harbour tides that combines gauges and satellites.', 'In \\cite{1}, the authors presented an approach to harbour tides problems that uses sonar.'],
+      keys: [['4'], ['1']],
+      output: [
+        '\\cite{4} presented an approach to harbour tides that combines gauges and satellites.',
+        'In \\cite{1}, the authors presented another approach to harbour tides problems that uses sonar.',
+      ],
+    },
+    {
+      input: ['\\cite{3} proposed a blind tide denoiser for gauges.', '\\cite{8} proposed a multiscale tide denoiser.'],
+      keys: [['3'], ['8']],
+      output: ['\\cite{3} proposed a blind tide denoiser for gauges.', '\\cite{8} proposed a multiscale tide denoiser.'],
+    },
+    {
+      input: ['\\cite{3} proposed a method for tide forecasting.', '\\cite{8} proposed a method for gauge calibration.'],
+      keys: [['3'], ['8']],
+      output: ['\\cite{3} proposed a method for tide forecasting.', '\\cite{8} proposed a method for gauge calibration.'],
+    },
+  ],
+};
+
 /**
  * Two clauses on two works joined by "and" take a comma before it: "[9] demonstrated the value of X and [11] studied
  * cascades …" read at first as if [9] demonstrated [11] too.
@@ -357,7 +490,10 @@ const MEND_SURFACE: FlowRule = {
   ],
 };
 
-export const FLOW_RULES: readonly FlowRule[] = [MERGE_SAME_WORK, SAME_WORK_AGAIN, JOIN_SHORT_PAIRS, VARY_OPENINGS, COMMA_BEFORE_SECOND_WORK, AUTHORS_VOICE, MEND_SURFACE];
+export const FLOW_RULES: readonly FlowRule[] = [
+  MERGE_SAME_WORK, SAME_WORK_AGAIN, THING_OF_SAME_WORK, RELATION_AFTER_SAME_WORK, JOIN_SHORT_PAIRS, VARY_OPENINGS, ANOTHER_OF_THE_KIND,
+  COMMA_BEFORE_SECOND_WORK, AUTHORS_VOICE, MEND_SURFACE,
+];
 
 /** The paragraph's sentences with every flow rule applied, in order. */
 export function smoothParagraph(sentences: DraftSentence[], syntax: CiteSyntax): DraftSentence[] {

@@ -92,9 +92,9 @@ export function claimedNoun(claim: string): string {
  * The relation that states the kind: "Unlike [0], whose approach is supervised, our framework is self-supervised:
  * <claim>" where the works write the opposite, "Unlike these works, our method is Bayesian: <claim>" where none claims
  * the kind. `works` names the works the sentence is about ("these works", "[0]", "Roe [4]"), `one` whether it is one.
- * `group` names the whole group where the difference holds for all of it though only `works` write the opposite:
- * "Unlike these works, among them [0], whose approach is supervised, …" (a blind reader marked "Unlike [0], whose
- * approach is supervised" beside three works none of which is self-supervised: the contrast held for all four).
+ * `group` is given where the difference holds for the whole group though only `works` write the opposite: "Unlike [0],
+ * whose approach is supervised, and the other works, …" (a blind reader marked "Unlike [0], whose approach is
+ * supervised" beside three works none of which is self-supervised: the contrast held for all four).
  */
 export function kindSentence(claim: string, difference: KindDifference, works: string, one: boolean, group?: string): string {
   const noun = claimedNoun(claim);
@@ -102,10 +102,12 @@ export function kindSentence(claim: string, difference: KindDifference, works: s
   const ours = `our ${noun} ${plural ? 'are' : 'is'} ${difference.kind.kind}`;
   const lowered = /^(?:We|Our|This|In)\b/.test(claim) ? claim[0].toLowerCase() + claim.slice(1) : claim;
   const theirs = difference.opposed.length ? `, whose ${one ? 'approach is' : 'approaches are'} ${difference.kind.opposite}` : '';
-  const named = group && theirs ? `${group}, among them ${works}` : works;
+  // "Unlike these works, among them [0], whose approach is supervised, we …" read garbled (a blind reader): the works
+  // that write the opposite come first, then the others, "Unlike [0], whose approach is supervised, and the other works".
+  const others = group && theirs ? ', and the other works' : '';
   // "our system is real-time: we propose a … system that enables real-time interactions" said the kind twice; where
   // the claim is in the first person and names the kind itself, it follows the opposite directly.
   const firstPerson = /^(?:we|I)\b/i.test(lowered);
-  if (theirs && firstPerson && difference.kind.words.some((w) => writesKindWord(w, lowered))) return `Unlike ${named}${theirs}, ${lowered}`;
-  return `Unlike ${named}${theirs}, ${ours}: ${lowered}`;
+  if (theirs && firstPerson && difference.kind.words.some((w) => writesKindWord(w, lowered))) return `Unlike ${works}${theirs}${others}, ${lowered}`;
+  return `Unlike ${works}${theirs}${others}, ${ours}: ${lowered}`;
 }

@@ -4,7 +4,8 @@
 // grasping system that enables real-time interactions in virtual environments" says what is shared and what is new.
 import { contentTerms } from '../text/tokens';
 import { FIELD_WORD_LIST } from '../lexicon/method-kinds';
-import { type Phrase, phraseOccursIn, phrasesOf } from './keyphrases';
+import { alternation, BROAD_FIELDS } from '../lexicon';
+import { isBroadField, type Phrase, phraseOccursIn, phrasesOf } from './keyphrases';
 import { splitSentences } from '../text/sentences';
 import { hasContributionCue } from '../engine/cues';
 
@@ -167,11 +168,16 @@ export function sharesLine(ownText: string, texts: readonly string[]): boolean {
  * to the works it uses, where its claim ("we study short sentence ranking") shares no words with them.
  */
 export function abstractConcern(ownText: string, texts: readonly string[]): SharedConcern | undefined {
-  const topical = (p: Phrase) => p.n >= 2 && p.n <= 4 && p.stems.some((t) => !CLAIM_WORDS.has(t) && !FIELD_WORDS.has(t));
+  // Nor a whole field, or a part of one the author writes only inside it ("language processing" of "natural language
+  // processing"): "Like [0], our work concerns natural language processing" (a blind reader: filler).
+  const topical = (p: Phrase) =>
+    p.n >= 2 && p.n <= 4 && p.stems.some((t) => !CLAIM_WORDS.has(t) && !FIELD_WORDS.has(t)) && !isBroadField(p.surface) && !partOfBroadField(p.surface, ownText);
   const central = texts.map(centralText);
   const stating = (phrase: string) => central.flatMap((t, i) => (t && statesTopic(phrase, t) ? [i] : []));
   const written = phrasesOf(ownText).filter(topical);
-  const ownSentences = splitSentences(ownText).map(rootTerms);
+  // The words a work's phrase is matched on, outside whole fields: the author's "natural language processing
+  // applications" does not write a work's "language processing algorithms".
+  const ownSentences = splitSentences(ownText).map((s) => rootTerms(s.replace(BROAD_FIELD_IN_TEXT, ' ; ')));
   const fragment = (p: Phrase) => /^\p{L}+ed\s/u.test(p.surface);
   const near = central.flatMap((t) => (t ? phrasesOf(withoutExamples(t)) : [])).filter((p) => topical(p) && !fragment(p) && ownSentences.some((terms) => writtenNear(rootTerms(p.surface), terms)));
   // Last, a phrase of two or three words the work says it is about whose every word the author's abstract writes, if
@@ -182,7 +188,9 @@ export function abstractConcern(ownText: string, texts: readonly string[]): Shar
   const anywhere = central
     // Nor is "shaped objects" of "arbitrary shaped objects": a phrase opening on a participle modifies with a word before it.
     .flatMap((t) => (t ? phrasesOf(withoutExamples(t)).filter((p) => endsNounPhraseIn(p.surface, t) && !fragment(p)) : []))
-    .filter((p) => topical(p) && p.n <= 3 && rootTerms(p.surface).every((r) => ownRoots.has(r)));
+    // Two words of its own at least, apart from field words: the author's "framework" and "stochastic differential
+    // games" are not a work's "games-in-games framework".
+    .filter((p) => topical(p) && p.n <= 3 && rootTerms(p.surface).every((r) => ownRoots.has(r)) && ownWords(p) >= 2);
   for (const phrases of [written, near, anywhere]) {
     const found: (SharedConcern & { n: number })[] = [];
     const seen = new Set<string>();
@@ -208,6 +216,23 @@ export function centralText(text: string): string {
   if (!text) return text;
   const sentences = splitSentences(text);
   return sentences.filter((s, i) => i === 0 || hasContributionCue(s)).join(' ');
+}
+
+/** How many distinct words of a phrase are neither claim words nor field words. */
+function ownWords(p: Phrase): number {
+  return new Set(p.stems.filter((t) => !CLAIM_WORDS.has(t) && !FIELD_WORDS.has(t))).size;
+}
+
+/** A whole field wherever a text writes it (BROAD_FIELDS). */
+const BROAD_FIELD_IN_TEXT = new RegExp(String.raw`(?<![\p{L}\d-])(?:${alternation(BROAD_FIELDS)})(?![\p{L}\d-])`, 'giu');
+
+/** Whether the text writes the phrase only inside a whole field: "language processing" and "natural language" of
+ * "natural language processing". "Recurrent neural networks" reaches beyond the field "neural networks". */
+function partOfBroadField(phrase: string, text: string): boolean {
+  const spans = [...text.matchAll(BROAD_FIELD_IN_TEXT)].map((m) => [m.index, m.index + m[0].length]);
+  const spelled = phrase.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/\s+/g, String.raw`[\s-]+`);
+  const found = [...text.matchAll(new RegExp(String.raw`(?<![\p{L}\d])${spelled}(?![\p{L}\d])`, 'giu'))];
+  return found.length > 0 && found.every((m) => spans.some(([from, to]) => m.index >= from && m.index + m[0].length <= to));
 }
 
 /** Whether every stem is among a few neighbouring content terms of a sentence: as many as the stems, and one more. */
@@ -323,6 +348,12 @@ export function closestSentence(claim: string, works: string, one: boolean): str
   if (works === 'these works') return `${single ? THIS_LINE.replace(/^Our/, 'My') : THIS_LINE}; ${claim}`;
   const subject = works[0].toUpperCase() + works.slice(1);
   return `${subject} ${one ? 'is the work' : 'are the works'} ${single ? CLOSEST.replace(/ours$/, 'mine') : CLOSEST}; ${claim}`;
+}
+
+/** Whether a relation places the works by a problem the author's claim names ("[7, 0] address the same problem as our
+ * work; we propose … for image captioning models"), not by closeness alone. */
+export function statesSameProblem(text: string): boolean {
+  return new RegExp(String.raw`\baddress(?:es)? ${SAME_PROBLEM}; `).test(text);
 }
 
 /** Whether a relation places the author's work without saying why: "closest to ours", "belongs to this line of

@@ -85,6 +85,24 @@ function objectWord(split: Split): string | undefined {
   return split.plural ? 'them' : 'it';
 }
 
+/** Words after "that" that agree with a plural as well as with a singular: "models that can …" reads after "one" too. */
+const AGREES_WITH_EITHER = /^(?:can|could|may|might|must|shall|should|will|would|also|not|only)$/;
+
+/**
+ * Whether a work's part reads whole once the phrase is said for both. A blind reader marked "[2] with a deep
+ * structure that project queries …" (CiteBench dev case 22): the work's "models … that project" lost its plural head,
+ * and the verb then agrees with nothing; and "[3] one to recover the clean image from noisy one" (case 9): an
+ * abstract's own "noisy one" beside our "one" reads garbled. Such a work keeps its own sentence.
+ */
+function partReadsWhole(split: Split, part: string): boolean {
+  if (split.plural && !/^(?:several|two|three|four|them)\s/.test(part)) {
+    const verb = /\b(?:that|which|who)\s+([a-z]+)\b/.exec(split.rest)?.[1];
+    // "that were trained" after "one" agrees no better than "that project": a plural's own verbs, past or present.
+    if (verb && !AGREES_WITH_EITHER.test(verb) && (/^(?:are|were|have|do)$/.test(verb) || (!isPastForm(verb) && !/s$/.test(verb)))) return false;
+  }
+  return !(/^one\s/.test(part) && /\bone\b/.test(split.rest));
+}
+
 /**
  * "[4] and [2] proposed latent semantic models: [4] one that incorporates …, and [2] a series with …": the phrase
  * (`heading`, as the subgroup names it) said once, then what each work does with it. With different verbs each part
@@ -117,6 +135,7 @@ export function subgroupSentence(works: readonly [WorkPlan, WorkPlan], heading: 
   const parts = [partOf(a), partOf(b)];
   // A work whose own part cannot be written keeps its own sentence: the merged one would drop what it says.
   if ((a.rest || !sameVerb) && parts.some((p) => !p)) return undefined;
+  if (parts.some((p, i) => p && !partReadsWhole([a, b][i], p))) return undefined;
   let text = `${a.subject} and ${b.subject} ${headVerb} ${heading}`;
   if (parts[0] && parts[1]) {
     // A part with a comma of its own would blur where the next begins: "; " then.

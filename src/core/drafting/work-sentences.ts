@@ -9,6 +9,7 @@ import { titleOnlySentence } from '../rewrite';
 import type { DraftState } from './draft-state';
 import type { WorkPlan } from './plan';
 import { contributionFirst, cutsADefinition, firstChosen, selfContainedFirst, withIntroducedMeans, withoutAddingClause, withoutMotivation } from './contribution';
+import { DRAFT_TITLE_WEIGHT, titleShare } from './contribution';
 
 /** One plan per record, in record order; `chosen` is the best sentence of a grounded work, none yet of the others. */
 export function rankWorkSentences(draft: DraftState): WorkPlan[] {
@@ -55,6 +56,12 @@ export function rankWorkSentences(draft: DraftState): WorkPlan[] {
           const relevance = cosine(model.vector(contentTerms(list[0].source.text)), ownVector);
           for (const c of list) c.score += DRAFT_OWN_RELEVANCE * relevance;
         }
+      }
+      // What the work says of itself, weighed by how much of its title it carries: the title's method over a side measure.
+      for (const [, list] of bySentence) {
+        if (!list[0].describesWork) continue;
+        const share = titleShare(list[0].source.text, record.title);
+        for (const c of list) c.score += DRAFT_TITLE_WEIGHT * share;
       }
       plan.options = selfContainedFirst(contributionFirst([...bySentence.values()].map((l) => l[0])));
       // A shorter version that cuts a noun from what defines it ("maximize the region." of "the region where …") is none.

@@ -146,5 +146,5 @@ export const FIELD_WORD_LIST: readonly string[] = (
   'including line case cases source solution solutions enable enables accurate robust competitive ' +
   'traditional effective effectively efficient significant various different several many recent ' +
   'current previous existing general common standard single multiple first second two three provide ' +
-  'provides well better best good large-scale '
+  'provides well better best good large-scale design designs '
 ).trim().split(' ');

@@ -224,3 +224,23 @@ describe('a fronted means the quoted sentence points at', () => {
   });
 });
 
+
+describe('a work is described by its main point, not by what adds to it', () => {
+  it('passes over "Moreover, we … as well" and "We also introduce …" for the sentence that says what the work is', () => {
+    const main = candidate('We introduce a way to train tide models with gauge readings rounded to whole centimetres.', 0.2, 0);
+    const moreover = candidate('Moreover, we round the wind readings to whole knots as well, which saves memory.', 0.26, 3);
+    assert.equal(contributionFirst([moreover, main])[0], main);
+    const alsoIntroduce = candidate('We also introduce a new kind of harbour ensemble made of many specialist gauges.', 0.3, 4);
+    const distil = candidate('We show that the forecasts of a whole ensemble of tide models can be distilled into one small model.', 0.22, 2);
+    assert.equal(contributionFirst([alsoIntroduce, distil])[0], distil);
+  });
+
+  it('keeps "as well as" and a comparison ("performs as well") as they are', () => {
+    const both = candidate('We propose a tide model for estuaries as well as for open harbours.', 0.3, 0);
+    const other = candidate('The tide model is fitted to ten years of gauge records.', 0.25, 1);
+    assert.equal(contributionFirst([both, other])[0], both);
+    const comparison = candidate('Our small tide model performs as well, at a tenth of the cost.', 0.3, 0);
+    const plain = candidate('The tide model is fitted to ten years of gauge records.', 0.25, 1);
+    assert.equal(contributionFirst([comparison, plain])[0], comparison);
+  });
+});

@@ -36,6 +36,35 @@ describe('draft flow rules (how a paragraph reads sentence after sentence)', () 
     );
   });
 
+  it('opens no two sentences in a row on one work with its marker: "It" for the relation, "The authors also" for "their"', () => {
+    const paragraph = smoothParagraph([
+      work('\\cite{0} developed a convex surrogate for the variance of harbour gauge errors, allowing near-optimal and efficient trading between bias and error in the tide forecasts of small and large harbours alike.', ['0']),
+      work('\\cite{0} showed that their procedure comes with certificates of optimality for every harbour in the survey.', ['0']),
+    ], 'cite');
+    assert.deepEqual(
+      paragraph.map((s) => s.text.split(' ').slice(0, 3).join(' ')),
+      ['\\cite{0} developed a', 'The authors also'],
+    );
+    const related = smoothParagraph([
+      work('The tide model is based on two constraints exploited in an iterative procedure \\cite{0}.', ['0']),
+      work('\\cite{0} is the work closest to ours; we study non-convex tide problems.', ['0'], 'contrast'),
+    ], 'cite');
+    assert.equal(related[1].text, 'It is the work closest to ours; we study non-convex tide problems.');
+    const method = smoothParagraph([
+      work('\\cite{0} presented an unsupervised framework for harbour depth and gauge motion estimation from unlabelled survey runs.', ['0']),
+      work('The method of \\cite{0} uses single-gauge depth networks with a loss based on warping nearby readings.', ['0']),
+    ], 'cite');
+    assert.equal(method[1].text, 'It uses single-gauge depth networks with a loss based on warping nearby readings.');
+  });
+
+  it('says the second of two works in a row that put forward the same kind of thing put forward "another"', () => {
+    const paragraph = smoothParagraph([
+      work('\\cite{3} proposed a blind tide denoising algorithm to recover the true level of a harbour.', ['3']),
+      work('\\cite{8} proposed a blind tide denoising algorithm which copes with drifting gauges.', ['8']),
+    ], 'cite');
+    assert.equal(paragraph[paragraph.length - 1].text.includes('proposed another blind tide denoising algorithm which copes'), true, paragraph.map((s) => s.text).join(' '));
+  });
+
   it('leaves sentences that name their authors as they are ("Roe \\cite{k} proposed …" varies by name already)', () => {
     const named = ['Roe \\cite{a} proposed X.', 'Poe \\cite{b} proposed Y.', 'Doe \\cite{c} proposed Z.'];
     assert.deepEqual(

@@ -531,7 +531,7 @@ describe('DefaultEngine.draft', () => {
   it('says "They" only after a sentence whose subject is the authors, and names them after one that only cited them', async () => {
     const lib = new MemoryLibrary([
       {
-        key: 'r', type: 'article', title: 'Boarding Windows', authors: [{ family: 'Roe' }, { family: 'Poe' }],
+        key: 'r', type: 'article', title: 'Notes on Pilotage', authors: [{ family: 'Roe' }, { family: 'Poe' }],
         abstract: 'Pilot boarding at busy harbours depends on narrow tidal windows and on the weather at the bar. We believe that boarding schedules can be planned from tide gauges alone.',
       },
     ]);

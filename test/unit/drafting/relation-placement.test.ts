@@ -203,6 +203,47 @@ describe('relation of the author\'s work: only what both abstracts state', () =>
     assert.match(relation.text, /we present Harbour Tide Grammars, a declarative formalism/, draft.text);
   });
 
+  it('ties the author\'s work to a work by no whole field its scene-setting names ("our work concerns natural language processing")', () => {
+    const texts = ['We use robust natural language processing algorithms to assign topic labels to berth reports. Labels help pilots.'];
+    const own = 'Our approach makes use of tide table synonyms to add evidence for rarely seen berth categories.';
+    const ownAbstract = `Berth categorization is a useful task for many natural language processing applications. ${own}`;
+    const relation = contrastAgainst({ texts, ownAbstract, lone: { subject: 'Roe \\cite{roe}', key: 'roe' }, keys: ['roe'], syntax: 'cite' }, 0, own, 1);
+    assert.ok(relation, 'a relation is still written');
+    assert.doesNotMatch(relation.text, /language processing|natural language/, relation.text);
+    assert.equal(relation.text, `Roe \\cite{roe} is the work closest to ours; ${own[0].toLowerCase()}${own.slice(1)}`);
+  });
+
+  it('names the works that share the problem of the author\'s claim over works that share a thing only of their scene-setting', () => {
+    const texts = [
+      'We compress harbour tide forecasters with shared embeddings. The forecasters run on buoys.',
+      'Recurrent neural networks forecast tides well. We learn compact recurrent neural networks by low-rank factorization.',
+      'Recurrent neural networks grow with their vocabulary. We share word embeddings across the rows of a table. Harbour tide forecasters built so are small.',
+    ];
+    const own = 'We propose an end-to-end pruning method for harbour tide forecasters equipped with wind attention.';
+    const ownAbstract = `Recurrent neural networks are the de facto model of tides, yet they are large. ${own} It is simple to tune.`;
+    const group = { texts, sharedPhrase: 'tide forecasters', ownAbstract, keys: ['a', 'b', 'c'], syntax: 'cite' as const };
+    const relation = contrastAgainst(group, 0, own, 1);
+    assert.ok(relation, 'a relation is still written');
+    assert.doesNotMatch(relation.text, /recurrent neural networks/, relation.text);
+    assert.match(relation.text, /^\\cite\{a,c\} address the same problem as our work; we propose an end-to-end pruning method/, relation.text);
+  });
+
+  it('keeps a sentence on the author\'s work after works that share only a whole field with it and do none of what it claims', () => {
+    const texts = [
+      'We train deep neural networks with binary weights for phones. Binary weights replace multiplications by sign flips.',
+      'Quantized neural networks with two-bit activations run on watches and keep their accuracy.',
+      'An ensemble of large neural networks is distilled into one small network that is easy to deploy.',
+    ];
+    const own = 'We propose a pruning method for caption generators on phones with visual attention.';
+    const ownAbstract = `Caption generators are too large for phones. ${own} It helps neural network practitioners.`;
+    const relation = contrastAgainst({ texts, sharedPhrase: 'neural networks', ownAbstract, keys: ['a', 'b', 'c'], syntax: 'cite' }, 0, own, 1);
+    assert.equal(relation?.text, 'Unlike these works, we propose a pruning method for caption generators on phones with visual attention.');
+    // Beside a work that prunes caption generators too, no "unlike": that work is named by the problem it shares.
+    const pruning = [...texts.slice(0, 2), 'We prune caption generators with visual attention by weight magnitude.'];
+    const shared = contrastAgainst({ texts: pruning, sharedPhrase: 'neural networks', ownAbstract, keys: ['a', 'b', 'c'], syntax: 'cite' }, 0, own, 1);
+    assert.equal(shared?.text, '\\cite{c} addresses the same problem as our work; we propose a pruning method for caption generators on phones with visual attention.');
+  });
+
   for (const example of CONCERN_TEMPLATE.examples) {
     it(`${CONCERN_TEMPLATE.id}: "${example.text}"`, () => {
       const text = CONCERN_TEMPLATE.write(example.claim, example.phrase, example.works, example.one);

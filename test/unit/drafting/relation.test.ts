@@ -1,7 +1,7 @@
 import { strict as assert } from 'assert';
 import { DefaultEngine } from '../../../src/core/engines';
 import { MemoryLibrary } from '../../../src/core/engine/memory-library';
-import { relationSentence, sharedConcerns, unwrittenTerms } from '../../../src/core/drafting/relation';
+import { abstractConcern, relationSentence, sharedConcerns, unwrittenTerms } from '../../../src/core/drafting/relation';
 import type { PaperRecord } from '../../../src/core/types';
 
 const record = (key: string, abstract: string): PaperRecord => ({ key, type: 'article', title: '', authors: [], abstract });
@@ -16,7 +16,8 @@ describe('relation of the author\'s work to a group (what both study, what the a
     const own = 'Pilots need tide tables. We propose harbour tide forecasting from crowd-sourced buoy logs with a small recurrent network.';
     const draft = await engine.draft({ keys: ['roe'], ownAbstract: own, targetWords: 60, format: 'latex' }, lib);
     // The claim writes "harbour tide forecasting" itself: the relation does not say it twice.
-    assert.match(draft.text, /\\cite\{roe\} addresses the same problem as our work; we propose harbour tide forecasting from crowd-sourced buoy logs/, draft.text);
+    // "It": the sentence before cites the work already (flow.ts, flow.relation-after-same-work).
+    assert.match(draft.text, /(?:\\cite\{roe\}|It) addresses the same problem as our work; we propose harbour tide forecasting from crowd-sourced buoy logs/, draft.text);
     assert.doesNotMatch(draft.text, /Unlike \\cite\{roe\}/, draft.text);
   });
 
@@ -102,5 +103,11 @@ describe('relation of the author\'s work to a group (what both study, what the a
     const draft = await engine.draft({ keys: ['a', 'b', 'c', 'd'], ownAbstract: own, targetWords: 120, format: 'latex' }, lib);
     assert.match(draft.text, /Our work belongs to this line of research; we propose a pruning method for buoy forecasters/, draft.text);
     assert.doesNotMatch(draft.text, /are the works closest to ours/, draft.text);
+  });
+
+  it('takes no "design frameworks" for a thing the author shares with a work that writes a "design framework"', () => {
+    const works = ['We develop a harbour network design framework in which a planner adds berths to secure the port against storms.'];
+    const own = 'We formulate tug contract design within the framework of stochastic games.';
+    assert.equal(abstractConcern(own, works), undefined);
   });
 });

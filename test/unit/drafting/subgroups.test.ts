@@ -134,4 +134,32 @@ describe('drafting subgroups', () => {
     ]);
     assert.deepEqual(threes, ['Ann \\cite{a} and Cy \\cite{c} proposed tide gauge models: Ann \\cite{a} one that corrects for land subsidence, and Cy \\cite{c} with a harmonic structure for estuaries.']);
   });
+
+  it('keeps apart two works whose parts would not read whole in one sentence', () => {
+    const others: Array<[string, string, string, string]> = [
+      ['c', 'Cy', 'We estimate dune erosion from storm records.', 'Cy \\cite{c} estimated dune erosion from storm records.'],
+      ['d', 'Di', 'We map seagrass meadows from drone imagery.', 'Di \\cite{d} mapped seagrass meadows from drone imagery.'],
+    ];
+    // "Bo \cite{b} with a harmonic structure that track storm surges": "track" agreed with the dropped "models".
+    const lostPlural = arranged([
+      ['a', 'Ann', 'We propose a tide gauge model that corrects for land subsidence.', 'Ann \\cite{a} proposed a tide gauge model that corrects for land subsidence.'],
+      ['b', 'Bo', 'We develop a series of tide gauge models with a harmonic structure that track storm surges.', 'Bo \\cite{b} developed a series of tide gauge models with a harmonic structure that track storm surges.'],
+      ...others,
+    ]);
+    assert.deepEqual(lostPlural, []);
+    // "Ann \cite{a} one to recover the true level from noisy one": the abstract's own "one" beside ours.
+    const twoOnes = arranged([
+      ['a', 'Ann', 'We propose a tide gauge model to recover the true level from noisy one.', 'Ann \\cite{a} proposed a tide gauge model to recover the true level from noisy one.'],
+      ['b', 'Bo', 'We propose a tide gauge model which copes with drifting gauges.', 'Bo \\cite{b} proposed a tide gauge model which copes with drifting gauges.'],
+      ...others,
+    ]);
+    assert.deepEqual(twoOnes, []);
+    // A plural's part that agrees with either reads: "Bo \cite{b} with a harmonic structure that can track surges".
+    const reads = arranged([
+      ['a', 'Ann', 'We propose a tide gauge model that corrects for land subsidence.', 'Ann \\cite{a} proposed a tide gauge model that corrects for land subsidence.'],
+      ['b', 'Bo', 'We develop a series of tide gauge models with a harmonic structure that can track surges.', 'Bo \\cite{b} developed a series of tide gauge models with a harmonic structure that can track surges.'],
+      ...others,
+    ]);
+    assert.equal(reads.length, 1, reads.join(' | '));
+  });
 });

@@ -1,6 +1,7 @@
 // clean: words that point into the source paper or carry no content once its sentence is quoted alone.
 import { stripForeignNumberedCitations } from '../clauses';
 import { stripLeadingDiscourse } from '../discourse';
+import { withLostPercentMended } from '../junk';
 import { changedBy, changedText, type TableRule } from '../rule';
 import { alternation, INNER_SELF_LOCATIONS, SUBJECT_ASIDES } from '../../lexicon';
 
@@ -15,6 +16,14 @@ const INSTEAD = /(?<!\b(?:and|but|or)|[,;:])\s+instead\b(?!\s+of\b)(?=[\s.;!?])/
  * priority claim ("Doe and Roe first proposed X"). Not "We are the first to …", which is one.
  */
 const SEQUENCE_FIRST = /^((?:we|I)\s+)first\s+(?=\p{Ll}+(?:e|s|ed)?\b)(?!(?:time|step|stage|part|order|author)\b)/iu;
+/**
+ * A closing "as well" or "too": "Moreover, we quantize the gradients to 6 bits as well" adds to a sentence the
+ * citation does not quote, and "[3] quantized the gradients to 6 bits as well" then points at nothing (a blind reader,
+ * CiteBench dev case 12). Not a comparison ("performs as well", "works as well"), which the adverb does not add. A closing "also" is
+ * moved, not dropped (finish.also-order).
+ */
+const CLOSING_ADDITION =
+  /(?<!\b(?:performs?|performed|works?|worked|does|do|did|generalizes?|generalized|scales?|scaled|fares?|fared)),?\s+(?:as\s+well|too)(?=\s*[.!?]?\s*$)/i;
 
 export const CLEAN_RULES: readonly TableRule[] = [
   {
@@ -99,6 +108,27 @@ export const CLEAN_RULES: readonly TableRule[] = [
     apply: (s) => s.replace(INSTEAD, ''),
     examples: [
       { input: 'We train the tagger on noisy tweets instead.', output: 'Doe and Roe \\cite{doe2020} trained the tagger on noisy tweets.' },
+    ],
+  },
+  {
+    id: 'clean.closing-addition',
+    stage: 'clean',
+    summary: 'A closing "as well" or "too" adds to a sentence the citation does not quote ("performs as well" stays).',
+    match: CLOSING_ADDITION,
+    apply: (s) => s.replace(CLOSING_ADDITION, ''),
+    examples: [
+      { input: 'Moreover, we round the tide gauge readings to whole centimetres as well.', output: 'Doe and Roe \\cite{doe2020} rounded the tide gauge readings to whole centimetres.' },
+      { input: 'We release the harbour corpus, too.', output: 'Doe and Roe \\cite{doe2020} released the harbour corpus.' },
+    ],
+  },
+  {
+    id: 'clean.lost-percent',
+    stage: 'clean',
+    summary: '"achieve 92 accuracy" → "achieve 92% accuracy": the percent sign an extraction lost before a measure read as a share.',
+    match: changedBy(withLostPercentMended),
+    apply: changedText,
+    examples: [
+      { input: 'Our tagger reaches 88 accuracy on the held-out tide reports.', output: 'The tagger of Doe and Roe \\cite{doe2020} reaches 88% accuracy on the held-out tide reports.' },
     ],
   },
 ];
