@@ -32,7 +32,8 @@ const LOST_PERCENT = new RegExp(
  */
 const PERCENT_LESS_MEASURE = new RegExp(
   String.raw`(?<![\p{L}\d.,%@$/-]|\b(?:top|rank|at|Table|Section|Figure|Fig\.|Eq\.)\s)(\d{1,3}(?:\.\d{1,3})?)` +
-    String.raw`(?=\s(?:(?:top-\d|mean|average|overall|classification|relative|absolute)\s)?(?:accuracy|precision|recall|error\s+rate|F1(?:[- ]score)?|F-(?:score|measure))\b(\s+(?:drop|loss|degradation|gain|improvement|increase|decrease)\b)?)`,
+    String.raw`(?=\s(?:(?:top-\d|mean|average|overall|classification|relative|absolute)\s)?` +
+    String.raw`(?:accuracy|precision|recall|error\s+rate|F1(?:[- ]score)?|F-(?:score|measure))\b(\s+(?:drop|loss|degradation|gain|improvement|increase|decrease)\b)?)`,
   'gu',
 );
 
