@@ -17,6 +17,7 @@ import {
   concernSentence,
   isRelation,
   givesNoReason,
+  claimWrittenBy,
   relationSentence,
   type SharedConcern,
   sharedConcerns,
@@ -382,13 +383,15 @@ function relation(group: ContrastGroup, own: string): { text: string; keys: stri
   const phrase = shared.phrase.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
   const clause = firstClauseOf(claim);
   const said = clause.replace(new RegExp(String.raw`,?\s+(?:for|in|on|to)\s+(?:the\s+)?${phrase}(?=\.?$)`, 'i'), '').replace(/([^.])$/, '$1.');
-  if (group.lone) return { text: relationSentence(said, shared.phrase, group.lone.subject, true), keys: [group.lone.key] };
+  // "unlike them, we propose a new variational inference method" beside a work that derives one is no difference.
+  const differs = claimWrittenBy(said, shared.phrase, shared.works.map((i) => group.texts[i])) === undefined;
+  if (group.lone) return { text: relationSentence(said, shared.phrase, group.lone.subject, true, differs), keys: [group.lone.key] };
   // "[5, 2, 0, 6, 3] are the works closest to ours" named five of six works as the closest: where a one-word concern
   // (which places the works as "closest", relation.ts) is most of the paragraph's, the paragraph is the line of work.
   const mostOfIt = !shared.phrase.trim().includes(' ') && shared.works.length >= MANY_CLOSEST && shared.works.length * 2 > described;
-  if (shared.works.length >= described || mostOfIt) return { text: relationSentence(said, shared.phrase, 'these works', false), keys: [] };
+  if (shared.works.length >= described || mostOfIt) return { text: relationSentence(said, shared.phrase, 'these works', false, differs), keys: [] };
   const keys = shared.works.map((i) => group.keys![i]);
-  return { text: relationSentence(said, shared.phrase, citeMarker(keys, group.syntax!), keys.length === 1), keys };
+  return { text: relationSentence(said, shared.phrase, citeMarker(keys, group.syntax!), keys.length === 1, differs), keys };
 }
 
 /**
