@@ -379,7 +379,9 @@ export function givesNoReason(text: string): boolean {
 /** Whether a sentence of the draft is a relation sentence (how relationSentence and closestSentence open one). */
 export function isRelation(text: string): boolean {
   return new RegExp(
-    String.raw`^Like\b.*; unlike (?:it|them|that work), |^Like\b[^;]*, (?:we (?:study|work on)|this \w+ (?:studies|works on)) [^;]*; |^Like\b.*, (?:our|my) work (?:concerns|is concerned with) .*; |^.*\baddress(?:es)? ${SAME_PROBLEM}; ` +
+    String.raw`^Like\b.*; unlike (?:it|them|that work), |` +
+      // The same, its "unlike" half dropped (claimWrittenBy): "Like [3, 8], we study blind image denoising; we propose …".
+      String.raw`^Like\b[^;]*, (?:we (?:study|work on)|this \w+ (?:studies|works on)) [^;]*; |^Like\b.*, (?:our|my) work (?:concerns|is concerned with) .*; |^.*\baddress(?:es)? ${SAME_PROBLEM}; ` +
       String.raw`|^.*\b(?:is the work|are the works) closest to (?:ours|mine); |^(?:Our|My)${THIS_LINE.slice(3)}; `,
   ).test(text);
 }
