@@ -4,7 +4,7 @@
 // grasping system that enables real-time interactions in virtual environments" says what is shared and what is new.
 import { contentTerms } from '../text/tokens';
 import { FIELD_WORD_LIST } from '../lexicon/method-kinds';
-import { alternation, BROAD_FIELDS } from '../lexicon';
+import { alternation, BROAD_FIELDS, CRITICISM_WORDS } from '../lexicon';
 import { isBroadField, type Phrase, phraseOccursIn, phrasesOf } from './keyphrases';
 import { splitSentences } from '../text/sentences';
 import { hasContributionCue } from '../engine/cues';
@@ -138,6 +138,31 @@ export function relationSentence(claim: string, shared: string, works: string, o
 export function claimWrittenBy(claim: string, shared: string, texts: readonly string[]): string | undefined {
   const own = (p: Phrase) => p.n >= 2 && p.stems.some((t) => !CLAIM_WORDS.has(t) && !FIELD_WORDS.has(t)) && !isBroadField(p.surface) && !writesPhrase(p.surface, shared);
   return phrasesOf(claim).find((p) => own(p) && texts.some((t) => t && writesPhrase(p.surface, t)))?.surface;
+}
+
+/** A sentence that finds fault with an approach: "photometric loss is incapable of discriminating …". */
+const CRITICISM = new RegExp(String.raw`(?<![\p{L}-])(?:${alternation(CRITICISM_WORDS)})(?![\p{L}-])`, 'iu');
+
+/**
+ * The method of a work that the author's abstract finds fault with: a phrase of two words or more of what the work
+ * says it is (centralText), not of claim or field words alone, that the author writes in a sentence of criticism
+ * (CRITICISM_WORDS). "As single-view depth estimation is an ill-posed problem, and photometric loss is incapable of
+ * …" beside a work that "uses single-view depth and multiview pose networks": "Like [0], our work concerns motion
+ * estimation" was backwards (a blind reader, three readings running).
+ */
+export function criticizedPhrase(ownText: string, text: string): string | undefined {
+  const critical = splitSentences(ownText).filter((s) => CRITICISM.test(s));
+  if (!critical.length || !text) return undefined;
+  const method = (p: Phrase) => p.n >= 2 && p.n <= 4 && p.stems.some((t) => !CLAIM_WORDS.has(t) && !FIELD_WORDS.has(t)) && !isBroadField(p.surface);
+  // The longest first: "lunar harmonic tables" over the "gauge records" they are fitted to in the same sentence.
+  const found = phrasesOf(withoutExamples(text)).filter((p) => method(p) && critical.some((s) => writesPhrase(p.surface, s)));
+  return found.sort((a, b) => b.n - a.n)[0]?.surface;
+}
+
+/** A relation that states the author's criticism as the difference: "Unlike [0], which relies on single-view depth, we
+ * tackle …". `claim` is the author's sentence, its opener lowered. */
+export function criticismSentence(claim: string, phrase: string, works: string, one: boolean): string {
+  return `Unlike ${works}, which ${one ? 'relies' : 'rely'} on ${phrase}, ${claim}`;
 }
 
 /** FIELD_WORDS as content terms ("networks" → "network"), as the texts are compared. */
