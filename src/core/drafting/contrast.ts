@@ -17,6 +17,9 @@ import {
   concernSentence,
   isRelation,
   givesNoReason,
+  claimWrittenBy,
+  criticismSentence,
+  criticizedPhrase,
   relationSentence,
   type SharedConcern,
   sharedConcerns,
@@ -216,8 +219,10 @@ export function contrastAgainst(group: ContrastGroup, gi: number, ownSentence: s
   const sources = [{ text: ownSentence, section: 'abstract' as const, index }];
   const kinded = kindRelation(group, own);
   if (kinded) return { ...kinded, sources, role: 'contrast' };
-  const related = relation(group, own);
   const claim = loweredClaim(withoutAlso(activeVoice(own)));
+  const criticized = criticismRelation(group, claim);
+  if (criticized) return { ...criticized, sources, role: 'contrast' };
+  const related = relation(group, own);
   if (related && !givesNoReason(related.text)) return { ...related, sources, role: 'contrast' };
   // "[0] is the work closest to ours", "[7, 0] address the same problem as our work" gave no reason (a blind reader,
   // in eight drafts of 26): "Like Roe [0], our work concerns motion estimation; we tackle …" says what the two share.
@@ -361,6 +366,24 @@ function kindRelation(group: ContrastGroup, own: string): { text: string; keys: 
   return { text: kindSentence(claim, difference, citeMarker(keys, group.syntax), keys.length === 1, whole), keys };
 }
 
+/**
+ * The works whose method the author's abstract finds fault with, set apart by it (relation.ts: criticizedPhrase):
+ * "Unlike [0], which relies on single-view depth, we tackle VO as …" where "Like [0], our work concerns motion
+ * estimation" named as kin a work the author criticizes. Only works named by key, and not most of the group.
+ */
+function criticismRelation(group: ContrastGroup, claim: string): { text: string; keys: string[] } | undefined {
+  if (!group.ownAbstract) return undefined;
+  const phrases = group.texts.map((t) => criticizedPhrase(group.ownAbstract!, t));
+  const found = phrases.flatMap((p, i) => (p ? [i] : []));
+  if (!found.length) return undefined;
+  const phrase = phrases[found[0]]!;
+  if (group.lone) return { text: criticismSentence(claim, phrase, group.lone.subject, true), keys: [group.lone.key] };
+  if (group.keys === undefined || group.syntax === undefined || group.keys.length !== group.texts.length) return undefined;
+  const works = found.filter((i) => phrases[i] === phrase);
+  const keys = works.map((i) => group.keys![i]);
+  return { text: criticismSentence(claim, phrase, citeMarker(keys, group.syntax), keys.length === 1), keys };
+}
+
 /** How many works "closest to ours" may name before they are rather the paragraph's line of work. */
 const MANY_CLOSEST = 3;
 
@@ -382,13 +405,15 @@ function relation(group: ContrastGroup, own: string): { text: string; keys: stri
   const phrase = shared.phrase.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
   const clause = firstClauseOf(claim);
   const said = clause.replace(new RegExp(String.raw`,?\s+(?:for|in|on|to)\s+(?:the\s+)?${phrase}(?=\.?$)`, 'i'), '').replace(/([^.])$/, '$1.');
-  if (group.lone) return { text: relationSentence(said, shared.phrase, group.lone.subject, true), keys: [group.lone.key] };
+  // "unlike them, we propose a new variational inference method" beside a work that derives one is no difference.
+  const differs = claimWrittenBy(said, shared.phrase, shared.works.map((i) => group.texts[i])) === undefined;
+  if (group.lone) return { text: relationSentence(said, shared.phrase, group.lone.subject, true, differs), keys: [group.lone.key] };
   // "[5, 2, 0, 6, 3] are the works closest to ours" named five of six works as the closest: where a one-word concern
   // (which places the works as "closest", relation.ts) is most of the paragraph's, the paragraph is the line of work.
   const mostOfIt = !shared.phrase.trim().includes(' ') && shared.works.length >= MANY_CLOSEST && shared.works.length * 2 > described;
-  if (shared.works.length >= described || mostOfIt) return { text: relationSentence(said, shared.phrase, 'these works', false), keys: [] };
+  if (shared.works.length >= described || mostOfIt) return { text: relationSentence(said, shared.phrase, 'these works', false, differs), keys: [] };
   const keys = shared.works.map((i) => group.keys![i]);
-  return { text: relationSentence(said, shared.phrase, citeMarker(keys, group.syntax!), keys.length === 1), keys };
+  return { text: relationSentence(said, shared.phrase, citeMarker(keys, group.syntax!), keys.length === 1, differs), keys };
 }
 
 /**

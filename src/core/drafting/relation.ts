@@ -4,7 +4,7 @@
 // grasping system that enables real-time interactions in virtual environments" says what is shared and what is new.
 import { contentTerms } from '../text/tokens';
 import { FIELD_WORD_LIST } from '../lexicon/method-kinds';
-import { alternation, BROAD_FIELDS } from '../lexicon';
+import { alternation, BROAD_FIELDS, CRITICISM_WORDS } from '../lexicon';
 import { isBroadField, type Phrase, phraseOccursIn, phrasesOf } from './keyphrases';
 import { splitSentences } from '../text/sentences';
 import { hasContributionCue } from '../engine/cues';
@@ -106,9 +106,10 @@ export function writesPhrase(phrase: string, text: string): boolean {
  * unlike it, …" said nothing of what is related: both stated the author's whole claim as the difference (a blind
  * reader: filler, a contrast that is none). A difference of kind is tried before (kinds.ts).
  */
-export function relationSentence(claim: string, shared: string, works: string, one: boolean): string {
+export function relationSentence(claim: string, shared: string, works: string, one: boolean, differs = true): string {
   const lowered = /^(?:We|Our|This|In)\b/.test(claim) ? claim[0].toLowerCase() + claim.slice(1) : claim;
-  const unlike = `unlike ${one ? 'it' : 'them'}, ${lowered}`;
+  // A claim whose method a named work writes too is no difference from it (claimWrittenBy): the "unlike" half goes.
+  const unlike = differs ? `unlike ${one ? 'it' : 'them'}, ${lowered}` : lowered;
   const specific = shared.trim().includes(' ');
   if (!specific) return closestSentence(lowered, works, one);
   if (writesPhrase(shared, claim)) {
@@ -121,9 +122,47 @@ export function relationSentence(claim: string, shared: string, works: string, o
   const paper = /^this ((?:paper|work|article|thesis|study|note|report|chapter))\s+(?=\p{L}+s\b)/iu.exec(claim);
   if (paper) {
     const rest = claim.slice(paper[0].length);
-    return `Like ${works}, this ${paper[1].toLowerCase()} ${studies ? 'works on' : 'studies'} ${shared}; unlike ${one ? 'that work' : 'them'}, it ${rest}`;
+    const unlikeWork = differs ? `unlike ${one ? 'that work' : 'them'}, it` : 'it';
+    return `Like ${works}, this ${paper[1].toLowerCase()} ${studies ? 'works on' : 'studies'} ${shared}; ${unlikeWork} ${rest}`;
   }
   return `Like ${works}, we ${studies ? 'work on' : 'study'} ${shared}; ${unlike}`;
+}
+
+/**
+ * The phrase of the claim that says what the author does, written by one of `texts` too: "we propose a new variational
+ * inference method, which integrates noise estimation …" beside a work that "derives a variational inference
+ * algorithm". "Like [3, 8], we study blind image denoising; unlike them, we propose a new variational inference
+ * method" was false of [3] (a blind reader, three readings running). A phrase of two words or more, not of claim or
+ * field words alone, and not part of the shared topic, which the works write by choice.
+ */
+export function claimWrittenBy(claim: string, shared: string, texts: readonly string[]): string | undefined {
+  const own = (p: Phrase) => p.n >= 2 && p.stems.some((t) => !CLAIM_WORDS.has(t) && !FIELD_WORDS.has(t)) && !isBroadField(p.surface) && !writesPhrase(p.surface, shared);
+  return phrasesOf(claim).find((p) => own(p) && texts.some((t) => t && writesPhrase(p.surface, t)))?.surface;
+}
+
+/** A sentence that finds fault with an approach: "photometric loss is incapable of discriminating …". */
+const CRITICISM = new RegExp(String.raw`(?<![\p{L}-])(?:${alternation(CRITICISM_WORDS)})(?![\p{L}-])`, 'iu');
+
+/**
+ * The method of a work that the author's abstract finds fault with: a phrase of two words or more of what the work
+ * says it is (centralText), not of claim or field words alone, that the author writes in a sentence of criticism
+ * (CRITICISM_WORDS). "As single-view depth estimation is an ill-posed problem, and photometric loss is incapable of
+ * …" beside a work that "uses single-view depth and multiview pose networks": "Like [0], our work concerns motion
+ * estimation" was backwards (a blind reader, three readings running).
+ */
+export function criticizedPhrase(ownText: string, text: string): string | undefined {
+  const critical = splitSentences(ownText).filter((s) => CRITICISM.test(s));
+  if (!critical.length || !text) return undefined;
+  const method = (p: Phrase) => p.n >= 2 && p.n <= 4 && p.stems.some((t) => !CLAIM_WORDS.has(t) && !FIELD_WORDS.has(t)) && !isBroadField(p.surface);
+  // The longest first: "lunar harmonic tables" over the "gauge records" they are fitted to in the same sentence.
+  const found = phrasesOf(withoutExamples(text)).filter((p) => method(p) && critical.some((s) => writesPhrase(p.surface, s)));
+  return found.sort((a, b) => b.n - a.n)[0]?.surface;
+}
+
+/** A relation that states the author's criticism as the difference: "Unlike [0], which relies on single-view depth, we
+ * tackle …". `claim` is the author's sentence, its opener lowered. */
+export function criticismSentence(claim: string, phrase: string, works: string, one: boolean): string {
+  return `Unlike ${works}, which ${one ? 'relies' : 'rely'} on ${phrase}, ${claim}`;
 }
 
 /** FIELD_WORDS as content terms ("networks" → "network"), as the texts are compared. */
@@ -365,7 +404,9 @@ export function givesNoReason(text: string): boolean {
 /** Whether a sentence of the draft is a relation sentence (how relationSentence and closestSentence open one). */
 export function isRelation(text: string): boolean {
   return new RegExp(
-    String.raw`^Like\b.*; unlike (?:it|them|that work), |^Like\b.*, (?:our|my) work (?:concerns|is concerned with) .*; |^.*\baddress(?:es)? ${SAME_PROBLEM}; ` +
+    String.raw`^Like\b.*; unlike (?:it|them|that work), |` +
+      // The same, its "unlike" half dropped (claimWrittenBy): "Like [3, 8], we study blind image denoising; we propose …".
+      String.raw`^Like\b[^;]*, (?:we (?:study|work on)|this \w+ (?:studies|works on)) [^;]*; |^Like\b.*, (?:our|my) work (?:concerns|is concerned with) .*; |^.*\baddress(?:es)? ${SAME_PROBLEM}; ` +
       String.raw`|^.*\b(?:is the work|are the works) closest to (?:ours|mine); |^(?:Our|My)${THIS_LINE.slice(3)}; `,
   ).test(text);
 }

@@ -13,3 +13,9 @@ export const POINTERS_BACK: PatternWords = {
   purpose: 'The determiners that point at something an earlier sentence named ("this", "the above", "the aforementioned"): rewrite/cues.ts PROBLEM_POINTED_BACK.',
   words: ['this', 'these', 'that', 'those', 'the above', 'the aforementioned', 'such'],
 };
+
+export const CRITICISM_WORDS: PatternWords = {
+  name: 'CRITICISM_WORDS',
+  purpose: 'What an author writes of an approach they set their work against ("photometric loss is incapable of …", "such methods suffer from drift"): drafting/relation.ts criticizedPhrase. A work whose method such a sentence names is no "Like [0]" of the author\'s.',
+  words: ['suffers?', 'suffered', 'suffering', 'fails?', 'failed', 'failing', 'limited', 'limitations?', 'shortcomings?', 'drawbacks?', 'incapable', 'unable', 'cannot', 'ill-posed', 'inaccurate', 'vague', 'struggles?', 'deficienc(?:y|ies)', 'weakness(?:es)?', 'disadvantages?'],
+};
