@@ -74,6 +74,11 @@ const SIDE_DETAIL = new RegExp(
     // "… explore its application to two problems.": the problems are named in a sentence the draft does not quote
     String.raw`\b(?:to|on|in|for|with)\s+(?:two|three|four|five|several|a\s+few|a\s+number\s+of)\s+(?:[\w-]+\s+)?` +
       String.raw`(?:problems|tasks|applications|domains|settings|cases|areas|examples|scenarios|questions)\s*\.?$`,
+    // "The proposed method achieves the state-of-the-art performance consistently.": a bare claim of rank, nothing of
+    // what the method is (a blind reader: "[8] is cited only for a claim", CiteBench dev case 9)
+    String.raw`^(?:${THE_WORK}|(?:our|the|this|its)(?:\s+[\w-]+){1,4}?)` +
+      String.raw`\s+(?:\w+ly\s+)?(?:achieves?|attains?|obtains?|yields?|delivers?|reaches)\s+(?:the\s+|a\s+)?(?:new\s+)?state[- ]of[- ]the[- ]art` +
+      String.raw`(?:\s+(?:performance|results?|accuracy))?(?:\s+[\w-]+){0,4}\s*\.?$`,
     // "… has been briefly discussed also.": that it was mentioned, and nothing of what was said
     String.raw`\b(?:has|have|is|are|was|were)\s+(?:been\s+)?(?:(?:briefly|also|only|shortly)\s+)*(?:discussed|mentioned|noted|touched\s+upon)(?:\s+(?:also|too|as\s+well))?\s*\.?$`,
   ].join('|'),

@@ -93,6 +93,15 @@ describe('a work is described by its contribution, not by a side detail, a figur
     assert.deepEqual([cases, tested, mention].map((c) => c.lastResort), [true, true, true]);
   });
 
+  it('does not describe a work by a bare claim of rank ("achieves the state-of-the-art performance consistently")', () => {
+    const rank = candidate('The proposed tide filter achieves the state-of the-art performance consistently.', 0.25, 5);
+    const ranked = candidate('Our gauge model achieves state-of-the-art accuracy on three harbours.', 0.25, 6);
+    const what = candidate('We propose a tide filter which can cope with silted gauges even when the silt model is not given.', 0.2, 1);
+    const result = contributionFirst([rank, ranked, what]);
+    assert.equal(result[0], what);
+    assert.deepEqual([rank, ranked].map((c) => c.lastResort), [true, true]);
+  });
+
   it('describes a work by the framework it develops, not by "demonstrated the capabilities of this model with two example applications"', () => {
     const demo = candidate('We demonstrate the capabilities of this tide model with two example harbours, an estuary and a fjord.', 0.36, 4);
     const framework = candidate('We develop a framework for learning tide priors that capture the statistics of coastal gauges.', 0.29, 0);
