@@ -54,6 +54,8 @@ const SUBGROUP_MAX_SHARE = 0.75;
 const MAX_CANDIDATES = 40;
 /** The share of the shorter sentence's content words the longer one writes for the two to be said as one. */
 const SAME_SAYING_SHARE = 0.75;
+/** How much of the fuller sentence the shared one must keep: past this the fuller work says too much of its own. */
+const FULLER_KEPT_SHARE = 0.6;
 
 /** "[3] proposed …": the subject a work's sentence opens with and the verb after it (in the past, not "was"). */
 function openingVerb(sentence: DraftSentence, work: WorkPlan, syntax: CiteSyntax): { subject: string; verb: string; rest: string } | undefined {
@@ -91,9 +93,10 @@ function containedShare(a: SparseVector, b: SparseVector): number {
 }
 
 /**
- * One sentence for two works whose single sentences say the same thing, with the same verb: the fuller sentence with
- * both as its subject ("[3] and [8] proposed a blind image denoising algorithm to recover …"). Undefined where the
- * shorter sentence says something of its own.
+ * One sentence for two works whose single sentences say the same thing, with the same verb: what both say, with both
+ * as its subject ("[3] and [8] proposed a blind image denoising algorithm"). Undefined where either says much of its
+ * own: the fuller sentence's extra claims are its work's alone ("… that reaches 99% accuracy on BSD68" would be
+ * credited to both), and the sentence both share is the shorter one.
  */
 export function jointSentence(a: WorkPlan, b: WorkPlan, ctx: ArrangeContext): DraftSentence | undefined {
   const [sa, sb] = [ctx.sentencesOf(a), ctx.sentencesOf(b)];
@@ -106,10 +109,11 @@ export function jointSentence(a: WorkPlan, b: WorkPlan, ctx: ArrangeContext): Dr
   // words with "a blind denoising algorithm for tide gauge records" and is another work.
   const [short, long] = ta.size <= tb.size ? [ta, tb] : [tb, ta];
   if (short.size < 3 || containedShare(short, long) < SAME_SAYING_SHARE) return undefined;
+  if (containedShare(long, short) < FULLER_KEPT_SHARE) return undefined;
   if ([...ta.keys()].slice(0, 2).join(' ') !== [...tb.keys()].slice(0, 2).join(' ')) return undefined;
-  const fuller = tb.size > ta.size ? ob : oa;
+  const shared = tb.size < ta.size ? ob : oa;
   return {
-    text: `${oa.subject} and ${ob.subject} ${fuller.rest}`,
+    text: `${oa.subject} and ${ob.subject} ${shared.rest}`,
     keys: [a.record.key, b.record.key],
     sources: [...sa[0].sources, ...sb[0].sources],
     role: 'work',

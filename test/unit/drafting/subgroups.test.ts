@@ -47,7 +47,11 @@ describe('drafting subgroups', () => {
     const a = writtenWork('a', 'Roe', 'Roe \\cite{a} proposed a blind denoising algorithm for tide gauge records with an unknown noise model.');
     const b = writtenWork('b', 'Poe', 'Poe \\cite{b} proposed a blind denoising algorithm for tide gauge records.');
     const ctx: ArrangeContext = { syntax: 'cite', sentencesOf: (w) => [w === a.work ? a.sentence : b.sentence], allTexts: [], idf: () => 1, topicPhrases: [] };
-    assert.equal(jointSentence(a.work, b.work, ctx)?.text, 'Roe \\cite{a} and Poe \\cite{b} proposed a blind denoising algorithm for tide gauge records with an unknown noise model.');
+    // What both say: Roe's "with an unknown noise model" is Roe's alone.
+    assert.equal(jointSentence(a.work, b.work, ctx)?.text, 'Roe \\cite{a} and Poe \\cite{b} proposed a blind denoising algorithm for tide gauge records.');
+    // A fuller sentence that claims much more keeps it to itself: no "Roe and Poe proposed … that reaches 99% accuracy".
+    const f = writtenWork('f', 'Foe', 'Foe \\cite{f} proposed a blind denoising algorithm for tide gauge records that reaches 99% accuracy on harbour benchmarks and runs ten times faster on buoys.');
+    assert.equal(jointSentence(b.work, f.work, { ...ctx, sentencesOf: (w) => [w === b.work ? b.sentence : f.sentence] }), undefined);
     // A second work that says something of its own keeps its sentence.
     const c = writtenWork('c', 'Moe', 'Moe \\cite{c} proposed a harmonic model of tide gauge records.');
     const ctx2: ArrangeContext = { ...ctx, sentencesOf: (w) => [w === a.work ? a.sentence : c.sentence] };
