@@ -4,6 +4,7 @@
 // words with the author's abstract.
 import { type ScoredCandidate } from '../engine/citation';
 import { contentTerms } from '../text/tokens';
+import { indefiniteArticle } from '../text/articles';
 import { CONTRIBUTION_CUE, THIS_PAPER_PHRASE } from '../engine/cues';
 import { looksLikeExtractionJunk, stripLeadingDiscourse } from '../rewrite';
 import { COMMON_SELF_NOUNS, SELF_NOUNS } from '../engine/cues';
@@ -322,7 +323,8 @@ export function withIntroducedMeans(c: ScoredCandidate, earlier: readonly string
   if (!m || !MEANS_WITH_THE.test(c.extract) || /^\p{Lu}/u.test(m[2])) return c;
   const head = m[3].toLowerCase();
   if (!earlier.some((s) => new RegExp(`(?<![\\p{L}\\d-])${head.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![\\p{L}\\d-])`, 'iu').test(s))) return c;
-  const article = /s$/.test(head) ? '' : /^[aeio]/i.test(m[2]) ? 'an ' : 'a ';
+  // "Using an unsupervised embedding", "an hourly series", "a unified embedding": the article the next word takes.
+  const article = /s$/.test(head) ? '' : `${indefiniteArticle(m[2])} `;
   const introduce = (t: string) => t.replace(MEANS_WITH_THE, (_all, opener: string, phrase: string) => `${opener} ${article}${phrase}, `);
   return { ...c, text: introduce(c.text), extract: introduce(c.extract) };
 }

@@ -228,6 +228,11 @@ describe('a fronted means the quoted sentence points at', () => {
     const earlier = ['The key idea is to use a harmonic filter on gauge records.'];
     assert.equal(withIntroducedMeans(based, earlier).text, 'Based on a harmonic gauge filter, \\cite{k} designed a tide forecaster for silted harbours.');
     assert.equal(withIntroducedMeans(based, ['Tides follow the moon.']).text, based.text);
+    // The article the next word takes: "an hourly gauge filter", "a unified gauge filter" (not "a hourly", "an unified").
+    for (const [word, article] of [['hourly', 'an'], ['unified', 'a'], ['adaptive', 'an']]) {
+      const spoken = { ...based, extract: based.extract.replace('harmonic', word), text: based.text.replace('harmonic', word) };
+      assert.equal(withIntroducedMeans(spoken, earlier.map((e) => e.replace('harmonic', word))).text, `Based on ${article} ${word} gauge filter, \\cite{k} designed a tide forecaster for silted harbours.`);
+    }
     const named = { ...based, extract: 'Based on the Kalman filter, we design a tide forecaster.', text: 'Based on the Kalman filter, \\cite{k} designed a tide forecaster.' };
     assert.equal(withIntroducedMeans(named, earlier).text, named.text);
   });
