@@ -206,7 +206,20 @@ export function sharesLine(ownText: string, texts: readonly string[]): boolean {
  * "sentence representations". "Like [1], our work concerns sentence representations" ties the author's work
  * to the works it uses, where its claim ("we study short sentence ranking") shares no words with them.
  */
-export function abstractConcern(ownText: string, texts: readonly string[]): SharedConcern | undefined {
+/**
+ * How much of a text the shared thing is looked for in: an abstract is 1–2,000 characters, and each candidate phrase
+ * is matched against every text, so a pasted introduction of 50,000 characters as the author's abstract took about 25 s.
+ */
+const CONCERN_TEXT_LIMIT = 4000;
+function boundedText(t: string): string {
+  if (t.length <= CONCERN_TEXT_LIMIT) return t;
+  const end = t.lastIndexOf('. ', CONCERN_TEXT_LIMIT);
+  return t.slice(0, end > 0 ? end + 1 : CONCERN_TEXT_LIMIT);
+}
+
+export function abstractConcern(fullOwnText: string, fullTexts: readonly string[]): SharedConcern | undefined {
+  const ownText = boundedText(fullOwnText);
+  const texts = fullTexts.map(boundedText);
   // Nor a whole field, or a part of one the author writes only inside it ("language processing" of "natural language
   // processing"): "Like [0], our work concerns natural language processing" (a blind reader: filler).
   const topical = (p: Phrase) =>
