@@ -7,7 +7,7 @@
 import { contentTerms, wordCount } from '../text/tokens';
 import { baseFromGerund, isPastForm, oftenAnAdjective, pastTense, taggedTerms, hasOwnVerb } from '../text/verbs';
 import { CLAIM_WORDS } from './relation';
-import { alternation, GENERIC_HEAD_NOUNS, PRAISED_PROBLEM_QUALIFIERS, SIDE_DETAIL_VERBS } from '../lexicon';
+import { alternation, CLAUSE_DANGLING_ENDS, CLAUSE_POINTERS, CLAUSE_TRAILING_PREPOSITIONS, GENERIC_HEAD_NOUNS, PRAISED_PROBLEM_QUALIFIERS, SIDE_DETAIL_VERBS } from '../lexicon';
 import { dropSelfPraise } from '../rewrite';
 import { indefiniteArticle } from '../text/articles';
 
@@ -49,11 +49,11 @@ const GENERIC_HEAD_AT_END = new RegExp(
   'i',
 );
 /** Words a clause cannot end on: it was cut in the middle of a phrase ("explicitly maximize the region of"). */
-const DANGLING = /\b(?:a|an|the|of|to|and|or|for|in|on|with|by|from|that|which|its|their|as|at|than|between|into|over|under|is|are|was|were|be|been|can|could|may|not|both|each|such|very|more|most)$/i;
+const DANGLING = new RegExp(`\\b(?:${alternation(CLAUSE_DANGLING_ENDS)})$`, 'i');
 /** A phrase that points at what the abstract said before it, which the clause leaves out ("this problem", "their method"). */
-const POINTS_ELSEWHERE = /\b(?:this|these|those|such|its|their|our|it|they|them|same|above|following|former|latter|aforementioned|the authors)\b/i;
+const POINTS_ELSEWHERE = new RegExp(`\\b(?:${alternation(CLAUSE_POINTERS)})\\b`, 'i');
 /** Prepositions whose phrase closes a clause and may go when it runs long ("… vectors on a wide range of tasks"). */
-const TRAILING_PREPOSITION = /\s+(?:on|in|with|for|from|at|across|over|under|within|without|into|between|among|against)\s+/gi;
+const TRAILING_PREPOSITION = new RegExp(`\\s+(?:${alternation(CLAUSE_TRAILING_PREPOSITIONS)})\\s+`, 'gi');
 
 /**
  * What the work itself did, as the draft writes it: after an opener of its own ("Through extensive experiments, ",

@@ -10,7 +10,7 @@ import { wordCount } from '../text/tokens';
 import { citeMarker } from '../rewrite/authors';
 import { mendSurface } from '../rewrite/surface';
 import { agreeVerb } from '../rewrite/agreement';
-import { alternation, SELF_NOUNS } from '../lexicon';
+import { alternation, PUTTING_FORWARD_VERBS, SELF_NOUNS } from '../lexicon';
 
 /** A paragraph rule: what it does (`summary`), and a paragraph before and after (`examples`), which are its test. */
 interface FlowRule {
@@ -319,7 +319,7 @@ const VARY_OPENINGS: FlowRule = {
 };
 
 /** Verbs that say a work put something forward: "[3] proposed a X … [8] presented a X" is one kind of act twice. */
-const PUTTING_FORWARD = /^(?:proposed|presented|introduced|developed|designed|devised|described|suggested)$/;
+const PUTTING_FORWARD = new RegExp(`^(?:${alternation(PUTTING_FORWARD_VERBS)})$`);
 
 /** "[8] proposed a blind denoiser …", "In [8], the authors proposed …": where the object's words begin, and the verb. */
 function putForward(s: DraftSentence, syntax: CiteSyntax): { at: number; verb: string; words: string[] } | undefined {

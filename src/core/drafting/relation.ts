@@ -4,7 +4,7 @@
 // grasping system that enables real-time interactions in virtual environments" says what is shared and what is new.
 import { contentTerms } from '../text/tokens';
 import { FIELD_WORD_LIST } from '../lexicon/method-kinds';
-import { alternation, BROAD_FIELDS, CRITICISM_WORDS } from '../lexicon';
+import { alternation, BROAD_FIELDS, CRITICISM_WORDS, GENERIC_GERUNDS } from '../lexicon';
 import { isBroadField, type Phrase, phraseOccursIn, phrasesOf } from './keyphrases';
 import { splitSentences } from '../text/sentences';
 import { hasContributionCue } from '../engine/cues';
@@ -27,11 +27,9 @@ export interface SharedConcern {
  * we address information" said nothing). Gerunds every field uses are no topic either.
  */
 const TASK_WORD = /^\p{L}{4,}(?:ing|ization|isation)$/u;
-const GENERIC_GERUNDS: ReadonlySet<string> = new Set(
-  'learning training modeling modelling computing processing using setting existing following increasing building understanding programming engineering thing'.split(' '),
-);
+const GENERIC_GERUND_SET: ReadonlySet<string> = new Set(GENERIC_GERUNDS.words);
 function namesTopic(surface: string, words: number): boolean {
-  return words > 1 || (TASK_WORD.test(surface) && !GENERIC_GERUNDS.has(surface.toLowerCase()));
+  return words > 1 || (TASK_WORD.test(surface) && !GENERIC_GERUND_SET.has(surface.toLowerCase()));
 }
 
 /**

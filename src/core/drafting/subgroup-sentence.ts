@@ -10,24 +10,25 @@ import { isPastForm } from '../text/verbs';
 import { wordCount } from '../text/tokens';
 import { workSubject } from '../rewrite/authors';
 import type { WorkPlan } from './plan';
+import { alternation, PREPOSITIONAL_STARTS, PUTTING_FORWARD_VERBS, RELATIVE_STARTS, SUBGROUP_DETERMINERS } from '../lexicon';
 
 /** Verbs that say a work put something forward: two works "proposed" what one "developed" and one "proposed". */
-const PUTTING_FORWARD = new Set(['proposed', 'presented', 'introduced', 'developed', 'designed', 'devised', 'described', 'suggested']);
+const PUTTING_FORWARD: ReadonlySet<string> = new Set(PUTTING_FORWARD_VERBS.words);
 
 /**
  * What may stand between the verb and the phrase, and what stands for the object in a work's own part: "a latent
  * semantic model that …" → "one that …"; "a series of latent semantic models with …" → "a series with …".
  */
 // Longest first: "a series of" before "a".
-const DETERMINER = /^(a series of|a family of|a class of|a set of|a new|a novel|an|a|one|the|several|two|three|four)\s+/i;
+const DETERMINER = new RegExp(`^(${alternation(SUBGROUP_DETERMINERS)})\\s+`, 'i');
 
 /**
  * How a work's own part may open after the phrase: a relative clause or an infinitive needs the object stated ("one
  * that incorporates …"); a prepositional phrase or participle reads after the subject alone ("[2] with a deep
  * structure …"). A noun would mean the phrase was only a modifier ("a sparse coding scheme"): no part then.
  */
-const RELATIVE_START = /^(?:that|which|who|to)\s/;
-const PREPOSITIONAL_START = /^(?:with|for|using|based on|by|from|under|across|in|on|over|via|through|without|trained|learned|built|applied)\s/;
+const RELATIVE_START = new RegExp(`^(?:${alternation(RELATIVE_STARTS)})\\s`);
+const PREPOSITIONAL_START = new RegExp(`^(?:${alternation(PREPOSITIONAL_STARTS)})\\s`);
 
 /** A merged sentence longer than this reads as two sentences glued: the works are written apart instead. */
 const MAX_MERGED_WORDS = 60;

@@ -68,3 +68,51 @@ export const SIDE_DETAIL_VERBS: PatternWords = {
     'Verbs in the past that tell a side detail of a work, not what it contributes ("illustrated the model with data on …", "validated their results by deploying …"): a listed work is not said in a clause on them (drafting/clause.ts).',
   words: ['illustrated', 'validated', 'evaluated', 'tested', 'deployed', 'interpreted', 'corroborated', 'verified', 'confirmed', 'compared', 'obtained', 'achieved', 'conducted', 'performed', 'carried', 'reported', 'discussed', 'acknowledged', 'thanked', 'used', 'released'],
 };
+
+export const PUTTING_FORWARD_VERBS: PatternWords = {
+  name: 'PUTTING_FORWARD_VERBS',
+  purpose: 'Verbs that say a work put something forward: two works "proposed" what one "developed" and one "proposed" (drafting/subgroup-sentence.ts).',
+  words: ['proposed', 'presented', 'introduced', 'developed', 'designed', 'devised', 'described', 'suggested'],
+};
+
+export const SUBGROUP_DETERMINERS: PatternWords = {
+  name: 'SUBGROUP_DETERMINERS',
+  purpose: 'What may stand between a work\'s verb and the phrase two works share ("proposed a series of latent semantic models"), longest first (drafting/subgroup-sentence.ts).',
+  words: ['a series of', 'a family of', 'a class of', 'a set of', 'a new', 'a novel', 'an', 'a', 'one', 'the', 'several', 'two', 'three', 'four'],
+};
+
+export const RELATIVE_STARTS: PatternWords = {
+  name: 'RELATIVE_STARTS',
+  purpose: 'How a work\'s own part opens when it needs the object stated ("one that incorporates …", "one to recover …") (drafting/subgroup-sentence.ts).',
+  words: ['that', 'which', 'who', 'to'],
+};
+
+export const PREPOSITIONAL_STARTS: PatternWords = {
+  name: 'PREPOSITIONAL_STARTS',
+  purpose: 'How a work\'s own part may open without its object ("[2] with a deep structure …") (drafting/subgroup-sentence.ts).',
+  words: ['with', 'for', 'using', 'based on', 'by', 'from', 'under', 'across', 'in', 'on', 'over', 'via', 'through', 'without', 'trained', 'learned', 'built', 'applied'],
+};
+
+export const CLAUSE_DANGLING_ENDS: PatternWords = {
+  name: 'CLAUSE_DANGLING_ENDS',
+  purpose: 'Words a compressed clause cannot end on: it was cut in the middle of a phrase ("explicitly maximize the region of") (drafting/clause.ts).',
+  words: ['a', 'an', 'the', 'of', 'to', 'and', 'or', 'for', 'in', 'on', 'with', 'by', 'from', 'that', 'which', 'its', 'their', 'as', 'at', 'than', 'between', 'into', 'over', 'under', 'is', 'are', 'was', 'were', 'be', 'been', 'can', 'could', 'may', 'not', 'both', 'each', 'such', 'very', 'more', 'most'],
+};
+
+export const CLAUSE_POINTERS: PatternWords = {
+  name: 'CLAUSE_POINTERS',
+  purpose: 'Words that point at what the abstract said before, which a compressed clause leaves out ("this problem", "their method") (drafting/clause.ts).',
+  words: ['this', 'these', 'those', 'such', 'its', 'their', 'our', 'it', 'they', 'them', 'same', 'above', 'following', 'former', 'latter', 'aforementioned', 'the authors'],
+};
+
+export const CLAUSE_TRAILING_PREPOSITIONS: PatternWords = {
+  name: 'CLAUSE_TRAILING_PREPOSITIONS',
+  purpose: 'Prepositions whose phrase closes a clause and may go when it runs long ("… vectors on a wide range of tasks") (drafting/clause.ts).',
+  words: ['on', 'in', 'with', 'for', 'from', 'at', 'across', 'over', 'under', 'within', 'without', 'into', 'between', 'among', 'against'],
+};
+
+export const GENERIC_GERUNDS: PatternWords = {
+  name: 'GENERIC_GERUNDS',
+  purpose: 'Words in -ing that name no topic alone ("learning", "processing"): a one-word shared thing is never one of them (drafting/relation.ts).',
+  words: ['learning', 'training', 'modeling', 'modelling', 'computing', 'processing', 'using', 'setting', 'existing', 'following', 'increasing', 'building', 'understanding', 'programming', 'engineering', 'thing'],
+};
