@@ -10,9 +10,9 @@ import { CLAIM_WORDS } from './relation';
 import { alternation, CLAUSE_DANGLING_ENDS, CLAUSE_POINTERS, CLAUSE_TRAILING_PREPOSITIONS, GENERIC_HEAD_NOUNS, PRAISED_PROBLEM_QUALIFIERS, SIDE_DETAIL_VERBS } from '../lexicon';
 import { dropSelfPraise } from '../rewrite';
 import { indefiniteArticle } from '../text/articles';
+import { escapeRegExp } from '../text/regexp';
 
 /** A text matched as it is inside a pattern (a subject "Roe \\cite{k}" has braces and a backslash). */
-const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** The most words a clause (its verb and object) has: longer, it is a sentence of its own again. */
 export const MAX_CLAUSE_WORDS = 22;

@@ -31,6 +31,7 @@ import {
   writesPhrase,
 } from './relation';
 import { kindDifference, kindSentence } from './kinds';
+import { escapeRegExp } from '../text/regexp';
 
 /** "It is common that …": an "it" that points nowhere, a placeholder for the clause that follows. */
 const EXPLETIVE_IT = /^it (?:is|was|has been|remains|seems|appears|becomes)\s+(?:[\w-]+\s+){0,3}?(?:that|to|whether|how)\b/i;
@@ -315,6 +316,17 @@ function claimedText(own: string, ownAbstract?: string): string {
 }
 
 /**
+ * abstractConcern, answered again without reading the texts again when asked the same: each caller asks
+ * namedConcern(…, true) and then namedConcern(…), and both ask the whole abstract's thing (the first for a fuller
+ * phrase). Keyed on the texts' array, which is the group's own and is not changed.
+ */
+let lastConcern: { own: string; texts: readonly string[]; found: SharedConcern | undefined } | undefined;
+function concernOf(own: string, texts: readonly string[]): SharedConcern | undefined {
+  if (lastConcern?.own !== own || lastConcern.texts !== texts) lastConcern = { own, texts, found: abstractConcern(own, texts) };
+  return lastConcern.found;
+}
+
+/**
  * The works that say they are about a thing the author's abstract writes too, named by it (relation.ts:
  * abstractConcern): "Like Roe [0], our work concerns …" for a lone work, "Like [3, 5], …" for some works of a group,
  * "Like these works, …" for most of it.
@@ -322,8 +334,8 @@ function claimedText(own: string, ownAbstract?: string): string {
 function namedConcern(group: ContrastGroup, own: string, claim: string, claimedOnly = false): { text: string; keys: string[] } | undefined {
   const nameable = group.keys !== undefined && group.syntax !== undefined && group.keys.length === group.texts.length;
   if (!nameable && !group.lone) return undefined;
-  const whole = () => abstractConcern(`${own} ${group.ownAbstract ?? ''}`, group.texts);
-  let concern = claimedOnly ? abstractConcern(claimedText(own, group.ownAbstract), group.texts) : whole();
+  const whole = () => concernOf(`${own} ${group.ownAbstract ?? ''}`, group.texts);
+  let concern = claimedOnly ? concernOf(claimedText(own, group.ownAbstract), group.texts) : whole();
   if (!concern) return undefined;
   // The abstract may say the claimed thing more fully: "image-to-image translation" of the claims is the opening's
   // "unpaired image-to-image translation", which the same work states.
@@ -402,7 +414,7 @@ function relation(group: ContrastGroup, own: string): { text: string; keys: stri
     .find((c) => unwrittenTerms(claim, c.works.map((i) => group.texts[i])).length >= MIN_DIFFERENCE_TERMS);
   if (!shared) return undefined;
   // "…, for blind image denoising" after "we address blind image denoising" says it twice.
-  const phrase = shared.phrase.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const phrase = escapeRegExp(shared.phrase);
   const clause = firstClauseOf(claim);
   const said = clause.replace(new RegExp(String.raw`,?\s+(?:for|in|on|to)\s+(?:the\s+)?${phrase}(?=\.?$)`, 'i'), '').replace(/([^.])$/, '$1.');
   // "unlike them, we propose a new variational inference method" beside a work that derives one is no difference.

@@ -10,6 +10,7 @@ import { looksLikeExtractionJunk, stripLeadingDiscourse } from '../rewrite';
 import { COMMON_SELF_NOUNS, SELF_NOUNS } from '../engine/cues';
 import { follows, standsAlone } from './contrast';
 import { CONTRIBUTION_VERBS, PROCEDURE_STEP_OPENERS } from '../lexicon/method-kinds';
+import { escapeRegExp } from '../text/regexp';
 
 /**
  * What a sentence that states the work's contribution ("We propose …", "This paper presents …") weighs over the
@@ -322,7 +323,7 @@ export function withIntroducedMeans(c: ScoredCandidate, earlier: readonly string
   const m = MEANS_WITH_THE.exec(c.text);
   if (!m || !MEANS_WITH_THE.test(c.extract) || /^\p{Lu}/u.test(m[2])) return c;
   const head = m[3].toLowerCase();
-  if (!earlier.some((s) => new RegExp(`(?<![\\p{L}\\d-])${head.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![\\p{L}\\d-])`, 'iu').test(s))) return c;
+  if (!earlier.some((s) => new RegExp(`(?<![\\p{L}\\d-])${escapeRegExp(head)}(?![\\p{L}\\d-])`, 'iu').test(s))) return c;
   // "Using an unsupervised embedding", "an hourly series", "a unified embedding": the article the next word takes.
   const article = /s$/.test(head) ? '' : `${indefiniteArticle(m[2])} `;
   const introduce = (t: string) => t.replace(MEANS_WITH_THE, (_all, opener: string, phrase: string) => `${opener} ${article}${phrase}, `);
@@ -354,7 +355,7 @@ export function titleShare(sourceText: string, title: string | undefined): numbe
   if (!title?.trim()) return 0;
   const sentence = folded(sourceText);
   const name = TITLE_NAME.exec(title)?.[1];
-  if (name && name.length >= 3 && new RegExp(`(?<![\\p{L}\\d])${folded(name).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![\\p{L}\\d])`, 'u').test(sentence)) return 1;
+  if (name && name.length >= 3 && new RegExp(`(?<![\\p{L}\\d])${escapeRegExp(folded(name))}(?![\\p{L}\\d])`, 'u').test(sentence)) return 1;
   const terms = [...new Set(contentTerms(folded(title)))];
   if (terms.length < 2) return 0;
   const words = new Set(contentTerms(sentence));

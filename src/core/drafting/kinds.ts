@@ -4,15 +4,15 @@
 // that states no real difference in 37 of 52 drafts, and asked for exactly this: supervised against self-supervised,
 // discriminative against Bayesian, said only where the two abstracts say so.
 import { METHOD_KINDS, type MethodKind } from '../lexicon/method-kinds';
+import { escapeRegExp } from '../text/regexp';
+
+/** A word as a pattern that also reads it with a space or nothing for its hyphen ("self-supervised", "self supervised"). */
+const spelledWord = (word: string) => escapeRegExp(word).replace(/-/g, '[- ]?');
 
 /** Whether the text writes the word as a whole word: "supervised" is not written by "self-supervised" or "unsupervised". */
 function writesWord(word: string, text: string): boolean {
-  const spelled = word.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/-/g, '[- ]?');
-  return new RegExp(String.raw`(?<![\p{L}\d-])${spelled}(?![\p{L}\d]|-\p{L})`, 'iu').test(text);
+  return new RegExp(String.raw`(?<![\p{L}\d-])${spelledWord(word)}(?![\p{L}\d]|-\p{L})`, 'iu').test(text);
 }
-
-/** writesWord, for kindSentence. */
-const writesKindWord = (word: string, text: string) => writesWord(word, text);
 
 /**
  * Whether the claim writes the word as what its own work is: "unlike Bayesian approaches, we …", "rather than an
@@ -20,8 +20,7 @@ const writesKindWord = (word: string, text: string) => writesWord(word, text);
  */
 function claimsAsOwn(word: string, claim: string): boolean {
   if (!writesWord(word, claim)) return false;
-  const spelled = word.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/-/g, '[- ]?');
-  return !new RegExp(String.raw`\b(?:unlike|contrast to|instead of|rather than|than|without|not|no|nor|neither)\s+(?:[\w-]+\s+){0,3}?${spelled}(?![\p{L}\d])`, 'iu').test(claim);
+  return !new RegExp(String.raw`\b(?:unlike|contrast to|instead of|rather than|than|without|not|no|nor|neither)\s+(?:[\w-]+\s+){0,3}?${spelledWord(word)}(?![\p{L}\d])`, 'iu').test(claim);
 }
 
 function claimsKind(kind: MethodKind, text: string): boolean {
@@ -108,6 +107,6 @@ export function kindSentence(claim: string, difference: KindDifference, works: s
   // "our system is real-time: we propose a … system that enables real-time interactions" said the kind twice; where
   // the claim is in the first person and names the kind itself, it follows the opposite directly.
   const firstPerson = /^(?:we|I)\b/i.test(lowered);
-  if (theirs && firstPerson && difference.kind.words.some((w) => writesKindWord(w, lowered))) return `Unlike ${works}${theirs}${others}, ${lowered}`;
+  if (theirs && firstPerson && difference.kind.words.some((w) => writesWord(w, lowered))) return `Unlike ${works}${theirs}${others}, ${lowered}`;
   return `Unlike ${works}${theirs}${others}, ${ours}: ${lowered}`;
 }

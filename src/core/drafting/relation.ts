@@ -8,6 +8,7 @@ import { alternation, BROAD_FIELDS, CRITICISM_WORDS, GENERIC_GERUNDS } from '../
 import { isBroadField, type Phrase, phraseOccursIn, phrasesOf } from './keyphrases';
 import { splitSentences } from '../text/sentences';
 import { hasContributionCue } from '../engine/cues';
+import { escapeRegExp } from '../text/regexp';
 
 /** Stems of a claim's words that say nothing of what a work is about or how it differs ("we propose a novel method"). */
 export const CLAIM_WORDS: ReadonlySet<string> = new Set(
@@ -276,12 +277,17 @@ function ownWords(p: Phrase): number {
 /** A whole field wherever a text writes it (BROAD_FIELDS). */
 const BROAD_FIELD_IN_TEXT = new RegExp(String.raw`(?<![\p{L}\d-])(?:${alternation(BROAD_FIELDS)})(?![\p{L}\d-])`, 'giu');
 
+/** The phrase as a whole-word pattern whose spaces also read as hyphens ("tide gauge" finds "tide-gauge"). */
+function phrasePattern(phrase: string, flags: string): RegExp {
+  const spelled = escapeRegExp(phrase).replace(/\s+/g, String.raw`[\s-]+`);
+  return new RegExp(String.raw`(?<![\p{L}\d])${spelled}(?![\p{L}\d])`, flags);
+}
+
 /** Whether the text writes the phrase only inside a whole field: "language processing" and "natural language" of
  * "natural language processing". "Recurrent neural networks" reaches beyond the field "neural networks". */
 function partOfBroadField(phrase: string, text: string): boolean {
   const spans = [...text.matchAll(BROAD_FIELD_IN_TEXT)].map((m) => [m.index, m.index + m[0].length]);
-  const spelled = phrase.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/\s+/g, String.raw`[\s-]+`);
-  const found = [...text.matchAll(new RegExp(String.raw`(?<![\p{L}\d])${spelled}(?![\p{L}\d])`, 'giu'))];
+  const found = [...text.matchAll(phrasePattern(phrase, 'giu'))];
   return found.length > 0 && found.every((m) => spans.some(([from, to]) => m.index >= from && m.index + m[0].length <= to));
 }
 
@@ -298,7 +304,7 @@ function writtenNear(stems: readonly string[], terms: readonly string[]): boolea
  * ("a novel gating mechanism") is said in the plural, "concerned with gating mechanisms", not "with gating mechanism".
  */
 export function workSurface(phrase: string, text: string): string {
-  const words = phrase.split(/[\s-]+/).map((w) => w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/(?:e?s)$/i, ''));
+  const words = phrase.split(/[\s-]+/).map((w) => escapeRegExp(w).replace(/(?:e?s)$/i, ''));
   const written = words.map((w) => `${w}(?:e?s)?`).join(String.raw`[\s-]+`);
   // The article counts the phrase only where the phrase ends its noun phrase: "a tide gauge calibration method for …"
   // counts methods ("concerns tide gauge calibration", not "calibrations").
@@ -320,8 +326,7 @@ export function workSurface(phrase: string, text: string): string {
 /** Whether the text writes the phrase where a noun phrase ends ("a gauge network for harbours", not "a gauge network"
  * read as "gauge"). */
 function endsNounPhraseIn(phrase: string, text: string): boolean {
-  const spelled = phrase.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/\s+/g, String.raw`[\s-]+`);
-  const found = new RegExp(String.raw`(?<![\p{L}\d])${spelled}(?![\p{L}\d])`, 'iu').exec(text);
+  const found = phrasePattern(phrase, 'iu').exec(text);
   return found !== null && NOUN_PHRASE_END.test(text.slice(found.index + found[0].length));
 }
 

@@ -19,6 +19,7 @@ import { workSubject } from '../rewrite/authors';
 import { isBroadField, phrasesOf, textsWriting } from './keyphrases';
 import { type WorkPlan, workText } from './plan';
 import { subgroupSentence } from './subgroup-sentence';
+import { escapeRegExp } from '../text/regexp';
 
 /** A run of works written together: a subgroup of works that write one phrase, or one work or pair. */
 export interface WorkBlock {
@@ -134,7 +135,7 @@ function isPlural(phrase: string): boolean {
  */
 function pluralWhereWritten(surface: string, texts: readonly string[]): string {
   if (isPlural(surface) || !/\p{Ll}$/u.test(surface)) return surface;
-  const escaped = surface.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const escaped = escapeRegExp(surface);
   const plural = new RegExp(`(?<![\\p{L}\\p{N}-])${escaped}(?:s|es)(?![\\p{L}\\p{N}-])`, 'iu');
   for (const t of texts) {
     const found = plural.exec(t);

@@ -6,6 +6,7 @@ import { parsePandocCitations } from '../cites/pandoc';
 import { citeMarker, workSubject } from '../rewrite/authors';
 import { agreeVerb as reportInTense } from '../rewrite';
 import { alternation, COMMON_SELF_NOUNS as COMMON_SELF_NOUN_LIST, REFERRING_PHRASES } from '../lexicon';
+import { escapeRegExp } from '../text/regexp';
 
 const COMMON_SELF_NOUNS = alternation(COMMON_SELF_NOUN_LIST);
 
@@ -283,7 +284,7 @@ function agreeVerb(rest: string, from: 'singular' | 'plural', to: 'singular' | '
 
 /** The text already cites `key` (a LaTeX command or a Pandoc citation): no second marker is added. */
 function citesKey(text: string, key: string): boolean {
-  return parseLatexCitations(text, { comments: false }).some((c) => c.keys.some((k) => k.key === key)) || new RegExp(`@${key.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\b`).test(text);
+  return parseLatexCitations(text, { comments: false }).some((c) => c.keys.some((k) => k.key === key)) || new RegExp(`@${escapeRegExp(key)}\\b`).test(text);
 }
 
 const SELF_REFERENCE = new RegExp(String.raw`^(?:in this (?:${COMMON_SELF_NOUNS}),?\s+)?(?:this (?:${COMMON_SELF_NOUNS})|the authors|we)\b`, 'i');

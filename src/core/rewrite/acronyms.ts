@@ -2,6 +2,7 @@
 // alone, since the reader never saw the definition.
 import { indefiniteArticle } from '../text/articles';
 import { alternation, PROPER_NAME_OPENERS } from '../lexicon';
+import { escapeRegExp } from '../text/regexp';
 
 
 /** Nouns whose final "s" is not a plural. */
@@ -142,7 +143,7 @@ export function expandAcronyms(sentence: string, defs: ReadonlyMap<string, Acron
   let s = sentence;
   for (const [acronym, long] of defs) {
     if (s.includes(`(${acronym})`) || s.toLowerCase().includes(long.singular.toLowerCase())) continue;
-    const esc = acronym.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    const esc = escapeRegExp(acronym);
     let first = true;
     // The first use is spelled out: "a DNN" → "a deep neural network", "DNNs" → "deep neural networks"; the
     // article before it follows the long form ("an RNN" → "a recurrent neural network").

@@ -6,6 +6,7 @@ import { STOPWORDS } from '../text/tokens';
 import { taggedTerms, type TaggedTerm } from '../text/verbs';
 import { PROPER_OPENER } from './acronyms';
 import { NOUN_PHRASE_PREPOSITIONS, SELF_NOUNS } from '../lexicon';
+import { escapeRegExp } from '../text/regexp';
 
 export interface PointerResolution {
   /** The pointer's words in lower case ("such problems"). */
@@ -185,7 +186,7 @@ function introducedIndefinitely(sentence: string, before: readonly string[]): Po
     const stop = words.findIndex((w) => STOPWORDS.has(w));
     const phraseWords = stop < 0 ? words : words.slice(0, stop);
     if (phraseWords.length < 2 || NOT_REFERRING.has(phraseWords[0]) || NOT_REFERRING.has(phraseWords.at(-1)!)) continue;
-    const head = phraseWords.at(-1)!.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    const head = escapeRegExp(phraseWords.at(-1)!);
     const introduced = new RegExp(`\\ban? (?:[\\p{L}\\d-]+ ){0,3}${head}\\b`, 'iu');
     if (!before.some((b) => introduced.test(b))) continue;
     const phrase = phraseWords.join(' ');
@@ -251,7 +252,7 @@ function sameNounResolutions(sentence: string, before: readonly string[]): Point
 export function resolvePointers(text: string, resolutions: readonly PointerResolution[]): string {
   let s = text;
   for (const { pointer, phrase, bare, indefinite } of resolutions) {
-    const m = new RegExp(`(?<![\\w-])${pointer.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![\\w-])`, 'i').exec(s);
+    const m = new RegExp(`(?<![\\w-])${escapeRegExp(pointer)}(?![\\w-])`, 'i').exec(s);
     if (!m) continue;
     let replacement = indefinite ? `${indefiniteArticle(phrase)} ${phrase}` : bare ? phrase : `the ${phrase}`;
     if (/^\p{Lu}/u.test(m[0])) replacement = replacement[0].toUpperCase() + replacement.slice(1);

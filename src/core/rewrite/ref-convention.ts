@@ -4,11 +4,12 @@ import { workSubject } from './authors';
 import { agreeVerb } from './agreement';
 import { type RewriteTarget } from './first-person';
 import { capitalizeFirst } from './sentence';
+import { escapeRegExp } from '../text/regexp';
 
 
 /** CiteSum writes the cited work as "REF": "REF propose …". Our subject → REF (for training/eval data). */
 export function toRefConvention(text: string, key: string): string {
-  const esc = key.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const esc = escapeRegExp(key);
   return text
     .replace(new RegExp(`(?:[\\p{Lu}][\\p{L}'-]+(?: and [\\p{Lu}][\\p{L}'-]+| et al\\.)? )?(?:\\\\cite[tp]?\\{${esc}\\}|\\[@${esc}\\])`, 'gu'), 'REF')
     .replace(/\s{2,}/g, ' ');

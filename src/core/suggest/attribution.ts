@@ -16,6 +16,7 @@ import { CANDIDATES, MAX_SENTENCE_CHARS, preparedWork, queryRarity, suggestCitat
 import { supportOf, type CheckLibrary } from './check';
 import { ATTRIBUTION_MODEL, type AttributionModel } from './attribution-model';
 import { spelledOut } from './acronyms';
+import { escapeRegExp } from '../text/regexp';
 
 /** Sentences of a linked PDF read for a work that has no abstract. */
 const PDF_SENTENCES_READ = 30;
@@ -305,7 +306,7 @@ export function unsupportedDetails(sentence: string, workText: string): string[]
     if (!numbersThere.has(value) && !out.includes(m.trim())) out.push(m.trim());
   }
   for (const name of sentence.match(NAME) ?? []) {
-    const pattern = new RegExp(`(^|[^\\p{L}\\p{N}])${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}($|[^\\p{L}\\p{N}])`, 'u');
+    const pattern = new RegExp(`(^|[^\\p{L}\\p{N}])${escapeRegExp(name)}($|[^\\p{L}\\p{N}])`, 'u');
     if (!pattern.test(workText) && !spelledOut(name, workText) && !out.includes(name)) out.push(name);
   }
   return out;

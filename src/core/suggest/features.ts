@@ -3,6 +3,7 @@
 // work's, and which single sentence of the work says it best — the evidence shown to the user.
 import { splitSentences } from '../text/sentences';
 import { queryTerms, STOPWORDS } from '../text/tokens';
+import { escapeRegExp } from '../text/regexp';
 
 interface WorkText {
   title: string;
@@ -188,6 +189,3 @@ export function candidateFeatures(
   };
 }
 
-function escapeRegExp(s: string): string {
-  return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-}
