@@ -306,7 +306,9 @@ export function unsupportedDetails(sentence: string, workText: string): string[]
     if (!numbersThere.has(value) && !out.includes(m.trim())) out.push(m.trim());
   }
   for (const name of sentence.match(NAME) ?? []) {
-    const pattern = new RegExp(`(^|[^\\p{L}\\p{N}])${escapeRegExp(name)}($|[^\\p{L}\\p{N}])`, 'u');
+    // An acronym's plural is the acronym: "LSTMs" where the work writes "stacked LSTM models" is held, and the reverse.
+    const stem = /\p{Lu}s$/u.test(name) ? name.slice(0, -1) : name;
+    const pattern = new RegExp(`(^|[^\\p{L}\\p{N}])${escapeRegExp(stem)}s?($|[^\\p{L}\\p{N}])`, 'u');
     if (!pattern.test(workText) && !spelledOut(name, workText) && !out.includes(name)) out.push(name);
   }
   return out;

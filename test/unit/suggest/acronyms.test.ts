@@ -20,4 +20,10 @@ describe('acronyms a work spells out', () => {
   it('keeps an acronym the cited work does not spell out among the unsupported details, and drops one it does', () => {
     assert.deepEqual(unsupportedDetails('A CNN reached 91.2% on SVHN.', 'A convolutional neural network reads house numbers.'), ['91.2%', 'SVHN']);
   });
+
+  it('holds an acronym in the plural where the work writes it in the singular, and the reverse, but not another name', () => {
+    assert.deepEqual(unsupportedDetails('It prunes LSTMs and GRUs.', 'We prune stacked LSTM models and a GRU decoder.'), []);
+    assert.deepEqual(unsupportedDetails('It prunes an LSTM.', 'We prune LSTMs.'), []);
+    assert.deepEqual(unsupportedDetails('It prunes LSTMs and GANs.', 'We prune LSTM models.'), ['GANs']);
+  });
 });
