@@ -5,7 +5,7 @@
 // told when asked again, and what the user is shown when the default engine's sentence replaces it.
 import type { CitationJudgement, PaperLookup, PaperRecord } from '../types';
 import type { CheckLibrary } from '../suggest/check';
-import { authorFamilyNames, judgeAttribution } from '../suggest/attribution';
+import { authorFamilyNames, judgeAttribution, unsupportedDetails } from '../suggest/attribution';
 import { ATTRIBUTION_MODEL } from '../suggest/attribution-model';
 import { CANDIDATES, suggestCitations } from '../suggest/suggest';
 import { stripCitationMarkers } from '../suggest/citance';
@@ -48,13 +48,15 @@ function judgementOf(r: ReturnType<typeof judgeAttribution>): CitationJudgement 
   };
 }
 
+/** "we", "our", "us": a sentence that speaks of the citing paper's own work. */
+export const FIRST_PERSON = /\b(?:we|our|us)\b/i;
 
 /**
  * Judges each citation of one sentence against the paragraph's works. Misattributed counts only when the better work
  * is not cited by the sentence too ("[W1, W3] learn X": W3 saying it better is no error). A detail fails only when no
  * work the sentence cites holds it: "[W1, W2] reach 91%" is fine when either says 91%.
  */
-export function judgeSentence(library: CheckLibrary, sentence: JudgedInput, works: readonly PlaceholderWork[]): SentenceVerdict {
+export function judgeSentence(library: CheckLibrary, sentence: JudgedInput, works: readonly PlaceholderWork[], ownAbstract?: string): SentenceVerdict {
   const group = works.map((w) => w.paper.key);
   const placeholder = (key: string) => works.find((w) => w.paper.key === key)?.placeholder ?? key;
   // A family name of a work's authors is a name the sentence may give ("Liu and Tuzel"), not an invented detail.
@@ -70,7 +72,10 @@ export function judgeSentence(library: CheckLibrary, sentence: JudgedInput, work
         `${placeholder(r.better.key)} says "${r.better.evidence.text}"; ${placeholder(r.key)} says "${r.evidence?.text ?? ''}"`,
     );
   }
-  const detailsOf = (r: (typeof results)[number]) => (r.unsupportedDetails ?? []).filter((d) => !names.has(d));
+  // A sentence in the author's voice gives the citing paper's own details: "Like [W1], we compare three algorithms,
+  // McQuitty's, Ward's and EM" takes McQuitty and EM from the citing abstract, not from [W1]; those are not invented.
+  const notOurs = ownAbstract && FIRST_PERSON.test(sentence.plain) ? new Set(unsupportedDetails(sentence.plain, ownAbstract)) : undefined;
+  const detailsOf = (r: (typeof results)[number]) => (r.unsupportedDetails ?? []).filter((d) => !names.has(d) && (!notOurs || notOurs.has(d)));
   // Title-only works cannot be checked for details (their text is the title): they do not decide.
   const judged = results.filter((r) => r.verdict !== 'title-only' && r.verdict !== 'not-in-library' && r.verdict !== 'no-sentence');
   const invented = judged.length ? detailsOf(judged[0]).filter((d) => judged.every((r) => detailsOf(r).includes(d))) : [];
@@ -79,7 +84,11 @@ export function judgeSentence(library: CheckLibrary, sentence: JudgedInput, work
     problems.push(`the sentence "${sentence.raw}" gives ${invented.join(', ')}, which the text of ${cited} does not hold: say only what the works' texts say`);
   }
   // A better work the sentence cites too is no misattribution: the cited one says it less well than its neighbour.
-  const checks = results.map((r) => (r.verdict === 'misattributed' && r.better && sentence.keys.includes(r.better.key) ? { ...r, verdict: 'weak' as const, better: undefined } : r));
+  const checks = results.map((r) => {
+    const details = detailsOf(r);
+    const judged = details.length === (r.unsupportedDetails ?? []).length ? r : { ...r, unsupportedDetails: details };
+    return judged.verdict === 'misattributed' && judged.better && sentence.keys.includes(judged.better.key) ? { ...judged, verdict: 'weak' as const, better: undefined } : judged;
+  });
   return { checks: checks.map(judgementOf), problems };
 }
 

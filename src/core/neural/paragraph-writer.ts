@@ -7,12 +7,12 @@ import type { CitationJudgement, CiteSyntax, DraftParagraph, DraftSentence, Pape
 import { throwIfCancelled } from '../types';
 import { splitSentences } from '../text/sentences';
 import { citeMarker, workSubject } from '../rewrite/authors';
-import { agreeVerb } from '../rewrite';
+import { agreeVerb, leadingVerb } from '../rewrite';
 import { WORDS_PER_WORK_DEFAULT } from '../drafting';
 import { checkCitations } from './output-check';
 import { paperSource, type ChatMessage } from './prompts';
 import { paragraphMessages, type PlaceholderWork } from './paragraph-prompts';
-import { judgeSentence } from './paragraph-check';
+import { FIRST_PERSON, judgeSentence } from './paragraph-check';
 import type { CheckLibrary } from '../suggest/check';
 
 /** One model reply (the same shape as a sentence writer's raw answer: its text and visible notes). */
@@ -131,7 +131,8 @@ function subjectFirst(text: string, works: readonly PlaceholderWork[], syntax: C
   const rest = text.slice(m[0].length);
   const subject = subjects.length === 1 ? subjects[0].text : `${subjects.slice(0, -1).map((s) => s.text).join(', ')} and ${subjects.at(-1)!.text}`;
   const plurality = subjects.length === 1 ? subjects[0].plurality : 'plural';
-  const verb = /^([a-z]+)\b/.exec(rest)?.[1] ?? '';
+  // "[W1] instead uses …": the form is the verb's, past the adverb.
+  const verb = leadingVerb(rest);
   const from = /[^s]s$|ies$|(?:ss|sh|ch|x|o)es$/.test(verb) && verb !== 'has' ? 'third-singular' : 'base';
   return `${subject} ${verb ? agreeVerb(rest, plurality, from) : rest}`;
 }
@@ -191,7 +192,7 @@ interface Answer {
   failedSentences: number;
 }
 
-function assess(reply: ParagraphReply, works: readonly PlaceholderWork[], syntax: CiteSyntax, library: CheckLibrary | undefined): Answer {
+function assess(reply: ParagraphReply, works: readonly PlaceholderWork[], syntax: CiteSyntax, library: CheckLibrary | undefined, ownAbstract?: string): Answer {
   const read = readParagraph(reply.text, works, syntax);
   const notes = reply.notes ?? [];
   // A reply that cites none of the works (it ignored the placeholders) says nothing we can attribute: all of it goes.
@@ -200,7 +201,7 @@ function assess(reply: ParagraphReply, works: readonly PlaceholderWork[], syntax
   const failed = new Map<string, string>();
   const attribution: string[] = [];
   for (const sentence of read.sentences) {
-    const verdict = library && sentence.keys.length ? judgeSentence(library, sentence, works) : { checks: [], problems: [] };
+    const verdict = library && sentence.keys.length ? judgeSentence(library, sentence, works, ownAbstract) : { checks: [], problems: [] };
     if (!verdict.problems.length) {
       kept.push({ sentence, checks: verdict.checks });
       continue;
@@ -238,7 +239,7 @@ async function writeParagraph(input: ParagraphWriterInput, gi: number, words: nu
   const ask = async (reasons?: string[]) => {
     const reply = await input.chat(paragraphMessages({ ...prompt, reasons }, input.fits), signal);
     throwIfCancelled(signal);
-    return assess(reply, works, syntax, input.library);
+    return assess(reply, works, syntax, input.library, input.ownAbstract);
   };
   const flags: string[] = [];
   let answer = await ask();
@@ -250,12 +251,13 @@ async function writeParagraph(input: ParagraphWriterInput, gi: number, words: nu
     if (keptWorks(again) >= keptWorks(answer)) answer = again;
   } else if (answer.reasons.length) flags.push(`paragraph ${gi + 1}: ${answer.reasons.join('; ')}`);
   for (const note of answer.notes) flags.push(`paragraph ${gi + 1}: ${note}`);
-  const sentences: DraftSentence[] = answer.kept.map(({ sentence: s, checks }, i) => {
+  const drafted = new Map(answer.kept.map(({ sentence: s, checks }, i) => {
     const papers = s.keys.map((k) => group.papers.find((p) => p.key === k)!);
     const role: DraftSentence['role'] = s.keys.length ? 'work' : i === 0 ? 'topic' : 'contrast';
-    return { text: s.text, keys: s.keys, sources: sourcesOf(s.text, papers), role, ...(checks.length && { checks }) };
-  });
+    return [s, { text: s.text, keys: s.keys, sources: sourcesOf(s.text, papers), role, ...(checks.length && { checks }) } as DraftSentence];
+  }));
   const fellBack: string[] = [];
+  const fallbacks = new Map<string, DraftSentence>();
   for (const w of works) {
     if (answer.covered.has(w.paper.key) && !answer.failed.has(w.paper.key)) continue;
     const failure = answer.failed.get(w.paper.key);
@@ -264,11 +266,37 @@ async function writeParagraph(input: ParagraphWriterInput, gi: number, words: nu
       : `${FALLBACK_FLAG} (${answer.read.cited.size ? `${w.placeholder} was not cited` : 'the reply cited no work by its placeholder'})`;
     const fallback = await input.fallback(w.paper);
     throwIfCancelled(signal);
-    sentences.push({ ...fallback, flags: [...(fallback.flags ?? []), flag] });
+    fallbacks.set(w.paper.key, { ...fallback, flags: [...(fallback.flags ?? []), flag] });
     fellBack.push(w.paper.key);
     flags.push(`${w.paper.key}: ${flag}`);
   }
-  return { paragraph: { keys: group.papers.map((p) => p.key), subject: group.subject, sentences }, flags, fellBack };
+  return { paragraph: { keys: group.papers.map((p) => p.key), subject: group.subject, sentences: inReadingOrder(answer.read.sentences, drafted, fallbacks) }, flags, fellBack };
+}
+
+/**
+ * The paragraph's sentences in the model's order, each default-engine sentence where the model's sentence on that work
+ * stood: "[W1] … [W2] … Our work differs …" with [W2]'s sentence failing the check reads "[W1] … <[W2] by the default
+ * engine> … Our work differs …", not with [W2] after the author's closing sentence. A work the model never cited goes
+ * before the first sentence in the author's voice, or last when there is none.
+ */
+function inReadingOrder(read: readonly ReadSentence[], drafted: ReadonlyMap<ReadSentence, DraftSentence>, fallbacks: Map<string, DraftSentence>): DraftSentence[] {
+  const ordered: DraftSentence[] = [];
+  for (const sentence of read) {
+    const kept = drafted.get(sentence);
+    if (kept) {
+      ordered.push(kept);
+      continue;
+    }
+    for (const key of sentence.keys) {
+      const fallback = fallbacks.get(key);
+      if (!fallback) continue;
+      ordered.push(fallback);
+      fallbacks.delete(key);
+    }
+  }
+  const closing = ordered.findIndex((s, i) => i > 0 && FIRST_PERSON.test(s.text));
+  ordered.splice(closing < 0 ? ordered.length : closing, 0, ...fallbacks.values());
+  return ordered;
 }
 
 /**

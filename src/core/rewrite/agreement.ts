@@ -300,6 +300,16 @@ function coordinatedVerb(
 }
 
 /**
+ * The verb of a predicate that follows its subject, past the adverbs that may come first: "instead uses grow-and-prune
+ * training" → "uses", so that its form is read from the verb, not from "instead" (which made "useses").
+ */
+export function leadingVerb(rest: string): string {
+  const words = rest.trim().split(/\s+/);
+  const at = words.findIndex((w, i) => !(VERB_ADVERBS.test(w) && i + 1 < words.length));
+  return /^[a-z]+/.exec(words[at] ?? '')?.[0] ?? '';
+}
+
+/**
  * Re-inflect the first verb of `rest` (after optional adverbs) for a subject of the given number, or into the simple
  * past ("propose" / "presents" → "proposed" / "presented"), together with the verbs of coordinated predicates.
  */

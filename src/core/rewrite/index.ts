@@ -3,7 +3,7 @@
 export { firstPersonPlural, inAuthorsVoice, namedWorkAsWe, statedAim, statesAim, workPronounAsWe } from './authors-voice';
 export { dropFrontedClause, dropParentheticals, dropReportingFrame, stripLeadingDiscourse, withoutInlineEnumerators } from './discourse';
 export { clauseTruncations, stripForeignNumberedCitations, type Truncation } from './clauses';
-export { agreeVerb, toBaseForm, toThirdSingular } from './agreement';
+export { agreeVerb, leadingVerb, toBaseForm, toThirdSingular } from './agreement';
 export { speaksForEveryone, withoutEveryonesWords, type RewriteTarget } from './first-person';
 export { activeCoordinatedPassive, activeSelfDescription, dropSelfPraise } from './self-description';
 export { canBeVerb, LOWERCASE_TECHNICAL_OPENER, nounPhraseTopic } from './sentence';

@@ -120,6 +120,15 @@ describe('neural: the model\'s paragraphs judged against their works (misattribu
     assert.match(sentenceOf(draft, 'chen2021branches')!.text, /phone app/, 'the faithful sentence stays');
   });
 
+  it('puts a default-engine sentence where the model\'s sentence on that work stood, before the author\'s closing sentence', async () => {
+    const closing = ' Unlike these works, we count the trees that storms bring down.';
+    model.replies = [(p: string) => swapped(p) + closing, (p: string) => swapped(p) + closing];
+    const draft = await engine().draft({ keys: TREE_KEYS, format: 'latex', ownAbstract: 'We count the trees that storms bring down.' }, library.store);
+    const order = draft.paragraphs[0].sentences.map((s) => (s.keys.length === 1 ? s.keys[0] : s.keys.length ? 'topic' : 'closing'));
+    assert.deepEqual(order, ['topic', 'ames2019trees', 'brandt2020sap', 'chen2021branches', 'closing'], draft.text);
+    assert.ok(draft.paragraphs[0].sentences[1].flags?.length, 'the first work\'s sentence is the default engine\'s, marked');
+  });
+
   it('flags a number and a name the cited work does not hold, tells the model, and falls back when it insists', async () => {
     const invented = (p: string) =>
       `${faithful(p).split('. ').slice(0, 3).join('. ')}. ` +
@@ -134,6 +143,21 @@ describe('neural: the model\'s paragraphs judged against their works (misattribu
     assert.ok(!/87|TreeCrew/.test(draft.text), draft.text);
     assert.match(sentence.flags!.join(' '), /gives 87%, 15, TreeCrew, which the text of chen2021branches does not hold/);
     assert.match(sentenceOf(draft, 'ames2019trees')!.text, /panoramic street images/, 'the other works\' sentences stay');
+  });
+
+  it('takes the citing paper\'s own details in a sentence in its voice, but not a detail neither text holds', async () => {
+    const ownAbstract = 'We dispatch storm crews with StormDesk, a board that ranks fallen-branch reports; 95% of blocked paths reopen within a day.';
+    const ours = (p: string) => `${faithful(p)} Like ${placeholderOf(p, TREE_TITLES.chen)}, we act on residents' reports, but we rank them on StormDesk, and 95% of blocked paths reopen within a day.`;
+    model.replies = [ours];
+    const draft = await engine().draft({ keys: TREE_KEYS, format: 'latex', ownAbstract }, library.store);
+    assert.equal(model.bodies.length, 1, 'no second request: StormDesk and 95% are the citing paper\'s');
+    assert.match(draft.text, /we rank them on StormDesk, and 95\\% of blocked paths reopen/);
+    const theirs = (p: string) => `${faithful(p)} Like ${placeholderOf(p, TREE_TITLES.chen)}, we act on residents' reports, but we rank them on CrewNet.`;
+    model.replies = [theirs, theirs];
+    model.bodies.length = 0;
+    await engine().draft({ keys: TREE_KEYS, format: 'latex', ownAbstract }, library.store);
+    assert.equal(model.bodies.length, 2);
+    assert.match(model.bodies[1].messages.map((m) => m.content).join('\n'), /gives CrewNet, which the text of/);
   });
 
   it('regenerates one paragraph of a draft under the same plan line, with the same works, verified the same way', async () => {

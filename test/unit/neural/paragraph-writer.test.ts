@@ -213,6 +213,15 @@ describe('neural: reading a model paragraph against its works', () => {
     assert.deepEqual(read.sentences.map((s) => s.text), ['Liu and Tuzel \\cite{liu16} propose coupled networks.', 'Both map domains \\cite{taigman17,zhu17}.', 'Unlike them, \\cite{zhu17} uses cycles.']);
     assert.deepEqual(read.problems, []);
   });
+  it('agrees the verb after an adverb ("[W1] instead uses …"), for named authors and for a work known only by its key', () => {
+    const anonymous = { placeholder: '[W4]', paper: { key: 'anon', type: 'article', title: 'Pruning', abstract: 'We prune weights while training.' } as PaperRecord };
+    const read = readParagraph('[W3] instead uses coupled networks. [W4] instead uses pruning. [W1] also maps faces to emoji.', [...works, anonymous], 'cite');
+    assert.deepEqual(read.sentences.map((s) => s.text), [
+      'Liu and Tuzel \\cite{liu16} instead use coupled networks.',
+      '\\cite{anon} instead uses pruning.',
+      'Taigman et al. \\cite{taigman17} also map faces to emoji.',
+    ]);
+  });
   it('drops a sentence whose only citation is of no work of the paragraph, and says why', () => {
     const read = readParagraph('Pix2pix needs pairs [W4]. [W1] map faces to emoji [W2]. [W3] share weights.', works, 'pandoc');
     assert.deepEqual(read.sentences.map((s) => s.text), ['Taigman et al. [@taigman17] map faces to emoji [@zhu17].', 'Liu and Tuzel [@liu16] share weights.']);
