@@ -131,6 +131,9 @@ function subjectFirst(text: string, works: readonly PlaceholderWork[], syntax: C
   const rest = text.slice(m[0].length);
   const subject = subjects.length === 1 ? subjects[0].text : `${subjects.slice(0, -1).map((s) => s.text).join(', ')} and ${subjects.at(-1)!.text}`;
   const plurality = subjects.length === 1 ? subjects[0].plurality : 'plural';
+  // "[W11] and [W14] both find …": the subject goes on past the first work, and the model's verb already agrees with
+  // both (agreeing it with the first made "[11] ands [14]").
+  if (/^(?:and|or|nor|as well as)\b/i.test(rest)) return `${subject} ${rest}`;
   // "[W1] instead uses …": the form is the verb's, past the adverb.
   const verb = leadingVerb(rest);
   const from = /[^s]s$|ies$|(?:ss|sh|ch|x|o)es$/.test(verb) && verb !== 'has' ? 'third-singular' : 'base';

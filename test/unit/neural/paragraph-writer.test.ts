@@ -222,6 +222,11 @@ describe('neural: reading a model paragraph against its works', () => {
       'Taigman et al. \\cite{taigman17} also map faces to emoji.',
     ]);
   });
+  it('leaves the verb of a subject of two works joined by "and" as the model wrote it', () => {
+    const anonymous = { placeholder: '[W4]', paper: { key: 'anon', type: 'article', title: 'Pruning', abstract: 'We prune weights while training.' } as PaperRecord };
+    const read = readParagraph('[W4] and [W3] both prune weights. [W1] or [W2] map faces.', [...works, anonymous], 'cite');
+    assert.deepEqual(read.sentences.map((s) => s.text), ['\\cite{anon} and \\cite{liu16} both prune weights.', 'Taigman et al. \\cite{taigman17} or \\cite{zhu17} map faces.']);
+  });
   it('drops a sentence whose only citation is of no work of the paragraph, and says why', () => {
     const read = readParagraph('Pix2pix needs pairs [W4]. [W1] map faces to emoji [W2]. [W3] share weights.', works, 'pandoc');
     assert.deepEqual(read.sentences.map((s) => s.text), ['Taigman et al. [@taigman17] map faces to emoji [@zhu17].', 'Liu and Tuzel [@liu16] share weights.']);
