@@ -1,5 +1,6 @@
 // `citescribe eval … --engine onnx|server`: the same data, metrics and marker stripping as the default engine's
 // evaluation (src/core/engines/evaluation.ts), with any Engine writing the predictions.
+import { plainText } from '../text/plain';
 import { MemoryLibrary } from '../engine/memory-library';
 import {
   EVAL_MARKER_STRIP,
@@ -81,7 +82,10 @@ export async function evaluateEngineRelatedWork(
     n++;
     const { keys, library, ownAbstract, targetWords } = relatedWorkTask(item);
     const draft = await engine.draft({ keys, ownAbstract, targetWords, format: 'latex', syntax: 'cite' }, library, { signal: options.signal });
-    const prediction = latexCitesToNumbered(draft.text.replace(/\\subsection\{[^}]*\}\n/g, ''));
+    // Plain text, paragraph by paragraph, as the default engine's row is written (evaluateRelatedWork): "92%", not the
+    // LaTeX "92\\%" a reader of the predictions takes for junk.
+    const latex = latexCitesToNumbered(draft.text.replace(/\\subsection\{[^}]*\}\n/g, ''));
+    const prediction = latex.split(/\n{2,}/).map(plainText).join('\n\n');
     predictions.push({ id: index, prediction });
     const r = rouge(prediction, [item.target]);
     if (r) {

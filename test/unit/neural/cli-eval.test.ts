@@ -6,6 +6,7 @@ import { evaluateEngineCitations, evaluateEngineRelatedWork } from '../../../src
 import { OnnxEngine } from '../../../src/core/neural/onnx-engine';
 import { ServerEngine } from '../../../src/core/neural/server';
 import { tinyModels } from './tiny-models';
+import { ReplayingModel } from '../../support/replaying-model';
 
 describe('neural: CLI engine flags and evaluation with a neural engine', function () {
   this.timeout(30000);
@@ -56,5 +57,18 @@ describe('neural: CLI engine flags and evaluation with a neural engine', functio
     assert.match(r.predictions[0].prediction, /\[0\]/);
     assert.match(r.predictions[0].prediction, /\[1\]/);
     await engine.dispose();
+  });
+
+  it('writes an LLM engine\'s drafts as the default engine\'s are written, without LaTeX escapes ("92%", not "92\\%")', async () => {
+    const model = new ReplayingModel();
+    await model.start();
+    try {
+      model.replies = ['Word senses are told apart from their contexts [W1]. [W1] reaches 92% accuracy on two senses of a noun & a verb.'];
+      const items = [{ target: 'Senses [0] are told apart.', input: ['We tag senses.', 'We tell word senses apart with 92% accuracy on a noun & a verb.'] }];
+      const r = await evaluateEngineRelatedWork(new ServerEngine({ url: `${model.url}/v1`, model: 'm', maxRetries: 0 }), items);
+      assert.match(r.predictions[0].prediction, /\[0\] reaches 92% accuracy on two senses of a noun & a verb\./, r.predictions[0].prediction);
+    } finally {
+      await model.stop();
+    }
   });
 });
