@@ -282,8 +282,11 @@ export function detailsNotInWork(sentence: string, paper: WorkTexts, coCited: re
   return unsupportedDetails(stripCitationMarkers(sentence), workText(paper)).filter((d) => !names.has(d));
 }
 
-/** "85.3%", "12,000", "0.91": numbers worth checking (a lone digit is as often "two systems" as a claim). */
-const NUMBER = /(?<![\p{L}\p{N}.])\d{1,3}(?:,\d{3})+(?:\.\d+)?%?|(?<![\p{L}\p{N}.])\d+(?:\.\d+)?\s?%|(?<![\p{L}\p{N}.])\d*\.\d+|(?<![\p{L}\p{N}.])\d{2,}(?![\p{L}])/gu;
+/**
+ * "85.3%", "12,000", "0.91": numbers worth checking (a lone digit is as often "two systems" as a claim). A number a
+ * letter follows ("100x") is not one, and is not read in part either ("10" of "100x").
+ */
+const NUMBER = /(?<![\p{L}\p{N}.])\d{1,3}(?:,\d{3})+(?:\.\d+)?%?|(?<![\p{L}\p{N}.])\d+(?:\.\d+)?\s?%|(?<![\p{L}\p{N}.])\d*\.\d+|(?<![\p{L}\p{N}.])\d{2,}(?![\p{L}\p{N}])/gu;
 /** "BLEU", "TnT", "CoNLL-2003", "GPT-4": a capital after the first letter, or letters mixed with digits. */
 const NAME = /(?<![\p{L}\p{N}])(?:\p{L}+[\p{Lu}][\p{L}]*(?:[-‐]?\p{N}+[\p{L}]*)?|\p{Lu}+[-‐]?\p{N}+[\p{L}\p{N}]*)(?![\p{L}\p{N}])/gu;
 
