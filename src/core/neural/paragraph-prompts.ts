@@ -25,17 +25,32 @@ const PARAGRAPH_INSTRUCTION = [
   'Write ONE paragraph (about {words} words) of plain prose:',
   '1. a topic sentence that names what these works have in common;',
   '2. what each work does, relating the works to each other (extends, differs from, compares with);',
-  '3. where the citing paper stands with respect to them (builds on, differs from), when its abstract says so, in the ' +
-    'first person plural ("we", "our work").',
+  '3. {stance}',
   // The example is content-free (X, Y): small models copy an example's topic into their answer.
   'Cite EVERY work listed ({placeholders}), each at least once, and only by its placeholder, e.g. "Several works ' +
     'learn X [W1, W2]; [W2] extend [W1] to Y." Never write \\cite, [@key], numbers in brackets or author names as ' +
     'citations. Answer with the paragraph only.',
 ].join('\n');
 
+/**
+ * Why the stance depends on the paragraph's place: each paragraph is written alone, and asked everywhere for "where the
+ * citing paper stands", a strong model closed every paragraph by restating the citing paper's contribution ("Unlike
+ * these model-driven methods, we …" twice in one draft; a blind reader counted it in 6 drafts of 26). The last
+ * paragraph says where the paper stands; the others say in a clause what it takes from or changes in their works.
+ */
+const STANCE_LAST =
+  'where the citing paper stands with respect to them (builds on, differs from), when its abstract says so, in the ' +
+  'first person plural ("we", "our work").';
+const STANCE_EARLIER =
+  'at most one clause on what the citing paper takes from or changes in these works, when its abstract says so, in ' +
+  'the first person plural; do not restate the citing paper\'s contribution: the last paragraph of the section does.';
+
 /** Why the reasons are given back: a second answer that knows what was wrong fixes it more often than a blind retry. */
 const REPAIR_INSTRUCTION =
   'Your paragraph had these problems:\n{reasons}\nWrite the paragraph again, citing every work listed only by its placeholder.';
+
+const TITLE_ONLY = '  (only the title is known: say no more of it than its title does, and never cite it as support for a claim about other works)';
+const NOTHING_KNOWN = '  (nothing is known of this work: cite it only in a "see also" clause, never as support for a claim)';
 
 /** What the model is told of one work of the paragraph. */
 export interface PlaceholderWork {
@@ -121,12 +136,17 @@ export function paragraphMessages(input: ParagraphPromptInput, fits: (messages: 
       if (authors || w.paper.year) lines.push(`  ${[authors, w.paper.year].filter(Boolean).join(', ')}`);
       if (abstracts[i].length) lines.push(`  Abstract: ${abstracts[i].join(' ')}`);
       if (added[i].length) lines.push(`  From the paper: ${added[i].join(' ')}`);
-      if (!abstracts[i].length && !added[i].length) lines.push('  (only the title is known: say no more of it than its title does)');
+      // A work known by its title alone carried claims about its neighbours ("… forward invariance [1, 6, 10]", a blind
+      // reader: support nobody can check); one known by nothing at all was cited for whole topic sentences.
+      if (!abstracts[i].length && !added[i].length) lines.push(plainText(w.paper.title ?? '').trim() ? TITLE_ONLY : NOTHING_KNOWN);
       const relation = relationOf(w.paper, input.ownAbstract);
       if (relation) lines.push(`  Relation: ${relation}`);
       return lines.join('\n');
     });
-    const instruction = PARAGRAPH_INSTRUCTION.replace('{words}', String(input.words)).replace('{placeholders}', input.works.map((w) => w.placeholder).join(', '));
+    const last = input.index === input.otherSubjects.length;
+    const instruction = PARAGRAPH_INSTRUCTION.replace('{words}', String(input.words))
+      .replace('{stance}', last ? STANCE_LAST : STANCE_EARLIER)
+      .replace('{placeholders}', input.works.map((w) => w.placeholder).join(', '));
     const repair = reasons.length ? ['', REPAIR_INSTRUCTION.replace('{reasons}', reasons.map((r) => `- ${r}`).join('\n'))] : [];
     const user = [planLine(input), '', 'The works of this paragraph:', ...blocks, '', ...(own ? [`The citing paper's abstract: ${own}`, ''] : []), instruction, ...repair].join('\n');
     return [

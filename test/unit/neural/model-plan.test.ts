@@ -54,6 +54,25 @@ describe('neural: the model proposes the grouping of a long list of works, check
     assert.ok(!draft.flags!.some((f) => f.startsWith('plan:')), draft.flags!.join('\n'));
   });
 
+  it('asks the last paragraph where the citing paper stands and the others for a clause only, and says what is known of a work without text', () => {
+    const works = [
+      { placeholder: '[W1]', paper: EIGHT[0] },
+      { placeholder: '[W2]', paper: { key: 'sea', type: 'article', title: 'Tide Tables of the North Sea' } as PaperRecord },
+      { placeholder: '[W3]', paper: { key: 'blank', type: 'article', title: '' } as PaperRecord },
+    ];
+    const prompt = (index: number) =>
+      paragraphMessages({ works, index, subject: 'tides', otherSubjects: ['bees'], ownAbstract: 'We forecast tides from gauges.', words: 80 }, () => true)
+        .map((m) => m.content)
+        .join('\n');
+    const [first, last] = [prompt(0), prompt(1)];
+    assert.match(first, /3\. at most one clause on what the citing paper takes from or changes in these works.*do not restate the citing paper's contribution/);
+    assert.doesNotMatch(first, /where the citing paper stands/);
+    assert.match(last, /3\. where the citing paper stands with respect to them/);
+    assert.doesNotMatch(last, /do not restate/);
+    assert.match(first, /\[W2\]: "Tide Tables of the North Sea"\n {2}\(only the title is known: say no more of it than its title does, and never cite it as support for a claim about other works\)/);
+    assert.match(first, /\[W3\]: ""\n {2}\(nothing is known of this work: cite it only in a "see also" clause, never as support for a claim\)/);
+  });
+
   for (const [what, reply, reason] of [
     ['leaves a work out', (p: string) => byPeriod(p).replace(`,"${ph(p, 'bee3')}"`, ''), /\[W\d\] is in no group/],
     ['puts a work in two groups', (p: string) => byPeriod(p).replace(`"${ph(p, 'tide2')}"`, `"${ph(p, 'tide2')}","${ph(p, 'tide0')}"`), /\[W\d\] is in two groups \("Early sensing work" and "Recent forecasting and monitoring"\)/],
