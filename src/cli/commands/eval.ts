@@ -60,7 +60,9 @@ verify:        FILE is ScisummNet jsonl; the library is every paper of the file,
 
 ${VERIFY_EVAL_USAGE}
 
-With --engine onnx|server the predictions written are that engine's, and its row is added to the table.
+With --engine onnx|server the predictions written are that engine's, and its row is added to the table; for
+related-work each item's works are indexed as the editor indexes a library, so a model's paragraphs are checked,
+sent back and replaced as in the editor.
 With --embeddings DIR (related-work) the drafts are planned with that sentence encoder and written as the predictions;
 their row (default+embeddings) is added to the table. With --embeddings (suggest, verify on ScisummNet) the works are
 also ranked by meaning (reciprocal rank fusion with the words' ranking; row ours+emb) and the verdicts read the cosines.`;

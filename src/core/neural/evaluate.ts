@@ -1,6 +1,7 @@
 // `citescribe eval … --engine onnx|server`: the same data, metrics and marker stripping as the default engine's
 // evaluation (src/core/engines/evaluation.ts), with any Engine writing the predictions.
 import { plainText } from '../text/plain';
+import { libraryOfPapers } from '../suggest/evaluate';
 import { MemoryLibrary } from '../engine/memory-library';
 import {
   EVAL_MARKER_STRIP,
@@ -80,10 +81,18 @@ export async function evaluateEngineRelatedWork(
     const cited = item.input.slice(1);
     if (!cited.length) continue;
     n++;
-    const { keys, library, ownAbstract, targetWords } = relatedWorkTask(item);
-    const draft = await engine.draft({ keys, ownAbstract, targetWords, format: 'latex', syntax: 'cite' }, library, { signal: options.signal });
+    const { keys, records, ownAbstract, targetWords } = relatedWorkTask(item);
+    // The works indexed as the editor indexes a library, so that an LLM engine's paragraphs are judged sentence by
+    // sentence, sent back and replaced as in the editor (paragraph-check.ts); a bare lookup would skip the check.
+    const indexed = await libraryOfPapers(records.map((r) => ({ paper_id: r.key, title: r.title ?? '', abstract: r.abstract ?? '' })));
+    let draft: Awaited<ReturnType<Engine['draft']>>;
+    try {
+      draft = await engine.draft({ keys, ownAbstract, targetWords, format: 'latex', syntax: 'cite' }, indexed.store, { signal: options.signal });
+    } finally {
+      indexed.dispose();
+    }
     // Plain text, paragraph by paragraph, as the default engine's row is written (evaluateRelatedWork): "92%", not the
-    // LaTeX "92\\%" a reader of the predictions takes for junk.
+    // LaTeX "92\%" a reader of the predictions takes for junk.
     const latex = latexCitesToNumbered(draft.text.replace(/\\subsection\{[^}]*\}\n/g, ''));
     const prediction = latex.split(/\n{2,}/).map(plainText).join('\n\n');
     predictions.push({ id: index, prediction });

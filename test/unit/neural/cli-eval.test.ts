@@ -71,4 +71,21 @@ describe('neural: CLI engine flags and evaluation with a neural engine', functio
       await model.stop();
     }
   });
+
+  it('judges an LLM engine\'s paragraphs as the editor does: a detail no cited text holds is sent back, then dropped', async () => {
+    const model = new ReplayingModel();
+    await model.start();
+    try {
+      const invented = 'Harbour tides are forecast from sensors [W1]. [W1] predicts harbour tides from pressure sensors with 97% accuracy on the TideBank benchmark.';
+      model.replies = [invented, invented];
+      const items = [{ target: 'Tides [0] are forecast.', input: ['We forecast tides.', 'We predict harbour tides from cheap pressure sensors bolted to the quay.'] }];
+      const r = await evaluateEngineRelatedWork(new ServerEngine({ url: `${model.url}/v1`, model: 'm', maxRetries: 0 }), items);
+      assert.equal(model.bodies.length, 2, 'asked again once');
+      assert.match(model.bodies[1].messages.map((m) => m.content).join('\n'), /gives 97%, TideBank, which the text of \[W1\] does not hold/);
+      assert.doesNotMatch(r.predictions[0].prediction, /97%|TideBank/);
+      assert.equal(r.predictions[0].prediction, 'Harbour tides are forecast from sensors [0].', 'the sentence that held it is gone');
+    } finally {
+      await model.stop();
+    }
+  });
 });
