@@ -79,8 +79,10 @@ describe('attribution: a citation judged against the other works of its paragrap
     assert.equal(held.unsupportedDetails, undefined, JSON.stringify(held.unsupportedDetails));
     // A year is when a work appeared, not a claim; a lone digit is as often "two systems" as a figure.
     assert.deepEqual(unsupportedDetails('Since 2019, 3 teams reached 12 points with BLEU.', 'BLEU was used.'), ['12']);
-    // A factor ("100x") is read whole or not at all, never as a part of it ("10").
+    // A factor ("100x") is read whole, never as a part of it ("10"): held where the work gives the number.
     assert.deepEqual(unsupportedDetails('It shrinks models by 40-100x and 12 layers.', 'Models shrink 40 to 100 times.'), ['12']);
+    assert.deepEqual(unsupportedDetails('The model is 49x smaller and 3x faster in 3D.', 'The model is 35× smaller and 3 times faster.'), ['49x']);
+    assert.deepEqual(unsupportedDetails('The model is 49× smaller.', 'It is 49x smaller.'), []);
   });
 
   it('a title-only work is title-only and a key outside the library is not in it, group or not', () => {
