@@ -8,6 +8,7 @@ import * as vscode from 'vscode';
 import { parseBibtex } from '../core/bibtex';
 import type { FetchLike } from '../core/enrich/http';
 import { gatedFetch } from '../core/enrich/policy';
+import { LineIndex } from '../core/text/line-index';
 import { MemoryCache } from '../core/verify/cache';
 import { verifyEntryFromBib } from '../core/verify/entries';
 import { findingOf, sourceLabel } from '../core/verify/findings';
@@ -235,17 +236,10 @@ export class VerifyReferences implements vscode.Disposable, vscode.CodeActionPro
 
 /** Offsets to positions in a text that is not an open document, by the start offsets of its lines. */
 function positionsIn(text: string): (offset: number) => vscode.Position {
-  const starts = [0];
-  for (let i = text.indexOf('\n'); i >= 0; i = text.indexOf('\n', i + 1)) starts.push(i + 1);
+  const lines = new LineIndex(text);
   return (offset) => {
-    let lo = 0;
-    let hi = starts.length - 1;
-    while (lo < hi) {
-      const mid = (lo + hi + 1) >> 1;
-      if (starts[mid] <= offset) lo = mid;
-      else hi = mid - 1;
-    }
-    return new vscode.Position(lo, offset - starts[lo]);
+    const { line, character } = lines.positionOf(offset);
+    return new vscode.Position(line, character);
   };
 }
 
