@@ -11,6 +11,7 @@ import { suggestWithEmbeddings, type EmbeddingRanking } from '../core/suggest/em
 import { MAX_SENTENCE_CHARS, suggestCitations, type Suggestion } from '../core/suggest/suggest';
 import { CancelledError, type EmbedTexts } from '../core/types';
 import type { LibraryService } from './library';
+import { withCancellableProgress } from './progress';
 import { citationText, citeLanguage, citesOf, keyAt } from './citesInDocument';
 import { CheckPanel } from './checkPanel';
 import { checkDiagnostics, evidenceLine } from './checkDiagnostics';
@@ -161,12 +162,10 @@ export class CitationSupport implements vscode.Disposable {
     const embed = this.embedder();
     if (!embed) return withoutModel();
     try {
-      return await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: `CiteScribe: ${title}`, cancellable: true }, (_progress, token) => {
-        const controller = new AbortController();
-        token.onCancellationRequested(() => controller.abort());
+      return await withCancellableProgress(`CiteScribe: ${title}`, (_progress, signal) => {
         return withModel({
           embed,
-          signal: controller.signal,
+          signal,
           onNote: (note) => {
             this.log.warn(note);
             void vscode.window.showWarningMessage(`CiteScribe: ${note}`);

@@ -7,19 +7,11 @@
 import * as vscode from 'vscode';
 import { installRuntime, planRuntimeInstall, NODE_LLAMA_CPP_VERSION } from '../core/neural/llama-install';
 import { LlamaRuntimeLocator, LAYER_NAMES, type RuntimeAnswer, type RuntimeOffer } from '../core/neural/llama-runtime';
+import { withCancellableProgress } from './progress';
 import { readSettings } from './settings';
 
 function aboutMegabytes(bytes: number | undefined): string {
   return bytes === undefined ? 'size unknown' : `about ${Math.max(1, Math.round(bytes / 1e6))} MB`;
-}
-
-/** Runs `work` under a cancellable progress notification, its token turned into an AbortSignal. */
-function withCancellableProgress<T>(title: string, work: (progress: vscode.Progress<{ message?: string; increment?: number }>, signal: AbortSignal) => Promise<T>): Thenable<T> {
-  return vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title, cancellable: true }, (progress, token) => {
-    const controller = new AbortController();
-    token.onCancellationRequested(() => controller.abort());
-    return work(progress, controller.signal);
-  });
 }
 
 export class LlamaRuntimeService {

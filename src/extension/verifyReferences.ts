@@ -8,6 +8,7 @@ import * as vscode from 'vscode';
 import { parseBibtex } from '../core/bibtex';
 import type { FetchLike } from '../core/enrich/http';
 import { gatedFetch } from '../core/enrich/policy';
+import { LineIndex } from '../core/text/line-index';
 import { MemoryCache } from '../core/verify/cache';
 import { verifyEntryFromBib } from '../core/verify/entries';
 import { findingOf, sourceLabel } from '../core/verify/findings';
@@ -18,6 +19,7 @@ import type { VerifyReport } from '../core/verify/verify';
 import { citeLanguage, keysIn } from './citesInDocument';
 import { askToGoOnline } from './grounding';
 import type { LibraryService } from './library';
+import { withCancellableProgress } from './progress';
 import { readSettings } from './settings';
 import { VerifyPanel } from './verifyPanel';
 import { TRUSTED_TO_VERIFY } from './commands/requirements';
@@ -111,30 +113,25 @@ export class VerifyReferences implements vscode.Disposable, vscode.CodeActionPro
     }
     // The network part loads on first use: activation stays free of it.
     const [{ makeVerifySource }, { verifyEntries }] = await Promise.all([import('../core/verify/sources'), import('../core/verify/verify')]);
-    const report = await vscode.window.withProgress(
-      { location: vscode.ProgressLocation.Notification, title: 'CiteScribe: verifying references', cancellable: true },
-      (progress, token) => {
-        const controller = new AbortController();
-        token.onCancellationRequested(() => controller.abort());
-        // Checked again at the socket: no request leaves an untrusted workspace or before the user turned lookups on.
-        const fetch = gatedFetch(globalThis.fetch as unknown as FetchLike, { trusted: vscode.workspace.isTrusted, enabled: readSettings().enrichOnline });
-        const endpoints = Object.fromEntries(Object.entries(settings.enrichEndpoints).filter(([name]) => VERIFY_SOURCES.includes(name as VerifySourceName)));
-        const sources = names.map((name) =>
-          makeVerifySource(name, { fetch, endpoints, ...(settings.enrichContact && { contact: settings.enrichContact }), signal: controller.signal }),
-        );
-        let last = 0;
-        return verifyEntries(entries, {
-          sources,
-          cache: this.cache,
-          signal: controller.signal,
-          onProgress: (done, total, key) => {
-            const percent = total ? Math.floor((done / total) * 100) : 0;
-            progress.report({ message: key ? `${key} (${done + 1}/${total})` : undefined, increment: percent - last });
-            last = percent;
-          },
-        });
-      },
-    );
+    const report = await withCancellableProgress('CiteScribe: verifying references', (progress, signal) => {
+      // Checked again at the socket: no request leaves an untrusted workspace or before the user turned lookups on.
+      const fetch = gatedFetch(globalThis.fetch as unknown as FetchLike, { trusted: vscode.workspace.isTrusted, enabled: readSettings().enrichOnline });
+      const endpoints = Object.fromEntries(Object.entries(settings.enrichEndpoints).filter(([name]) => VERIFY_SOURCES.includes(name as VerifySourceName)));
+      const sources = names.map((name) =>
+        makeVerifySource(name, { fetch, endpoints, ...(settings.enrichContact && { contact: settings.enrichContact }), signal }),
+      );
+      let last = 0;
+      return verifyEntries(entries, {
+        sources,
+        cache: this.cache,
+        signal,
+        onProgress: (done, total, key) => {
+          const percent = total ? Math.floor((done / total) * 100) : 0;
+          progress.report({ message: key ? `${key} (${done + 1}/${total})` : undefined, increment: percent - last });
+          last = percent;
+        },
+      });
+    });
     report.problems.unshift(...problems);
     this.show(report, entries, files);
     VerifyPanel.show(this.extensionUri, report, isBib(doc) ? path.basename(doc.uri.fsPath) : `the entries ${path.basename(doc.uri.fsPath)} cites`, (line) => this.log.warn(line));
@@ -235,17 +232,10 @@ export class VerifyReferences implements vscode.Disposable, vscode.CodeActionPro
 
 /** Offsets to positions in a text that is not an open document, by the start offsets of its lines. */
 function positionsIn(text: string): (offset: number) => vscode.Position {
-  const starts = [0];
-  for (let i = text.indexOf('\n'); i >= 0; i = text.indexOf('\n', i + 1)) starts.push(i + 1);
+  const lines = new LineIndex(text);
   return (offset) => {
-    let lo = 0;
-    let hi = starts.length - 1;
-    while (lo < hi) {
-      const mid = (lo + hi + 1) >> 1;
-      if (starts[mid] <= offset) lo = mid;
-      else hi = mid - 1;
-    }
-    return new vscode.Position(lo, offset - starts[lo]);
+    const { line, character } = lines.positionOf(offset);
+    return new vscode.Position(line, character);
   };
 }
 

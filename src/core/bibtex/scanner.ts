@@ -1,6 +1,7 @@
 // The BibTeX parser's lowest layer: the text and a position in it, BibTeX's character classes, line numbers for
 // offsets, the diagnostics collected so far, and the moves every construct shares (skip blanks, read a name, find
 // where a group or the next entry starts). parser.ts builds on it; nothing here knows what an entry is.
+import { LineIndex } from '../text/line-index';
 
 export interface BibError {
   file?: string;
@@ -60,7 +61,7 @@ export class BibScanner {
   // Line lookup is incremental: offsets are mostly asked for in increasing order.
   private lineOffset = 0;
   private lineNumber = 1;
-  private lineStarts?: Int32Array;
+  private lineIndex?: LineIndex;
 
   constructor(
     input: string,
@@ -96,22 +97,13 @@ export class BibScanner {
     return line;
   }
 
-  /** Backward lookups (rare: errors found after their entry's later lines) binary-search a table of line starts. */
+  /**
+   * Backward lookups (rare: errors found after their entry's later lines) binary-search a table of line starts, built
+   * on the first of them only: most files have none, and building it costs a pass over the whole text.
+   */
   private lineAtByIndex(offset: number): number {
-    if (!this.lineStarts) {
-      const starts = [0];
-      for (let i = this.s.indexOf('\n'); i >= 0; i = this.s.indexOf('\n', i + 1)) starts.push(i + 1);
-      this.lineStarts = Int32Array.from(starts);
-    }
-    const starts = this.lineStarts;
-    let lo = 0;
-    let hi = starts.length - 1;
-    while (lo < hi) {
-      const mid = (lo + hi + 1) >> 1;
-      if (starts[mid] <= offset) lo = mid;
-      else hi = mid - 1;
-    }
-    return lo + 1;
+    this.lineIndex ??= new LineIndex(this.s);
+    return this.lineIndex.lineOf(offset) + 1;
   }
 
   /** True when a '%' precedes `offset` on its line: `%@article{…}` is a commented-out entry. */

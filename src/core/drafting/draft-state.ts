@@ -7,7 +7,7 @@ import type { SparseVector, TfIdfModel } from '../text/tokens';
 import { sourceDocument, type SourceDocument } from '../engine/candidates';
 import { plainText } from '../text/plain';
 import { boundedRecord, capLongTokens } from '../text/long-tokens';
-import { ownContributionSentences, ownWorkIntroducer } from './contrast';
+import { ownContributionSentences, ownWorkIntroducer } from './own-claims';
 import { type DraftContext, type GroupPlan, planningText, planVectors, termVectors, WORDS_PER_WORK_DEFAULT, type WorkPlan } from './plan';
 
 export interface DraftState {
@@ -31,7 +31,7 @@ export interface DraftState {
   readonly ownVector?: SparseVector;
   /** The vectors that group and order the works: TF-IDF, or embeddings with a sentence encoder (planVectors). */
   readonly planned: { vectors: SparseVector[]; own?: SparseVector };
-  /** The author's sentences that say what their work does, for the contrasts (contrast.ts: ownContributionSentences). */
+  /** The author's sentences that say what their work does, for the contrasts (own-claims.ts: ownContributionSentences). */
   readonly ownContributions: string[];
   /** Whether one of the author's sentences says what their work is ("We propose X"), not only what it also does. */
   readonly introducesOwnWork: (sentence: string) => boolean;

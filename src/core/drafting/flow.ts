@@ -1,45 +1,19 @@
-// flow: how a paragraph's sentences read one after another, once each is written. Two rules, as data with their
-// examples (test/unit/engine/draft-flow.test.ts runs them):
+// flow: how a paragraph's sentences read one after another, once each is written. Rules as data with their
+// examples (test/unit/drafting/draft-flow.test.ts runs them), among them:
 // - two sentences on one work in a row become one ("[3] formulated X. [3] trained Y." → "[3] formulated X and
 //   trained Y."): a blind reader marked "[3] introduced … [3] introduced …" in 20 of 48 drafts;
 // - never three sentences in a row open the same way: where works are cited by number alone ("[3] proposed …"),
-//   the third of a run is written "In [8], the authors proposed …".
+//   the third of a run is written "In [8], the authors proposed …" (flow-openings.ts, with the rules' common
+//   reading of a sentence's opening in flow-rule.ts).
 import { type CiteSyntax, type DraftSentence } from '../types';
 import { isPastForm } from '../text/verbs';
 import { wordCount } from '../text/tokens';
 import { citeMarker } from '../rewrite/authors';
 import { mendSurface } from '../rewrite/surface';
 import { agreeVerb } from '../rewrite/agreement';
-import { alternation, PUTTING_FORWARD_VERBS, SELF_NOUNS } from '../lexicon';
-
-/** A paragraph rule: what it does (`summary`), and a paragraph before and after (`examples`), which are its test. */
-interface FlowRule {
-  id: string;
-  summary: string;
-  apply: (sentences: DraftSentence[], syntax: CiteSyntax) => DraftSentence[];
-  examples: Array<{ input: string[]; keys: string[][]; output: string[]; roles?: Array<DraftSentence['role']> }>;
-}
-
-/** The marker alone as a sentence's subject ("\cite{3} proposed", "[@k] proposed"), and the verb after it. */
-function markerSubject(text: string, key: string, syntax: CiteSyntax): { marker: string; rest: string } | undefined {
-  // A \citet marker is the authors' names, not a subject "\citep{k} proposed" that could be replaced by "It".
-  const marker = syntax === 'citet' ? undefined : citeMarker([key], syntax);
-  if (!marker || !text.startsWith(`${marker} `)) return undefined;
-  return { marker, rest: text.slice(marker.length + 1) };
-}
-
-/** "proposed a tide model", "also trained …": a clause that opens with a verb in the past (an adverb may come first). */
-function pastClause(rest: string): boolean {
-  const words = rest.split(/\s+/);
-  const verb = /^(?:also|further|then|additionally|later|first|subsequently)$/i.test(words[0] ?? '') ? words[1] : words[0];
-  return verb !== undefined && /^[a-z]+$/.test(verb) && isPastForm(verb);
-}
-
-/** The subject a sentence about one work opens with: its citation marker, or the words before it ("Zhu et al."). */
-function subjectOf(s: DraftSentence, syntax: CiteSyntax): string | undefined {
-  if (s.role !== 'work' || s.keys.length !== 1) return undefined;
-  return markerSubject(s.text, s.keys[0], syntax)?.marker;
-}
+import { alternation, SELF_NOUNS } from '../lexicon';
+import { type FlowRule, markerSubject, pastClause, subjectOf } from './flow-rule';
+import { ANOTHER_OF_THE_KIND, VARY_OPENINGS } from './flow-openings';
 
 /** Longest sentence two are merged into: past this, one sentence of 40 words reads worse than two. */
 const MERGED_MAX_WORDS = 45;
@@ -263,120 +237,6 @@ const JOIN_SHORT_PAIRS: FlowRule = {
       input: ['\\cite{3} proposed a blind tide denoiser.', '\\cite{2} proposed a multiscale tide denoiser.'],
       keys: [['3'], ['2']],
       output: ['\\cite{3} proposed a blind tide denoiser.', '\\cite{2} proposed a multiscale tide denoiser.'],
-    },
-  ],
-};
-
-/**
- * Where a run of sentences opening "[k] verbed" reaches three, the third names the work as a place, and the next such
- * sentence names its authors: "In [2], the authors …" three times in a paragraph was itself a chain a blind reader
- * marked (CiteBench dev case 9).
- */
-const VARY_OPENINGS: FlowRule = {
-  id: 'flow.vary-openings',
-  summary: 'Never three sentences in a row open "[k] verbed …": the third reads "In [k], the authors verbed …", the next "The authors of [k] …".',
-  apply(sentences, syntax) {
-    let run = 0;
-    let varied = 0;
-    return sentences.map((s) => {
-      const subject = subjectOf(s, syntax);
-      const rest = subject ? s.text.slice(subject.length + 1) : '';
-      if (!subject || !pastClause(rest)) {
-        run = 0;
-        return s;
-      }
-      run++;
-      if (run < 3) return s;
-      run = 0;
-      return { ...s, text: varied++ % 2 === 0 ? `In ${subject}, the authors ${rest}` : `The authors of ${subject} ${rest}` };
-    });
-  },
-  examples: [
-    {
-      input: ['\\cite{3} proposed a blind denoiser.', '\\cite{2} proposed a multiscale denoiser.', '\\cite{4} developed a sparse coding scheme.', '\\cite{7} took a low-rank approach.'],
-      keys: [['3'], ['2'], ['4'], ['7']],
-      output: [
-        '\\cite{3} proposed a blind denoiser.',
-        '\\cite{2} proposed a multiscale denoiser.',
-        'In \\cite{4}, the authors developed a sparse coding scheme.',
-        '\\cite{7} took a low-rank approach.',
-      ],
-    },
-    {
-      input: ['\\cite{3} proposed a blind denoiser.', '\\cite{2} proposed a multiscale denoiser.', '\\cite{4} developed a sparse coding scheme.',
-        '\\cite{7} took a low-rank approach.', '\\cite{1} proposed a tide filter.', '\\cite{5} measured the noise.'],
-      keys: [['3'], ['2'], ['4'], ['7'], ['1'], ['5']],
-      output: [
-        '\\cite{3} proposed a blind denoiser.',
-        '\\cite{2} proposed a multiscale denoiser.',
-        'In \\cite{4}, the authors developed a sparse coding scheme.',
-        '\\cite{7} took a low-rank approach.',
-        '\\cite{1} proposed a tide filter.',
-        'The authors of \\cite{5} measured the noise.',
-      ],
-    },
-  ],
-};
-
-/** Verbs that say a work put something forward: "[3] proposed a X … [8] presented a X" is one kind of act twice. */
-const PUTTING_FORWARD = new RegExp(`^(?:${alternation(PUTTING_FORWARD_VERBS)})$`);
-
-/** "[8] proposed a blind denoiser …", "In [8], the authors proposed …": where the object's words begin, and the verb. */
-function putForward(s: DraftSentence, syntax: CiteSyntax): { at: number; verb: string; words: string[] } | undefined {
-  if (s.role !== 'work' || s.keys.length !== 1 || syntax === 'citet') return undefined;
-  const marker = citeMarker([s.keys[0]], syntax);
-  const subject = [`${marker} `, `In ${marker}, the authors `, `The authors of ${marker} `].find((o) => s.text.startsWith(o));
-  const found = subject && /^([a-z]+) (an?) /.exec(s.text.slice(subject.length));
-  if (!subject || !found || !PUTTING_FORWARD.test(found[1])) return undefined;
-  const at = subject.length + found[1].length + 1;
-  return { at, verb: found[1], words: s.text.slice(at + found[2].length + 1).split(/\s+/) };
-}
-
-/** The content words two objects begin with alike ("approach", "low-level", "vision" in "… vision" and "… vision problems"). */
-const SAME_KIND_MIN_WORDS = 2;
-
-/**
- * The second of two works in a row that put forward the same kind of thing puts forward "another": a blind reader
- * marked "[4] presented an approach to low-level vision … In [1], the authors presented an approach to low-level
- * vision problems …" as said twice (CiteBench dev case 10). "… presented another approach to low-level vision
- * problems" says the second is one more of the kind.
- */
-const ANOTHER_OF_THE_KIND: FlowRule = {
-  id: 'flow.another-of-the-kind',
-  summary: 'The second of two works in a row that put forward the same kind of thing puts forward "another": "[8] proposed another tide model …".',
-  apply(sentences, syntax) {
-    return sentences.map((s, i) => {
-      const previous = sentences[i - 1];
-      const before = previous && putForward(previous, syntax);
-      const here = before && putForward(s, syntax);
-      if (!before || !here || previous.keys[0] === s.keys[0]) return s;
-      let alike = 0;
-      while (alike < here.words.length && alike < before.words.length && here.words[alike].toLowerCase() === before.words[alike].toLowerCase()) alike++;
-      // Two words of content alike at least: "a method for tides" and "a method for gauges" share only "method" (and
-      // "for"), which says nothing of a kind; "a new tide model" and "a new gauge" share only "new".
-      const content = here.words.slice(0, alike).filter((w) => /^[\p{L}-]+$/u.test(w) && !/^(?:of|for|to|in|on|with|from|by|the|and|new|novel)$/i.test(w));
-      if (content.length < SAME_KIND_MIN_WORDS) return s;
-      return { ...s, text: `${s.text.slice(0, here.at)}another ${s.text.slice(here.at).replace(/^an? /, '')}` };
-    });
-  },
-  examples: [
-    {
-      input: ['\\cite{4} presented an approach to harbour tides that combines gauges and satellites.', 'In \\cite{1}, the authors presented an approach to harbour tides problems that uses sonar.'],
-      keys: [['4'], ['1']],
-      output: [
-        '\\cite{4} presented an approach to harbour tides that combines gauges and satellites.',
-        'In \\cite{1}, the authors presented another approach to harbour tides problems that uses sonar.',
-      ],
-    },
-    {
-      input: ['\\cite{3} proposed a blind tide denoiser for gauges.', '\\cite{8} proposed a multiscale tide denoiser.'],
-      keys: [['3'], ['8']],
-      output: ['\\cite{3} proposed a blind tide denoiser for gauges.', '\\cite{8} proposed a multiscale tide denoiser.'],
-    },
-    {
-      input: ['\\cite{3} proposed a method for tide forecasting.', '\\cite{8} proposed a method for gauge calibration.'],
-      keys: [['3'], ['8']],
-      output: ['\\cite{3} proposed a method for tide forecasting.', '\\cite{8} proposed a method for gauge calibration.'],
     },
   ],
 };

@@ -16,6 +16,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { CancelledError } from '../types';
+import { processState } from '../util/process-state';
 
 interface IndexLock {
   release(): void;
@@ -61,16 +62,6 @@ function readHolder(lockPath: string): LockHolder | undefined {
     return parsed && Number.isInteger(parsed.pid) && parsed.pid > 0 ? parsed : undefined;
   } catch {
     return undefined;
-  }
-}
-
-/** 'alive', 'gone', or 'foreign' (it exists but belongs to another user: EPERM). */
-function processState(pid: number): 'alive' | 'gone' | 'foreign' {
-  try {
-    process.kill(pid, 0);
-    return 'alive';
-  } catch (err) {
-    return (err as NodeJS.ErrnoException).code === 'EPERM' ? 'foreign' : 'gone';
   }
 }
 

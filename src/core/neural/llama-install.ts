@@ -16,6 +16,7 @@ import * as path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import * as semver from 'semver';
 import { writeFileAtomic } from '../util/atomic-file';
+import { processRunning } from '../util/process-state';
 import { CancelledError, throwIfCancelled } from '../types';
 import { DownloadError } from './errors';
 import { downloadVerifiedTarball, extractPackageTarball, fetchWithinOrigin } from './npm/fetch';
@@ -206,15 +207,6 @@ async function inBatches<T>(items: readonly T[], width: number, work: (item: T) 
   if (failure) throw failure.error;
 }
 
-function processAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (err) {
-    return (err as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
-
 /** This host's name as it goes into a partial folder's name: letters and digits only ('build-07.lab' → 'build_07_lab'). */
 export function hostTag(hostname = os.hostname()): string {
   return hostname.replace(/[^A-Za-z0-9]+/g, '_') || 'host';
@@ -249,7 +241,7 @@ export function removeAbandonedPartials(parent: string, now = Date.now()): void 
     let abandoned: boolean;
     if (match && match[1] === hostTag()) {
       const pid = Number(match[2]);
-      abandoned = pid === process.pid || !processAlive(pid);
+      abandoned = pid === process.pid || !processRunning(pid);
     } else {
       // Another host's, or named before the host was part of the name: only its age tells.
       let started = match ? Number(match[3]) : NaN;

@@ -7,6 +7,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import type { Database } from 'better-sqlite3';
+import { processRunning } from '../util/process-state';
 
 export interface ZoteroItem {
   itemID: number;
@@ -147,12 +148,7 @@ function removeLeftoverTempDirs(): void {
     const pid = Number(new RegExp(`^${TEMP_PREFIX}(\\d+)-`).exec(name)?.[1]);
     if (!pid || pid === process.pid) continue;
     const dir = path.join(tmp, name);
-    try {
-      process.kill(pid, 0);
-      continue;
-    } catch (err) {
-      if ((err as NodeJS.ErrnoException).code === 'EPERM') continue;
-    }
+    if (processRunning(pid)) continue;
     try {
       // An hour old at least: a folder shared with another machine's or container's processes may be in use.
       if (Date.now() - fs.statSync(dir).mtimeMs > 3_600_000) fs.rmSync(dir, { recursive: true, force: true });

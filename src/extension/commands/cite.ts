@@ -5,6 +5,7 @@ import type { CitationSentence, CiteSyntax } from '../../core/types';
 import { findAnchor, type TextAnchor } from '../../core/text/anchor';
 import { documentCiteSyntax, keyAt } from '../citesInDocument';
 import { anchorOf } from '../draftView';
+import { withCancellableProgress } from '../progress';
 import { readSettings } from '../settings';
 import type { CitationSentenceArgs } from './args';
 import { ensureLibrary, pickKeys } from './library';
@@ -43,15 +44,10 @@ export function citationSentence(ctx: CommandContext) {
     // Where the sentence goes, remembered now: the author may edit the document while it is being written.
     const target = { doc, startVersion: doc?.version, anchor: lensAnchor(doc, arg?.line) };
     const engine = await engines.get({ trusted: vscode.workspace.isTrusted });
-    const result = await vscode.window.withProgress(
-      { location: vscode.ProgressLocation.Notification, title: `CiteScribe: describing ${key}`, cancellable: true },
-      (_p, token) => {
-        const controller = new AbortController();
-        token.onCancellationRequested(() => controller.abort());
-        const request = { key, style: 'citation' as const, syntax: syntaxFor(doc), tense: readSettings(doc?.uri).tense };
-        return engine.citationSentence(request, library, { signal: controller.signal });
-      },
-    );
+    const result = await withCancellableProgress(`CiteScribe: describing ${key}`, (_progress, signal) => {
+      const request = { key, style: 'citation' as const, syntax: syntaxFor(doc), tense: readSettings(doc?.uri).tense };
+      return engine.citationSentence(request, library, { signal });
+    });
     const flags = result.flags.length ? ` [${result.flags.join('; ')}]` : '';
     const action = await vscode.window.showInformationMessage(`${result.text}${flags}`, 'Insert', 'Copy', 'Open Source');
     if (action === 'Insert' && doc) await insertSentence(result.text, { ...target, doc });

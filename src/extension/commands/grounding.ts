@@ -10,6 +10,7 @@ import { groundingSummary, type GroundingReport } from '../../core/grounding/rep
 import type { FoundSource } from '../../core/library/store-types';
 import { citeLanguage, keysIn } from '../citesInDocument';
 import { askToGoOnline, documentGrounding } from '../grounding';
+import { withCancellableProgress } from '../progress';
 import { readSettings } from '../settings';
 import { zoteroDirectory } from '../zoteroSync';
 import type { FindAbstractsArgs } from './args';
@@ -33,30 +34,25 @@ async function enrichWithProgress(ctx: CommandContext, keys: string[] | undefine
   const pdfFolder = settings.enrichDownloadPdfs ? path.join(ctx.context.globalStorageUri.fsPath, 'pdf-cache') : undefined;
   // The network part loads on first use: activation stays free of it.
   const { enrichLibrary } = await import('../../core/enrich/enrich');
-  return vscode.window.withProgress(
-    { location: vscode.ProgressLocation.Notification, title: 'CiteScribe: finding abstracts online', cancellable: true },
-    (progress, token) => {
-      const controller = new AbortController();
-      token.onCancellationRequested(() => controller.abort());
-      let last = 0;
-      return enrichLibrary({
-        store: ctx.library.getStore(),
-        // Checked again at the socket: no request leaves an untrusted workspace or before the user turned lookups on.
-        fetch: gatedFetch(globalThis.fetch as unknown as FetchLike, { trusted: vscode.workspace.isTrusted, enabled: readSettings().enrichOnline }),
-        sources: settings.enrichSources as never,
-        endpoints: settings.enrichEndpoints,
-        ...(settings.enrichContact && { contact: settings.enrichContact }),
-        ...(keys && { keys }),
-        ...(pdfFolder && { pdfFolder }),
-        signal: controller.signal,
-        onProgress: (done, total, key) => {
-          const percent = total ? Math.floor((done / total) * 100) : 0;
-          progress.report({ message: key ? `${key} (${done + 1}/${total})` : undefined, increment: percent - last });
-          last = percent;
-        },
-      });
-    },
-  );
+  return withCancellableProgress('CiteScribe: finding abstracts online', (progress, signal) => {
+    let last = 0;
+    return enrichLibrary({
+      store: ctx.library.getStore(),
+      // Checked again at the socket: no request leaves an untrusted workspace or before the user turned lookups on.
+      fetch: gatedFetch(globalThis.fetch as unknown as FetchLike, { trusted: vscode.workspace.isTrusted, enabled: readSettings().enrichOnline }),
+      sources: settings.enrichSources as never,
+      endpoints: settings.enrichEndpoints,
+      ...(settings.enrichContact && { contact: settings.enrichContact }),
+      ...(keys && { keys }),
+      ...(pdfFolder && { pdfFolder }),
+      signal,
+      onProgress: (done, total, key) => {
+        const percent = total ? Math.floor((done / total) * 100) : 0;
+        progress.report({ message: key ? `${key} (${done + 1}/${total})` : undefined, increment: percent - last });
+        last = percent;
+      },
+    });
+  });
 }
 
 export function findAbstractsOnline(ctx: CommandContext) {

@@ -1,7 +1,8 @@
 import { strict as assert } from 'assert';
 import { DefaultEngine } from '../../../src/core/engines';
 import { MemoryLibrary } from '../../../src/core/engine/memory-library';
-import { contrastAgainst, ownContributionSentences, resolvedPair } from '../../../src/core/drafting/contrast';
+import { contrastAgainst } from '../../../src/core/drafting/contrast';
+import { ownContributionSentences, resolvedPair } from '../../../src/core/drafting/own-claims';
 import { abstractConcern, CONCERN_TEMPLATE, isRelation, relationSentence, sharedConcerns, sharesLine, workSurface } from '../../../src/core/drafting/relation';
 import type { PaperRecord } from '../../../src/core/types';
 
