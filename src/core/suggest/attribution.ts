@@ -286,7 +286,18 @@ export function detailsNotInWork(sentence: string, paper: WorkTexts, coCited: re
  * "85.3%", "12,000", "0.91", "49x": numbers worth checking (a lone digit is as often "two systems" as a claim). A
  * factor is read whole ("100x" is 100, never "10" of it); another number a letter follows ("3D", "5th") is none.
  */
-const NUMBER = /(?<![\p{L}\p{N}.])\d{1,3}(?:,\d{3})+(?:\.\d+)?%?|(?<![\p{L}\p{N}.])\d+(?:\.\d+)?\s?%|(?<![\p{L}\p{N}.])\d+(?:\.\d+)?[x×](?![\p{L}\p{N}])|(?<![\p{L}\p{N}.])\d*\.\d+|(?<![\p{L}\p{N}.])\d{2,}(?![\p{L}\p{N}])/gu;
+const NUMBER = new RegExp(
+  [
+    String.raw`\d{1,3}(?:,\d{3})+(?:\.\d+)?%?`, // 12,000
+    String.raw`\d+(?:\.\d+)?\s?%`, // 85.3%
+    String.raw`\d+(?:\.\d+)?[x×](?![\p{L}\p{N}])`, // 49x
+    String.raw`\d*\.\d+`, // 0.91
+    String.raw`\d{2,}(?![\p{L}\p{N}])`, // 12
+  ]
+    .map((form) => String.raw`(?<![\p{L}\p{N}.])${form}`)
+    .join('|'),
+  'gu',
+);
 /** "BLEU", "TnT", "CoNLL-2003", "GPT-4": a capital after the first letter, or letters mixed with digits. */
 const NAME = /(?<![\p{L}\p{N}])(?:\p{L}+[\p{Lu}][\p{L}]*(?:[-‐]?\p{N}+[\p{L}]*)?|\p{Lu}+[-‐]?\p{N}+[\p{L}\p{N}]*)(?![\p{L}\p{N}])/gu;
 
