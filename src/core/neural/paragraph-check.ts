@@ -86,8 +86,8 @@ export function judgeSentence(library: CheckLibrary, sentence: JudgedInput, work
   // A better work the sentence cites too is no misattribution: the cited one says it less well than its neighbour.
   const checks = results.map((r) => {
     const details = detailsOf(r);
-    const judged = details.length === (r.unsupportedDetails ?? []).length ? r : { ...r, unsupportedDetails: details };
-    return judged.verdict === 'misattributed' && judged.better && sentence.keys.includes(judged.better.key) ? { ...judged, verdict: 'weak' as const, better: undefined } : judged;
+    const shown = details.length === (r.unsupportedDetails ?? []).length ? r : { ...r, unsupportedDetails: details };
+    return shown.verdict === 'misattributed' && shown.better && sentence.keys.includes(shown.better.key) ? { ...shown, verdict: 'weak' as const, better: undefined } : shown;
   });
   return { checks: checks.map(judgementOf), problems };
 }
