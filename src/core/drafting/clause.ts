@@ -12,8 +12,6 @@ import { dropSelfPraise } from '../rewrite';
 import { indefiniteArticle } from '../text/articles';
 import { escapeRegExp } from '../text/regexp';
 
-/** A text matched as it is inside a pattern (a subject "Roe \\cite{k}" has braces and a backslash). */
-
 /** The most words a clause (its verb and object) has: longer, it is a sentence of its own again. */
 export const MAX_CLAUSE_WORDS = 22;
 /** Fewer words name too little ("introduced BinaryConnect" tells a reader nothing of it). */
@@ -51,7 +49,7 @@ const GENERIC_HEAD_AT_END = new RegExp(
 /** Words a clause cannot end on: it was cut in the middle of a phrase ("explicitly maximize the region of"). */
 const DANGLING = new RegExp(`\\b(?:${alternation(CLAUSE_DANGLING_ENDS)})$`, 'i');
 /** A phrase that points at what the abstract said before it, which the clause leaves out ("this problem", "their method"). */
-const POINTS_ELSEWHERE = new RegExp(`\\b(?:${alternation(CLAUSE_POINTERS)})\\b`, 'i');
+export const POINTS_ELSEWHERE = new RegExp(`\\b(?:${alternation(CLAUSE_POINTERS)})\\b`, 'i');
 /** Prepositions whose phrase closes a clause and may go when it runs long ("… vectors on a wide range of tasks"). */
 const TRAILING_PREPOSITION = new RegExp(`\\s+(?:${alternation(CLAUSE_TRAILING_PREPOSITIONS)})\\s+`, 'gi');
 

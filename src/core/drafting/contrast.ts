@@ -28,7 +28,7 @@ import {
   workSurface,
   writesPhrase,
 } from './relation';
-import { kindDifference, kindSentence } from './kinds';
+import { kindDifference, kindSentence, loweredClaim } from './kinds';
 import { activeVoice, ownContributionSentences, resolvedPair } from './own-claims';
 import { escapeRegExp } from '../text/regexp';
 
@@ -88,11 +88,6 @@ export function contrastSentence(own: string, variant: number, against: { shared
   const works = against.lone ?? (against.shared ? `these works on ${against.shared}` : 'these works');
   if (/^(?:we|I)\b/i.test(s)) return [`Unlike ${works}, `, `In contrast to ${works}, `][variant % 2] + lowered;
   return (against.lone || against.shared ? `In contrast to ${works}, ` : 'In contrast, ') + lowered;
-}
-
-/** The author's sentence as the second half of a relation: "we propose …", "this paper describes …". */
-function loweredClaim(active: string): string {
-  return /^(?:We|Our|This|In)\b/.test(active) ? active[0].toLowerCase() + active.slice(1) : active;
 }
 
 /** What each work of the group says of itself, kept per group, as are their terms below: a draft tries each of the

@@ -5,9 +5,8 @@
 import { type ScoredCandidate } from '../engine/citation';
 import { contentTerms } from '../text/tokens';
 import { indefiniteArticle } from '../text/articles';
-import { CONTRIBUTION_CUE, THIS_PAPER_PHRASE } from '../engine/cues';
+import { COMMON_SELF_NOUNS, CONTRIBUTION_CUE, SELF_NOUNS, THIS_PAPER_PHRASE } from '../engine/cues';
 import { looksLikeExtractionJunk, stripLeadingDiscourse } from '../rewrite';
-import { COMMON_SELF_NOUNS, SELF_NOUNS } from '../engine/cues';
 import { follows, standsAlone } from './contrast';
 import { CONTRIBUTION_VERBS, PROCEDURE_STEP_OPENERS } from '../lexicon/method-kinds';
 import { escapeRegExp } from '../text/regexp';
@@ -152,14 +151,15 @@ export function contributionFirst(options: ScoredCandidate[]): ScoredCandidate[]
   return options.sort((a, b) => b.score - a.score);
 }
 
+/** Nouns after "this" that make an idiom rather than point back: "to this end", "in this way", "at this point". */
+const THIS_IDIOMS = 'end|way|case|point|time|regard|respect|purpose|sense|manner|extent|stage|setting|context|direction|is|was|has|can|also|new|novel';
+
 /**
  * A work's sentence that a reader cannot follow alone: "these systems", "such models", "those methods" (not "such as") name what the
  * abstract said before ("Linguistic relevance of these systems has been briefly discussed also" was a whole draft, graded
  * 1 by a blind reader), and an editor's note tells of the volume, not of its content ("The editor of this volume … has
  * provided an introduction that …"). "This paper", "this book" name the work itself.
  */
-/** Nouns after "this" that make an idiom rather than point back: "to this end", "in this way", "at this point". */
-const THIS_IDIOMS = 'end|way|case|point|time|regard|respect|purpose|sense|manner|extent|stage|setting|context|direction|is|was|has|can|also|new|novel';
 const POINTS_ELSEWHERE = new RegExp(
   [
     String.raw`\b(?:these|those|such)\s+(?!as\b|(?:${SELF_NOUNS})s?\b)[a-z]`,

@@ -69,6 +69,14 @@ const OF_OBJECT = new RegExp(String.raw`^\s+of\s+(?:the\s+)?(.+?)${PHRASE_END}`,
 /** Words that head no object a kind can be said of ("a family of problems" is said of its problems). */
 const QUANTITY_NOUNS = /^(?:family|class|set|series|variety|kind|number|range|collection|suite)$/i;
 
+/**
+ * The author's claim as the second half of a relation, its opener lowered: "We propose …" → "we propose …", "This
+ * paper describes …" → "this paper describes …"; a name keeps its capital ("SBERT derives …").
+ */
+export function loweredClaim(claim: string): string {
+  return /^(?:We|Our|This|In)\b/.test(claim) ? claim[0].toLowerCase() + claim.slice(1) : claim;
+}
+
 const headOf = (phrase: string) => phrase.trim().replace(/,$/, '').split(/\s+/).pop() ?? '';
 
 /**
@@ -99,7 +107,7 @@ export function kindSentence(claim: string, difference: KindDifference, works: s
   const noun = claimedNoun(claim);
   const plural = /[^s]s$/.test(noun) && !/(?:is|us|ss)$/.test(noun);
   const ours = `our ${noun} ${plural ? 'are' : 'is'} ${difference.kind.kind}`;
-  const lowered = /^(?:We|Our|This|In)\b/.test(claim) ? claim[0].toLowerCase() + claim.slice(1) : claim;
+  const lowered = loweredClaim(claim);
   const theirs = difference.opposed.length ? `, whose ${one ? 'approach is' : 'approaches are'} ${difference.kind.opposite}` : '';
   // "Unlike these works, among them [0], whose approach is supervised, we …" read garbled (a blind reader): the works
   // that write the opposite come first, then the others, "Unlike [0], whose approach is supervised, and the other works".

@@ -11,7 +11,7 @@ import { CLAIM_WORDS } from './relation';
 import { CONTRIBUTION_VERBS } from '../lexicon/method-kinds';
 import { alternation, SECOND_PREDICATE_VERBS } from '../lexicon';
 import { type ScoredCandidate, writtenText } from '../engine/citation';
-import { compressToClause, objectReadsWhole, withoutPraise } from './clause';
+import { compressToClause, objectReadsWhole, POINTS_ELSEWHERE, withoutPraise } from './clause';
 
 /** Where an object ends: at what qualifies it ("that", "by", ", which", "trained on", a dash), at a second verb ("and
  * show that …", not "the roadblocks and solutions"), and at the words in `more` ("for", "of": the complement kept
@@ -33,9 +33,6 @@ const CONTRIBUTION = new RegExp(
 );
 /** Its object extended by what it is for or of, where the object alone names too little ("a new method for X"). */
 const WITH_COMPLEMENT = new RegExp(String.raw`^((?:\S+\s+){0,9}?\S+?)${objectEnd('')}`, 'i');
-/** An object that points at what the abstract said before it, which the draft leaves out ("this problem", "their
- * method"). */
-const POINTS_ELSEWHERE = /\b(?:this|these|those|such|its|their|our|it|they|same|above|following|former|latter|aforementioned)\b/i;
 
 /** The work's contribution as a clause ("proposed a selective encoding model"), from the first of its ranked sentences
  * that states one in a short object naming something beyond a "new method"; else from the first sentence the draft

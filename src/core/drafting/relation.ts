@@ -9,6 +9,8 @@ import { isBroadField, type Phrase, phraseOccursIn, phrasesOf } from './keyphras
 import { splitSentences } from '../text/sentences';
 import { hasContributionCue } from '../engine/cues';
 import { escapeRegExp } from '../text/regexp';
+import { pluralOf } from '../text/plural';
+import { loweredClaim } from './kinds';
 
 /** Stems of a claim's words that say nothing of what a work is about or how it differs ("we propose a novel method"). */
 export const CLAIM_WORDS: ReadonlySet<string> = new Set(
@@ -106,7 +108,7 @@ export function writesPhrase(phrase: string, text: string): boolean {
  * reader: filler, a contrast that is none). A difference of kind is tried before (kinds.ts).
  */
 export function relationSentence(claim: string, shared: string, works: string, one: boolean, differs = true): string {
-  const lowered = /^(?:We|Our|This|In)\b/.test(claim) ? claim[0].toLowerCase() + claim.slice(1) : claim;
+  const lowered = loweredClaim(claim);
   // A claim whose method a named work writes too is no difference from it (claimWrittenBy): the "unlike" half goes.
   const unlike = differs ? `unlike ${one ? 'it' : 'them'}, ${lowered}` : lowered;
   const specific = shared.trim().includes(' ');
@@ -198,14 +200,6 @@ export function sharesLine(ownText: string, texts: readonly string[]): boolean {
 }
 
 /**
- * A topic the author's abstract shares with some works of a group, beyond its claim: a phrase of two words or more,
- * not of field words alone ("neural networks"), that the works state as their own topic (statesTopic). The most works
- * first, then the longer phrase. Failing a phrase the author writes as the works do, one of the works' phrases whose
- * words the author writes close together: the author's "the representation for all the sentences" is the works'
- * "sentence representations". "Like [1], our work concerns sentence representations" ties the author's work
- * to the works it uses, where its claim ("we study short sentence ranking") shares no words with them.
- */
-/**
  * How much of a text the shared thing is looked for in: an abstract is 1–2,000 characters, and each candidate phrase
  * is matched against every text, so a pasted introduction of 50,000 characters as the author's abstract took about 25 s.
  */
@@ -216,13 +210,22 @@ function boundedText(t: string): string {
   return t.slice(0, end > 0 ? end + 1 : CONCERN_TEXT_LIMIT);
 }
 
+/**
+ * A topic the author's abstract shares with some works of a group, beyond its claim: a phrase of two words or more,
+ * not of field words alone ("neural networks"), that the works state as their own topic (statesTopic). The most works
+ * first, then the longer phrase. Failing a phrase the author writes as the works do, one of the works' phrases whose
+ * words the author writes close together: the author's "the representation for all the sentences" is the works'
+ * "sentence representations". "Like [1], our work concerns sentence representations" ties the author's work
+ * to the works it uses, where its claim ("we study short sentence ranking") shares no words with them.
+ */
 export function abstractConcern(fullOwnText: string, fullTexts: readonly string[]): SharedConcern | undefined {
   const ownText = boundedText(fullOwnText);
   const texts = fullTexts.map(boundedText);
   // Nor a whole field, or a part of one the author writes only inside it ("language processing" of "natural language
   // processing"): "Like [0], our work concerns natural language processing" (a blind reader: filler).
+  const ownFieldSpans = broadFieldSpans(ownText);
   const topical = (p: Phrase) =>
-    p.n >= 2 && p.n <= 4 && p.stems.some((t) => !CLAIM_WORDS.has(t) && !FIELD_WORDS.has(t)) && !isBroadField(p.surface) && !partOfBroadField(p.surface, ownText);
+    p.n >= 2 && p.n <= 4 && p.stems.some((t) => !CLAIM_WORDS.has(t) && !FIELD_WORDS.has(t)) && !isBroadField(p.surface) && !partOfBroadField(p.surface, ownText, ownFieldSpans);
   const central = texts.map(centralText);
   const stating = (phrase: string) => central.flatMap((t, i) => (t && statesTopic(phrase, t) ? [i] : []));
   const written = phrasesOf(ownText).filter(topical);
@@ -283,10 +286,15 @@ function phrasePattern(phrase: string, flags: string): RegExp {
   return new RegExp(String.raw`(?<![\p{L}\d])${spelled}(?![\p{L}\d])`, flags);
 }
 
-/** Whether the text writes the phrase only inside a whole field: "language processing" and "natural language" of
- * "natural language processing". "Recurrent neural networks" reaches beyond the field "neural networks". */
-function partOfBroadField(phrase: string, text: string): boolean {
-  const spans = [...text.matchAll(BROAD_FIELD_IN_TEXT)].map((m) => [m.index, m.index + m[0].length]);
+/** Where a text writes whole fields, as [from, to) offsets: read once per text, asked of every phrase. */
+function broadFieldSpans(text: string): [number, number][] {
+  return [...text.matchAll(BROAD_FIELD_IN_TEXT)].map((m) => [m.index, m.index + m[0].length]);
+}
+
+/** Whether the text writes the phrase only inside a whole field (`spans`, broadFieldSpans of the text): "language
+ * processing" and "natural language" of "natural language processing". "Recurrent neural networks" reaches beyond the
+ * field "neural networks". */
+function partOfBroadField(phrase: string, text: string, spans: readonly [number, number][]): boolean {
   const found = [...text.matchAll(phrasePattern(phrase, 'giu'))];
   return found.length > 0 && found.every((m) => spans.some(([from, to]) => m.index >= from && m.index + m[0].length <= to));
 }
@@ -332,12 +340,6 @@ function endsNounPhraseIn(phrase: string, text: string): boolean {
 
 /** What may follow the last word of a noun phrase: punctuation, a preposition, a conjunction or a verb "to be". */
 const NOUN_PHRASE_END = /^(?:\s*(?:[.,;:()]|$)|\s+(?:for|of|that|which|to|in|on|with|from|by|and|or|is|are|was|were|as|at|under|over)\b)/i;
-
-/** "mechanism" → "mechanisms", "policy" → "policies", "box" → "boxes". */
-function pluralOf(phrase: string): string {
-  if (/[^aeiou]y$/.test(phrase)) return `${phrase.slice(0, -1)}ies`;
-  return /(?:x|ch|sh|z)$/.test(phrase) ? `${phrase}es` : `${phrase}s`;
-}
 
 /** A sentence that places the author's work among others without a difference, as data: its words and examples. */
 export interface PlacementTemplate {

@@ -20,6 +20,7 @@ import { isBroadField, phrasesOf, textsWriting } from './keyphrases';
 import { type WorkPlan, workText } from './plan';
 import { subgroupSentence } from './subgroup-sentence';
 import { escapeRegExp } from '../text/regexp';
+import { pluralOf } from '../text/plural';
 
 /** A run of works written together: a subgroup of works that write one phrase, or one work or pair. */
 export interface WorkBlock {
@@ -146,9 +147,7 @@ function pluralWhereWritten(surface: string, texts: readonly string[]): string {
   const counted = new RegExp(`(?<![\\p{L}\\p{N}-])an? (?:[\\p{L}-]+ )?${escaped}(?![\\p{L}\\p{N}-])`, 'iu');
   // "equilibrium", "criterion", "analysis": a learned plural the rule below would get wrong.
   if (/(?:ing|um|rion|menon|is)$/.test(head) || !texts.some((t) => counted.test(t))) return surface;
-  // "approach" → "approaches", "strategy" → "strategies", "function" → "functions".
-  const heads = head.replace(/(?:(s|x|z|ch|sh)|([^aeiou])y)$/, (_m, sibilant?: string, consonant?: string) => (sibilant ? `${sibilant}e` : `${consonant}ie`)) + 's';
-  return [heads, ...rest].join(' of ');
+  return [pluralOf(head), ...rest].join(' of ');
 }
 
 /** A candidate subgroup: a phrase, its spellings, and the works whose sentences write it. */
