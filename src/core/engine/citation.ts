@@ -311,7 +311,7 @@ export function rankCandidates(record: PaperRecord, doc: SourceDocument, scorer:
           (c.source.section === 'conclusion' && FUTURE_OWN.test(c.source.text)),
         aim: statesAim(stripLeadingDiscourse(firstPersonPlural(c.source.text))) && !otherContribution(c.sentenceIndex),
         describes: describesTheWork(c.source.text, record),
-        junk: looksLikeExtractionJunk(c.source.text),
+        junk: options.style === 'citation' && looksLikeExtractionJunk(c.source.text),
       };
       kinds.set(c.sentenceIndex, kind);
     }

@@ -68,7 +68,6 @@ export function withoutCountedPraise(s: string): string {
 }
 
 const MASS_PLURAL = new RegExp(String.raw`\b(${alternation(MASS_NOUN_PLURALS)})\b(\s+(?:are|were|have)\b)?`, 'gi');
-const SINGULAR_VERB: Record<string, string> = { are: 'is', were: 'was', have: 'has' };
 
 /** "the two kinds of informations are fused" → "the two kinds of information is fused": the noun and its verb. */
 export function massNounsSingular(s: string): string {
@@ -76,7 +75,7 @@ export function massNounsSingular(s: string): string {
     const singular = noun.replace(/s$/i, '');
     if (!verb) return singular;
     const v = verb.trim().toLowerCase();
-    return `${singular}${verb.replace(/\S+$/, SINGULAR_VERB[v])}`;
+    return `${singular}${verb.replace(/\S+$/, toThirdSingular(v))}`;
   });
 }
 

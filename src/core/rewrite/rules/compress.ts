@@ -27,7 +27,11 @@ export const COMPRESS_RULES: readonly TableCompressRule[] = [
       'A citation keeps the authors\' own frame: "X \\cite{k}" states their finding as a fact, "Roe \\cite{k} proved that X" reports it.',
     // "We find that BERT was significantly undertrained" cited as "BERT was significantly undertrained [2]" (a blind
     // reader: a paper's claim stated as fact); "[2] found that BERT was …" is what a related-work section writes.
-    match: (s, ctx) => (ctx.style === 'citation' && AUTHORS_FRAME.test(stripLeadingDiscourse(s)) ? undefined : dropReportingFrame(s)),
+    // The frame is looked for first: most sentences have none, and stripLeadingDiscourse is the costly part.
+    match: (s, ctx) => {
+      const without = dropReportingFrame(s);
+      return without !== undefined && ctx.style === 'citation' && AUTHORS_FRAME.test(stripLeadingDiscourse(s)) ? undefined : without;
+    },
     offer: one,
     examples: [
       { style: 'tldr', input: 'In this work, we demonstrate that it is possible to tag noisy text with a very small model.', output: 'It is possible to tag noisy text with a very small model.' },

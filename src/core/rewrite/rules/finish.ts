@@ -3,11 +3,25 @@ import { dropSelfPraise } from '../self-description';
 import { capitalizeFirst, ensureFinalPeriod, withoutUnclosedQuote } from '../sentence';
 import { changedBy, changedText, type TableRule } from '../rule';
 import { alternation, ATTENTION_APPOSITIVES, PRAISED_PROBLEM_QUALIFIERS } from '../../lexicon';
-import { alsoBeforeParticiple, closeDashAsides, madeNotStrove, massNounsSingular, mendQuotes, relativeClauseAgreement, withoutCountedPraise, withoutDoubledWord } from '../surface';
-import { adverbBeforeParticiple, comparativeWithArticle, listWithoutRepeatedIn, problemWithArticle } from '../surface';
+import {
+  adverbBeforeParticiple,
+  alsoBeforeParticiple,
+  closeDashAsides,
+  comparativeWithArticle,
+  listWithoutRepeatedIn,
+  madeNotStrove,
+  massNounsSingular,
+  mendQuotes,
+  problemWithArticle,
+  relativeClauseAgreement,
+  withoutCountedPraise,
+  withoutDoubledWord,
+} from '../surface';
 
 /** Built once: the match runs on every rewritten candidate. */
 const withoutSelfPraise = changedBy(dropSelfPraise);
+const withoutCountedPraiseChanged = changedBy(withoutCountedPraise);
+const madeNotStroveChanged = changedBy(madeNotStrove);
 
 /** "We, in contrast, discuss" → "This paper, in contrast, discusses" (not "This paper , in contrast"). */
 /**
@@ -52,7 +66,7 @@ export const FINISH_RULES: readonly TableRule[] = [
     summary:
       'The authors\' praise between a count and its noun ("several important extensions", "two powerful constraints", "a powerful ' +
       'type system") is not repeated by those who cite them: "several extensions", "a type system".',
-    match: (s, ctx) => ctx.style === 'citation' && changedBy(withoutCountedPraise)(s, ctx),
+    match: (s, ctx) => ctx.style === 'citation' && withoutCountedPraiseChanged(s, ctx),
     apply: changedText,
     examples: [
       {
@@ -199,7 +213,7 @@ export const FINISH_RULES: readonly TableRule[] = [
     id: 'finish.made-not-strove',
     stage: 'finish',
     summary: 'The authors\' effort before what they made is not repeated: "strove to develop X" → "developed X".',
-    match: (s, ctx) => ctx.style === 'citation' && changedBy(madeNotStrove)(s, ctx),
+    match: (s, ctx) => ctx.style === 'citation' && madeNotStroveChanged(s, ctx),
     apply: changedText,
     examples: [
       {
