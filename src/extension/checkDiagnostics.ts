@@ -6,6 +6,7 @@ import * as vscode from 'vscode';
 import type { CitationCheck } from '../core/suggest/check';
 import type { Evidence } from '../core/suggest/features';
 import type { PaperRecord } from '../core/types';
+import { escapeRegExp } from '../core/text/regexp';
 
 export const WEAK_CITATION = 'weak-support';
 export const MISATTRIBUTED = 'misattributed';
@@ -34,7 +35,7 @@ function evidenceLocation(paper: PaperRecord | undefined, evidence: Evidence): v
     return new vscode.Location(uri, new vscode.Position(entryLine, 0));
   }
   // The first words of the sentence, allowing the line breaks and spacing a .bib wraps an abstract with.
-  const words = evidence.text.split(/\s+/).filter(Boolean).slice(0, 6).map((w) => w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
+  const words = evidence.text.split(/\s+/).filter(Boolean).slice(0, 6).map(escapeRegExp);
   const lines = text.split('\n');
   const entryStart = lines.slice(0, entryLine).reduce((a, l) => a + l.length + 1, 0);
   const found = words.length ? new RegExp(words.join('\\s+')).exec(text.slice(entryStart)) : null;

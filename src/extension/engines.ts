@@ -14,8 +14,8 @@ export const SERVER_API_KEY_SECRET = 'citescribe.server.apiKey';
 
 export class EngineService implements vscode.Disposable {
   private cached: { signature: string; engine: Engine } | undefined;
-  /** The embedding model for suggestion and checks (embedder), with the settings it was made from. */
-  private embedding: { signature: string; embed: EmbedTexts } | undefined;
+  /** The embedding model for suggestion and checks (embedder); a change of its settings releases it. */
+  private embedding: { embed: EmbedTexts } | undefined;
   private embeddingProblem: string | undefined;
   /** The server URL we last warned about (a key stored for another origin), so the warning shows once. */
   private warnedKeyOrigin: string | undefined;
@@ -139,9 +139,8 @@ export class EngineService implements vscode.Disposable {
       onDownloadProgress: (p: DownloadProgress, id?: string) => this.reportDownload(id ?? settings.embeddingsId, p),
     };
     const signature = JSON.stringify(config);
-    this.releaseEmbedder();
     try {
-      this.embedding = { signature, embed: embedderFromSettings(config)! };
+      this.embedding = { embed: embedderFromSettings(config)! };
     } catch (err) {
       // A setting that cannot work (a server URL without a model name): said once per setting, then words alone.
       if (this.embeddingProblem !== signature) void vscode.window.showWarningMessage(`CiteScribe: ${(err as Error).message} Suggestions are ranked by their words alone.`);

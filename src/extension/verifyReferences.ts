@@ -8,7 +8,7 @@ import * as vscode from 'vscode';
 import { parseBibtex } from '../core/bibtex';
 import type { FetchLike } from '../core/enrich/http';
 import { gatedFetch } from '../core/enrich/policy';
-import { LineIndex } from '../core/text/line-index';
+import { PositionMapper } from '../core/cites/positions';
 import { MemoryCache } from '../core/verify/cache';
 import { verifyEntryFromBib } from '../core/verify/entries';
 import { findingOf, sourceLabel } from '../core/verify/findings';
@@ -230,11 +230,11 @@ export class VerifyReferences implements vscode.Disposable, vscode.CodeActionPro
   }
 }
 
-/** Offsets to positions in a text that is not an open document, by the start offsets of its lines. */
+/** Offsets to positions in a text that is not an open document, with VS Code's line breaks (as bibNavigation.ts). */
 function positionsIn(text: string): (offset: number) => vscode.Position {
-  const lines = new LineIndex(text);
+  const lines = new PositionMapper(text);
   return (offset) => {
-    const { line, character } = lines.positionOf(offset);
+    const { line, character } = lines.positionAt(offset);
     return new vscode.Position(line, character);
   };
 }

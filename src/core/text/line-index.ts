@@ -1,6 +1,7 @@
-// Offsets in a text to lines and columns, by a table of where each line starts, built once and binary-searched.
-// For texts that are not an open editor document (which answers positionAt itself): a .bib file read from disk, a
-// BibTeX parser reporting an error on an earlier line than the one it is reading.
+// Offsets in a text to lines and columns, by a table of where each line starts, built once and binary-searched, where
+// only "\n" ends a line: the BibTeX scanner's line numbers, which it counts "\n" by "\n" as it reads, and looks up here
+// for an error found after its entry's later lines. Positions in VS Code's terms (a lone "\r" ends a line too) are
+// cites/positions.ts's PositionMapper.
 
 /** A 0-based line and the 0-based character within it (the shape of vscode.Position, without vscode). */
 export interface LinePosition {
